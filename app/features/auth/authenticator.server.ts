@@ -1,0 +1,35 @@
+import { parseWithZod } from "@conform-to/zod";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { SubmissionResult } from "@conform-to/react";
+import type { User } from "~db/schema";
+import { verifyLogin } from "./accounts.server";
+import { loginSchema } from "./schema";
+
+export type LoginOutcome =
+  | { status: "signed-in"; user: User; redirectTo: string | undefined }
+  | { status: "rejected"; reply: SubmissionResult<string[]>; unconfirmedEmail?: string };
+
+/** Email and password sign-in; the outcome carries the form's reply so the page can show it. */
+export const authenticator = new Authenticator<LoginOutcome>();
+
+authenticator.use(
+  new FormStrategy(async ({ form }): Promise<LoginOutcome> => {
+    const submission = parseWithZod(form, { schema: loginSchema });
+    if (submission.status !== "success") {
+      return { status: "rejected", reply: submission.reply({ hideFields: ["password"] }) };
+    }
+    const { email, password, redirectTo } = submission.value;
+    const result = await verifyLogin(email, password);
+    if (result.status === "ok") return { status: "signed-in", user: result.user, redirectTo };
+    if (result.status === "unconfirmed") {
+      return {
+        status: "rejected",
+        reply: submission.reply({ formErrors: ["auth:login.unconfirmed"], hideFields: ["password"] }),
+        unconfirmedEmail: result.email,
+      };
+    }
+    return { status: "rejected", reply: submission.reply({ formErrors: ["auth:login.invalid"], hideFields: ["password"] }) };
+  }),
+  "form",
+);

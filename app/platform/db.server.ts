@@ -1,0 +1,65 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type MigrationResultSet,
+} from "kysely";
+import { migrations } from "~db/migrations";
+import type { Database } from "~db/schema";
+import { env } from "./env.server";
+
+/**
+ * SQLite-specific settings live here and nowhere else.
+ * WAL for concurrent readers, FULL sync so an acknowledged commit survives a power cut,
+ * and IMMEDIATE transactions so a writer takes the lock up front instead of failing mid-way.
+ */
+class ImmediateTransactionDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
+}
+
+export function openDatabase(file: string): Kysely<Database> {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new ImmediateTransactionDialect({ database: sqlite }) });
+}
+
+export function databaseFile(dataDir = env.DATA_DIR): string {
+  return path.resolve(dataDir, "trusted-sitters.db");
+}
+
+export const db: Kysely<Database> = openDatabase(databaseFile());
+
+export async function migrateToLatest(database: Kysely<Database> = db): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: database,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}
+
+export async function isDatabaseHealthy(database: Kysely<Database> = db): Promise<boolean> {
+  try {
+    await database.executeQuery(CompiledQuery.raw("select 1"));
+    return true;
+  } catch {
+    return false;
+  }
+}

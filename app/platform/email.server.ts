@@ -1,0 +1,111 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Kysely } from "kysely";
+import type { Database } from "~db/schema";
+import { db } from "./db.server";
+import { env } from "./env.server";
+import { nowIso } from "./clock.server";
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Every email is first written to the outbox, inside the caller's transaction when there is one,
+ * so an email exists exactly when the change that caused it does. Delivery happens afterwards.
+ */
+export async function enqueueEmail(email: Email, database: Kysely<Database> = db): Promise<void> {
+  await database
+    .insertInto("email_outbox")
+    .values({
+      to_address: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+let transporter: Transporter | null = null;
+function smtp(): Transporter | null {
+  if (!env.SMTP_URL) return null;
+  transporter ??= nodemailer.createTransport(env.SMTP_URL, { from: env.EMAIL_FROM });
+  return transporter;
+}
+
+/**
+ * Sends what waits in the outbox over SMTP. Without SMTP_URL nothing is sent and the
+ * emails stay readable at /dev/outbox. Safe to call often; failures are kept for the next try.
+ */
+export async function deliverPendingEmails(): Promise<void> {
+  const transport = smtp();
+  if (!transport) return;
+  const pending = await db
+    .selectFrom("email_outbox")
+    .selectAll()
+    .where("sent_at", "is", null)
+    .orderBy("id")
+    .limit(50)
+    .execute();
+  for (const email of pending) {
+    try {
+      await transport.sendMail({ to: email.to_address, subject: email.subject, text: email.text_body, html: email.html_body });
+      await db.updateTable("email_outbox").set({ sent_at: nowIso(), last_error: null }).where("id", "=", email.id).execute();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db.updateTable("email_outbox").set({ last_error: message.slice(0, 500) }).where("id", "=", email.id).execute();
+    }
+  }
+}
+
+/** Starts delivery without making the request wait for the mail server. */
+export function deliverSoon(): void {
+  deliverPendingEmails().catch((error: unknown) => console.error("Email delivery failed", error));
+}
+
+export function listOutbox(limit = 100) {
+  return db.selectFrom("email_outbox").selectAll().orderBy("id", "desc").limit(limit).execute();
+}
+
+/** The origin that links in emails point to: APP_URL when set, else the origin the request came to. */
+export function publicOrigin(request: Request): string {
+  return env.APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+}
+
+export interface EmailContent {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** One plain layout for every email: a text part and a matching HTML part, every value escaped. */
+export function composeEmail(content: EmailContent): Email {
+  const text = [
+    content.greeting,
+    "",
+    ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
+    content.footer,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
+<p>${escapeHtml(content.greeting)}</p>
+${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${
+  content.action
+    ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(content.action.url)}</p>`
+    : ""
+}
+<p style="font-size:13px;color:#4b5563">${escapeHtml(content.footer)}</p>
+</body></html>`;
+  return { to: content.to, subject: content.subject, text, html };
+}

@@ -1,0 +1,31 @@
+/** i18n settings shared by the server and the browser. */
+export const supportedLanguages = ["en", "es", "pt", "it", "ru", "pl", "fr", "de"] as const;
+export type Language = (typeof supportedLanguages)[number];
+export const fallbackLanguage: Language = "en";
+
+/** Each language names itself, so a lost reader can find their own. */
+export const languageNames: Record<Language, string> = {
+  en: "English",
+  es: "Español",
+  pt: "Português",
+  it: "Italiano",
+  ru: "Русский",
+  pl: "Polski",
+  fr: "Français",
+  de: "Deutsch",
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
+}
+
+/** Every namespace is loaded up front (a few KB), so no screen ever flashes untranslated keys. */
+export const namespaces = ["common", "auth"];
+
+export const i18nConfig = {
+  supportedLngs: [...supportedLanguages],
+  fallbackLng: fallbackLanguage,
+  defaultNS: "common",
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+};

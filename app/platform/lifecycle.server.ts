@@ -1,0 +1,45 @@
+import { seedDemoData } from "~db/seed";
+import { db, migrateToLatest } from "./db.server";
+import { deliverPendingEmails } from "./email.server";
+import { env } from "./env.server";
+import { now } from "./clock.server";
+
+const timers: NodeJS.Timeout[] = [];
+
+/** Runs before the server accepts requests: migrations, demo data, background jobs. */
+export async function startApp(): Promise<void> {
+  const { results } = await migrateToLatest();
+  for (const migration of results ?? []) console.log(`Migration ${migration.migrationName}: ${migration.status}`);
+  if (env.DEMO_MODE) {
+    const seeded = await seedDemoData(db, { onlyIfEmpty: true });
+    if (seeded) printDemoLogins(seeded);
+  }
+  every(60_000, deliverPendingEmails);
+  every(60 * 60_000, removeExpiredRows);
+}
+
+export async function stopApp(): Promise<void> {
+  for (const timer of timers.splice(0)) clearInterval(timer);
+  await db.destroy();
+}
+
+function every(ms: number, job: () => Promise<unknown>) {
+  const timer = setInterval(() => {
+    job().catch((error: unknown) => console.error("Background job failed", error));
+  }, ms);
+  timer.unref();
+  timers.push(timer);
+}
+
+async function removeExpiredRows() {
+  const at = now();
+  await db.deleteFrom("sessions").where("expires_at", "<=", at.toISOString()).execute();
+  const weekAgo = new Date(at.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
+  await db.deleteFrom("email_tokens").where("expires_at", "<=", weekAgo).execute();
+}
+
+export function printDemoLogins(logins: { email: string; password: string; role: string; name: string }[]) {
+  console.log("\nDemo accounts (password for all of them below):");
+  for (const login of logins) console.log(`  ${login.role.padEnd(6)} ${login.email.padEnd(34)} ${login.name}`);
+  console.log(`  password: ${logins[0]?.password ?? ""}\n`);
+}

@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import type { User } from "~db/schema";
+import { db } from "./db.server";
+import { env } from "./env.server";
+import { now } from "./clock.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session ends 30 days after sign-in, or after 14 days without a visit, whichever comes first. */
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+export const SESSION_IDLE_MS = 14 * DAY_MS;
+/** last_seen_at is refreshed at most this often, so reading a page rarely writes. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+export const cookiesAreSecure = env.APP_URL?.startsWith("https:") ?? false;
+
+const sessionCookie = createCookie("__session", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: cookiesAreSecure,
+  path: "/",
+  secrets: [env.sessionSecret],
+  maxAge: SESSION_ABSOLUTE_MS / 1000,
+});
+
+function hashId(id: string): string {
+  return createHash("sha256").update(id).digest("hex");
+}
+
+async function sessionIdHash(request: Request): Promise<string | null> {
+  const id: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+  return typeof id === "string" && id.length > 0 ? hashId(id) : null;
+}
+
+/** Starts a new session (a new id every time: sign-in never reuses an old one) and returns its Set-Cookie value. */
+export async function startSession(userId: string): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  const at = now();
+  await db
+    .insertInto("sessions")
+    .values({
+      id_hash: hashId(id),
+      user_id: userId,
+      created_at: at.toISOString(),
+      last_seen_at: at.toISOString(),
+      expires_at: new Date(at.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+    })
+    .execute();
+  return sessionCookie.serialize(id);
+}
+
+/** Ends the request's session and returns the Set-Cookie value that clears it. */
+export async function endSession(request: Request): Promise<string> {
+  const idHash = await sessionIdHash(request);
+  if (idHash) await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+  return sessionCookie.serialize("", { maxAge: 0 });
+}
+
+export async function endAllSessions(userId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+export async function getUser(request: Request): Promise<User | null> {
+  const idHash = await sessionIdHash(request);
+  if (!idHash) return null;
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .select(["sessions.last_seen_at as session_last_seen_at", "sessions.expires_at as session_expires_at"])
+    .where("sessions.id_hash", "=", idHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { session_last_seen_at, session_expires_at, ...user } = row;
+  const at = now().getTime();
+  const lastSeen = Date.parse(session_last_seen_at);
+  if (at >= Date.parse(session_expires_at) || at - lastSeen >= SESSION_IDLE_MS) {
+    await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+    return null;
+  }
+  if (at - lastSeen >= TOUCH_INTERVAL_MS) {
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: new Date(at).toISOString() })
+      .where("id_hash", "=", idHash)
+      .execute();
+  }
+  return user;
+}
+
+/** The signed-in user, or a redirect to sign-in that brings them back here afterwards. */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  const params = new URLSearchParams({ mode: "login" });
+  if (redirectTo !== "/") params.set("redirectTo", redirectTo);
+  throw redirect(`/auth?${params}`);
+}

@@ -1,0 +1,41 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { env } from "./env.server";
+
+/** A toast's title and description are translation keys, so it reads in the language of the page that shows it. */
+const toastSchema = z.object({
+  type: z.enum(["success", "error", "info"]),
+  title: z.string(),
+  description: z.string().optional(),
+  values: z.record(z.string()).optional(),
+});
+export type Toast = z.infer<typeof toastSchema>;
+
+const toastCookie = createCookie("toast", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: [env.sessionSecret],
+  maxAge: 60,
+});
+
+export async function toastHeader(toast: Toast): Promise<string> {
+  return toastCookie.serialize(toast);
+}
+
+export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastHeader(toast));
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads the flash toast and returns the header that clears it once shown. */
+export async function takeToast(request: Request): Promise<{ toast: Toast | null; clearCookie: string | null }> {
+  const value: unknown = await toastCookie.parse(request.headers.get("Cookie"));
+  if (!value) return { toast: null, clearCookie: null };
+  const parsed = toastSchema.safeParse(value);
+  return {
+    toast: parsed.success ? parsed.data : null,
+    clearCookie: await toastCookie.serialize("", { maxAge: 0 }),
+  };
+}

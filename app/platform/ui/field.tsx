@@ -1,0 +1,92 @@
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+type InputType = "text" | "email" | "password" | "tel" | "number" | "date" | "time" | "search" | "url";
+
+interface FieldProps {
+  meta: FieldMetadata<string | number | undefined>;
+  label: ReactNode;
+  type?: InputType;
+  hint?: ReactNode;
+  autoComplete?: string;
+  inputMode?: InputHTMLAttributes<HTMLInputElement>["inputMode"];
+  placeholder?: string;
+}
+
+/** A labelled input whose translated errors are tied to it (aria-invalid, aria-describedby). */
+export function TextField({ meta, label, type = "text", hint, autoComplete, inputMode, placeholder }: FieldProps) {
+  const inputProps = getInputProps(meta, { type });
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const describedBy = [inputProps["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={meta.id} className="block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <input
+        {...inputProps}
+        key={inputProps.key}
+        aria-describedby={describedBy}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        className="input"
+      />
+      {hint ? (
+        <p id={hintId} className="text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  meta,
+  label,
+  hint,
+  rows = 4,
+}: Omit<FieldProps, "type" | "autoComplete" | "inputMode"> & { rows?: number }) {
+  const props = getTextareaProps(meta);
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const describedBy = [props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={meta.id} className="block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <textarea {...props} key={props.key} aria-describedby={describedBy} rows={rows} className="input" />
+      {hint ? (
+        <p id={hintId} className="text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** Errors are translation keys; they are translated here, in the page's language. */
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="space-y-0.5 text-sm font-medium text-red-700">
+      {errors.map((error) => (
+        <li key={error}>{t(error)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A form-level error (not tied to one field), announced when it appears. */
+export function FormError({ id, errors }: { id: string; errors?: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <div id={id} role="alert" className={errors?.length ? "rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200" : "sr-only"}>
+      {errors?.map((error) => <p key={error}>{t(error)}</p>)}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface ToastMessage {
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+  values?: Record<string, string>;
+}
+
+const tone = {
+  success: "bg-emerald-50 text-emerald-900 ring-emerald-200",
+  error: "bg-red-50 text-red-900 ring-red-200",
+  info: "bg-sky-50 text-sky-900 ring-sky-200",
+};
+
+/**
+ * Toasts arrive with the page (a flash cookie), so they show without JavaScript. The live
+ * regions are always in the page, so a toast that appears after a navigation is announced.
+ */
+export function Toaster({ toast }: { toast: ToastMessage | null }) {
+  const { t } = useTranslation();
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    setHidden(false);
+    if (!toast) return;
+    const timer = setTimeout(() => setHidden(true), 6000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  const visible = toast && !hidden ? toast : null;
+  const body = visible ? (
+    <div className={`mx-auto flex max-w-md items-start gap-3 rounded-xl p-3 shadow-sm ring-1 ${tone[visible.type]}`}>
+      <div className="flex-1">
+        <p className="font-semibold">{t(visible.title, visible.values)}</p>
+        {visible.description ? <p className="text-sm">{t(visible.description, visible.values)}</p> : null}
+      </div>
+    </div>
+  ) : null;
+  return (
+    <div className="px-4 pt-3 empty:hidden">
+      <div role="alert">{visible?.type === "error" ? body : null}</div>
+      <div role="status">{visible && visible.type !== "error" ? body : null}</div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { countUnread } from "~/features/notifications/notifications.server";
+import { env } from "~/platform/env.server";
+import { honeypot } from "~/platform/honeypot.server";
+import { fallbackLanguage, isLanguage } from "~/platform/i18n";
+import { languageCookie, languageOf, resourcesVersion } from "~/platform/i18n.server";
+import { useNonce } from "~/platform/nonce";
+import { getUser } from "~/platform/session.server";
+import { takeToast } from "~/platform/toast.server";
+import { NotFound } from "~/platform/ui/not-found";
+import { Toaster } from "~/platform/ui/toaster";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, language, { toast, clearCookie }] = await Promise.all([
+    getUser(request),
+    languageOf(request),
+    takeToast(request),
+  ]);
+  const headers = new Headers();
+  if (clearCookie) headers.append("Set-Cookie", clearCookie);
+  // A ?lng= link also remembers its choice, like the switcher does.
+  const requested = new URL(request.url).searchParams.get("lng");
+  if (isLanguage(requested)) headers.append("Set-Cookie", await languageCookie.serialize(requested));
+  return data(
+    {
+      language,
+      i18nVersion: resourcesVersion,
+      toast,
+      user: user ? { id: user.id, name: user.name, role: user.role } : null,
+      unreadCount: user ? await countUnread(user.id) : 0,
+      honeypotInputProps: honeypot.getInputProps(),
+      demoMode: env.DEMO_MODE,
+    },
+    { headers },
+  );
+}
+
+export const handle = { i18n: ["common"] };
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const { t } = useTranslation();
+  const language = root?.language ?? fallbackLanguage;
+  useChangeLanguage(language);
+  return (
+    <html lang={language} dir="ltr" data-i18n-version={root?.i18nVersion}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        <title>Trusted Sitters</title>
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3">
+          {t("skipToContent")}
+        </a>
+        <PendingBar />
+        {root?.demoMode ? (
+          <p className="bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950">{t("demoBanner")}</p>
+        ) : null}
+        <Toaster toast={root?.toast ?? null} />
+        <HoneypotProvider {...(root?.honeypotInputProps ?? { nameFieldName: "name__confirm", validFromFieldName: null, encryptedValidFrom: "" })}>
+          {children}
+        </HoneypotProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** A thin bar at the top while a page or form is on its way. */
+function PendingBar() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return <div aria-hidden className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-600" />;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main id="main" className="mx-auto max-w-md px-6 py-16 text-center">
+      <h1 className="text-2xl font-bold">{t(status === 403 ? "errors.forbiddenTitle" : "errors.genericTitle")}</h1>
+      <p className="mt-2 text-stone-700">{t(status === 403 ? "errors.forbiddenBody" : "errors.genericBody")}</p>
+      <a href="/" className="btn btn-primary mt-6">
+        {t("notFound.home")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+import { ComingSoon } from "~/platform/ui/coming-soon";
+import { PageHeader } from "~/platform/ui/page-header";
+
+export default function Bookings() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t("pages.bookings.title")} />
+      <ComingSoon what={t("pages.bookings.coming")} />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { requestPasswordReset } from "~/features/auth/accounts.server";
+import { refusePublicForm } from "~/features/auth/guard.server";
+import { forgotPasswordSchema } from "~/features/auth/schema";
+import { publicOrigin } from "~/platform/email.server";
+import { FormError, TextField } from "~/platform/ui/field";
+import { PageHeader } from "~/platform/ui/page-header";
+import { SubmitButton } from "~/platform/ui/submit-button";
+
+export const handle = { i18n: ["auth"] };
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const email = submission.value.email;
+  const refusal = await refusePublicForm(formData, `reset:${context.clientAddress}:${email}`, "auth:forgot.tooManyAttempts");
+  if (refusal) return data(submission.reply({ formErrors: [refusal] }), { status: 429 });
+  await requestPasswordReset(email, publicOrigin(request));
+  // The same answer whether or not the address has an account.
+  return redirect("/forgot-password?sent=1");
+}
+
+export default function ForgotPassword() {
+  const { t } = useTranslation("auth");
+  const { sent } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="mx-auto max-w-md pb-10">
+      <PageHeader title={t("forgot.title")} backTo="/auth?mode=login" />
+      <div className="space-y-4 px-4">
+        {sent ? (
+          <div className="card space-y-3" role="status">
+            <h2 className="text-lg font-semibold">{t("forgot.sentTitle")}</h2>
+            <p className="text-stone-700">{t("forgot.sentBody")}</p>
+            <Link to="/auth?mode=login" className="btn btn-primary w-full">
+              {t("forgot.backToLogin")}
+            </Link>
+          </div>
+        ) : (
+          <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+            <p className="text-stone-700">{t("forgot.intro")}</p>
+            <FormError id={form.errorId} errors={form.errors} />
+            <HoneypotInputs label={t("honeypotLabel")} />
+            <TextField meta={fields.email} type="email" label={t("fields.email")} autoComplete="email" />
+            <SubmitButton className="w-full">{t("forgot.submit")}</SubmitButton>
+            <p className="text-center">
+              <Link to="/auth?mode=login" className="link">
+                {t("forgot.backToLogin")}
+              </Link>
+            </p>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { db } from "~/platform/db.server";
+import { nowIso } from "~/platform/clock.server";
+import { isLanguage } from "~/platform/i18n";
+import { languageCookie } from "~/platform/i18n.server";
+import { getUser } from "~/platform/session.server";
+
+export const loader = () => redirect("/");
+
+/** The language switcher posts here: the cookie remembers the choice, and so does the account. */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const language = formData.get("language");
+  const back = safeRedirect(formData.get("redirectTo"), "/");
+  // A ?lng= in the page's address would win over the new cookie, so it is dropped.
+  const target = new URL(back, "http://local");
+  target.searchParams.delete("lng");
+  const destination = `${target.pathname}${target.search}`;
+  if (!isLanguage(language)) return redirect(destination);
+  const user = await getUser(request);
+  if (user) {
+    await db.updateTable("users").set({ language, updated_at: nowIso() }).where("id", "=", user.id).execute();
+  }
+  return redirect(destination, { headers: { "Set-Cookie": await languageCookie.serialize(language) } });
+}

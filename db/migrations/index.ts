@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as foundation from "./0001-foundation";
+
+/** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
+export const migrations: Record<string, Migration> = {
+  "0001-foundation": foundation,
+};

@@ -1,0 +1,98 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Times are ISO-8601 strings in UTC; booleans are 0/1 integers (SQLite has no boolean). */
+export type IsoTime = string;
+
+export type Role = "owner" | "sitter" | "both";
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  email_verified_at: IsoTime | null;
+  name: string;
+  phone: string;
+  city: string;
+  postal_code: string;
+  role: Role;
+  bio: string;
+  latitude: number | null;
+  longitude: number | null;
+  location_enabled: Generated<number>;
+  location_updated_at: IsoTime | null;
+  time_zone: Generated<string>;
+  language: Generated<string>;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the opaque id held in the cookie, so a leaked database cannot be replayed as cookies. */
+  id_hash: string;
+  user_id: string;
+  created_at: IsoTime;
+  last_seen_at: IsoTime;
+  expires_at: IsoTime;
+}
+
+export type EmailTokenPurpose = "confirm" | "reset";
+
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
+  created_at: IsoTime;
+}
+
+export type NotificationType =
+  | "welcome"
+  | "booking_request"
+  | "booking_status_update"
+  | "message"
+  | "review"
+  | "match";
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  /** JSON object of values interpolated into the translated title and message. */
+  data: Generated<string>;
+  link: string | null;
+  is_read: Generated<number>;
+  created_at: IsoTime;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: IsoTime;
+  sent_at: IsoTime | null;
+  last_error: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_started_at: number;
+  hits: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  notifications: NotificationsTable;
+  email_outbox: EmailOutboxTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type OutboxEmail = Selectable<EmailOutboxTable>;

@@ -1,0 +1,21 @@
+/** npm run db:migrate | npm run db:seed — run against DATA_DIR (default ./data). */
+import { seedDemoData } from "~db/seed";
+import { db, databaseFile, migrateToLatest } from "~/platform/db.server";
+import { printDemoLogins } from "~/platform/lifecycle.server";
+
+const command = process.argv[2];
+try {
+  await migrateToLatest();
+  if (command === "migrate") {
+    console.log(`Database ${databaseFile()} is up to date.`);
+  } else if (command === "seed") {
+    const logins = await seedDemoData(db);
+    if (logins && logins.length > 0) printDemoLogins(logins);
+    else console.log("Demo data is already there.");
+  } else {
+    console.error("Usage: tsx scripts/db.ts migrate|seed");
+    process.exitCode = 2;
+  }
+} finally {
+  await db.destroy();
+}

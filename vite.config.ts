@@ -1,0 +1,54 @@
+/// <reference types="vitest/config" />
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+const isVitest = process.env.VITEST === "true";
+
+export default defineConfig({
+  plugins: [
+    tailwindcss(),
+    !isVitest &&
+      remix({
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_singleFetch: true,
+          v3_lazyRouteDiscovery: true,
+          v3_routeConfig: true,
+        },
+      }),
+    tsconfigPaths(),
+  ],
+  server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
+  optimizeDeps: {
+    exclude: ["better-sqlite3", "kysely", "@node-rs/argon2", "nodemailer"],
+    include: [
+      "react",
+      "react-dom",
+      "react-dom/client",
+      "react/jsx-runtime",
+      "i18next",
+      "react-i18next",
+      "i18next-http-backend",
+      "@conform-to/react",
+      "@conform-to/zod",
+      "zod",
+    ],
+  },
+  build: { target: "es2020" },
+  test: {
+    include: ["app/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
+    globalSetup: ["./tests/unit/global-setup.ts"],
+    setupFiles: ["./tests/unit/worker-setup.ts"],
+    pool: "forks",
+  },
+});
