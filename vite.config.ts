@@ -38,7 +38,6 @@ export default defineConfig({
       "react/jsx-runtime",
       "i18next",
       "react-i18next",
-      "i18next-http-backend",
       "@conform-to/react",
       "@conform-to/zod",
       "zod",

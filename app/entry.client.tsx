@@ -1,25 +1,17 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import Backend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig, namespaces } from "~/platform/i18n";
+import { localesBackend } from "~/platform/i18n-backend.client";
 
 async function hydrate() {
   const root = document.documentElement;
   await i18next
     .use(initReactI18next)
-    .use(Backend)
-    .init({
-      ...i18nConfig,
-      lng: root.lang,
-      ns: namespaces,
-      backend: {
-        loadPath: "/locales/{{lng}}/{{ns}}",
-        queryStringParams: { v: root.dataset.i18nVersion ?? "" },
-      },
-    });
+    .use(localesBackend)
+    .init({ ...i18nConfig, lng: root.lang, ns: namespaces });
   startTransition(() => {
     hydrateRoot(
       document,

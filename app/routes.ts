@@ -14,6 +14,7 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("locales/:lng/:ns", "routes/locales.ts"),
   route("dev/outbox", "routes/dev-outbox.tsx"),
+  route("dev/clock", "routes/dev-clock.ts"),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("messages", "routes/messages.tsx"),

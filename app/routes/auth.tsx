@@ -14,7 +14,8 @@ import { publicOrigin } from "~/platform/email.server";
 import { languageOf } from "~/platform/i18n.server";
 import { getUser, startSession } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { FormError, TextField } from "~/platform/ui/field";
+import { FormError, TextField, useEmptyPasswordsOnReply } from "~/platform/ui/field";
+import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import { RoleChoices } from "./select-role";
@@ -116,14 +117,14 @@ function SignupForm({ role }: { role: "owner" | "sitter" }) {
     lastResult: actionData?.intent === "signup" ? actionData.reply : undefined,
     constraint: getZodConstraint(signupSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-    shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useEmptyPasswordsOnReply(actionData, fields.password);
   return (
     <main id="main" className="mx-auto max-w-md pb-10">
       <PageHeader title={t(role === "owner" ? "signup.titleOwner" : "signup.titleSitter")} backTo="/auth?mode=signup" />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4 px-4">
-        <FormError id={form.errorId} errors={form.errors} />
+        <FormError form={form} />
         <input type="hidden" name="intent" value="signup" />
         <input type="hidden" name="role" value={role} />
         <HoneypotInputs label={t("honeypotLabel")} />
@@ -142,8 +143,10 @@ function SignupForm({ role }: { role: "owner" | "sitter" }) {
         <SubmitButton className="w-full" name="intent" value="signup">
           {t("signup.submit")}
         </SubmitButton>
-        <SwitchModeLink mode="login" />
       </Form>
+      <div className="space-y-4 px-4 pt-4">
+        <SwitchModeLink mode="login" />
+      </div>
     </main>
   );
 }
@@ -157,9 +160,9 @@ function LoginScreen() {
     lastResult: actionData?.intent !== "signup" ? actionData?.reply : undefined,
     constraint: getZodConstraint(loginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useEmptyPasswordsOnReply(actionData, fields.password);
   return (
     <main id="main" className="mx-auto max-w-md pb-10">
       <PageHeader title={t("login.title")} backTo="/" />
@@ -167,7 +170,7 @@ function LoginScreen() {
         {confirmed ? <Notice>{t("login.confirmedNotice")}</Notice> : null}
         {sent ? <Notice>{t("login.sentNotice")}</Notice> : null}
         <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-          <FormError id={form.errorId} errors={form.errors} />
+          <FormError form={form} />
           <input type="hidden" name="intent" value="login" />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <HoneypotInputs label={t("honeypotLabel")} />
@@ -208,14 +211,18 @@ function Notice({ children }: { children: ReactNode }) {
   return <p className="rounded-xl bg-brand-50 p-3 text-brand-800 ring-1 ring-brand-100">{children}</p>;
 }
 
+/** The link to the other mode, and the language switcher, at the foot of each screen. */
 function SwitchModeLink({ mode }: { mode: "login" | "signup" }) {
   const { t } = useTranslation("auth");
   return (
-    <p className="text-center text-stone-700">
-      {t(mode === "login" ? "signup.haveAccount" : "login.noAccount")}{" "}
-      <Link to={`/auth?mode=${mode}`} className="link">
-        {t(mode === "login" ? "login.submit" : "signup.submit")}
-      </Link>
-    </p>
+    <>
+      <p className="text-center text-stone-700">
+        {t(mode === "login" ? "signup.haveAccount" : "login.noAccount")}{" "}
+        <Link to={`/auth?mode=${mode}`} className="link">
+          {t(mode === "login" ? "login.submit" : "signup.submit")}
+        </Link>
+      </p>
+      <LanguageSwitcher className="justify-center pt-2" />
+    </>
   );
 }

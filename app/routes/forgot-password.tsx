@@ -39,7 +39,6 @@ export default function ForgotPassword() {
     lastResult,
     constraint: getZodConstraint(forgotPasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   return (
@@ -57,7 +56,7 @@ export default function ForgotPassword() {
         ) : (
           <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
             <p className="text-stone-700">{t("forgot.intro")}</p>
-            <FormError id={form.errorId} errors={form.errors} />
+            <FormError form={form} />
             <HoneypotInputs label={t("honeypotLabel")} />
             <TextField meta={fields.email} type="email" label={t("fields.email")} autoComplete="email" />
             <SubmitButton className="w-full">{t("forgot.submit")}</SubmitButton>

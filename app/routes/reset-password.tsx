@@ -9,7 +9,7 @@ import { resetPasswordSchema } from "~/features/auth/schema";
 import { db } from "~/platform/db.server";
 import { getUser, startSession } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { FormError, TextField } from "~/platform/ui/field";
+import { FormError, TextField, useEmptyPasswordsOnReply } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
@@ -93,12 +93,12 @@ function NewPasswordForm({ token }: { token: string | null }) {
     lastResult,
     constraint: getZodConstraint(resetPasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useEmptyPasswordsOnReply(lastResult, fields.password, fields.confirmPassword);
   return (
     <Form method="post" action={`${location.pathname}${location.search}`} {...getFormProps(form)} noValidate className="space-y-4">
-      <FormError id={form.errorId} errors={form.errors} />
+      <FormError form={form} />
       {token ? <input type="hidden" name="token" value={token} /> : null}
       <TextField meta={fields.password} type="password" label={t("reset.newPassword")} autoComplete="new-password" hint={t("fields.passwordHint")} />
       <TextField meta={fields.confirmPassword} type="password" label={t("reset.confirmPassword")} autoComplete="new-password" />

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 import { PageHeader } from "~/platform/ui/page-header";
 
 export default function SelectRole() {
@@ -16,6 +17,7 @@ export default function SelectRole() {
             {t("login.submit")}
           </Link>
         </p>
+        <LanguageSwitcher className="justify-center pt-4" />
       </div>
     </main>
   );

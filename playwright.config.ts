@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/** scripts/test.sh picks a free port and builds the app first; the server gets a fresh database. */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://localhost:${port}`;
+
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+const phone = { ...devices["Pixel 5"], launchOptions: chromium };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: { baseURL, trace: "retain-on-failure", locale: "en-GB" },
+  projects: [
+    { name: "js", use: { ...phone } },
+    { name: "no-js", use: { ...phone, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node tests/e2e/start-server.js",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port) },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});
