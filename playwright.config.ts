@@ -26,7 +26,7 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: { baseURL, trace: "retain-on-failure", locale: "en-GB" },
   projects: [
