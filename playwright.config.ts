@@ -30,8 +30,11 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: { baseURL, trace: "retain-on-failure", locale: "en-GB" },
   projects: [
-    { name: "js", use: { ...phone } },
-    { name: "no-js", use: { ...phone, javaScriptEnabled: false } },
+    { name: "js", use: { ...phone }, testIgnore: /\.clock\.spec\.ts$/ },
+    { name: "no-js", use: { ...phone, javaScriptEnabled: false }, testIgnore: /\.clock\.spec\.ts$/ },
+    // These move the server's one clock: they run after the rest, one project after the other.
+    { name: "clock-js", use: { ...phone }, testMatch: /\.clock\.spec\.ts$/, dependencies: ["js", "no-js"] },
+    { name: "clock-no-js", use: { ...phone, javaScriptEnabled: false }, testMatch: /\.clock\.spec\.ts$/, dependencies: ["clock-js"] },
   ],
   webServer: {
     command: "node tests/e2e/start-server.js",
