@@ -15,6 +15,7 @@ export default [
   route("locales/:lng/:ns", "routes/locales.ts"),
   route("dev/outbox", "routes/dev-outbox.tsx"),
   route("dev/clock", "routes/dev-clock.ts"),
+  route("media/:key", "routes/media.$key.ts"),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx"),
     route("messages", "routes/messages.tsx"),
@@ -23,6 +24,13 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("pet-profile-setup", "routes/pet-profile-setup.tsx"),
     route("sitter-profile-setup", "routes/sitter-profile-setup.tsx"),
+    route("pet/:petId/edit", "routes/pet-edit.tsx"),
+    route("pet/:petId/delete", "routes/pet-delete.tsx"),
+    route("profile/edit", "routes/profile-edit.tsx"),
+    route("profile/public", "routes/profile-public.tsx"),
+    route("users/:userId", "routes/user-profile.tsx"),
+    route("photos", "routes/photos.tsx"),
+    route("photos/:photoId/delete", "routes/photo-delete.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

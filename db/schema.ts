@@ -22,8 +22,47 @@ export interface UsersTable {
   location_updated_at: IsoTime | null;
   time_zone: Generated<string>;
   language: Generated<string>;
+  /** Sitters only: what an hour costs, in euro cents. */
+  hourly_rate_cents: number | null;
+  /** JSON array of experience chip ids (see app/features/profiles/options.ts). */
+  experience: Generated<string>;
+  /** JSON array of the pet types a sitter cares for: "dog", "cat". */
+  cares_for: Generated<string>;
+  /** For role "both": the role they act in now; null means the role itself. */
+  acting_role: "owner" | "sitter" | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+}
+
+export type PetType = "dog" | "cat";
+export type EnergyLevel = "low" | "medium" | "high";
+
+export interface PetsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  pet_type: PetType;
+  age: string;
+  breed: string;
+  notes: string;
+  /** JSON array of temperament ids. */
+  temperament: string;
+  special_needs: string;
+  energy_level: EnergyLevel;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface PhotosTable {
+  id: string;
+  user_id: string;
+  pet_id: string | null;
+  position: number;
+  card_key: string;
+  full_key: string;
+  width: number;
+  height: number;
+  created_at: IsoTime;
 }
 
 export interface SessionsTable {
@@ -89,6 +128,8 @@ export interface Database {
   notifications: NotificationsTable;
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;
+  pets: PetsTable;
+  photos: PhotosTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -96,3 +137,5 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type OutboxEmail = Selectable<EmailOutboxTable>;
+export type Pet = Selectable<PetsTable>;
+export type Photo = Selectable<PhotosTable>;

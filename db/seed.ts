@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import sharp from "sharp";
 import { hashPassword } from "~/features/auth/passwords.server";
-import type { Database, Role } from "./schema";
+import { addPhotos } from "~/features/media/photos.server";
+import type { Database, EnergyLevel, PetType, Role } from "./schema";
 
 export const DEMO_PASSWORD = "happy-paws-2026";
 
@@ -39,6 +41,57 @@ const people: DemoPerson[] = [
   { name: "Oliver Brown", role: "sitter", city: "Dublin", postalCode: "D08", latitude: 53.3419, longitude: -6.2867, language: "en", timeZone: "Europe/Dublin", bio: "Retired teacher with time, patience and a big garden." },
 ];
 
+interface DemoPet {
+  owner: string;
+  name: string;
+  petType: PetType;
+  age: string;
+  breed: string;
+  temperament: string[];
+  energyLevel: EnergyLevel;
+  notes: string;
+}
+
+const pets: DemoPet[] = [
+  { owner: "Lucía Fernández", name: "Luna", petType: "dog", age: "4 years", breed: "labradorRetriever", temperament: ["friendly", "playful"], energyLevel: "high", notes: "Loves the park and every person in it." },
+  { owner: "Lucía Fernández", name: "Michi", petType: "cat", age: "7 years", breed: "siamese", temperament: ["calm"], energyLevel: "low", notes: "Needs his food at 8 sharp." },
+  { owner: "Carmen Ortega", name: "Toby", petType: "dog", age: "3 years", breed: "beagle", temperament: ["energetic", "goodWithKids"], energyLevel: "high", notes: "Follows his nose; keep him on the lead." },
+  { owner: "Núria Vidal", name: "Greta", petType: "dog", age: "6 years", breed: "other", temperament: ["shy", "calm"], energyLevel: "medium", notes: "Retired racing greyhound, gentle and quiet." },
+  { owner: "Tiago Almeida", name: "Bolt", petType: "dog", age: "2 years", breed: "labradorRetriever", temperament: ["playful", "goodWithDogs"], energyLevel: "high", notes: "Still a puppy at heart." },
+  { owner: "Marco Bianchi", name: "Pepe", petType: "cat", age: "8 months", breed: "maineCoon", temperament: ["playful"], energyLevel: "high", notes: "Two kittens: Pepe and Nina." },
+  { owner: "Élodie Martin", name: "Coco", petType: "dog", age: "12 years", breed: "poodle", temperament: ["calm", "friendly"], energyLevel: "low", notes: "Senior lady, short walks only." },
+  { owner: "Jonas Weber", name: "Bruno", petType: "dog", age: "5 years", breed: "other", temperament: ["friendly", "goodWithKids"], energyLevel: "medium", notes: "Bernese mountain dog, hates the heat." },
+  { owner: "Piotr Nowak", name: "Nika", petType: "dog", age: "3 years", breed: "siberianHusky", temperament: ["energetic"], energyLevel: "high", notes: "Escape artist: check the gate twice." },
+  { owner: "Anna Ivanova", name: "Barsik", petType: "cat", age: "5 years", breed: "russianBlue", temperament: ["shy"], energyLevel: "low", notes: "Hides under the bed for the first hour." },
+  { owner: "Emma Wilson", name: "Biscuit", petType: "dog", age: "1 year", breed: "cockerSpaniel", temperament: ["playful", "anxious"], energyLevel: "high", notes: "Nervous around bikes." },
+];
+
+/** Sitter details: rate in euros, experience chips, pets cared for. */
+const sitterDetails: Record<string, { rate: number; experience: string[]; caresFor: PetType[] }> = {
+  "Javier Ruiz": { rate: 14, experience: ["largeDogs", "puppies", "specialNeeds"], caresFor: ["dog"] },
+  "Carmen Ortega": { rate: 12, experience: ["smallDogs", "cats"], caresFor: ["dog", "cat"] },
+  "Marc Puig": { rate: 18, experience: ["highEnergy", "largeDogs", "basicTraining"], caresFor: ["dog"] },
+  "Inês Carvalho": { rate: 15, experience: ["cats", "kittens", "seniorDogs"], caresFor: ["cat", "dog"] },
+  "Giulia Romano": { rate: 16, experience: ["puppies", "basicTraining", "multiplePets"], caresFor: ["dog"] },
+  "Élodie Martin": { rate: 13, experience: ["smallDogs", "seniorDogs"], caresFor: ["dog"] },
+  "Hugo Lefèvre": { rate: 15, experience: ["specialNeeds", "largeDogs"], caresFor: ["dog", "cat"] },
+  "Lena Schmidt": { rate: 22, experience: ["basicTraining", "highEnergy", "puppies"], caresFor: ["dog"] },
+  "Zofia Kowalska": { rate: 11, experience: ["cats", "multiplePets", "largeDogs"], caresFor: ["dog", "cat"] },
+  "Anna Ivanova": { rate: 12, experience: ["cats", "kittens"], caresFor: ["cat"] },
+  "Oliver Brown": { rate: 17, experience: ["seniorDogs", "largeDogs", "multiplePets"], caresFor: ["dog"] },
+};
+
+/** A picture made here (no network): a person's silhouette or a paw on a colour of the name's own. */
+async function generatedPicture(name: string, kind: "person" | "pet"): Promise<Buffer> {
+  const hue = [...name].reduce((sum, char) => sum + char.charCodeAt(0) * 7, 0) % 360;
+  const figure =
+    kind === "person"
+      ? `<circle cx="400" cy="380" r="150" fill="hsl(${hue} 35% 92%)"/><path d="M130 1000 C130 720 270 600 400 600 C530 600 670 720 670 1000Z" fill="hsl(${hue} 35% 92%)"/>`
+      : `<g fill="hsl(${hue} 35% 92%)"><ellipse cx="400" cy="620" rx="170" ry="140"/><ellipse cx="190" cy="430" rx="75" ry="100"/><ellipse cx="610" cy="430" rx="75" ry="100"/><ellipse cx="300" cy="270" rx="70" ry="95"/><ellipse cx="500" cy="270" rx="70" ry="95"/></g>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 55% 45%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 55% 30%)"/></linearGradient></defs><rect width="800" height="1000" fill="url(#g)"/>${figure}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
 export interface DemoLogin {
   email: string;
   password: string;
@@ -63,15 +116,22 @@ export async function seedDemoData(db: Kysely<Database>, { onlyIfEmpty = false }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const at = new Date().toISOString();
   const logins: DemoLogin[] = [];
+  const userIds = new Map<string, string>();
   await db.transaction().execute(async (trx) => {
     for (const person of people) {
       const email = demoEmail(person.name, person.role);
       const existing = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
       if (existing) continue;
+      const id = randomUUID();
+      userIds.set(person.name, id);
+      const details = sitterDetails[person.name];
       await trx
         .insertInto("users")
         .values({
-          id: randomUUID(),
+          id,
+          hourly_rate_cents: details ? details.rate * 100 : null,
+          experience: JSON.stringify(details?.experience ?? []),
+          cares_for: JSON.stringify(details?.caresFor ?? []),
           email,
           password_hash: passwordHash,
           email_verified_at: at,
@@ -93,6 +153,32 @@ export async function seedDemoData(db: Kysely<Database>, { onlyIfEmpty = false }
         .execute();
       logins.push({ email, password: DEMO_PASSWORD, role: person.role, name: person.name });
     }
+    for (const pet of pets) {
+      const ownerId = userIds.get(pet.owner);
+      if (!ownerId) continue;
+      await trx
+        .insertInto("pets")
+        .values({
+          id: randomUUID(),
+          owner_id: ownerId,
+          name: pet.name,
+          pet_type: pet.petType,
+          age: pet.age,
+          breed: pet.breed,
+          notes: pet.notes,
+          temperament: JSON.stringify(pet.temperament),
+          special_needs: "",
+          energy_level: pet.energyLevel,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
   });
+  if (userIds.size === 0) return logins;
+  // Pictures are processed like uploads, after the rows exist (never inside the transaction).
+  for (const [name, userId] of userIds) await addPhotos({ userId, petId: null }, [await generatedPicture(name, "person")], db);
+  const petRows = await db.selectFrom("pets").select(["id", "owner_id", "name"]).where("owner_id", "in", [...userIds.values()]).execute();
+  for (const pet of petRows) await addPhotos({ userId: pet.owner_id, petId: pet.id }, [await generatedPicture(pet.name, "pet")], db);
   return logins;
 }

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "~/platform/session.server";
 import { BottomNav } from "~/platform/ui/bottom-nav";
+import { NotFound } from "~/platform/ui/not-found";
 import type { loader as rootLoader } from "~/root";
 
 /** Every screen behind sign-in: a signed-out visitor is sent to /auth and brought back after. */
@@ -10,14 +13,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export default function AppLayout() {
+function Shell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
-      <main id="main" className="mx-auto min-h-dvh max-w-md pb-24">
-        <Outlet />
-      </main>
+      <div className="mx-auto min-h-dvh max-w-md pb-24">{children}</div>
       <BottomNav unreadNotifications={root?.unreadCount ?? 0} unreadMessages={0} />
     </>
+  );
+}
+
+export default function AppLayout() {
+  return (
+    <Shell>
+      <main id="main">
+        <Outlet />
+      </main>
+    </Shell>
+  );
+}
+
+/** A missing or foreign record (404) or a failure keeps the navigation, so the way on is one tap away. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <main id="main" className="px-6 py-16 text-center">
+        <h1 className="text-2xl font-bold">{t("errors.genericTitle")}</h1>
+        <p className="mt-2 text-stone-700">{t("errors.genericBody")}</p>
+      </main>
+    </Shell>
   );
 }

@@ -10,6 +10,7 @@ import { passwordProblem, resendConfirmation, setupPathFor, signUp } from "~/fea
 import { authenticator } from "~/features/auth/authenticator.server";
 import { refusePublicForm } from "~/features/auth/guard.server";
 import { loginSchema, parseSignupRole, resendConfirmationSchema, signupSchema } from "~/features/auth/schema";
+import { formDataOf } from "~/platform/forms.server";
 import { publicOrigin } from "~/platform/email.server";
 import { languageOf } from "~/platform/i18n.server";
 import { getUser, startSession } from "~/platform/session.server";
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // The sign-in strategy reads the body itself, so this reads a copy.
-  const formData = await request.clone().formData();
+  const formData = await formDataOf(request.clone());
   const intent = formData.get("intent");
   const refusal = await refusePublicForm(formData, `auth:${context.clientAddress}`);
   if (refusal) {

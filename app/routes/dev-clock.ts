@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
+import { formDataOf } from "~/platform/forms.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { env } from "~/platform/env.server";
 
@@ -8,7 +9,7 @@ import { env } from "~/platform/env.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (env.NODE_ENV === "production") throw new Response("Not found", { status: 404 });
-  const form = await request.formData();
+  const form = await formDataOf(request);
   if (form.get("reset") === "true") resetClock();
   const minutes = Number(form.get("advanceMinutes") ?? 0);
   if (!Number.isFinite(minutes) || minutes < 0 || minutes > 60 * 24 * 365) {

@@ -7,6 +7,7 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { requestPasswordReset } from "~/features/auth/accounts.server";
 import { refusePublicForm } from "~/features/auth/guard.server";
 import { forgotPasswordSchema } from "~/features/auth/schema";
+import { formDataOf } from "~/platform/forms.server";
 import { publicOrigin } from "~/platform/email.server";
 import { FormError, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
@@ -19,7 +20,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const email = submission.value.email;

@@ -1,44 +1,191 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { listPets } from "~/features/pets/pets.server";
+import { Initials } from "~/features/profiles/profile-view";
+import { actingRole, getPublicProfile, isOwner, isSitter, switchActingRole } from "~/features/profiles/profiles.server";
+import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
-import { ComingSoon } from "~/platform/ui/coming-soon";
+import { redirectWithToast } from "~/platform/toast.server";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 import { PageHeader } from "~/platform/ui/page-header";
 
+export const handle = { i18n: ["profile"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { name: user.name, email: user.email, city: user.city, role: user.role };
+  const [profile, pets] = await Promise.all([getPublicProfile(user.id), isOwner(user.role) ? listPets(user.id) : []]);
+  return {
+    user: {
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      city: user.city,
+      timeZone: user.time_zone,
+      role: user.role,
+      actingRole: actingRole(user),
+      isSitter: isSitter(user.role),
+      isOwner: isOwner(user.role),
+      hasSitterProfile: user.hourly_rate_cents !== null,
+    },
+    mainPhoto: profile?.photos[0]?.cardUrl ?? null,
+    rating: profile?.rating ?? { average: null, count: 0 },
+    pets: pets.map((pet) => ({ id: pet.id, name: pet.name, petType: pet.petType, photo: pet.photos[0]?.cardUrl ?? null })),
+  };
+}
+
+/** The Sitter/Owner toggle of a "both" user. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const role = (await formDataOf(request)).get("actingRole");
+  if (role !== "owner" && role !== "sitter") throw new Response("Bad request", { status: 400 });
+  if (!(await switchActingRole(user, role))) throw new Response("Bad request", { status: 400 });
+  return redirectWithToast("/profile", { type: "success", title: role === "sitter" ? "profile:role.nowSitter" : "profile:role.nowOwner" });
 }
 
 export default function Profile() {
-  const { t } = useTranslation();
-  const user = useLoaderData<typeof loader>();
+  const { t } = useTranslation("profile");
+  const { user, mainPhoto, rating, pets } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title={t("pages.profile.title")} />
-      <div className="space-y-4 px-4">
-        <section className="card space-y-1" aria-labelledby="profile-name">
-          <h2 id="profile-name" className="text-xl font-bold">
-            {user.name}
-          </h2>
-          <p className="text-stone-700">{user.city}</p>
-          <p className="text-stone-700">{user.email}</p>
-          <p className="text-sm font-semibold text-brand-700">{t(`roles.${user.role}`)}</p>
+      <PageHeader title={t("page.title")} />
+      <div className="space-y-4 px-4 pb-6">
+        <section className="card flex items-center gap-4" aria-labelledby="me">
+          {mainPhoto ? <img src={mainPhoto} alt="" className="size-20 rounded-2xl object-cover" /> : <Initials name={user.name} className="size-20 text-2xl" />}
+          <div className="min-w-0 flex-1">
+            <h2 id="me" className="truncate text-xl font-bold">
+              {user.name}
+            </h2>
+            <p className="text-stone-700">{user.city}</p>
+            <p className="text-sm text-stone-700">
+              {rating.count > 0 ? t("rating.summary", { average: rating.average?.toFixed(1), count: rating.count }) : t("rating.none")}
+            </p>
+          </div>
         </section>
-        <section className="card space-y-2">
-          <h2 className="font-semibold">{t("language.label")}</h2>
-          <LanguageSwitcher />
-        </section>
+        <div className="grid grid-cols-2 gap-2">
+          <Link to="/profile/edit" className="btn btn-primary">
+            {t("page.edit")}
+          </Link>
+          <Link to="/profile/public" className="btn btn-secondary">
+            {t("page.viewPublic")}
+          </Link>
+        </div>
+
+        <RoleToggle role={user.role} actingRole={user.actingRole} />
+
+        {user.isOwner ? (
+          <Section title={t("page.myPets")} action={<Link to="/pet-profile-setup" className="link">{t("page.addPet")}</Link>}>
+            {pets.length === 0 ? (
+              <p className="text-stone-700">{t("page.noPets")}</p>
+            ) : (
+              <ul className="divide-y divide-stone-200">
+                {pets.map((pet) => (
+                  <li key={pet.id} className="flex items-center gap-3 py-2">
+                    {pet.photo ? <img src={pet.photo} alt="" className="size-12 rounded-xl object-cover" /> : <Initials name={pet.name} className="size-12 text-base" />}
+                    <span className="flex-1">
+                      <span className="block font-semibold">{pet.name}</span>
+                      <span className="block text-sm text-stone-700">{t(`pet.types.${pet.petType}`)}</span>
+                    </span>
+                    <Link to={`/pet/${pet.id}/edit`} className="link">
+                      {t("page.editPet")}
+                      <span className="sr-only"> {pet.name}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        ) : null}
+
+        {user.isSitter ? (
+          <Section title={t("page.myAvailability")}>
+            <p className="text-stone-700">{t("page.availabilityComing")}</p>
+          </Section>
+        ) : null}
+
+        <Section title={t("page.personalInfo")}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-semibold">{t("page.email")}</dt>
+            <dd className="break-all">{user.email}</dd>
+            <dt className="font-semibold">{t("page.phone")}</dt>
+            <dd>{user.phone}</dd>
+            <dt className="font-semibold">{t("page.timeZone")}</dt>
+            <dd>{user.timeZone.replaceAll("_", " ")}</dd>
+          </dl>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+            <Link to="/reset-password" className="link">
+              {t("edit.changePassword")}
+            </Link>
+            <LanguageSwitcher />
+          </div>
+        </Section>
+
+        <Section title={t("page.links")}>
+          <ul className="space-y-2">
+            <li>
+              <Link to="/bookings" className="link">{t("page.myBookings")}</Link>
+            </li>
+            <li>
+              <Link to="/notifications" className="link">{t("page.notifications")}</Link>
+            </li>
+            <li className="text-stone-700">
+              {t("page.paymentMethods")}: {t("page.paymentMethodsComing")}
+            </li>
+          </ul>
+        </Section>
+
+        <Section title={t("page.bookingHistory")}>
+          <p className="text-stone-700">{t("page.noBookings")}</p>
+        </Section>
+        <Section title={t("page.reviewsReceived")}>
+          <p className="text-stone-700">{t("page.noReviews")}</p>
+        </Section>
+
+        <Form method="post" action="/logout">
+          <button type="submit" className="btn btn-secondary w-full">
+            {t("common:nav.logout")}
+          </button>
+        </Form>
       </div>
-      <div className="py-4">
-        <ComingSoon what={t("pages.profile.coming")} />
+    </>
+  );
+}
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <section className="card space-y-2" aria-labelledby={id}>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {action}
       </div>
-      <Form method="post" action="/logout" className="px-4">
-        <button type="submit" className="btn btn-secondary w-full">
-          {t("nav.logout")}
+      {children}
+    </section>
+  );
+}
+
+/** Owner ↔ sitter: a "both" user switches; others are offered the setup of the other role. */
+function RoleToggle({ role, actingRole }: { role: string; actingRole: "owner" | "sitter" }) {
+  const { t } = useTranslation("profile");
+  if (role === "both") {
+    return (
+      <Form method="post" className="card space-y-2">
+        <p className="font-semibold">{t("role.actingAs", { role: t(`role.${actingRole}`) })}</p>
+        <button type="submit" name="actingRole" value={actingRole === "owner" ? "sitter" : "owner"} className="btn btn-secondary w-full">
+          {t(actingRole === "owner" ? "role.switchToSitter" : "role.switchToOwner")}
         </button>
       </Form>
-    </>
+    );
+  }
+  return (
+    <div className="card space-y-2">
+      <p className="font-semibold">{t("role.actingAs", { role: t(`role.${role}`) })}</p>
+      <Link to={role === "owner" ? "/sitter-profile-setup" : "/pet-profile-setup"} className="btn btn-secondary w-full">
+        {t(role === "owner" ? "role.becomeSitter" : "role.becomeOwner")}
+      </Link>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { changePassword, checkResetToken, passwordProblem, resetPassword } from "~/features/auth/accounts.server";
 import { resetPasswordSchema } from "~/features/auth/schema";
+import { formDataOf } from "~/platform/forms.server";
 import { db } from "~/platform/db.server";
 import { getUser, startSession } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<ResetStat
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
+import { formDataOf } from "~/platform/forms.server";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { isLanguage } from "~/platform/i18n";
@@ -10,7 +11,7 @@ export const loader = () => redirect("/");
 
 /** The language switcher posts here: the cookie remembers the choice, and so does the account. */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   const language = formData.get("language");
   const back = safeRedirect(formData.get("redirectTo"), "/");
   // A ?lng= in the page's address would win over the new cookie, so it is dropped.

@@ -1,13 +1,113 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ComingSoon } from "~/platform/ui/coming-soon";
-import { PageHeader } from "~/platform/ui/page-header";
+import { PHOTOS_MAX } from "~/features/media/limits";
+import { listPhotos } from "~/features/media/photos.server";
+import { PhotoPicker } from "~/features/media/photo-picker";
+import { readImageUpload } from "~/features/media/upload.server";
+import { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN, PET_TYPES } from "~/features/profiles/options";
+import { completeSitterProfile } from "~/features/profiles/profiles.server";
+import { sitterSetupSchema } from "~/features/profiles/schema";
+import { requireUser } from "~/platform/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { ChoiceChips } from "~/platform/ui/choices";
+import { CharacterCount, FieldErrors, FormError, TextField } from "~/platform/ui/field";
+import { SubmitButton } from "~/platform/ui/submit-button";
+
+export const handle = { i18n: ["profile"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const photos = await listPhotos({ userId: user.id, petId: null });
+  return {
+    photoCount: photos.length,
+    defaults: {
+      bio: user.bio,
+      hourlyRate: String((user.hourly_rate_cents ?? HOURLY_RATE_DEFAULT * 100) / 100),
+      experience: JSON.parse(user.experience) as string[],
+      caresFor: JSON.parse(user.cares_for) as string[],
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const existing = (await listPhotos({ userId: user.id, petId: null })).length;
+  const upload = await readImageUpload(request, { field: "photos", maxFiles: PHOTOS_MAX });
+  if ("error" in upload) return data({ status: "error" as const, error: { photos: [`profile:${upload.error}`] } }, { status: 400 });
+  const submission = parseWithZod(upload.formData, { schema: sitterSetupSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (existing + upload.images.length > PHOTOS_MAX) {
+    return data(submission.reply({ fieldErrors: { photos: ["profile:media.tooMany"] } }), { status: 400 });
+  }
+  const result = await completeSitterProfile(user, submission.value, upload.images);
+  if (result.status === "refused") return data(submission.reply({ fieldErrors: { photos: [`profile:${result.problem}`] } }), { status: 400 });
+  return redirectWithToast("/profile/edit", { type: "success", title: "profile:sitterSetup.successTitle", description: "profile:sitterSetup.successBody" });
+}
 
 export default function SitterProfileSetup() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("profile");
+  const { photoCount, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "sitter-setup",
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(sitterSetupSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sitterSetupSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const { key: bioKey, ...bioProps } = getInputProps(fields.bio, { type: "text" });
+  const bioLength = (fields.bio.value ?? "").length;
   return (
     <>
-      <PageHeader title={t("pages.sitterSetup.title")} backTo="/" />
-      <ComingSoon what={t("pages.sitterSetup.coming")} />
+      <header className="flex items-center gap-2 px-4 pt-4 pb-2">
+        <h1 className="flex-1 text-2xl font-bold tracking-tight">{t("sitterSetup.title")}</h1>
+        <Link to="/" className="inline-flex size-11 items-center justify-center rounded-full hover:bg-stone-200">
+          <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
+          <span className="sr-only">{t("sitterSetup.close")}</span>
+        </Link>
+      </header>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-5 px-4 pb-8">
+        <p className="text-stone-700">{t("sitterSetup.intro")}</p>
+        <FormError form={form} />
+        <PhotoPicker
+          label={t("sitterSetup.photos")}
+          remaining={PHOTOS_MAX - photoCount}
+          errors={lastResult?.error?.photos ?? undefined}
+        />
+        <div className="space-y-1.5">
+          <label htmlFor={fields.bio.id} className="block text-sm font-semibold text-stone-800">
+            {t("sitterSetup.about")}
+          </label>
+          <textarea
+            {...bioProps}
+            key={bioKey}
+            rows={5}
+            maxLength={BIO_MAX}
+            aria-describedby={[fields.bio.errors?.length ? fields.bio.errorId : "", `${fields.bio.id}-count`].filter(Boolean).join(" ")}
+            placeholder={t("sitterSetup.aboutPlaceholder")}
+            className="input"
+          />
+          <CharacterCount id={`${fields.bio.id}-count`} length={bioLength} max={BIO_MAX} />
+          <FieldErrors id={fields.bio.errorId} errors={fields.bio.errors} />
+        </div>
+        <TextField
+          meta={fields.hourlyRate}
+          type="number"
+          inputMode="decimal"
+          label={t("sitterSetup.hourlyRate")}
+          hint={t("sitterSetup.hourlyRateHint", { min: HOURLY_RATE_MIN, max: HOURLY_RATE_MAX })}
+        />
+        <ChoiceChips meta={fields.caresFor} legend={t("sitterSetup.caresFor")} options={PET_TYPES} type="checkbox" labelOf={(type) => t(`pet.typesPlural.${type}`)} />
+        <ChoiceChips meta={fields.experience} legend={t("sitterSetup.experience")} options={EXPERIENCE} type="checkbox" labelOf={(id) => t(`experience.${id}`)} />
+        <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-800">{t("sitterSetup.availabilityHint")}</p>
+        <SubmitButton className="w-full">{t("sitterSetup.submit")}</SubmitButton>
+      </Form>
     </>
   );
 }

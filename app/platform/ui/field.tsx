@@ -115,3 +115,13 @@ export function useEmptyPasswordsOnReply(reply: unknown, ...fields: FieldMetadat
     }
   }, [reply, ids]);
 }
+
+/** "123 / 500", announced politely as it changes; without JavaScript it shows the limit. */
+export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
+  const { t } = useTranslation();
+  return (
+    <p id={id} aria-live="polite" className={`text-right text-sm ${length > max ? "font-semibold text-red-700" : "text-stone-600"}`}>
+      {t("characterCount", { length, max })}
+    </p>
+  );
+}

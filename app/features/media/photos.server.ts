@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, Photo } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { nowIso } from "~/platform/clock.server";
+import { ImageRejected, PHOTOS_MAX, processImage, type ProcessedImage } from "./images.server";
+import { removeImage, storeImage } from "./storage.server";
+
+/** Whose photos: a user's own profile (petId null) or one of their pets. */
+export interface PhotoOwner {
+  userId: string;
+  petId: string | null;
+}
+
+export type PhotoProblem = "media.notAnImage" | "media.tooLarge" | "media.tooMany";
+
+export const photoUrl = (key: string) => `/media/${key}`;
+
+export interface PhotoView {
+  id: string;
+  cardUrl: string;
+  fullUrl: string;
+  width: number;
+  height: number;
+}
+
+export function toPhotoView(photo: Pick<Photo, "id" | "card_key" | "full_key" | "width" | "height">): PhotoView {
+  return { id: photo.id, cardUrl: photoUrl(photo.card_key), fullUrl: photoUrl(photo.full_key), width: photo.width, height: photo.height };
+}
+
+export async function listPhotos(owner: PhotoOwner, database: Kysely<Database> = db): Promise<Photo[]> {
+  let query = database.selectFrom("photos").selectAll().where("user_id", "=", owner.userId);
+  query = owner.petId ? query.where("pet_id", "=", owner.petId) : query.where("pet_id", "is", null);
+  return query.orderBy("position").execute();
+}
+
+/**
+ * Re-encodes the images (outside any transaction: it is slow), stores them, then records them
+ * after the existing ones. Refuses the whole batch if any file is not an image or the total
+ * would pass six; files of a refused or failed batch are removed again.
+ */
+export async function addPhotos(
+  owner: PhotoOwner,
+  images: Buffer[],
+  database: Kysely<Database> = db,
+): Promise<{ status: "added"; count: number } | { status: "refused"; problem: PhotoProblem }> {
+  if (images.length === 0) return { status: "added", count: 0 };
+  if ((await listPhotos(owner, database)).length + images.length > PHOTOS_MAX) return { status: "refused", problem: "media.tooMany" };
+
+  const processed: ProcessedImage[] = [];
+  try {
+    for (const image of images) processed.push(await processImage(image));
+  } catch (error) {
+    if (error instanceof ImageRejected) return { status: "refused", problem: error.reason };
+    throw error;
+  }
+  const stored: { cardKey: string; fullKey: string; width: number; height: number }[] = [];
+  for (const image of processed) stored.push({ ...(await storeImage(image)), width: image.width, height: image.height });
+
+  try {
+    const added = await database.transaction().execute(async (trx) => {
+      const existing = await listPhotos(owner, trx);
+      if (existing.length + stored.length > PHOTOS_MAX) return false;
+      const at = nowIso();
+      await trx
+        .insertInto("photos")
+        .values(
+          stored.map((image, index) => ({
+            id: randomUUID(),
+            user_id: owner.userId,
+            pet_id: owner.petId,
+            position: existing.length + index,
+            card_key: image.cardKey,
+            full_key: image.fullKey,
+            width: image.width,
+            height: image.height,
+            created_at: at,
+          })),
+        )
+        .execute();
+      return true;
+    });
+    if (!added) {
+      await Promise.all(stored.map(removeImage));
+      return { status: "refused", problem: "media.tooMany" };
+    }
+  } catch (error) {
+    await Promise.all(stored.map(removeImage));
+    throw error;
+  }
+  return { status: "added", count: stored.length };
+}
+
+/** A photo of this user's (profile or pet), or undefined: another person's id finds nothing. */
+export function findOwnPhoto(userId: string, photoId: string) {
+  return db.selectFrom("photos").selectAll().where("id", "=", photoId).where("user_id", "=", userId).executeTakeFirst();
+}
+
+/** Deletes one of the user's photos and its files; the others close the gap. */
+export async function deletePhoto(userId: string, photoId: string): Promise<boolean> {
+  const removed = await db.transaction().execute(async (trx) => {
+    const photo = await trx
+      .deleteFrom("photos")
+      .where("id", "=", photoId)
+      .where("user_id", "=", userId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!photo) return null;
+    const rest = await listPhotos({ userId, petId: photo.pet_id }, trx);
+    for (const [index, other] of rest.entries()) {
+      if (other.position !== index) await trx.updateTable("photos").set({ position: index }).where("id", "=", other.id).execute();
+    }
+    return photo;
+  });
+  if (!removed) return false;
+  await removeImage({ cardKey: removed.card_key, fullKey: removed.full_key });
+  return true;
+}
+
+export type PhotoMove = "main" | "earlier" | "later";
+
+/** Reorders one of the user's photos; position 0 is the main photo. */
+export async function movePhoto(userId: string, photoId: string, move: PhotoMove): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const photo = await trx.selectFrom("photos").selectAll().where("id", "=", photoId).where("user_id", "=", userId).executeTakeFirst();
+    if (!photo) return false;
+    const order = (await listPhotos({ userId, petId: photo.pet_id }, trx)).map((p) => p.id);
+    const from = order.indexOf(photoId);
+    const to = move === "main" ? 0 : move === "earlier" ? Math.max(0, from - 1) : Math.min(order.length - 1, from + 1);
+    order.splice(from, 1);
+    order.splice(to, 0, photoId);
+    for (const [index, id] of order.entries()) {
+      await trx.updateTable("photos").set({ position: index }).where("id", "=", id).execute();
+    }
+    return true;
+  });
+}
+
+/** Removes the files of photos whose rows are already gone (a deleted pet). */
+export async function removePhotoFiles(photos: Pick<Photo, "card_key" | "full_key">[]): Promise<void> {
+  await Promise.all(photos.map((p) => removeImage({ cardKey: p.card_key, fullKey: p.full_key })));
+}

@@ -1,0 +1,130 @@
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { IMAGE_MAX_BYTES } from "./images.server";
+
+export type UploadProblem = "media.tooLarge" | "media.tooMany" | "media.notAnImage" | "media.badRequest";
+
+export interface ImageUploadOptions {
+  /** The file input's name; files under any other name are refused. */
+  field: string;
+  maxFiles: number;
+}
+
+/** Our forms send a few short fields (ids, a redirect path); these caps bound what a crafted request can make us hold. */
+const TEXT_FIELD_MAX_CHARS = 10_000;
+const TEXT_FIELDS_MAX = 50;
+/** Room for the text fields and the multipart framing around the files. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+
+class UploadRefused extends Error {
+  constructor(readonly problem: UploadProblem) {
+    super(problem);
+  }
+}
+
+async function readTextField(data: AsyncIterable<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of data) {
+    text += decoder.decode(chunk, { stream: true });
+    if (text.length > TEXT_FIELD_MAX_CHARS) throw new UploadRefused("media.badRequest");
+  }
+  text += decoder.decode();
+  if (text.length > TEXT_FIELD_MAX_CHARS) throw new UploadRefused("media.badRequest");
+  return text;
+}
+
+/**
+ * Counts the bytes of the whole body, so a request without Content-Length (or with a false one)
+ * is stopped at the same limit. `stop` stops reading from the client: the parser leaves its reader
+ * locked when it gives up, so only erroring the counter reaches back to the source.
+ */
+function limitBody(body: ReadableStream<Uint8Array>, maxBytes: number) {
+  let seen = 0;
+  let counterController: TransformStreamDefaultController<Uint8Array> | undefined;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    start(controller) {
+      counterController = controller;
+    },
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > maxBytes) controller.error(new UploadRefused("media.tooLarge"));
+      else controller.enqueue(chunk);
+    },
+  });
+  const stream = body.pipeThrough(counter);
+  const stop = () => counterController?.error(new UploadRefused("media.badRequest"));
+  return { stream, stop };
+}
+
+/**
+ * Reads a multipart form with up to `maxFiles` images under `options.field`, streaming, and stops
+ * as soon as a limit is passed instead of reading the rest. Images come back as raw bytes, in order,
+ * not yet checked to be images (processImage does that); the text fields come back as `formData`.
+ */
+export async function readImageUpload(
+  request: Request,
+  options: ImageUploadOptions,
+): Promise<{ formData: FormData; images: Buffer[] } | { error: UploadProblem }> {
+  const maxBodyBytes = options.maxFiles * IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES;
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) return { error: "media.badRequest" };
+  const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
+  if (declaredLength > maxBodyBytes) return { error: "media.tooLarge" };
+
+  const images: Buffer[] = [];
+  let textFields = 0;
+  // A refused file is read to its end and dropped rather than cutting the connection: a browser
+  // that is cut off while still sending shows a network error instead of our message. The whole
+  // body stays bounded by limitBody, which does cut off a request larger than any valid one.
+  let refusal: UploadProblem | null = null;
+  const drain = async (data: AsyncIterable<Uint8Array>) => {
+    for await (const chunk of data) void chunk;
+    return null;
+  };
+  const handler: UploadHandler = async ({ name, filename, data }) => {
+    if (refusal) return drain(data);
+    if (filename === undefined) {
+      if (++textFields > TEXT_FIELDS_MAX) throw new UploadRefused("media.badRequest");
+      const text = await readTextField(data);
+      if (name !== options.field) return text;
+      // Some clients (Node's FormData among them) send an empty file input without a filename.
+      if (text === "") return null;
+      throw new UploadRefused("media.badRequest");
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of data) {
+      if (refusal) continue;
+      if (chunk.byteLength === 0) continue;
+      // Decided on the first bytes, so a refused file is not kept.
+      if (size === 0 && name !== options.field) refusal = "media.badRequest";
+      else if (size === 0 && images.length >= options.maxFiles) refusal = "media.tooMany";
+      size += chunk.byteLength;
+      if (size > IMAGE_MAX_BYTES) refusal = "media.tooLarge";
+      if (!refusal) chunks.push(chunk);
+    }
+    if (refusal) return null;
+    // Browsers send a nameless empty part for a file input left empty.
+    if (size === 0 && filename === "") return null;
+    if (size === 0 && name !== options.field) refusal = "media.badRequest";
+    else if (size === 0 && images.length >= options.maxFiles) refusal = "media.tooMany";
+    else images.push(Buffer.concat(chunks, size));
+    return null;
+  };
+
+  const body = limitBody(request.body, maxBodyBytes);
+  const limited = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: body.stream,
+    duplex: "half",
+  } as RequestInit & { duplex: "half" });
+  try {
+    const formData = await unstable_parseMultipartFormData(limited, handler);
+    return refusal ? { error: refusal } : { formData, images };
+  } catch (error) {
+    body.stop();
+    // Anything else is a malformed body or a client that went away mid-upload.
+    return { error: refusal ?? (error instanceof UploadRefused ? error.problem : "media.badRequest") };
+  }
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import type { Pet } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { nowIso } from "~/platform/clock.server";
+import { addPhotos, listPhotos, removePhotoFiles, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/photos.server";
+import type { PetInput } from "./schema";
+
+export interface PetView {
+  id: string;
+  name: string;
+  petType: Pet["pet_type"];
+  age: string;
+  breed: string;
+  notes: string;
+  temperament: string[];
+  specialNeeds: string;
+  energyLevel: Pet["energy_level"];
+  photos: PhotoView[];
+}
+
+async function toPetView(pet: Pet): Promise<PetView> {
+  const photos = await listPhotos({ userId: pet.owner_id, petId: pet.id });
+  return {
+    id: pet.id,
+    name: pet.name,
+    petType: pet.pet_type,
+    age: pet.age,
+    breed: pet.breed,
+    notes: pet.notes,
+    temperament: JSON.parse(pet.temperament) as string[],
+    specialNeeds: pet.special_needs,
+    energyLevel: pet.energy_level,
+    photos: photos.map(toPhotoView),
+  };
+}
+
+function columns(input: PetInput) {
+  return {
+    name: input.name,
+    pet_type: input.petType,
+    age: input.age,
+    breed: input.breed,
+    notes: input.notes,
+    temperament: JSON.stringify(input.temperament),
+    special_needs: input.specialNeeds,
+    energy_level: input.energyLevel,
+  };
+}
+
+export async function listPets(ownerId: string): Promise<PetView[]> {
+  const pets = await db.selectFrom("pets").selectAll().where("owner_id", "=", ownerId).orderBy("created_at", "desc").execute();
+  return Promise.all(pets.map(toPetView));
+}
+
+/** One of the owner's pets; another person's pet id finds nothing (the route answers 404). */
+export async function findOwnPet(ownerId: string, petId: string): Promise<PetView | null> {
+  const pet = await db.selectFrom("pets").selectAll().where("id", "=", petId).where("owner_id", "=", ownerId).executeTakeFirst();
+  return pet ? toPetView(pet) : null;
+}
+
+/** Creates a pet with its photos (at least one). If the photos are refused, no pet is left behind. */
+export async function createPet(
+  ownerId: string,
+  input: PetInput,
+  images: Buffer[],
+): Promise<{ status: "created"; petId: string } | { status: "refused"; problem: PhotoProblem | "validation.petPhotoRequired" }> {
+  if (images.length === 0) return { status: "refused", problem: "validation.petPhotoRequired" };
+  const petId = randomUUID();
+  const at = nowIso();
+  await db.insertInto("pets").values({ id: petId, owner_id: ownerId, ...columns(input), created_at: at, updated_at: at }).execute();
+  const added = await addPhotos({ userId: ownerId, petId }, images).catch(async (error: unknown) => {
+    await db.deleteFrom("pets").where("id", "=", petId).execute();
+    throw error;
+  });
+  if (added.status === "refused") {
+    await db.deleteFrom("pets").where("id", "=", petId).execute();
+    return added;
+  }
+  // A sitter who adds a pet is an owner too from now on.
+  await db
+    .updateTable("users")
+    .set({ role: "both", acting_role: "owner", updated_at: nowIso() })
+    .where("id", "=", ownerId)
+    .where("role", "=", "sitter")
+    .execute();
+  return { status: "created", petId };
+}
+
+export async function updatePet(ownerId: string, petId: string, input: PetInput): Promise<boolean> {
+  const result = await db
+    .updateTable("pets")
+    .set({ ...columns(input), updated_at: nowIso() })
+    .where("id", "=", petId)
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Deletes the pet, its photo records (cascade) and then its files. */
+export async function deletePet(ownerId: string, petId: string): Promise<boolean> {
+  const photos = await listPhotos({ userId: ownerId, petId });
+  const result = await db.deleteFrom("pets").where("id", "=", petId).where("owner_id", "=", ownerId).executeTakeFirst();
+  if (result.numDeletedRows !== 1n) return false;
+  await removePhotoFiles(photos);
+  return true;
+}

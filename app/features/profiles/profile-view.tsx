@@ -1,0 +1,115 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { formatMoney } from "~/platform/money";
+import type { PublicProfile } from "./profiles.server";
+
+/** How other people see a profile: photos, about, sitter details, pets. */
+export function ProfileView({ profile }: { profile: PublicProfile }) {
+  const { t, i18n } = useTranslation("profile");
+  const [main, ...others] = profile.photos;
+  return (
+    <article aria-labelledby="profile-name" className="space-y-5 px-4">
+      {main ? (
+        <img src={main.fullUrl} alt={t("photos.alt", { name: profile.name, number: 1 })} width={main.width} height={main.height} className="aspect-[4/5] w-full rounded-2xl object-cover" />
+      ) : (
+        <Initials name={profile.name} className="aspect-[4/5] w-full text-6xl" />
+      )}
+      <header>
+        <h2 id="profile-name" className="text-2xl font-bold">
+          {profile.name}
+        </h2>
+        <p className="text-stone-700">{profile.city}</p>
+        <p className="text-sm text-stone-700">
+          {profile.rating.count > 0
+            ? t("rating.summary", { average: profile.rating.average?.toFixed(1), count: profile.rating.count })
+            : t("rating.none")}
+        </p>
+      </header>
+      {profile.hourlyRateCents !== null ? (
+        <p className="text-lg font-semibold text-brand-800">{t("sitter.rate", { price: formatMoney(profile.hourlyRateCents, i18n.language) })}</p>
+      ) : null}
+      {profile.bio ? (
+        <section aria-labelledby="about">
+          <h3 id="about" className="font-semibold">
+            {t("public.about")}
+          </h3>
+          <p className="whitespace-pre-line text-stone-800">{profile.bio}</p>
+        </section>
+      ) : null}
+      {profile.caresFor.length > 0 ? (
+        <section aria-labelledby="cares-for">
+          <h3 id="cares-for" className="font-semibold">
+            {t("sitterSetup.caresFor")}
+          </h3>
+          <p>{profile.caresFor.map((type) => t(`pet.typesPlural.${type}`)).join(", ")}</p>
+        </section>
+      ) : null}
+      {profile.experience.length > 0 ? (
+        <section aria-labelledby="experience">
+          <h3 id="experience" className="font-semibold">
+            {t("sitterSetup.experience")}
+          </h3>
+          <ul className="mt-1 flex flex-wrap gap-2">
+            {profile.experience.map((id) => (
+              <li key={id} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800">
+                {t(`experience.${id}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {others.length > 0 ? (
+        <ul className="grid grid-cols-3 gap-2" aria-label={t("photos.title")}>
+          {others.map((photo, index) => (
+            <li key={photo.id}>
+              <img src={photo.cardUrl} alt={t("photos.alt", { name: profile.name, number: index + 2 })} className="aspect-square w-full rounded-xl object-cover" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {profile.pets.length > 0 ? (
+        <section aria-labelledby="pets" className="space-y-2">
+          <h3 id="pets" className="font-semibold">
+            {t("public.pets", { name: profile.name })}
+          </h3>
+          <ul className="grid grid-cols-2 gap-3">
+            {profile.pets.map((pet) => (
+              <li key={pet.id} className="card p-3">
+                {pet.photos[0] ? <img src={pet.photos[0].cardUrl} alt={pet.name} className="aspect-square w-full rounded-xl object-cover" /> : null}
+                <p className="mt-2 font-semibold">{pet.name}</p>
+                <p className="text-sm text-stone-700">
+                  {[t(`pet.types.${pet.petType}`), pet.breed ? t(`breeds.${pet.breed}`) : "", pet.age].filter(Boolean).join(" · ")}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+/** A photo stand-in: the initials on a colour of the name's own. */
+export function Initials({ name, className = "" }: { name: string; className?: string }) {
+  const initials = name
+    .split(/\s+/)
+    .map((part) => part[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  const hue = [...name].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 360;
+  return (
+    <div aria-hidden className={`flex items-center justify-center rounded-2xl font-bold text-white ${className}`} style={{ backgroundColor: `hsl(${hue} 45% 35%)` }}>
+      {initials}
+    </div>
+  );
+}
+
+export function ProfileLink({ userId, children }: { userId: string; children: ReactNode }) {
+  return (
+    <Link to={`/users/${userId}`} className="link">
+      {children}
+    </Link>
+  );
+}

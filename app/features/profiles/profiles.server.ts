@@ -1,0 +1,103 @@
+import type { User } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { nowIso } from "~/platform/clock.server";
+import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/photos.server";
+import { listPets, type PetView } from "~/features/pets/pets.server";
+import type { ProfileEditInput, SitterSetupInput } from "./schema";
+
+export const isSitter = (role: User["role"]) => role === "sitter" || role === "both";
+export const isOwner = (role: User["role"]) => role === "owner" || role === "both";
+
+/** The role a person acts in now: a "both" user switches with the Sitter/Owner toggle. */
+export function actingRole(user: Pick<User, "role" | "acting_role">): "owner" | "sitter" {
+  if (user.role === "both") return user.acting_role ?? "owner";
+  return user.role;
+}
+
+export interface PublicProfile {
+  id: string;
+  name: string;
+  city: string;
+  bio: string;
+  role: User["role"];
+  /** Only for sitters: euros per hour and experience chips. */
+  hourlyRateCents: number | null;
+  experience: string[];
+  caresFor: string[];
+  memberSince: string;
+  rating: { average: number | null; count: number };
+  photos: PhotoView[];
+  pets: PetView[];
+}
+
+export async function getPublicProfile(userId: string): Promise<PublicProfile | null> {
+  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+  if (!user || !user.email_verified_at) return null;
+  const [photos, pets] = await Promise.all([listPhotos({ userId, petId: null }), isOwner(user.role) ? listPets(userId) : []]);
+  const sitter = isSitter(user.role);
+  return {
+    id: user.id,
+    name: user.name,
+    city: user.city,
+    bio: user.bio,
+    role: user.role,
+    hourlyRateCents: sitter ? user.hourly_rate_cents : null,
+    experience: sitter ? (JSON.parse(user.experience) as string[]) : [],
+    caresFor: sitter ? (JSON.parse(user.cares_for) as string[]) : [],
+    memberSince: user.created_at,
+    // Reviews arrive with bookings; until then nobody has a rating.
+    rating: { average: null, count: 0 },
+    photos: photos.map(toPhotoView),
+    pets,
+  };
+}
+
+export async function updateProfile(userId: string, input: ProfileEditInput): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({
+      name: input.name,
+      phone: input.phone,
+      city: input.city,
+      postal_code: input.postalCode,
+      bio: input.bio,
+      ...(input.timeZone ? { time_zone: input.timeZone } : {}),
+      updated_at: nowIso(),
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * Makes the person a sitter (an owner becomes "both") with their bio, rate, experience and
+ * photos. Photos go first: if they are refused, nothing about the profile changes.
+ */
+export async function completeSitterProfile(
+  user: Pick<User, "id" | "role">,
+  input: SitterSetupInput,
+  images: Buffer[],
+): Promise<{ status: "done" } | { status: "refused"; problem: PhotoProblem }> {
+  const added = await addPhotos({ userId: user.id, petId: null }, images);
+  if (added.status === "refused") return added;
+  await db
+    .updateTable("users")
+    .set({
+      role: user.role === "owner" ? "both" : user.role,
+      acting_role: user.role === "sitter" ? null : "sitter",
+      bio: input.bio,
+      hourly_rate_cents: Math.round(input.hourlyRate * 100),
+      experience: JSON.stringify(input.experience),
+      cares_for: JSON.stringify(input.caresFor),
+      updated_at: nowIso(),
+    })
+    .where("id", "=", user.id)
+    .execute();
+  return { status: "done" };
+}
+
+/** The Sitter/Owner toggle: only a "both" user has two roles to switch between. */
+export async function switchActingRole(user: Pick<User, "id" | "role">, role: "owner" | "sitter"): Promise<boolean> {
+  if (user.role !== "both") return false;
+  await db.updateTable("users").set({ acting_role: role, updated_at: nowIso() }).where("id", "=", user.id).execute();
+  return true;
+}

@@ -1,0 +1,88 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PHOTOS_MAX } from "~/features/media/limits";
+import { PhotoGrid } from "~/features/media/photo-grid";
+import { PhotoPicker } from "~/features/media/photo-picker";
+import { PetForm } from "~/features/pets/pet-form";
+import { findOwnPet, updatePet } from "~/features/pets/pets.server";
+import { petSchema, type PetInput } from "~/features/pets/schema";
+import { formDataOf } from "~/platform/forms.server";
+import { requireUser } from "~/platform/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { ConfirmLink } from "~/platform/ui/confirm-link";
+import { PageHeader } from "~/platform/ui/page-header";
+import { SubmitButton } from "~/platform/ui/submit-button";
+
+export const handle = { i18n: ["profile"] };
+
+/** Only the pet's owner may see or change it; for anyone else it does not exist. */
+async function ownPet(request: Request, petId: string | undefined) {
+  const user = await requireUser(request);
+  const pet = await findOwnPet(user.id, petId ?? "");
+  if (!pet) throw new Response("Not found", { status: 404 });
+  return { user, pet };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { pet } = await ownPet(request, params.petId);
+  return { pet };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, pet } = await ownPet(request, params.petId);
+  const submission = parseWithZod(await formDataOf(request), { schema: petSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await updatePet(user.id, pet.id, submission.value as PetInput);
+  return redirectWithToast("/profile", { type: "success", title: "profile:pet.updated", values: { name: submission.value.name ?? "" } });
+}
+
+export default function EditPet() {
+  const { t } = useTranslation("profile");
+  const { pet } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const location = useLocation();
+  return (
+    <>
+      <PageHeader title={t("pet.editTitle", { name: pet.name })} backTo="/profile" />
+      <section aria-labelledby="pet-photos" className="space-y-3 px-4 pb-6">
+        <h2 id="pet-photos" className="text-lg font-semibold">
+          {t("photos.title")}
+        </h2>
+        <PhotoGrid photos={pet.photos} name={pet.name} />
+        <Form method="post" action="/photos" encType="multipart/form-data" className="space-y-2">
+          <input type="hidden" name="petId" value={pet.id} />
+          <input type="hidden" name="redirectTo" value={location.pathname} />
+          <PhotoPicker label={t("photos.add")} remaining={PHOTOS_MAX - pet.photos.length} />
+          {pet.photos.length < PHOTOS_MAX ? <SubmitButton variant="secondary">{t("photos.upload")}</SubmitButton> : null}
+        </Form>
+      </section>
+      <PetForm
+        lastResult={lastResult}
+        withPhotos={false}
+        submitLabel={t("pet.save")}
+        defaultValue={{
+          petType: pet.petType,
+          name: pet.name,
+          age: pet.age,
+          breed: pet.breed,
+          notes: pet.notes,
+          temperament: pet.temperament,
+          specialNeeds: pet.specialNeeds,
+          energyLevel: pet.energyLevel,
+        }}
+      />
+      <div className="px-4 py-6">
+        <ConfirmLink
+          to={`/pet/${pet.id}/delete`}
+          question={t("pet.deleteQuestion", { name: pet.name })}
+          confirmLabel={t("pet.delete")}
+          className="btn btn-secondary w-full text-red-800"
+        >
+          {t("pet.delete")}
+        </ConfirmLink>
+      </div>
+    </>
+  );
+}

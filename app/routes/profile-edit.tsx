@@ -1,0 +1,114 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PHOTOS_MAX } from "~/features/media/limits";
+import { PhotoGrid } from "~/features/media/photo-grid";
+import { PhotoPicker } from "~/features/media/photo-picker";
+import { listPhotos, toPhotoView } from "~/features/media/photos.server";
+import { BIO_MAX } from "~/features/profiles/options";
+import { updateProfile } from "~/features/profiles/profiles.server";
+import { profileEditSchema } from "~/features/profiles/schema";
+import { formDataOf } from "~/platform/forms.server";
+import { requireUser } from "~/platform/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { CharacterCount, FieldErrors, FormError, TextField } from "~/platform/ui/field";
+import { PageHeader } from "~/platform/ui/page-header";
+import { SubmitButton } from "~/platform/ui/submit-button";
+
+export const handle = { i18n: ["profile"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const photos = await listPhotos({ userId: user.id, petId: null });
+  return {
+    name: user.name,
+    photos: photos.map(toPhotoView),
+    timeZones: Intl.supportedValuesOf("timeZone"),
+    defaults: { name: user.name, phone: user.phone, city: user.city, postalCode: user.postal_code, bio: user.bio, timeZone: user.time_zone },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await formDataOf(request), { schema: profileEditSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await updateProfile(user.id, submission.value);
+  return redirectWithToast("/profile", { type: "success", title: "profile:edit.saved" });
+}
+
+export default function EditProfile() {
+  const { t } = useTranslation("profile");
+  const { name, photos, timeZones, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(profileEditSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileEditSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const { key: bioKey, ...bioProps } = getInputProps(fields.bio, { type: "text" });
+  const { key: zoneKey, ...zoneProps } = getSelectProps(fields.timeZone);
+  return (
+    <>
+      <PageHeader title={t("edit.title")} backTo="/profile" />
+      <section aria-labelledby="my-photos" className="space-y-3 px-4 pb-6">
+        <h2 id="my-photos" className="text-lg font-semibold">
+          {t("photos.title")}
+        </h2>
+        <p className="text-sm text-stone-700">{t("photos.mainHint")}</p>
+        <PhotoGrid photos={photos} name={name} />
+        <Form method="post" action="/photos" encType="multipart/form-data" className="space-y-2">
+          <input type="hidden" name="redirectTo" value="/profile/edit" />
+          <PhotoPicker label={t("photos.add")} remaining={PHOTOS_MAX - photos.length} />
+          {photos.length < PHOTOS_MAX ? <SubmitButton variant="secondary">{t("photos.upload")}</SubmitButton> : null}
+        </Form>
+      </section>
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4 px-4 pb-8">
+        <h2 className="text-lg font-semibold">{t("edit.details")}</h2>
+        <FormError form={form} />
+        <TextField meta={fields.name} label={t("edit.name")} autoComplete="name" />
+        <TextField meta={fields.phone} type="tel" label={t("edit.phone")} autoComplete="tel" />
+        <TextField meta={fields.city} label={t("edit.city")} autoComplete="address-level2" />
+        <TextField meta={fields.postalCode} label={t("edit.postalCode")} autoComplete="postal-code" />
+        <div className="space-y-1.5">
+          <label htmlFor={fields.bio.id} className="block text-sm font-semibold text-stone-800">
+            {t("edit.bio")}
+          </label>
+          <textarea
+            {...bioProps}
+            key={bioKey}
+            rows={4}
+            maxLength={BIO_MAX}
+            aria-describedby={[fields.bio.errors?.length ? fields.bio.errorId : "", `${fields.bio.id}-count`].filter(Boolean).join(" ")}
+            className="input"
+          />
+          <CharacterCount id={`${fields.bio.id}-count`} length={(fields.bio.value ?? "").length} max={BIO_MAX} />
+          <FieldErrors id={fields.bio.errorId} errors={fields.bio.errors} />
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={fields.timeZone.id} className="block text-sm font-semibold text-stone-800">
+            {t("edit.timeZone")}
+          </label>
+          <select {...zoneProps} key={zoneKey} className="input">
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={fields.timeZone.errorId} errors={fields.timeZone.errors} />
+        </div>
+        <SubmitButton className="w-full">{t("edit.save")}</SubmitButton>
+        <p className="text-center">
+          <Link to="/reset-password" className="link">
+            {t("edit.changePassword")}
+          </Link>
+        </p>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getPublicProfile } from "~/features/profiles/profiles.server";
+import { ProfileView } from "~/features/profiles/profile-view";
+import { requireUser } from "~/platform/session.server";
+import { PageHeader } from "~/platform/ui/page-header";
+
+export const handle = { i18n: ["profile"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const profile = await getPublicProfile(user.id);
+  if (!profile) throw new Response("Not found", { status: 404 });
+  return { profile };
+}
+
+/** My profile as other people see it. */
+export default function PublicProfilePreview() {
+  const { t } = useTranslation("profile");
+  const { profile } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title={t("public.previewTitle")} backTo="/profile" />
+      <p className="px-4 pb-3 text-sm text-stone-700">{t("public.previewIntro")}</p>
+      <ProfileView profile={profile} />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Time to turn a phone photo into the stored WebP versions, and what they weigh.
+ * Run: `npx tsx bench/photo-processing.ts`. Prints figures only.
+ */
+import { performance } from "node:perf_hooks";
+import sharp from "sharp";
+import { IMAGE_MAX_BYTES, processImage } from "../app/features/media/images.server";
+
+const WIDTH = 4000;
+const HEIGHT = 3000;
+const RUNS = 5;
+const TARGET_BYTES = 4 * 1024 * 1024;
+
+/** Repeatable pseudo-random value in [-1, 1] for a grid point. */
+function hash(x: number, y: number, seed: number): number {
+  let h = Math.imul(x, 374761393) ^ Math.imul(y, 668265263) ^ Math.imul(seed, 1442695041);
+  h = Math.imul(h ^ (h >>> 13), 1274126177);
+  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 31 - 1;
+}
+
+/** Smoothly interpolated noise with features about `cell` pixels wide: texture like fur, grass or fabric. */
+function valueNoise(x: number, y: number, cell: number, seed: number): number {
+  const gx = x / cell;
+  const gy = y / cell;
+  const x0 = Math.floor(gx);
+  const y0 = Math.floor(gy);
+  const fx = (gx - x0) * (gx - x0) * (3 - 2 * (gx - x0));
+  const fy = (gy - y0) * (gy - y0) * (3 - 2 * (gy - y0));
+  const top = hash(x0, y0, seed) * (1 - fx) + hash(x0 + 1, y0, seed) * fx;
+  const bottom = hash(x0, y0 + 1, seed) * (1 - fx) + hash(x0 + 1, y0 + 1, seed) * fx;
+  return top * (1 - fy) + bottom * fy;
+}
+
+/**
+ * Gradients, texture at several scales and sensor grain, like a photo: flat colours would compress
+ * to almost nothing, and grain alone would vanish once scaled down.
+ */
+function phonePhotoPixels(grain: number): Buffer {
+  const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const i = (y * WIDTH + x) * 3;
+      const texture = 45 * valueNoise(x, y, 40, 1) + 30 * valueNoise(x, y, 9, 2) + 18 * valueNoise(x, y, 3, 3);
+      const wave = 30 * Math.sin(x / 170) * Math.cos(y / 130);
+      pixels[i] = 90 + (100 * x) / WIDTH + wave + texture + grain * hash(x, y, 4);
+      pixels[i + 1] = 80 + (100 * y) / HEIGHT - wave + texture + grain * hash(x, y, 5);
+      pixels[i + 2] = 120 - (70 * (x + y)) / (WIDTH + HEIGHT) + 0.6 * texture + grain * hash(x, y, 6);
+    }
+  }
+  return pixels;
+}
+
+const encodeJpeg = (grain: number) =>
+  sharp(phonePhotoPixels(grain), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+
+// The grain that gives about 4 MB at quality 92 depends on the encoder, so it is found rather than guessed.
+let low = 0;
+let high = 64;
+let photo = await encodeJpeg(high);
+for (let step = 0; step < 8 && Math.abs(photo.length - TARGET_BYTES) > 0.05 * TARGET_BYTES; step++) {
+  const grain = (low + high) / 2;
+  photo = await encodeJpeg(grain);
+  if (photo.length > TARGET_BYTES) high = grain;
+  else low = grain;
+}
+if (photo.length > IMAGE_MAX_BYTES) photo = await encodeJpeg(low);
+
+const timesMs: number[] = [];
+let result = await processImage(photo);
+for (let run = 0; run < RUNS; run++) {
+  const start = performance.now();
+  result = await processImage(photo);
+  timesMs.push(performance.now() - start);
+}
+timesMs.sort((a, b) => a - b);
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+console.log(`input          ${WIDTH}x${HEIGHT} JPEG q92, ${(photo.length / 1024 / 1024).toFixed(2)} MB`);
+console.log(`full           ${result.width}x${result.height} WebP, ${kb(result.full.length)}`);
+console.log(`card           ${kb(result.card.length)}`);
+console.log(`stored total   ${kb(result.full.length + result.card.length)}`);
+console.log(`processImage   p50 ${timesMs[Math.floor(RUNS / 2)]!.toFixed(0)} ms, min ${timesMs[0]!.toFixed(0)} ms, max ${timesMs[RUNS - 1]!.toFixed(0)} ms over ${RUNS} runs (after one warm-up)`);
