@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PHOTOS_MAX } from "~/features/media/limits";
 import { PhotoGrid } from "~/features/media/photo-grid";
-import { PhotoPicker } from "~/features/media/photo-picker";
+import { PhotoUploadForm } from "~/features/media/photo-upload-form";
 import { PetForm } from "~/features/pets/pet-form";
 import { findOwnPet, updatePet } from "~/features/pets/pets.server";
 import { petSchema, type PetInput } from "~/features/pets/schema";
@@ -13,7 +12,6 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmLink } from "~/platform/ui/confirm-link";
 import { PageHeader } from "~/platform/ui/page-header";
-import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = { i18n: ["profile"] };
 
@@ -51,12 +49,7 @@ export default function EditPet() {
           {t("photos.title")}
         </h2>
         <PhotoGrid photos={pet.photos} name={pet.name} />
-        <Form method="post" action="/photos" encType="multipart/form-data" className="space-y-2">
-          <input type="hidden" name="petId" value={pet.id} />
-          <input type="hidden" name="redirectTo" value={location.pathname} />
-          <PhotoPicker label={t("photos.add")} remaining={PHOTOS_MAX - pet.photos.length} />
-          {pet.photos.length < PHOTOS_MAX ? <SubmitButton variant="secondary">{t("photos.upload")}</SubmitButton> : null}
-        </Form>
+        <PhotoUploadForm petId={pet.id} redirectTo={location.pathname} photoCount={pet.photos.length} />
       </section>
       <PetForm
         lastResult={lastResult}

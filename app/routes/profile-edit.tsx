@@ -3,9 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PHOTOS_MAX } from "~/features/media/limits";
 import { PhotoGrid } from "~/features/media/photo-grid";
-import { PhotoPicker } from "~/features/media/photo-picker";
+import { PhotoUploadForm } from "~/features/media/photo-upload-form";
 import { listPhotos, toPhotoView } from "~/features/media/photos.server";
 import { BIO_MAX } from "~/features/profiles/options";
 import { updateProfile } from "~/features/profiles/profiles.server";
@@ -61,11 +60,7 @@ export default function EditProfile() {
         </h2>
         <p className="text-sm text-stone-700">{t("photos.mainHint")}</p>
         <PhotoGrid photos={photos} name={name} />
-        <Form method="post" action="/photos" encType="multipart/form-data" className="space-y-2">
-          <input type="hidden" name="redirectTo" value="/profile/edit" />
-          <PhotoPicker label={t("photos.add")} remaining={PHOTOS_MAX - photos.length} />
-          {photos.length < PHOTOS_MAX ? <SubmitButton variant="secondary">{t("photos.upload")}</SubmitButton> : null}
-        </Form>
+        <PhotoUploadForm redirectTo="/profile/edit" photoCount={photos.length} />
       </section>
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4 px-4 pb-8">
         <h2 className="text-lg font-semibold">{t("edit.details")}</h2>
