@@ -1,0 +1,122 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { db } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { addPhotos, deletePhoto, listPhotos, movePhoto } from "~/features/media/photos.server";
+import { completeSitterProfile, getPublicProfile } from "~/features/profiles/profiles.server";
+import { sitterSetupSchema } from "~/features/profiles/schema";
+import { createPet, deletePet, findOwnPet, updatePet } from "./pets.server";
+import { petSchema, type PetInput } from "./schema";
+
+async function newUser(role: "owner" | "sitter" | "both" = "owner") {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  await db
+    .insertInto("users")
+    .values({ id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: "Test Person", phone: "600", city: "Madrid", postal_code: "28004", role, bio: "", created_at: at, updated_at: at })
+    .execute();
+  return { id, role };
+}
+
+const image = (hue = 40) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: hue, g: 120, b: 200 } } }).jpeg().toBuffer();
+const stored = (key: string) => existsSync(path.join(env.DATA_DIR, "media", key));
+const pet: PetInput = petSchema.parse({ petType: "dog", name: "Rex", age: "3 years", breed: "beagle", temperament: ["calm"] }) as PetInput;
+
+describe("pets", () => {
+  it("needs a photo, and keeps the pet only when its photos were accepted", async () => {
+    const owner = await newUser();
+    expect(await createPet(owner.id, pet, [])).toEqual({ status: "refused", problem: "validation.petPhotoRequired" });
+    expect(await createPet(owner.id, pet, [Buffer.from("<html></html>")])).toEqual({ status: "refused", problem: "media.notAnImage" });
+    expect(await db.selectFrom("pets").select("id").where("owner_id", "=", owner.id).execute()).toHaveLength(0);
+    const created = await createPet(owner.id, pet, [await image()]);
+    expect(created.status).toBe("created");
+  });
+
+  it("lets only the owner read, change or delete a pet, and deleting removes its files", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const created = await createPet(owner.id, pet, [await image(), await image(90)]);
+    if (created.status !== "created") throw new Error("not created");
+    expect(await findOwnPet(stranger.id, created.petId)).toBeNull();
+    expect(await updatePet(stranger.id, created.petId, { ...pet, name: "Stolen" })).toBe(false);
+    expect(await deletePet(stranger.id, created.petId)).toBe(false);
+    expect((await findOwnPet(owner.id, created.petId))?.name).toBe("Rex");
+
+    const photos = await listPhotos({ userId: owner.id, petId: created.petId });
+    expect(photos.every((p) => stored(p.card_key) && stored(p.full_key))).toBe(true);
+    expect(await deletePet(owner.id, created.petId)).toBe(true);
+    expect(photos.some((p) => stored(p.card_key) || stored(p.full_key))).toBe(false);
+    expect(await listPhotos({ userId: owner.id, petId: created.petId })).toHaveLength(0);
+  });
+
+  it("makes a sitter who adds a pet an owner too", async () => {
+    const sitter = await newUser("sitter");
+    await createPet(sitter.id, pet, [await image()]);
+    const row = await db.selectFrom("users").select(["role", "acting_role"]).where("id", "=", sitter.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: "both", acting_role: "owner" });
+  });
+
+  it("reports every missing field at once, naming the kind of pet", () => {
+    const result = petSchema.safeParse({ petType: "cat" });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["name", "validation.petNameRequired.cat"],
+      ["age", "validation.petAgeRequired"],
+    ]);
+    expect(petSchema.safeParse({ petType: "dog", name: "A", age: "1", breed: "maineCoon" }).success).toBe(false);
+  });
+});
+
+describe("photos", () => {
+  it("holds six at most, even across separate uploads", async () => {
+    const user = await newUser();
+    const owner = { userId: user.id, petId: null };
+    expect(await addPhotos(owner, await Promise.all([1, 2, 3, 4].map((n) => image(n * 30))))).toEqual({ status: "added", count: 4 });
+    expect(await addPhotos(owner, await Promise.all([5, 6, 7].map((n) => image(n * 30))))).toEqual({ status: "refused", problem: "media.tooMany" });
+    expect(await addPhotos(owner, await Promise.all([5, 6].map((n) => image(n * 30))))).toEqual({ status: "added", count: 2 });
+    expect(await listPhotos(owner)).toHaveLength(6);
+  });
+
+  it("reorders and deletes only one's own photos, keeping positions without gaps", async () => {
+    const user = await newUser();
+    const stranger = await newUser();
+    const owner = { userId: user.id, petId: null };
+    await addPhotos(owner, await Promise.all([1, 2, 3].map((n) => image(n * 50))));
+    const [first, second, third] = await listPhotos(owner);
+    expect(await movePhoto(stranger.id, third!.id, "main")).toBe(false);
+    expect(await deletePhoto(stranger.id, first!.id)).toBe(false);
+    expect(await movePhoto(user.id, third!.id, "main")).toBe(true);
+    expect((await listPhotos(owner)).map((p) => p.id)).toEqual([third!.id, first!.id, second!.id]);
+    expect(await deletePhoto(user.id, first!.id)).toBe(true);
+    expect(stored(first!.card_key)).toBe(false);
+    const rest = await listPhotos(owner);
+    expect(rest.map((p) => [p.id, p.position])).toEqual([
+      [third!.id, 0],
+      [second!.id, 1],
+    ]);
+  });
+});
+
+describe("sitter setup", () => {
+  it("falls back to 15 €/h on a non-number, refuses out-of-range rates, needs a pet type", () => {
+    const base = { bio: "Experienced", caresFor: ["dog"] };
+    expect(sitterSetupSchema.parse({ ...base, hourlyRate: "abc" }).hourlyRate).toBe(15);
+    expect(sitterSetupSchema.safeParse({ ...base, hourlyRate: "4" }).success).toBe(false);
+    expect(sitterSetupSchema.safeParse({ ...base, hourlyRate: "101" }).success).toBe(false);
+    expect(sitterSetupSchema.parse({ ...base, hourlyRate: "12,5" }).hourlyRate).toBe(12.5);
+    expect(sitterSetupSchema.safeParse({ bio: "x", hourlyRate: "20" }).error?.issues[0]?.message).toBe("validation.caresForRequired");
+    expect(sitterSetupSchema.safeParse({ ...base, bio: "x".repeat(501), hourlyRate: "20" }).success).toBe(false);
+  });
+
+  it("turns an owner into 'both' and shows rate and experience on the public profile", async () => {
+    const owner = await newUser("owner");
+    const input = sitterSetupSchema.parse({ bio: "I walk dogs", hourlyRate: "18", caresFor: ["dog"], experience: ["puppies"] });
+    expect(await completeSitterProfile(owner, input, [await image()])).toEqual({ status: "done" });
+    const profile = await getPublicProfile(owner.id);
+    expect(profile).toMatchObject({ role: "both", hourlyRateCents: 1800, experience: ["puppies"], caresFor: ["dog"] });
+    expect(profile?.photos).toHaveLength(1);
+  });
+});
