@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,7 +12,7 @@ import { profileEditSchema } from "~/features/profiles/schema";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { CharacterCount, FieldErrors, FormError, TextField } from "~/platform/ui/field";
+import { FieldErrors, FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
@@ -49,7 +49,6 @@ export default function EditProfile() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileEditSchema }),
     shouldRevalidate: "onInput",
   });
-  const { key: bioKey, ...bioProps } = getInputProps(fields.bio, { type: "text" });
   const { key: zoneKey, ...zoneProps } = getSelectProps(fields.timeZone);
   return (
     <>
@@ -69,21 +68,7 @@ export default function EditProfile() {
         <TextField meta={fields.phone} type="tel" label={t("edit.phone")} autoComplete="tel" />
         <TextField meta={fields.city} label={t("edit.city")} autoComplete="address-level2" />
         <TextField meta={fields.postalCode} label={t("edit.postalCode")} autoComplete="postal-code" />
-        <div className="space-y-1.5">
-          <label htmlFor={fields.bio.id} className="block text-sm font-semibold text-stone-800">
-            {t("edit.bio")}
-          </label>
-          <textarea
-            {...bioProps}
-            key={bioKey}
-            rows={4}
-            maxLength={BIO_MAX}
-            aria-describedby={[fields.bio.errors?.length ? fields.bio.errorId : "", `${fields.bio.id}-count`].filter(Boolean).join(" ")}
-            className="input"
-          />
-          <CharacterCount id={`${fields.bio.id}-count`} length={(fields.bio.value ?? "").length} max={BIO_MAX} />
-          <FieldErrors id={fields.bio.errorId} errors={fields.bio.errors} />
-        </div>
+        <TextAreaField meta={fields.bio} label={t("edit.bio")} rows={4} maxLength={BIO_MAX} />
         <div className="space-y-1.5">
           <label htmlFor={fields.timeZone.id} className="block text-sm font-semibold text-stone-800">
             {t("edit.timeZone")}

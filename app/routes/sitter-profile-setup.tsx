@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -13,7 +13,7 @@ import { sitterSetupSchema } from "~/features/profiles/schema";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ChoiceChips } from "~/platform/ui/choices";
-import { CharacterCount, FieldErrors, FormError, TextField } from "~/platform/ui/field";
+import { FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = { i18n: ["profile"] };
@@ -59,8 +59,6 @@ export default function SitterProfileSetup() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: sitterSetupSchema }),
     shouldRevalidate: "onInput",
   });
-  const { key: bioKey, ...bioProps } = getInputProps(fields.bio, { type: "text" });
-  const bioLength = (fields.bio.value ?? "").length;
   return (
     <>
       <header className="flex items-center gap-2 px-4 pt-4 pb-2">
@@ -80,22 +78,7 @@ export default function SitterProfileSetup() {
           remaining={PHOTOS_MAX - photoCount}
           errors={lastResult?.error?.photos ?? undefined}
         />
-        <div className="space-y-1.5">
-          <label htmlFor={fields.bio.id} className="block text-sm font-semibold text-stone-800">
-            {t("sitterSetup.about")}
-          </label>
-          <textarea
-            {...bioProps}
-            key={bioKey}
-            rows={5}
-            maxLength={BIO_MAX}
-            aria-describedby={[fields.bio.errors?.length ? fields.bio.errorId : "", `${fields.bio.id}-count`].filter(Boolean).join(" ")}
-            placeholder={t("sitterSetup.aboutPlaceholder")}
-            className="input"
-          />
-          <CharacterCount id={`${fields.bio.id}-count`} length={bioLength} max={BIO_MAX} />
-          <FieldErrors id={fields.bio.errorId} errors={fields.bio.errors} />
-        </div>
+        <TextAreaField meta={fields.bio} label={t("sitterSetup.about")} rows={5} maxLength={BIO_MAX} placeholder={t("sitterSetup.aboutPlaceholder")} />
         <TextField
           meta={fields.hourlyRate}
           type="number"

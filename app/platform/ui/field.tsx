@@ -43,21 +43,34 @@ export function TextField({ meta, label, type = "text", hint, autoComplete, inpu
   );
 }
 
+/** A labelled textarea; with `maxLength` it also shows (and announces) a character counter. */
 export function TextAreaField({
   meta,
   label,
   hint,
+  placeholder,
   rows = 4,
-}: Omit<FieldProps, "type" | "autoComplete" | "inputMode"> & { rows?: number }) {
+  maxLength,
+}: Omit<FieldProps, "type" | "autoComplete" | "inputMode"> & { rows?: number; maxLength?: number }) {
   const { key, ...props } = getTextareaProps(meta);
   const hintId = hint ? `${meta.id}-hint` : undefined;
-  const describedBy = [props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
+  const countId = maxLength ? `${meta.id}-count` : undefined;
+  const describedBy = [props["aria-describedby"], hintId, countId].filter(Boolean).join(" ") || undefined;
   return (
     <div className="space-y-1.5">
       <label htmlFor={meta.id} className="block text-sm font-semibold text-stone-800">
         {label}
       </label>
-      <textarea {...props} key={key} aria-describedby={describedBy} rows={rows} className="input" />
+      <textarea
+        {...props}
+        key={key}
+        aria-describedby={describedBy}
+        rows={rows}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        className="input"
+      />
+      {countId && maxLength ? <CharacterCount id={countId} length={(meta.value ?? "").toString().length} max={maxLength} /> : null}
       {hint ? (
         <p id={hintId} className="text-sm text-stone-600">
           {hint}
