@@ -65,7 +65,7 @@ test("a sitter signs up through the walker link and lands on sitter setup", asyn
   await confirmEmail(page, sitter, jsEnabled);
   await expect(page.getByRole("heading", { name: "Your sitter profile" })).toBeVisible();
   await visit(page, "/profile");
-  await expect(page.getByText("Sitter", { exact: true })).toBeVisible();
+  await expect(page.getByText("You are using Trusted Sitters as: Sitter")).toBeVisible();
 });
 
 test("the sign-up back arrow returns to the role step, then home", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, visit } from "./support";
+import { expect, expectAccessible, newPerson, signUpAndConfirm, test, visit } from "./support";
 
 test("the switcher changes the language of every screen and remembers it", async ({ page, jsEnabled }) => {
   await visit(page, "/select-role");
@@ -46,3 +46,19 @@ for (const lng of ["en", "es", "pt", "it", "ru", "pl", "fr", "de"]) {
     }
   });
 }
+
+test("the signed-in profile and pet screens are translated too", async ({ page, jsEnabled }) => {
+  const owner = newPerson("owner");
+  await signUpAndConfirm(page, owner, jsEnabled);
+  for (const [path, heading] of [
+    ["/profile?lng=es", "Perfil"],
+    ["/profile/edit?lng=es", "Editar perfil"],
+    ["/pet-profile-setup?lng=es", "Añade tu mascota"],
+    ["/sitter-profile-setup?lng=es", "Tu perfil de cuidador"],
+  ] as const) {
+    await visit(page, path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  }
+  await page.getByRole("button", { name: "Completar perfil" }).click();
+  await expect(page.getByText("Escribe una breve descripción sobre ti")).toBeVisible();
+});

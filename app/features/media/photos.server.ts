@@ -96,25 +96,26 @@ export function findOwnPhoto(userId: string, photoId: string) {
   return db.selectFrom("photos").selectAll().where("id", "=", photoId).where("user_id", "=", userId).executeTakeFirst();
 }
 
-/** Deletes one of the user's photos and its files; the others close the gap. */
-export async function deletePhoto(userId: string, photoId: string): Promise<boolean> {
+/**
+ * Deletes one of the user's photos and its files; the others close the gap. A pet keeps at least
+ * one photo (the seed requires one to create it), so its last photo is refused.
+ */
+export async function deletePhoto(userId: string, photoId: string): Promise<"deleted" | "not-found" | "last-pet-photo"> {
   const removed = await db.transaction().execute(async (trx) => {
-    const photo = await trx
-      .deleteFrom("photos")
-      .where("id", "=", photoId)
-      .where("user_id", "=", userId)
-      .returningAll()
-      .executeTakeFirst();
-    if (!photo) return null;
-    const rest = await listPhotos({ userId, petId: photo.pet_id }, trx);
+    const photo = await trx.selectFrom("photos").selectAll().where("id", "=", photoId).where("user_id", "=", userId).executeTakeFirst();
+    if (!photo) return "not-found" as const;
+    const siblings = await listPhotos({ userId, petId: photo.pet_id }, trx);
+    if (photo.pet_id && siblings.length === 1) return "last-pet-photo" as const;
+    await trx.deleteFrom("photos").where("id", "=", photo.id).execute();
+    const rest = siblings.filter((other) => other.id !== photo.id);
     for (const [index, other] of rest.entries()) {
       if (other.position !== index) await trx.updateTable("photos").set({ position: index }).where("id", "=", other.id).execute();
     }
     return photo;
   });
-  if (!removed) return false;
+  if (typeof removed === "string") return removed;
   await removeImage({ cardKey: removed.card_key, fullKey: removed.full_key });
-  return true;
+  return "deleted";
 }
 
 export type PhotoMove = "main" | "earlier" | "later";

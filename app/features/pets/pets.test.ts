@@ -52,6 +52,15 @@ describe("pets", () => {
     expect(await listPhotos({ userId: owner.id, petId: created.petId })).toHaveLength(0);
   });
 
+  it("keeps a pet's last photo", async () => {
+    const owner = await newUser();
+    const created = await createPet(owner.id, pet, [await image()]);
+    if (created.status !== "created") throw new Error("not created");
+    const [only] = await listPhotos({ userId: owner.id, petId: created.petId });
+    expect(await deletePhoto(owner.id, only!.id)).toBe("last-pet-photo");
+    expect(await listPhotos({ userId: owner.id, petId: created.petId })).toHaveLength(1);
+  });
+
   it("makes a sitter who adds a pet an owner too", async () => {
     const sitter = await newUser("sitter");
     await createPet(sitter.id, pet, [await image()]);
@@ -87,10 +96,10 @@ describe("photos", () => {
     await addPhotos(owner, await Promise.all([1, 2, 3].map((n) => image(n * 50))));
     const [first, second, third] = await listPhotos(owner);
     expect(await movePhoto(stranger.id, third!.id, "main")).toBe(false);
-    expect(await deletePhoto(stranger.id, first!.id)).toBe(false);
+    expect(await deletePhoto(stranger.id, first!.id)).toBe("not-found");
     expect(await movePhoto(user.id, third!.id, "main")).toBe(true);
     expect((await listPhotos(owner)).map((p) => p.id)).toEqual([third!.id, first!.id, second!.id]);
-    expect(await deletePhoto(user.id, first!.id)).toBe(true);
+    expect(await deletePhoto(user.id, first!.id)).toBe("deleted");
     expect(stored(first!.card_key)).toBe(false);
     const rest = await listPhotos(owner);
     expect(rest.map((p) => [p.id, p.position])).toEqual([
