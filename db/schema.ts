@@ -130,6 +130,25 @@ export interface Database {
   rate_limits: RateLimitsTable;
   pets: PetsTable;
   photos: PhotosTable;
+  swipes: SwipesTable;
+  matches: MatchesTable;
+}
+
+export interface SwipesTable {
+  id: Generated<number>;
+  swiper_id: string;
+  target_user_id: string;
+  target_pet_id: string | null;
+  decision: "like" | "pass";
+  created_at: IsoTime;
+}
+
+export interface MatchesTable {
+  id: string;
+  /** The smaller of the two user ids. */
+  user_a_id: string;
+  user_b_id: string;
+  created_at: IsoTime;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import type { User } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { now } from "~/platform/clock.server";
+import { startOfDayIn } from "~/platform/time";
+import { notify } from "~/features/notifications/notifications.server";
+import { isOwner, isSitter } from "~/features/profiles/profiles.server";
+
+/** Free accounts like at most this many cards per calendar day (their time zone); premium lifts it. */
+export const FREE_DAILY_LIKES = 25;
+
+/** A card in the deck: a sitter (petId null), or a pet with its owner. */
+export interface SwipeTarget {
+  userId: string;
+  petId: string | null;
+}
+
+export type SwipeResult =
+  | { status: "recorded"; newMatch: { id: string; otherUserId: string } | null }
+  | { status: "not-found" }
+  | { status: "limit-reached" };
+
+type Swiper = Pick<User, "id" | "role" | "time_zone">;
+
+/**
+ * Records a like or a pass. Owners swipe sitters; sitters swipe pets, and a like on a pet is a
+ * like for its owner. A like that answers a like from the other side creates the pair's one match
+ * and tells both. Swiping the same card again replaces the earlier choice.
+ */
+export async function swipe(
+  swiper: Swiper,
+  target: SwipeTarget,
+  decision: "like" | "pass",
+  { unlimitedLikes = false } = {},
+): Promise<SwipeResult> {
+  if (target.userId === swiper.id) return { status: "not-found" };
+  return db.transaction().execute(async (trx): Promise<SwipeResult> => {
+    const other = await trx
+      .selectFrom("users")
+      .select(["id", "role", "name"])
+      .where("id", "=", target.userId)
+      .where("email_verified_at", "is not", null)
+      .executeTakeFirst();
+    if (!other) return { status: "not-found" };
+    if (target.petId) {
+      const pet = await trx.selectFrom("pets").select("id").where("id", "=", target.petId).where("owner_id", "=", other.id).executeTakeFirst();
+      if (!pet || !isSitter(swiper.role) || !isOwner(other.role)) return { status: "not-found" };
+    } else if (!isOwner(swiper.role) || !isSitter(other.role)) {
+      return { status: "not-found" };
+    }
+
+    const at = now();
+    if (decision === "like" && !unlimitedLikes) {
+      const since = startOfDayIn(swiper.time_zone, at).toISOString();
+      const { likes } = await trx
+        .selectFrom("swipes")
+        .select((eb) => eb.fn.countAll<number>().as("likes"))
+        .where("swiper_id", "=", swiper.id)
+        .where("decision", "=", "like")
+        .where("created_at", ">=", since)
+        .executeTakeFirstOrThrow();
+      if (Number(likes) >= FREE_DAILY_LIKES) return { status: "limit-reached" };
+    }
+
+    let card = trx.deleteFrom("swipes").where("swiper_id", "=", swiper.id).where("target_user_id", "=", other.id);
+    card = target.petId ? card.where("target_pet_id", "=", target.petId) : card.where("target_pet_id", "is", null);
+    await card.execute();
+    await trx
+      .insertInto("swipes")
+      .values({ swiper_id: swiper.id, target_user_id: other.id, target_pet_id: target.petId, decision, created_at: at.toISOString() })
+      .execute();
+    if (decision === "pass") return { status: "recorded", newMatch: null };
+
+    const likedBack = await trx
+      .selectFrom("swipes")
+      .select("id")
+      .where("swiper_id", "=", other.id)
+      .where("target_user_id", "=", swiper.id)
+      .where("decision", "=", "like")
+      .executeTakeFirst();
+    if (!likedBack) return { status: "recorded", newMatch: null };
+
+    const [userA, userB] = [swiper.id, other.id].sort() as [string, string];
+    const created = await trx
+      .insertInto("matches")
+      .values({ id: randomUUID(), user_a_id: userA, user_b_id: userB, created_at: at.toISOString() })
+      .onConflict((oc) => oc.columns(["user_a_id", "user_b_id"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!created) return { status: "recorded", newMatch: null };
+    const swiperName = (await trx.selectFrom("users").select("name").where("id", "=", swiper.id).executeTakeFirstOrThrow()).name;
+    await notify({ userId: swiper.id, type: "match", data: { name: other.name }, link: `/messages?userId=${other.id}` }, trx);
+    await notify({ userId: other.id, type: "match", data: { name: swiperName }, link: `/messages?userId=${swiper.id}` }, trx);
+    return { status: "recorded", newMatch: { id: created.id, otherUserId: other.id } };
+  });
+}
+
+/** 'Start Over': every like and pass of this person is forgotten, so the whole deck comes back. Matches stay. */
+export async function startOver(swiperId: string): Promise<void> {
+  await db.deleteFrom("swipes").where("swiper_id", "=", swiperId).execute();
+}
+
+export async function matchesOf(userId: string) {
+  return db
+    .selectFrom("matches")
+    .selectAll()
+    .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]))
+    .orderBy("created_at", "desc")
+    .execute();
+}
