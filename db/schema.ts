@@ -43,12 +43,12 @@ export interface PetsTable {
   name: string;
   pet_type: PetType;
   age: string;
-  breed: string;
-  notes: string;
+  breed: Generated<string>;
+  notes: Generated<string>;
   /** JSON array of temperament ids. */
-  temperament: string;
-  special_needs: string;
-  energy_level: EnergyLevel;
+  temperament: Generated<string>;
+  special_needs: Generated<string>;
+  energy_level: Generated<EnergyLevel>;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
