@@ -30,26 +30,17 @@ export function ProfileView({ profile }: { profile: PublicProfile }) {
         <p className="text-lg font-semibold text-brand-800">{t("sitter.rate", { price: formatMoney(profile.hourlyRateCents, i18n.language) })}</p>
       ) : null}
       {profile.bio ? (
-        <section aria-labelledby="about">
-          <h3 id="about" className="font-semibold">
-            {t("public.about")}
-          </h3>
+        <InfoSection id="about" title={t("public.about")}>
           <p className="whitespace-pre-line text-stone-800">{profile.bio}</p>
-        </section>
+        </InfoSection>
       ) : null}
       {profile.caresFor.length > 0 ? (
-        <section aria-labelledby="cares-for">
-          <h3 id="cares-for" className="font-semibold">
-            {t("sitterSetup.caresFor")}
-          </h3>
+        <InfoSection id="cares-for" title={t("sitterSetup.caresFor")}>
           <p>{profile.caresFor.map((type) => t(`pet.typesPlural.${type}`)).join(", ")}</p>
-        </section>
+        </InfoSection>
       ) : null}
       {profile.experience.length > 0 ? (
-        <section aria-labelledby="experience">
-          <h3 id="experience" className="font-semibold">
-            {t("sitterSetup.experience")}
-          </h3>
+        <InfoSection id="experience" title={t("sitterSetup.experience")}>
           <ul className="mt-1 flex flex-wrap gap-2">
             {profile.experience.map((id) => (
               <li key={id} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800">
@@ -57,7 +48,7 @@ export function ProfileView({ profile }: { profile: PublicProfile }) {
               </li>
             ))}
           </ul>
-        </section>
+        </InfoSection>
       ) : null}
       {others.length > 0 ? (
         <ul className="grid grid-cols-3 gap-2" aria-label={t("photos.title")}>
@@ -87,6 +78,17 @@ export function ProfileView({ profile }: { profile: PublicProfile }) {
         </section>
       ) : null}
     </article>
+  );
+}
+
+function InfoSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }
 

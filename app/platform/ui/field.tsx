@@ -14,32 +14,57 @@ interface FieldProps {
   placeholder?: string;
 }
 
-/** A labelled input whose translated errors are tied to it (aria-invalid, aria-describedby). */
-export function TextField({ meta, label, type = "text", hint, autoComplete, inputMode, placeholder }: FieldProps) {
-  const { key, ...inputProps } = getInputProps(meta, { type });
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const describedBy = [inputProps["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
+/**
+ * What every field shares: its label, the control, a hint and the translated errors, with the
+ * ids the control points to (aria-describedby) returned by `describedBy`.
+ */
+function FieldFrame({
+  meta,
+  label,
+  hint,
+  extra,
+  children,
+}: {
+  meta: FieldMetadata<string | number | undefined>;
+  label: ReactNode;
+  hint?: ReactNode;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={meta.id} className="block text-sm font-semibold text-stone-800">
         {label}
       </label>
-      <input
-        {...inputProps}
-        key={key}
-        aria-describedby={describedBy}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        className="input"
-      />
+      {children}
+      {extra}
       {hint ? (
-        <p id={hintId} className="text-sm text-stone-600">
+        <p id={`${meta.id}-hint`} className="text-sm text-stone-600">
           {hint}
         </p>
       ) : null}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
+  );
+}
+
+const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
+
+/** A labelled input whose translated errors are tied to it (aria-invalid, aria-describedby). */
+export function TextField({ meta, label, type = "text", hint, autoComplete, inputMode, placeholder }: FieldProps) {
+  const { key, ...inputProps } = getInputProps(meta, { type });
+  return (
+    <FieldFrame meta={meta} label={label} hint={hint}>
+      <input
+        {...inputProps}
+        key={key}
+        aria-describedby={describedBy(inputProps["aria-describedby"], !!hint && `${meta.id}-hint`)}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        className="input"
+      />
+    </FieldFrame>
   );
 }
 
@@ -53,31 +78,24 @@ export function TextAreaField({
   maxLength,
 }: Omit<FieldProps, "type" | "autoComplete" | "inputMode"> & { rows?: number; maxLength?: number }) {
   const { key, ...props } = getTextareaProps(meta);
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const countId = maxLength ? `${meta.id}-count` : undefined;
-  const describedBy = [props["aria-describedby"], hintId, countId].filter(Boolean).join(" ") || undefined;
+  const countId = `${meta.id}-count`;
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={meta.id} className="block text-sm font-semibold text-stone-800">
-        {label}
-      </label>
+    <FieldFrame
+      meta={meta}
+      label={label}
+      hint={hint}
+      extra={maxLength ? <CharacterCount id={countId} length={(meta.value ?? "").toString().length} max={maxLength} /> : null}
+    >
       <textarea
         {...props}
         key={key}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(props["aria-describedby"], !!hint && `${meta.id}-hint`, !!maxLength && countId)}
         rows={rows}
         maxLength={maxLength}
         placeholder={placeholder}
         className="input"
       />
-      {countId && maxLength ? <CharacterCount id={countId} length={(meta.value ?? "").toString().length} max={maxLength} /> : null}
-      {hint ? (
-        <p id={hintId} className="text-sm text-stone-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
