@@ -77,6 +77,8 @@ async function shutdown(signal) {
   forceExit.unref();
   await new Promise((resolve) => {
     listener.close(resolve);
+    // Event streams never go idle on their own: end them so the server can finish.
+    app.closeAllStreams();
     listener.closeIdleConnections();
   });
   await app.stopApp();

@@ -11,6 +11,7 @@ import { NonceProvider } from "~/platform/nonce";
 
 // The Express server (server.js) reaches these through the server build's entry module.
 export { startApp, stopApp } from "~/platform/lifecycle.server";
+export { closeAllStreams } from "~/platform/events/stream.server";
 export { clientAddressOf, createNonce, isCrossSiteWrite, securityHeaders } from "~/platform/security.server";
 
 const ABORT_DELAY = 5_000;

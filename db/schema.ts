@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 /** Times are ISO-8601 strings in UTC; booleans are 0/1 integers (SQLite has no boolean). */
 export type IsoTime = string;
@@ -30,11 +30,27 @@ export interface UsersTable {
   cares_for: Generated<string>;
   /** For role "both": the role they act in now; null means the role itself. */
   acting_role: "owner" | "sitter" | null;
+  /** How they browse the deck; null until they choose. */
+  browse_mode: "local" | "global" | null;
+  /** Deck filters, kept on the record (see app/features/discovery/filters.ts). */
+  filter_pet_type: Generated<"all" | PetType>;
+  filter_max_distance_km: Generated<number>;
+  filter_min_rating: Generated<number>;
+  filter_max_price_cents: number | null;
+  filter_sort: Generated<DeckSort>;
+  /** Average of received reviews (null without any) and how many there are. */
+  rating_average: number | null;
+  review_count: Generated<number>;
+  /** Generated from latitude and longitude: the position as a unit vector (see app/features/discovery/geo.server.ts). */
+  unit_x: GeneratedAlways<number | null>;
+  unit_y: GeneratedAlways<number | null>;
+  unit_z: GeneratedAlways<number | null>;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
 
 export type PetType = "dog" | "cat";
+export type DeckSort = "distance" | "rating" | "price" | "newest";
 export type EnergyLevel = "low" | "medium" | "high";
 
 export interface PetsTable {
@@ -132,6 +148,141 @@ export interface Database {
   photos: PhotosTable;
   swipes: SwipesTable;
   matches: MatchesTable;
+  places: PlacesTable;
+  availability_slots: AvailabilitySlotsTable;
+  bookings: BookingsTable;
+  test_payments: TestPaymentsTable;
+  payment_idempotency: PaymentIdempotencyTable;
+  reviews: ReviewsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  conversation_reads: ConversationReadsTable;
+  live_events: LiveEventsTable;
+}
+
+export interface ConversationsTable {
+  id: string;
+  /** The smaller of the two user ids. */
+  user_a_id: string;
+  user_b_id: string;
+  created_at: IsoTime;
+  last_message_at: IsoTime | null;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: string;
+  sender_id: string;
+  body: string;
+  media_key: string | null;
+  media_type: "image" | "video" | null;
+  created_at: IsoTime;
+}
+
+export interface ConversationReadsTable {
+  conversation_id: string;
+  user_id: string;
+  last_read_message_id: Generated<number>;
+}
+
+export type LiveEventType = "message" | "notification" | "match" | "booking" | "deck";
+
+export interface LiveEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  type: LiveEventType;
+  /** JSON object with what the tab needs to react (ids, not secrets). */
+  payload: Generated<string>;
+  created_at: IsoTime;
+}
+
+export type SlotStatus = "available" | "booked" | "unavailable";
+
+export interface AvailabilitySlotsTable {
+  id: string;
+  sitter_id: string;
+  start_at: IsoTime;
+  end_at: IsoTime;
+  status: Generated<SlotStatus>;
+  /** The booking that holds a 'booked' slot. */
+  booking_id: string | null;
+  created_at: IsoTime;
+}
+
+export type BookingStatus = "requested" | "confirmed" | "in-progress" | "completed" | "cancelled";
+export type PaymentStatus = "unpaid" | "held" | "released" | "refunded" | "failed";
+export type PaymentTask = "hold" | "capture" | "void";
+
+export interface BookingsTable {
+  id: string;
+  owner_id: string;
+  sitter_id: string;
+  pet_id: string | null;
+  pet_name: string;
+  service_type: Generated<string>;
+  location: Generated<string>;
+  notes: Generated<string>;
+  start_at: IsoTime;
+  end_at: IsoTime;
+  hours: number;
+  hourly_rate_cents: number;
+  subtotal_cents: number;
+  fee_cents: number;
+  total_cents: number;
+  status: Generated<BookingStatus>;
+  payment_status: Generated<PaymentStatus>;
+  payment_provider: string;
+  card_ref: string | null;
+  /** How the saved card is shown: brand and last four digits. */
+  card_label: string | null;
+  hold_ref: string | null;
+  payment_task: PaymentTask | null;
+  payment_task_attempts: Generated<number>;
+  payment_error: string | null;
+  hold_due_at: IsoTime | null;
+  cancel_reason: string | null;
+  cancelled_by: "owner" | "sitter" | "system" | null;
+  confirmed_at: IsoTime | null;
+  completed_at: IsoTime | null;
+  released_at: IsoTime | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface TestPaymentsTable {
+  ref: string;
+  kind: "card" | "hold";
+  amount_cents: number | null;
+  card_last4: string;
+  status: string;
+  created_at: IsoTime;
+}
+
+export interface PaymentIdempotencyTable {
+  key: string;
+  /** JSON of the answer first given for this key. */
+  result: string;
+  created_at: IsoTime;
+}
+
+export interface ReviewsTable {
+  id: string;
+  booking_id: string;
+  reviewer_id: string;
+  reviewed_id: string;
+  rating: number;
+  comment: Generated<string>;
+  created_at: IsoTime;
+}
+
+/** The offline gazetteer (db/places.ts). */
+export interface PlacesTable {
+  key: string;
+  name: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  population: number;
 }
 
 export interface SwipesTable {
@@ -157,4 +308,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type OutboxEmail = Selectable<EmailOutboxTable>;
 export type Pet = Selectable<PetsTable>;
+export type Booking = Selectable<BookingsTable>;
+export type AvailabilitySlot = Selectable<AvailabilitySlotsTable>;
 export type Photo = Selectable<PhotosTable>;

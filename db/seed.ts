@@ -3,6 +3,8 @@ import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { hashPassword } from "~/features/auth/passwords.server";
 import { addPhotos } from "~/features/media/photos.server";
+import { priceOf } from "~/features/bookings/machine";
+import { instantAt, wallClockIn } from "~/platform/time";
 import type { Database, EnergyLevel, PetType, Role } from "./schema";
 
 export const DEMO_PASSWORD = "happy-paws-2026";
@@ -51,6 +53,21 @@ interface DemoPet {
   energyLevel: EnergyLevel;
   notes: string;
 }
+
+/** Past bookings that really happened in the demo world: completed, paid, and reviewed by both sides. */
+const pastBookings: { owner: string; sitter: string; pet: string; daysAgo: number; ownerStars: number; ownerSays: string; sitterStars: number; sitterSays: string }[] = [
+  { owner: "Lucía Fernández", sitter: "Javier Ruiz", pet: "Luna", daysAgo: 12, ownerStars: 5, ownerSays: "Luna came home tired and happy. Javier sent photos from Retiro.", sitterStars: 5, sitterSays: "Luna is a joy, and Lucía left clear instructions." },
+  { owner: "Carmen Ortega", sitter: "Javier Ruiz", pet: "Toby", daysAgo: 20, ownerStars: 4, ownerSays: "Punctual and kind with Toby; a bit short on updates.", sitterStars: 5, sitterSays: "Toby pulls a lot but he's a sweetheart." },
+  { owner: "Núria Vidal", sitter: "Marc Puig", pet: "Greta", daysAgo: 9, ownerStars: 5, ownerSays: "Marc understood that Greta needs calm walks. Perfect.", sitterStars: 5, sitterSays: "Greta is the gentlest greyhound." },
+  { owner: "Tiago Almeida", sitter: "Inês Carvalho", pet: "Bolt", daysAgo: 15, ownerStars: 4, ownerSays: "Bolt loved her. Booking was easy.", sitterStars: 4, sitterSays: "Energetic pup; bring treats." },
+  { owner: "Marco Bianchi", sitter: "Giulia Romano", pet: "Pepe", daysAgo: 7, ownerStars: 5, ownerSays: "Giulia is wonderful with kittens.", sitterStars: 5, sitterSays: "Pepe and Nina were angels." },
+  { owner: "Jonas Weber", sitter: "Lena Schmidt", pet: "Bruno", daysAgo: 10, ownerStars: 5, ownerSays: "Lena even worked on Bruno's recall. Recommended!", sitterStars: 5, sitterSays: "Bruno is a gentle giant." },
+  { owner: "Piotr Nowak", sitter: "Zofia Kowalska", pet: "Nika", daysAgo: 18, ownerStars: 3, ownerSays: "Nika escaped once in the garden, but Zofia handled it well.", sitterStars: 4, sitterSays: "Nika is clever: the gate needs a lock." },
+  { owner: "Élodie Martin", sitter: "Hugo Lefèvre", pet: "Coco", daysAgo: 5, ownerStars: 5, ownerSays: "Hugo was so patient with my old Coco.", sitterStars: 5, sitterSays: "Coco sets the pace, and that's fine." },
+];
+
+/** Sitters publish 09:00-17:00 (their time zone) for the next two weeks. */
+const AVAILABILITY_DAYS = 14;
 
 const pets: DemoPet[] = [
   { owner: "Lucía Fernández", name: "Luna", petType: "dog", age: "4 years", breed: "labradorRetriever", temperament: ["friendly", "playful"], energyLevel: "high", notes: "Loves the park and every person in it." },
@@ -176,9 +193,68 @@ export async function seedDemoData(db: Kysely<Database>, { onlyIfEmpty = false }
     }
   });
   if (userIds.size === 0) return logins;
+  await seedBookings(db, userIds);
   // Pictures are processed like uploads, after the rows exist (never inside the transaction).
   for (const [name, userId] of userIds) await addPhotos({ userId, petId: null }, [await generatedPicture(name, "person")], db);
   const petRows = await db.selectFrom("pets").select(["id", "owner_id", "name"]).where("owner_id", "in", [...userIds.values()]).execute();
   for (const pet of petRows) await addPhotos({ userId: pet.owner_id, petId: pet.id }, [await generatedPicture(pet.name, "pet")], db);
   return logins;
+}
+
+async function seedBookings(db: Kysely<Database>, userIds: Map<string, string>) {
+  const today = new Date();
+  await db.transaction().execute(async (trx) => {
+    const sitters = await trx
+      .selectFrom("users")
+      .select(["id", "time_zone"])
+      .where("id", "in", [...userIds.values()])
+      .where("hourly_rate_cents", "is not", null)
+      .execute();
+    for (const sitter of sitters) {
+      for (let offset = 1; offset <= AVAILABILITY_DAYS; offset += 1) {
+        const day = wallClockIn(sitter.time_zone, new Date(today.getTime() + offset * 24 * 3600_000)).day;
+        await trx
+          .insertInto("availability_slots")
+          .values({
+            id: randomUUID(),
+            sitter_id: sitter.id,
+            start_at: instantAt(sitter.time_zone, day, "09:00").toISOString(),
+            end_at: instantAt(sitter.time_zone, day, "17:00").toISOString(),
+            status: "available",
+            created_at: today.toISOString(),
+          })
+          .execute();
+      }
+    }
+    for (const past of pastBookings) {
+      const ownerId = userIds.get(past.owner);
+      const sitterId = userIds.get(past.sitter);
+      if (!ownerId || !sitterId) continue;
+      const sitter = await trx.selectFrom("users").select(["hourly_rate_cents", "time_zone"]).where("id", "=", sitterId).executeTakeFirstOrThrow();
+      const pet = await trx.selectFrom("pets").select(["id", "name"]).where("owner_id", "=", ownerId).where("name", "=", past.pet).executeTakeFirstOrThrow();
+      const day = wallClockIn(sitter.time_zone, new Date(today.getTime() - past.daysAgo * 24 * 3600_000)).day;
+      const start = instantAt(sitter.time_zone, day, "10:00");
+      const end = new Date(start.getTime() + 2 * 3600_000);
+      const price = priceOf(sitter.hourly_rate_cents ?? 1500, 2);
+      const bookingId = randomUUID();
+      await trx
+        .insertInto("bookings")
+        .values({
+          id: bookingId, owner_id: ownerId, sitter_id: sitterId, pet_id: pet.id, pet_name: pet.name,
+          start_at: start.toISOString(), end_at: end.toISOString(), hours: 2, hourly_rate_cents: sitter.hourly_rate_cents ?? 1500,
+          subtotal_cents: price.subtotal, fee_cents: price.fee, total_cents: price.total,
+          status: "completed", payment_status: "released", payment_provider: "test", card_label: "Visa •••• 4242",
+          confirmed_at: start.toISOString(), completed_at: end.toISOString(), released_at: end.toISOString(),
+          created_at: start.toISOString(), updated_at: end.toISOString(),
+        })
+        .execute();
+      await trx
+        .insertInto("reviews")
+        .values([
+          { id: randomUUID(), booking_id: bookingId, reviewer_id: ownerId, reviewed_id: sitterId, rating: past.ownerStars, comment: past.ownerSays, created_at: end.toISOString() },
+          { id: randomUUID(), booking_id: bookingId, reviewer_id: sitterId, reviewed_id: ownerId, rating: past.sitterStars, comment: past.sitterSays, created_at: end.toISOString() },
+        ])
+        .execute();
+    }
+  });
 }

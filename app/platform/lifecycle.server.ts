@@ -1,8 +1,11 @@
 import { seedDemoData } from "~db/seed";
+import { runDueBookingWork } from "~/features/bookings/bookings.server";
 import { db, migrateToLatest } from "./db.server";
 import { deliverPendingEmails } from "./email.server";
 import { env } from "./env.server";
 import { now } from "./clock.server";
+import { pruneEvents } from "./events/events.server";
+import { closeAllStreams } from "./events/stream.server";
 
 const timers: NodeJS.Timeout[] = [];
 
@@ -15,11 +18,16 @@ export async function startApp(): Promise<void> {
     if (seeded) printDemoLogins(seeded);
   }
   every(60_000, deliverPendingEmails);
+  // Bookings that start, end, lapse, get their delayed hold or their automatic release.
+  every(30_000, runDueBookingWork);
   every(60 * 60_000, removeExpiredRows);
+  every(60 * 60_000, pruneEvents);
 }
 
 export async function stopApp(): Promise<void> {
   for (const timer of timers.splice(0)) clearInterval(timer);
+  // Open event streams would keep the server from exiting.
+  closeAllStreams();
   await db.destroy();
 }
 

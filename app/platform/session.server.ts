@@ -56,6 +56,14 @@ export async function endSession(request: Request): Promise<string> {
   return sessionCookie.serialize("", { maxAge: 0 });
 }
 
+/** Whether the request's session still exists and has not expired (an open event stream asks this now and then). */
+export async function isSignedIn(request: Request): Promise<boolean> {
+  const idHash = await sessionIdHash(request);
+  if (!idHash) return false;
+  const session = await db.selectFrom("sessions").select("expires_at").where("id_hash", "=", idHash).executeTakeFirst();
+  return Boolean(session && session.expires_at > now().toISOString());
+}
+
 export async function endAllSessions(userId: string): Promise<void> {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Outlet, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { unreadMessageCount } from "~/features/messages/messages.server";
+import { LiveUpdates } from "~/platform/events/live-updates";
 import { requireUser } from "~/platform/session.server";
 import { BottomNav } from "~/platform/ui/bottom-nav";
 import { NotFound } from "~/platform/ui/not-found";
@@ -9,23 +11,27 @@ import type { loader as rootLoader } from "~/root";
 
 /** Every screen behind sign-in: a signed-out visitor is sent to /auth and brought back after. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  return { unreadMessages: await unreadMessageCount(user.id) };
 }
 
-function Shell({ children }: { children: ReactNode }) {
+function Shell({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const layout = useRouteLoaderData<typeof loader>("routes/app-layout");
   return (
     <>
-      <div className="mx-auto min-h-dvh max-w-md pb-24">{children}</div>
-      <BottomNav unreadNotifications={root?.unreadCount ?? 0} unreadMessages={0} />
+      <div className={`mx-auto min-h-dvh pb-24 ${wide ? "max-w-5xl" : "max-w-md"}`}>{children}</div>
+      <BottomNav unreadNotifications={root?.unreadCount ?? 0} unreadMessages={layout?.unreadMessages ?? 0} />
+      <LiveUpdates />
     </>
   );
 }
 
 export default function AppLayout() {
+  // Messages use two panes on wide screens.
+  const wide = useMatches().some((match) => (match.handle as { wide?: boolean } | undefined)?.wide);
   return (
-    <Shell>
+    <Shell wide={wide}>
       <main id="main">
         <Outlet />
       </main>

@@ -1,13 +1,48 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ComingSoon } from "~/platform/ui/coming-soon";
+import { BookingCard } from "~/features/bookings/booking-card";
+import { BOOKING_TABS } from "~/features/bookings/machine";
+import { listBookings, type BookingTab } from "~/features/bookings/views.server";
+import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
+export const handle = { i18n: ["bookings"] };
+
+const TABS = Object.keys(BOOKING_TABS) as BookingTab[];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const asked = new URL(request.url).searchParams.get("tab");
+  const tab = TABS.find((item) => item === asked) ?? "all";
+  return { tab, bookings: await listBookings(user.id, tab) };
+}
+
 export default function Bookings() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("bookings");
+  const { tab, bookings } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title={t("pages.bookings.title")} />
-      <ComingSoon what={t("pages.bookings.coming")} />
+      <PageHeader title={t("list.title")} backTo="/dashboard" />
+      <div className="space-y-4 px-4 pb-6">
+        <nav aria-label={t("list.filter")} className="grid grid-cols-4 rounded-xl bg-stone-200 p-1 text-sm">
+          {TABS.map((item) => (
+            <Link
+              key={item}
+              to={item === "all" ? "/bookings" : `/bookings?tab=${item}`}
+              aria-current={item === tab ? "page" : undefined}
+              className={`rounded-lg py-2 text-center font-semibold ${item === tab ? "bg-white shadow-sm" : "text-stone-700 hover:text-stone-900"}`}
+            >
+              {t(`tabs.${item}`)}
+            </Link>
+          ))}
+        </nav>
+        {bookings.length === 0 ? (
+          <p className="card text-center text-stone-700">{t("list.empty")}</p>
+        ) : (
+          bookings.map((booking) => <BookingCard key={booking.id} booking={booking} />)
+        )}
+      </div>
     </>
   );
 }

@@ -1,13 +1,189 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ComingSoon } from "~/platform/ui/coming-soon";
+import { deckFor, filtersOf, tabsFor, type DeckTab } from "~/features/discovery/deck.server";
+import { handleDeckAction } from "~/features/discovery/deck-actions.server";
+import { deckHref } from "~/features/discovery/links";
+import { activeFilterCount } from "~/features/discovery/filters";
+import { LocationChoices, LocationPrompt } from "~/features/discovery/location-controls";
+import { promptPostponed } from "~/features/discovery/location.server";
+import { SwipeDeck } from "~/features/discovery/swipe-deck";
+import { FREE_DAILY_LIKES, hasSwiped, likesLeftToday, recentMatches } from "~/features/discovery/swipes.server";
+import { photoUrl } from "~/features/media/photos.server";
+import { Initials } from "~/features/profiles/profile-view";
+import { actingRole, isOwner } from "~/features/profiles/profiles.server";
+import { formDataOf } from "~/platform/forms.server";
+import { getUser, requireUser } from "~/platform/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
+export const handle = { i18n: ["discovery", "profile"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const tabs = tabsFor(user.role);
+  const asked = url.searchParams.get("tab");
+  const preferred: DeckTab = actingRole(user) === "sitter" ? "pets" : "sitters";
+  const tab = tabs.find((item) => item === asked) ?? (tabs.includes(preferred) ? preferred : tabs[0]!);
+  const [deck, likesLeft, swiped, postponed, matches] = await Promise.all([
+    deckFor(user, tab),
+    likesLeftToday(user),
+    hasSwiped(user.id),
+    promptPostponed(request),
+    recentMatches(user.id),
+  ]);
+  return {
+    tab,
+    tabs,
+    deck,
+    mode: user.browse_mode,
+    city: user.city,
+    filterCount: activeFilterCount(filtersOf(user), isOwner(user.role)),
+    askLocation: user.browse_mode === null && !postponed,
+    likesLeft,
+    dailyLikes: FREE_DAILY_LIKES,
+    canStartOver: swiped,
+    matches: matches.map((match) => ({ id: match.id, userId: match.userId, name: match.name, photo: match.photoKey ? photoUrl(match.photoKey) : null })),
+    photo: Math.max(0, Math.min(5, Number.parseInt(url.searchParams.get("photo") ?? "0", 10) || 0)),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await formDataOf(request);
+  const user = await getUser(request);
+  if (!user) {
+    return redirectWithToast(`/auth?${new URLSearchParams({ mode: "login", redirectTo: "/dashboard" })}`, { type: "error", title: "discovery:deck.signInToLike" });
+  }
+  return handleDeckAction(user, form);
+}
+
 export default function Dashboard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("discovery");
+  const data = useLoaderData<typeof loader>();
+  const overlay = useOutlet();
+  const { tab, deck } = data;
   return (
     <>
-      <PageHeader title={t("pages.dashboard.title")} />
-      <ComingSoon what={t("pages.dashboard.coming")} />
+      {overlay}
+      <PageHeader
+        title={t("page.title")}
+        action={
+          <Link to="/dashboard/filters" className="btn btn-secondary relative px-3">
+            <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
+            </svg>
+            {t("filters.open")}
+            {data.filterCount > 0 ? (
+              <span className="absolute -top-2 -right-2 flex size-6 items-center justify-center rounded-full bg-accent-500 text-xs font-bold text-stone-950">
+                {data.filterCount}
+                <span className="sr-only">{t("filters.active", { number: data.filterCount })}</span>
+              </span>
+            ) : null}
+          </Link>
+        }
+      />
+      <div className="space-y-4 px-4 pb-6">
+        <Form method="post" action="/dashboard" className="flex items-center justify-between gap-3" aria-label={t("mode.label")}>
+          <input type="hidden" name="tab" value={tab} />
+          <p className="text-sm text-stone-700">{data.mode === "local" ? t("mode.localNow", { city: data.city }) : t("mode.globalNow")}</p>
+          <div className="inline-flex rounded-xl bg-stone-200 p-1" role="group" aria-label={t("mode.label")}>
+            {(["local", "global"] as const).map((mode) => (
+              <button
+                key={mode}
+                type="submit"
+                name="intent"
+                value={`browse-${mode}`}
+                aria-pressed={data.mode === mode}
+                className={`min-h-9 rounded-lg px-3 text-sm font-semibold ${data.mode === mode ? "bg-white text-stone-900 shadow-sm" : "text-stone-700 hover:text-stone-900"}`}
+              >
+                {t(`mode.${mode}`)}
+              </button>
+            ))}
+          </div>
+        </Form>
+
+        {data.tabs.length > 1 ? (
+          <nav aria-label={t("tabs.label")} className="grid grid-cols-2 rounded-xl bg-stone-200 p-1">
+            {data.tabs.map((item) => (
+              <Link
+                key={item}
+                to={deckHref(item)}
+                aria-current={item === tab ? "page" : undefined}
+                className={`rounded-lg py-2 text-center font-semibold ${item === tab ? "bg-white shadow-sm" : "text-stone-700 hover:text-stone-900"}`}
+              >
+                {t(`tabs.${item}`)}
+              </Link>
+            ))}
+          </nav>
+        ) : (
+          <h2 className="text-lg font-semibold text-stone-800">{t(`tabs.${tab}`)}</h2>
+        )}
+
+        {data.askLocation ? <LocationPrompt tab={tab} /> : null}
+
+        {data.matches.length > 0 ? (
+          <section aria-labelledby="matches-title" className="space-y-2">
+            <h2 id="matches-title" className="text-sm font-semibold text-stone-800">
+              {t("matches.title")}
+            </h2>
+            <ul className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-1">
+              {data.matches.map((match) => (
+                <li key={match.id} className="w-16 shrink-0 text-center">
+                  <Link to={`/messages?userId=${encodeURIComponent(match.userId)}`} className="group block" aria-label={t("matches.message", { name: match.name })}>
+                    {match.photo ? (
+                      <img src={match.photo} alt="" className="size-16 rounded-full object-cover ring-2 ring-brand-600 group-hover:ring-brand-800" />
+                    ) : (
+                      <Initials name={match.name} className="size-16 rounded-full text-xl ring-2 ring-brand-600" />
+                    )}
+                    <span className="mt-1 block truncate text-xs text-stone-800">{match.name.split(" ")[0]}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {data.likesLeft === 0 ? (
+          <p role="status" className="rounded-xl bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-200">
+            {t("limit.body", { limit: data.dailyLikes })}
+          </p>
+        ) : null}
+
+        {deck.status === "needs-location" ? (
+          <section className="card space-y-3 text-center" aria-labelledby="needs-location">
+            <h2 id="needs-location" className="text-lg font-bold">
+              {t("location.neededTitle")}
+            </h2>
+            <p className="text-stone-700">{data.city ? t("location.cityUnknown", { city: data.city }) : t("location.noCity")}</p>
+            <LocationChoices tab={tab} />
+            <Link to="/profile/edit" className="link">
+              {t("location.editCity")}
+            </Link>
+          </section>
+        ) : deck.cards.length > 0 ? (
+          <SwipeDeck cards={deck.cards} tab={tab} initialPhoto={data.photo} paused={overlay !== null} />
+        ) : (
+          <section className="card space-y-3 text-center" aria-labelledby="deck-empty">
+            <h2 id="deck-empty" className="text-lg font-bold">
+              {t("deck.emptyTitle")}
+            </h2>
+            <p className="text-stone-700">{data.mode === "local" ? t("deck.emptyLocal") : t("deck.emptyBody")}</p>
+            <Link to="/dashboard/filters" className="link block">
+              {t("deck.changeFilters")}
+            </Link>
+          </section>
+        )}
+
+        {data.canStartOver ? (
+          <Form method="post" action="/dashboard" className="text-center">
+            <input type="hidden" name="tab" value={tab} />
+            <button type="submit" name="intent" value="start-over" className="btn btn-secondary">
+              {t("deck.startOver")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
     </>
   );
 }

@@ -66,7 +66,7 @@ export default function EditProfile() {
         <FormError form={form} />
         <TextField meta={fields.name} label={t("edit.name")} autoComplete="name" />
         <TextField meta={fields.phone} type="tel" label={t("edit.phone")} autoComplete="tel" />
-        <TextField meta={fields.city} label={t("edit.city")} autoComplete="address-level2" />
+        <TextField meta={fields.city} label={t("edit.city")} hint={t("edit.cityHint")} autoComplete="address-level2" />
         <TextField meta={fields.postalCode} label={t("edit.postalCode")} autoComplete="postal-code" />
         <TextAreaField meta={fields.bio} label={t("edit.bio")} rows={4} maxLength={BIO_MAX} />
         <div className="space-y-1.5">

@@ -2,20 +2,28 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { earningsOf, listBookings, reviewsReceived } from "~/features/bookings/views.server";
 import { listPets } from "~/features/pets/pets.server";
 import { Initials } from "~/features/profiles/profile-view";
 import { actingRole, getPublicProfile, isOwner, isSitter, switchActingRole } from "~/features/profiles/profiles.server";
 import { formDataOf } from "~/platform/forms.server";
+import { formatMoney } from "~/platform/money";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile"] };
+export const handle = { i18n: ["profile", "bookings"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [profile, pets] = await Promise.all([getPublicProfile(user.id), isOwner(user.role) ? listPets(user.id) : []]);
+  const [profile, pets, history, reviews, earnings] = await Promise.all([
+    getPublicProfile(user.id),
+    isOwner(user.role) ? listPets(user.id) : [],
+    listBookings(user.id, "all", 5),
+    reviewsReceived(user.id, 5),
+    isSitter(user.role) ? earningsOf(user.id) : null,
+  ]);
   return {
     user: {
       name: user.name,
@@ -32,6 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mainPhoto: profile?.photos[0]?.cardUrl ?? null,
     rating: profile?.rating ?? { average: null, count: 0 },
     pets: pets.map((pet) => ({ id: pet.id, name: pet.name, petType: pet.petType, photo: pet.photos[0]?.cardUrl ?? null })),
+    history,
+    reviews: reviews.map((review) => ({ id: review.id, rating: review.rating, comment: review.comment, reviewerName: review.reviewer_name, createdAt: review.created_at })),
+    earnings,
   };
 }
 
@@ -45,8 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { t } = useTranslation("profile");
-  const { user, mainPhoto, rating, pets } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("profile");
+  const { user, mainPhoto, rating, pets, history, reviews, earnings } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title={t("page.title")} />
@@ -100,7 +111,9 @@ export default function Profile() {
 
         {user.isSitter ? (
           <Section title={t("page.myAvailability")}>
-            <p className="text-stone-700">{t("page.availabilityComing")}</p>
+            <Link to="/availability" className="link">
+              {t("page.manageAvailability")}
+            </Link>
           </Section>
         ) : null}
 
@@ -135,11 +148,45 @@ export default function Profile() {
           </ul>
         </Section>
 
-        <Section title={t("page.bookingHistory")}>
-          <p className="text-stone-700">{t("page.noBookings")}</p>
+        {earnings ? <Earnings earnings={earnings} /> : null}
+
+        <Section title={t("page.bookingHistory")} action={<Link to="/bookings" className="link">{t("page.allBookings")}</Link>}>
+          {history.length === 0 ? (
+            <p className="text-stone-700">{t("page.noBookings")}</p>
+          ) : (
+            <ul className="divide-y divide-stone-200">
+              {history.map((booking) => (
+                <li key={booking.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                  <span>
+                    <span className="block font-semibold">{booking.as === "owner" ? booking.other.name : `${booking.petName} (${booking.other.name})`}</span>
+                    <span className="block text-stone-700">{formatDate(booking.startAt, i18n.language)}</span>
+                  </span>
+                  <span className="text-right">
+                    <span className="block">{t(`bookings:status.${booking.status}`)}</span>
+                    <span className="block text-stone-700">{formatMoney(booking.as === "owner" ? booking.totalCents : booking.subtotalCents, i18n.language)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
         </Section>
         <Section title={t("page.reviewsReceived")}>
-          <p className="text-stone-700">{t("page.noReviews")}</p>
+          {reviews.length === 0 ? (
+            <p className="text-stone-700">{t("page.noReviews")}</p>
+          ) : (
+            <ul className="space-y-3">
+              {reviews.map((review) => (
+                <li key={review.id} className="text-sm">
+                  <p className="font-semibold">
+                    <span aria-hidden>{"★".repeat(review.rating)}{"☆".repeat(5 - review.rating)}</span>
+                    <span className="sr-only">{t("page.stars", { stars: review.rating })}</span> · {review.reviewerName}
+                  </p>
+                  {review.comment ? <p className="text-stone-800">{review.comment}</p> : null}
+                  <p className="text-stone-600">{formatDate(review.createdAt, i18n.language)}</p>
+                </li>
+              ))}
+            </ul>
+          )}
         </Section>
 
         <Form method="post" action="/logout">
@@ -149,6 +196,48 @@ export default function Profile() {
         </Form>
       </div>
     </>
+  );
+}
+
+const formatDate = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(new Date(iso));
+
+/** A sitter's money: held for them, released to them, and the platform's fee, in total and per booking. */
+function Earnings({ earnings }: { earnings: NonNullable<Awaited<ReturnType<typeof earningsOf>>> }) {
+  const { t, i18n } = useTranslation("bookings");
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  return (
+    <Section title={t("history.earnings")}>
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        {(
+          [
+            ["held", earnings.heldCents],
+            ["released", earnings.releasedCents],
+            ["fee", earnings.feeCents],
+          ] as const
+        ).map(([key, cents]) => (
+          <div key={key} className="rounded-xl bg-stone-50 p-2">
+            <dt className="text-xs text-stone-700">{t(`history.${key}`)}</dt>
+            <dd className="font-bold">{money(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+      {earnings.bookings.length === 0 ? (
+        <p className="text-stone-700">{t("history.none")}</p>
+      ) : (
+        <ul className="divide-y divide-stone-200 text-sm">
+          {earnings.bookings.map((booking) => (
+            <li key={booking.id} className="flex justify-between gap-3 py-2">
+              <span>
+                {booking.petName} ({booking.ownerName}) · {formatDate(booking.startAt, i18n.language)}
+              </span>
+              <span className="text-right">
+                {money(booking.earningsCents)} · {t(`paymentStatus.${booking.status}`)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }
 

@@ -1,28 +1,36 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getPublicProfile } from "~/features/profiles/profiles.server";
+import { getPublicProfile, isOwner } from "~/features/profiles/profiles.server";
 import { ProfileView } from "~/features/profiles/profile-view";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile"] };
+export const handle = { i18n: ["profile", "bookings"] };
 
 /** Another member's public profile (the deck's info button and the chat link here). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const profile = await getPublicProfile(params.userId ?? "");
   if (!profile) throw new Response("Not found", { status: 404 });
-  return { profile };
+  const bookable = profile.id !== user.id && isOwner(user.role) && profile.hourlyRateCents !== null;
+  return { profile, bookable };
 }
 
 export default function UserProfile() {
   const { t } = useTranslation("profile");
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, bookable } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title={t("public.title")} backTo="/dashboard" />
       <ProfileView profile={profile} />
+      {bookable ? (
+        <div className="sticky bottom-20 px-4 py-4">
+          <Link to={`/booking/request?walkerId=${encodeURIComponent(profile.id)}`} className="btn btn-primary w-full shadow-lg">
+            {t("bookings:history.book", { name: profile.name })}
+          </Link>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -2,10 +2,16 @@ import type { Migration } from "kysely";
 import * as foundation from "./0001-foundation";
 import * as profilesPetsPhotos from "./0002-profiles-pets-photos";
 import * as swipesMatches from "./0003-swipes-matches";
+import * as discovery from "./0004-discovery";
+import * as bookings from "./0005-bookings";
+import * as messagesEvents from "./0006-messages-events";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-profiles-pets-photos": profilesPetsPhotos,
   "0003-swipes-matches": swipesMatches,
+  "0004-discovery": discovery,
+  "0005-bookings": bookings,
+  "0006-messages-events": messagesEvents,
 };

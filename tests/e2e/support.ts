@@ -74,16 +74,17 @@ export interface Person {
   email: string;
   password: string;
   role: "owner" | "sitter";
+  city: string;
 }
 
-export function newPerson(role: Person["role"] = "owner"): Person {
-  return { name: role === "owner" ? "Olga Owner" : "Sam Sitter", email: uniqueEmail(role), password: PASSWORD, role };
+export function newPerson(role: Person["role"] = "owner", details: Partial<Pick<Person, "name" | "city">> = {}): Person {
+  return { name: role === "owner" ? "Olga Owner" : "Sam Sitter", city: "Madrid", email: uniqueEmail(role), password: PASSWORD, role, ...details };
 }
 
 /** Fills and sends the sign-up form that is on the page. */
 export async function fillSignup(page: Page, person: Person) {
   await page.getByLabel("Full name").fill(person.name);
-  await page.getByLabel("City").fill("Madrid");
+  await page.getByLabel("City").fill(person.city);
   await page.getByLabel("Postal code").fill("28004");
   await page.getByLabel("Phone").fill("+34 600 123 456");
   await page.getByLabel("Email").fill(person.email);

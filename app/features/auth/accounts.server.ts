@@ -6,9 +6,13 @@ import { enqueueEmail, deliverSoon } from "~/platform/email.server";
 import type { Language } from "~/platform/i18n";
 import { endAllSessions } from "~/platform/session.server";
 import { notify } from "~/features/notifications/notifications.server";
+import { coordinatesOfCity } from "~/features/discovery/places.server";
 import { confirmationEmail, resetEmail, welcomeEmail } from "./emails.server";
 import { hashPassword, isCommonPassword, spendVerifyTime, verifyPassword } from "./passwords.server";
 import { checkEmailToken, consumeEmailToken, issueEmailToken, type TokenCheck } from "./tokens.server";
+
+/** The users table's default time zone (migration 0001). */
+const NEW_ACCOUNT_TIME_ZONE = "Europe/Madrid";
 
 export interface SignupInput {
   role: "owner" | "sitter";
@@ -45,6 +49,8 @@ export async function signUp(
   origin: string,
 ): Promise<{ status: "created"; user: User } | { status: "email-taken" }> {
   const passwordHash = await hashPassword(input.password);
+  // New accounts start in the time zone the users table defaults to, so the city is looked up there.
+  const place = await coordinatesOfCity(input.city, NEW_ACCOUNT_TIME_ZONE);
   const at = nowIso();
   const user = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
@@ -62,8 +68,8 @@ export async function signUp(
         postal_code: input.postalCode,
         role: input.role,
         bio: "",
-        latitude: null,
-        longitude: null,
+        latitude: place?.latitude ?? null,
+        longitude: place?.longitude ?? null,
         language,
         created_at: at,
         updated_at: at,

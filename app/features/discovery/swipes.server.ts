@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { User } from "~db/schema";
+import type { Kysely } from "kysely";
+import type { Database, User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { startOfDayIn } from "~/platform/time";
 import { notify } from "~/features/notifications/notifications.server";
+import { ensureConversation } from "~/features/messages/messages.server";
 import { isOwner, isSitter } from "~/features/profiles/profiles.server";
 
 /** Free accounts like at most this many cards per calendar day (their time zone); premium lifts it. */
@@ -50,17 +52,7 @@ export async function swipe(
     }
 
     const at = now();
-    if (decision === "like" && !unlimitedLikes) {
-      const since = startOfDayIn(swiper.time_zone, at).toISOString();
-      const { likes } = await trx
-        .selectFrom("swipes")
-        .select((eb) => eb.fn.countAll<number>().as("likes"))
-        .where("swiper_id", "=", swiper.id)
-        .where("decision", "=", "like")
-        .where("created_at", ">=", since)
-        .executeTakeFirstOrThrow();
-      if (Number(likes) >= FREE_DAILY_LIKES) return { status: "limit-reached" };
-    }
+    if (decision === "like" && !unlimitedLikes && (await likesToday(swiper, trx)) >= FREE_DAILY_LIKES) return { status: "limit-reached" };
 
     let card = trx.deleteFrom("swipes").where("swiper_id", "=", swiper.id).where("target_user_id", "=", other.id);
     card = target.petId ? card.where("target_pet_id", "=", target.petId) : card.where("target_pet_id", "is", null);
@@ -88,11 +80,36 @@ export async function swipe(
       .returning("id")
       .executeTakeFirst();
     if (!created) return { status: "recorded", newMatch: null };
+    // A match opens the pair's conversation.
+    await ensureConversation(swiper.id, other.id, trx);
     const swiperName = (await trx.selectFrom("users").select("name").where("id", "=", swiper.id).executeTakeFirstOrThrow()).name;
     await notify({ userId: swiper.id, type: "match", data: { name: other.name }, link: `/messages?userId=${other.id}` }, trx);
     await notify({ userId: other.id, type: "match", data: { name: swiperName }, link: `/messages?userId=${swiper.id}` }, trx);
     return { status: "recorded", newMatch: { id: created.id, otherUserId: other.id } };
   });
+}
+
+/** Likes given since the start of the swiper's calendar day (their time zone). */
+async function likesToday(swiper: Pick<User, "id" | "time_zone">, database: Kysely<Database> = db): Promise<number> {
+  const since = startOfDayIn(swiper.time_zone, now()).toISOString();
+  const { likes } = await database
+    .selectFrom("swipes")
+    .select((eb) => eb.fn.countAll<number>().as("likes"))
+    .where("swiper_id", "=", swiper.id)
+    .where("decision", "=", "like")
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(likes);
+}
+
+/** How many likes a free account has left today. */
+export async function likesLeftToday(swiper: Pick<User, "id" | "time_zone">): Promise<number> {
+  return Math.max(0, FREE_DAILY_LIKES - (await likesToday(swiper)));
+}
+
+/** Whether this person has liked or passed anyone (so 'Start Over' has something to undo). */
+export async function hasSwiped(swiperId: string): Promise<boolean> {
+  return Boolean(await db.selectFrom("swipes").select("id").where("swiper_id", "=", swiperId).limit(1).executeTakeFirst());
 }
 
 /** 'Start Over': every like and pass of this person is forgotten, so the whole deck comes back. Matches stay. */
@@ -107,4 +124,55 @@ export async function matchesOf(userId: string) {
     .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]))
     .orderBy("created_at", "desc")
     .execute();
+}
+
+/** One of this person's matches, with the other person; null when it is not theirs. */
+export async function findMatch(userId: string, matchId: string) {
+  const match = await db
+    .selectFrom("matches")
+    .select(["id", "user_a_id", "user_b_id"])
+    .where("id", "=", matchId)
+    .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]))
+    .executeTakeFirst();
+  if (!match) return null;
+  const otherId = match.user_a_id === userId ? match.user_b_id : match.user_a_id;
+  const other = await db.selectFrom("users").select(["id", "name"]).where("id", "=", otherId).executeTakeFirstOrThrow();
+  const photo = await db
+    .selectFrom("photos")
+    .select("card_key")
+    .where("user_id", "=", otherId)
+    .where("pet_id", "is", null)
+    .orderBy("position")
+    .executeTakeFirst();
+  return { id: match.id, other: { id: other.id, name: other.name, photoKey: photo?.card_key ?? null } };
+}
+
+/** The latest matches with the other person's name and main photo, newest first. */
+export async function recentMatches(userId: string, limit = 12) {
+  const rows = await db
+    .selectFrom("matches as m")
+    .innerJoin("users as other", (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb.and([eb("m.user_a_id", "=", userId), eb("other.id", "=", eb.ref("m.user_b_id"))]),
+          eb.and([eb("m.user_b_id", "=", userId), eb("other.id", "=", eb.ref("m.user_a_id"))]),
+        ]),
+      ),
+    )
+    .where((eb) => eb.or([eb("m.user_a_id", "=", userId), eb("m.user_b_id", "=", userId)]))
+    .select(["m.id", "m.created_at", "other.id as other_id", "other.name as other_name"])
+    .select((eb) =>
+      eb
+        .selectFrom("photos")
+        .select("card_key")
+        .whereRef("photos.user_id", "=", "other.id")
+        .where("photos.pet_id", "is", null)
+        .orderBy("position")
+        .limit(1)
+        .as("photo_key"),
+    )
+    .orderBy("m.created_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, userId: row.other_id, name: row.other_name, photoKey: row.photo_key }));
 }

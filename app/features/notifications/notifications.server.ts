@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database, NotificationType } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
+import { recordEvents } from "~/platform/events/events.server";
 
 export interface NewNotification {
   userId: string;
@@ -24,6 +25,8 @@ export async function notify(notification: NewNotification, database: Kysely<Dat
       created_at: nowIso(),
     })
     .execute();
+  // Open tabs refresh the badge and the list.
+  await recordEvents([{ userId: notification.userId, type: "notification", payload: { type: notification.type } }], database);
 }
 
 export async function countUnread(userId: string): Promise<number> {

@@ -3,6 +3,7 @@ import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/photos.server";
 import { listPets, type PetView } from "~/features/pets/pets.server";
+import { placeByCity } from "~/features/discovery/location.server";
 import type { ProfileEditInput, SitterSetupInput } from "./schema";
 
 export const isSitter = (role: User["role"]) => role === "sitter" || role === "both";
@@ -45,8 +46,7 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
     experience: sitter ? (JSON.parse(user.experience) as string[]) : [],
     caresFor: sitter ? (JSON.parse(user.cares_for) as string[]) : [],
     memberSince: user.created_at,
-    // Reviews arrive with bookings; until then nobody has a rating.
-    rating: { average: null, count: 0 },
+    rating: { average: user.rating_average, count: user.review_count },
     photos: photos.map(toPhotoView),
     pets,
   };
@@ -66,6 +66,7 @@ export async function updateProfile(userId: string, input: ProfileEditInput): Pr
     })
     .where("id", "=", userId)
     .execute();
+  await placeByCity(userId);
 }
 
 /**

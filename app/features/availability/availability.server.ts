@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import type { AvailabilitySlot, SlotStatus } from "~db/schema";
+import { now, nowIso } from "~/platform/clock.server";
+import { db } from "~/platform/db.server";
+import { instantAt, wallClockIn } from "~/platform/time";
+import { DEFAULT_SLOT, PRESETS, isCalendarDay, isTime, type AddSlotInput } from "./schema";
+
+export { DEFAULT_SLOT, PRESETS };
+
+/** A slot as screens see it: instants in ISO UTC. */
+export interface SlotView {
+  id: string;
+  startAt: string;
+  endAt: string;
+  status: SlotStatus;
+}
+
+export type AddSlotResult =
+  | { status: "added"; slot: SlotView }
+  /** It shares time with one of the sitter's slots (touching edges do not count). */
+  | { status: "overlap" }
+  /** It would start before now. */
+  | { status: "past" }
+  /** Not a period in the sitter's zone: a malformed day or time, or an end not after the start (a skipped DST hour can do that). */
+  | { status: "invalid" };
+
+export type DeleteSlotResult = "deleted" | "not-found" | "not-available";
+
+const toSlotView = (slot: Pick<AvailabilitySlot, "id" | "start_at" | "end_at" | "status">): SlotView => ({
+  id: slot.id,
+  startAt: slot.start_at,
+  endAt: slot.end_at,
+  status: slot.status,
+});
+
+/** Today's date ("2026-03-14") in `timeZone`, by the app's clock. */
+export function todayIn(timeZone: string): string {
+  return wallClockIn(timeZone, now()).day;
+}
+
+/** The calendar day after `day` (both YYYY-MM-DD). */
+export function dayAfter(day: string): string {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/** The sitter's slots that overlap the local calendar `day` of `timeZone`, earliest first. */
+export async function listSlotsOn(sitterId: string, day: string, timeZone: string): Promise<SlotView[]> {
+  if (!isCalendarDay(day)) return [];
+  const dayStart = instantAt(timeZone, day, "00:00").toISOString();
+  const dayEnd = instantAt(timeZone, dayAfter(day), "00:00").toISOString();
+  const slots = await db
+    .selectFrom("availability_slots")
+    .select(["id", "start_at", "end_at", "status"])
+    .where("sitter_id", "=", sitterId)
+    .where("start_at", "<", dayEnd)
+    .where("end_at", ">", dayStart)
+    .orderBy("start_at")
+    .execute();
+  return slots.map(toSlotView);
+}
+
+/** One of the sitter's slots; another sitter's or a made-up id finds nothing. */
+export async function findOwnSlot(sitterId: string, slotId: string): Promise<SlotView | null> {
+  const slot = await db
+    .selectFrom("availability_slots")
+    .select(["id", "start_at", "end_at", "status"])
+    .where("id", "=", slotId)
+    .where("sitter_id", "=", sitterId)
+    .executeTakeFirst();
+  return slot ? toSlotView(slot) : null;
+}
+
+/**
+ * Publishes a period of the sitter's `day` (wall-clock times in their zone). The overlap check
+ * and the insert share one IMMEDIATE transaction, so two adds at once cannot both pass it.
+ */
+export async function addSlot(sitterId: string, timeZone: string, { day, startTime, endTime }: AddSlotInput): Promise<AddSlotResult> {
+  if (!isCalendarDay(day) || !isTime(startTime) || !isTime(endTime)) return { status: "invalid" };
+  const start = instantAt(timeZone, day, startTime);
+  const end = instantAt(timeZone, day, endTime);
+  if (!(start.getTime() < end.getTime())) return { status: "invalid" };
+  if (start.getTime() < now().getTime()) return { status: "past" };
+  const startAt = start.toISOString();
+  const endAt = end.toISOString();
+  return db.transaction().execute(async (trx): Promise<AddSlotResult> => {
+    const clash = await trx
+      .selectFrom("availability_slots")
+      .select("id")
+      .where("sitter_id", "=", sitterId)
+      .where("start_at", "<", endAt)
+      .where("end_at", ">", startAt)
+      .executeTakeFirst();
+    if (clash) return { status: "overlap" };
+    const slot = { id: randomUUID(), sitter_id: sitterId, start_at: startAt, end_at: endAt, status: "available" as const, booking_id: null, created_at: nowIso() };
+    await trx.insertInto("availability_slots").values(slot).execute();
+    return { status: "added", slot: toSlotView(slot) };
+  });
+}
+
+/** Removes one of the sitter's available slots; booked or blocked time stays (a booking holds it). */
+export async function deleteSlot(sitterId: string, slotId: string): Promise<DeleteSlotResult> {
+  return db.transaction().execute(async (trx): Promise<DeleteSlotResult> => {
+    const slot = await trx
+      .selectFrom("availability_slots")
+      .select("status")
+      .where("id", "=", slotId)
+      .where("sitter_id", "=", sitterId)
+      .executeTakeFirst();
+    if (!slot) return "not-found";
+    if (slot.status !== "available") return "not-available";
+    await trx.deleteFrom("availability_slots").where("id", "=", slotId).execute();
+    return "deleted";
+  });
+}
+
+/**
+ * How a slot reads on the sitter's screens, in their zone and the page's language: its local
+ * day, that day written out, and the time range ("09:00 – 12:00", with both dates when the slot
+ * runs into another day). Made on the server, so the page hydrates with the same text.
+ */
+export function describeSlot(slot: SlotView, timeZone: string, language: string): { day: string; date: string; range: string } {
+  const start = new Date(slot.startAt);
+  const end = new Date(slot.endAt);
+  const startDay = wallClockIn(timeZone, start).day;
+  const sameDay = wallClockIn(timeZone, end).day === startDay;
+  const format = new Intl.DateTimeFormat(language, sameDay ? { timeStyle: "short", timeZone } : { dateStyle: "short", timeStyle: "short", timeZone });
+  // Each end stays on one line ("1:00 PM"); a narrow screen may wrap the range at the dash.
+  const unbroken = (at: Date) => format.format(at).replace(/\s/g, "\u00a0");
+  return { day: startDay, date: formatDay(startDay, language), range: `${unbroken(start)} – ${unbroken(end)}` };
+}
+
+/** A calendar day written out in `language` ("Saturday, 14 March 2026"). */
+export function formatDay(day: string, language: string): string {
+  // Noon UTC of that date, formatted in UTC: the same calendar day whatever the zone.
+  return new Intl.DateTimeFormat(language, { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+}

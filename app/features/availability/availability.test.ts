@@ -1,0 +1,209 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Role, SlotStatus } from "~db/schema";
+import { advanceClock, now, resetClock } from "~/platform/clock.server";
+import { db } from "~/platform/db.server";
+import { wallClockIn } from "~/platform/time";
+import { addSlot, dayAfter, deleteSlot, describeSlot, findOwnSlot, listSlotsOn, todayIn } from "./availability.server";
+import { addSlotSchema } from "./schema";
+
+async function person(role: Role = "sitter", timeZone = "Europe/Madrid") {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  await db
+    .insertInto("users")
+    .values({ id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: `${role} ${id.slice(0, 4)}`, phone: "600", city: "Madrid", postal_code: "28004", role, bio: "", time_zone: timeZone, created_at: at, updated_at: at })
+    .execute();
+  return { id, timeZone };
+}
+
+/** A slot stored directly, as a booking would leave it. */
+async function storedSlot(sitterId: string, startAt: string, endAt: string, status: SlotStatus = "available") {
+  const id = randomUUID();
+  await db.insertInto("availability_slots").values({ id, sitter_id: sitterId, start_at: startAt, end_at: endAt, status, booking_id: null, created_at: new Date().toISOString() }).execute();
+  return id;
+}
+
+const slotsOf = (sitterId: string) => db.selectFrom("availability_slots").selectAll().where("sitter_id", "=", sitterId).execute();
+
+/** A day well ahead, so "now" never gets in the way. */
+const tomorrowIn = (timeZone: string) => dayAfter(todayIn(timeZone));
+
+afterEach(() => resetClock());
+
+describe("adding slots", () => {
+  it("stores the sitter's wall-clock times in UTC", async () => {
+    const sitter = await person("sitter", "Europe/Madrid");
+    const result = await addSlot(sitter.id, sitter.timeZone, { day: "2099-07-01", startTime: "09:00", endTime: "12:00" });
+    expect(result).toMatchObject({ status: "added", slot: { startAt: "2099-07-01T07:00:00.000Z", endAt: "2099-07-01T10:00:00.000Z", status: "available" } });
+    expect(await slotsOf(sitter.id)).toHaveLength(1);
+  });
+
+  it("refuses overlapping time but allows slots that only touch", async () => {
+    const sitter = await person();
+    const day = tomorrowIn(sitter.timeZone);
+    expect((await addSlot(sitter.id, sitter.timeZone, { day, startTime: "09:00", endTime: "12:00" })).status).toBe("added");
+    expect(await addSlot(sitter.id, sitter.timeZone, { day, startTime: "11:00", endTime: "13:00" })).toEqual({ status: "overlap" });
+    expect(await addSlot(sitter.id, sitter.timeZone, { day, startTime: "08:00", endTime: "18:00" })).toEqual({ status: "overlap" });
+    expect(await addSlot(sitter.id, sitter.timeZone, { day, startTime: "10:00", endTime: "11:00" })).toEqual({ status: "overlap" });
+    expect((await addSlot(sitter.id, sitter.timeZone, { day, startTime: "12:00", endTime: "15:00" })).status).toBe("added");
+    expect((await addSlot(sitter.id, sitter.timeZone, { day, startTime: "07:00", endTime: "09:00" })).status).toBe("added");
+    expect(await slotsOf(sitter.id)).toHaveLength(3);
+  });
+
+  it("refuses time overlapping a booked slot too", async () => {
+    const sitter = await person("sitter", "UTC");
+    await storedSlot(sitter.id, "2099-07-01T10:00:00.000Z", "2099-07-01T12:00:00.000Z", "booked");
+    expect(await addSlot(sitter.id, "UTC", { day: "2099-07-01", startTime: "11:00", endTime: "14:00" })).toEqual({ status: "overlap" });
+  });
+
+  it("lets two sitters publish the same time", async () => {
+    const one = await person();
+    const two = await person("both");
+    const day = tomorrowIn(one.timeZone);
+    expect((await addSlot(one.id, one.timeZone, { day, startTime: "09:00", endTime: "12:00" })).status).toBe("added");
+    expect((await addSlot(two.id, two.timeZone, { day, startTime: "09:00", endTime: "12:00" })).status).toBe("added");
+  });
+
+  it("refuses a slot that starts before now, by the app's clock and in the sitter's zone", async () => {
+    const sitter = await person("sitter", "Pacific/Auckland");
+    const today = todayIn(sitter.timeZone);
+    const yesterday = wallClockIn(sitter.timeZone, new Date(now().getTime() - 24 * 3600_000)).day;
+    expect(await addSlot(sitter.id, sitter.timeZone, { day: yesterday, startTime: "09:00", endTime: "12:00" })).toEqual({ status: "past" });
+    const { time } = wallClockIn(sitter.timeZone, now());
+    if (time > "00:00") expect(await addSlot(sitter.id, sitter.timeZone, { day: today, startTime: "00:00", endTime: time })).toEqual({ status: "past" });
+
+    const day = tomorrowIn(sitter.timeZone);
+    advanceClock(3 * 24 * 3600_000);
+    expect(await addSlot(sitter.id, sitter.timeZone, { day, startTime: "09:00", endTime: "12:00" })).toEqual({ status: "past" });
+    expect(await slotsOf(sitter.id)).toHaveLength(0);
+  });
+
+  it("refuses malformed input and a period a clock change swallows, writing nothing", async () => {
+    const sitter = await person();
+    for (const input of [
+      { day: "2099-02-30", startTime: "09:00", endTime: "12:00" },
+      { day: "x".repeat(100_000), startTime: "09:00", endTime: "12:00" },
+      { day: "2099-07-01", startTime: "9am", endTime: "12:00" },
+      { day: "2099-07-01", startTime: "12:00", endTime: "09:00" },
+      { day: "2099-07-01", startTime: "12:00", endTime: "12:00" },
+      // Madrid skips 02:00-03:00 on the last Sunday of March: these are no time at all, or less.
+      { day: "2099-03-29", startTime: "02:00", endTime: "03:00" },
+      { day: "2099-03-29", startTime: "02:30", endTime: "03:00" },
+    ]) {
+      expect(await addSlot(sitter.id, sitter.timeZone, input)).toEqual({ status: "invalid" });
+    }
+    expect(await slotsOf(sitter.id)).toHaveLength(0);
+  });
+
+  it("adds exactly one of 20 overlapping slots sent at once", async () => {
+    const sitter = await person();
+    const day = tomorrowIn(sitter.timeZone);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => addSlot(sitter.id, sitter.timeZone, { day, startTime: `${String(8 + (i % 4)).padStart(2, "0")}:00`, endTime: "14:00" })),
+    );
+    expect(results.filter((result) => result.status === "added")).toHaveLength(1);
+    expect(results.filter((result) => result.status === "overlap")).toHaveLength(19);
+    expect(await slotsOf(sitter.id)).toHaveLength(1);
+  });
+});
+
+describe("deleting slots", () => {
+  it("deletes the sitter's own available slot", async () => {
+    const sitter = await person();
+    const added = await addSlot(sitter.id, sitter.timeZone, { day: tomorrowIn(sitter.timeZone), startTime: "09:00", endTime: "12:00" });
+    if (added.status !== "added") throw new Error("not added");
+    expect(await deleteSlot(sitter.id, added.slot.id)).toBe("deleted");
+    expect(await findOwnSlot(sitter.id, added.slot.id)).toBeNull();
+    expect(await deleteSlot(sitter.id, added.slot.id)).toBe("not-found");
+  });
+
+  it("cannot delete another sitter's slot, a made-up one, or booked and blocked time", async () => {
+    const sitter = await person();
+    const other = await person();
+    const theirs = await storedSlot(other.id, "2099-07-01T10:00:00.000Z", "2099-07-01T12:00:00.000Z");
+    const booked = await storedSlot(sitter.id, "2099-07-01T10:00:00.000Z", "2099-07-01T12:00:00.000Z", "booked");
+    const blocked = await storedSlot(sitter.id, "2099-07-01T13:00:00.000Z", "2099-07-01T14:00:00.000Z", "unavailable");
+    expect(await deleteSlot(sitter.id, theirs)).toBe("not-found");
+    expect(await findOwnSlot(sitter.id, theirs)).toBeNull();
+    expect(await deleteSlot(sitter.id, randomUUID())).toBe("not-found");
+    expect(await deleteSlot(sitter.id, "' or 1=1 --")).toBe("not-found");
+    expect(await deleteSlot(sitter.id, booked)).toBe("not-available");
+    expect(await deleteSlot(sitter.id, blocked)).toBe("not-available");
+    expect(await slotsOf(sitter.id)).toHaveLength(2);
+    expect(await slotsOf(other.id)).toHaveLength(1);
+  });
+});
+
+describe("listing a day", () => {
+  it("lists the slots overlapping the sitter's local day, earliest first", async () => {
+    const sitter = await person("sitter", "America/New_York");
+    // 2099-07-01 in New York (UTC-4) runs from 04:00Z on the 1st to 04:00Z on the 2nd.
+    const late = await storedSlot(sitter.id, "2099-07-01T22:00:00.000Z", "2099-07-02T02:00:00.000Z");
+    const early = await storedSlot(sitter.id, "2099-07-01T13:00:00.000Z", "2099-07-01T16:00:00.000Z", "booked");
+    const overnight = await storedSlot(sitter.id, "2099-07-01T02:00:00.000Z", "2099-07-01T05:00:00.000Z");
+    const before = await storedSlot(sitter.id, "2099-07-01T01:00:00.000Z", "2099-07-01T04:00:00.000Z"); // ends as the day starts
+    const after = await storedSlot(sitter.id, "2099-07-02T04:00:00.000Z", "2099-07-02T06:00:00.000Z"); // starts as the next day ends
+    const other = await person("sitter", "America/New_York");
+    await storedSlot(other.id, "2099-07-01T13:00:00.000Z", "2099-07-01T16:00:00.000Z");
+
+    const day = await listSlotsOn(sitter.id, "2099-07-01", "America/New_York");
+    expect(day.map((slot) => slot.id)).toEqual([overnight, early, late]);
+    expect(day[1]).toMatchObject({ status: "booked" });
+
+    // Tokyo (UTC+9) sees the same instants on other days: its 1st runs from 15:00Z on the 30th.
+    expect((await listSlotsOn(sitter.id, "2099-07-01", "Asia/Tokyo")).map((slot) => slot.id)).toEqual([before, overnight, early]);
+    expect((await listSlotsOn(sitter.id, "2099-07-02", "Asia/Tokyo")).map((slot) => slot.id)).toEqual([early, late, after]);
+  });
+
+  it("finds what addSlot stored on the day it was added for, whatever the zone", async () => {
+    for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kolkata", "UTC"]) {
+      const sitter = await person("sitter", zone);
+      const added = await addSlot(sitter.id, zone, { day: "2099-12-31", startTime: "17:00", endTime: "20:00" });
+      expect(added.status).toBe("added");
+      expect(await listSlotsOn(sitter.id, "2099-12-31", zone)).toHaveLength(1);
+      expect(await listSlotsOn(sitter.id, "2099-12-30", zone)).toHaveLength(0);
+      expect(await listSlotsOn(sitter.id, "2100-01-01", zone)).toHaveLength(0);
+    }
+  });
+
+  it("answers an impossible day with nothing", async () => {
+    const sitter = await person();
+    expect(await listSlotsOn(sitter.id, "2099-13-01", sitter.timeZone)).toEqual([]);
+    expect(await listSlotsOn(sitter.id, "tomorrow", sitter.timeZone)).toEqual([]);
+  });
+
+  it("describes a slot in the sitter's zone and language", () => {
+    const slot = { id: "s", startAt: "2099-07-01T07:00:00.000Z", endAt: "2099-07-01T10:00:00.000Z", status: "available" as const };
+    expect(describeSlot(slot, "Europe/Madrid", "de")).toMatchObject({ day: "2099-07-01", range: "09:00 – 12:00" });
+    expect(describeSlot(slot, "Europe/Madrid", "en").range).toMatch(/^9:00\sAM – 12:00\sPM$/);
+    const overnight = { ...slot, startAt: "2099-07-01T20:00:00.000Z", endAt: "2099-07-01T23:00:00.000Z" };
+    expect(describeSlot(overnight, "Europe/Madrid", "de").range).toBe("01.07.99,\u00a022:00 – 02.07.99,\u00a001:00");
+  });
+});
+
+describe("the add form's schema", () => {
+  const parse = (fields: Record<string, string>) => addSlotSchema.safeParse(fields);
+
+  it("takes a preset's times over the time boxes", () => {
+    expect(parse({ day: "2099-07-01", startTime: "18:00", endTime: "10:00", preset: "evening" })).toMatchObject({
+      success: true,
+      data: { day: "2099-07-01", startTime: "17:00", endTime: "20:00" },
+    });
+    expect(parse({ day: "2099-07-01", startTime: "18:00", endTime: "10:00", preset: "brunch" }).success).toBe(false);
+  });
+
+  it("says which field is wrong, as translation keys", () => {
+    const errors = (fields: Record<string, string>) => {
+      const result = parse(fields);
+      return result.success ? {} : result.error.flatten().fieldErrors;
+    };
+    expect(errors({ day: "2099-07-01", startTime: "12:00", endTime: "09:00" })).toEqual({ endTime: ["availability:errors.endBeforeStart"] });
+    expect(errors({ day: "2099-02-29", startTime: "09:00", endTime: "12:00" })).toEqual({ day: ["availability:errors.dayInvalid"] });
+    expect(errors({ day: "2099-07-01", startTime: "24:00", endTime: "x".repeat(10_000) })).toEqual({
+      startTime: ["availability:errors.timeInvalid"],
+      endTime: ["availability:errors.timeInvalid"],
+    });
+    expect(errors({ day: "2099-07-01" })).toEqual({ startTime: ["validation.required"], endTime: ["validation.required"] });
+  });
+});

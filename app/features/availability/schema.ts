@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/** A wall-clock period of one day, "HH:MM" to "HH:MM". */
+export interface SlotTimes {
+  start: string;
+  end: string;
+}
+
+export const DEFAULT_SLOT: SlotTimes = { start: "09:00", end: "17:00" };
+
+export const PRESET_NAMES = ["morning", "afternoon", "evening", "fullDay"] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+/** One tap adds these periods (the seed's four buttons). */
+export const PRESETS: Record<PresetName, SlotTimes> = {
+  morning: { start: "09:00", end: "12:00" },
+  afternoon: { start: "13:00", end: "17:00" },
+  evening: { start: "17:00", end: "20:00" },
+  fullDay: { start: "09:00", end: "17:00" },
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A real calendar date written YYYY-MM-DD (no 2026-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+export const isTime = (value: string) => TIME.test(value);
+
+/**
+ * The add form. A preset button (name="preset") sends its own times, whatever the time boxes
+ * hold, so it works the same with and without JavaScript. Whether the day is still ahead
+ * depends on the sitter's time zone and the clock: addSlot decides that.
+ */
+export const addSlotSchema = z
+  .object({
+    day: z.string({ required_error: "availability:errors.dayInvalid" }).refine(isCalendarDay, "availability:errors.dayInvalid"),
+    preset: z.enum(PRESET_NAMES, { message: "validation.choice" }).optional(),
+    startTime: z.string().optional(),
+    endTime: z.string().optional(),
+  })
+  .superRefine(({ preset, startTime, endTime }, context) => {
+    if (preset) return;
+    const check = (field: "startTime" | "endTime", value: string | undefined) => {
+      const message = value === undefined ? "validation.required" : isTime(value) ? null : "availability:errors.timeInvalid";
+      if (message) context.addIssue({ code: "custom", path: [field], message });
+      return message === null;
+    };
+    const validStart = check("startTime", startTime);
+    if (check("endTime", endTime) && validStart && endTime! <= startTime!) {
+      context.addIssue({ code: "custom", path: ["endTime"], message: "availability:errors.endBeforeStart" });
+    }
+  })
+  .transform(({ day, preset, startTime = "", endTime = "" }) =>
+    preset ? { day, startTime: PRESETS[preset].start, endTime: PRESETS[preset].end } : { day, startTime, endTime },
+  );
+
+export type AddSlotInput = z.output<typeof addSlotSchema>;

@@ -1,0 +1,97 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatMoney } from "~/platform/money";
+import type { BookingView } from "./views.server";
+
+/** The seed's colours: pending yellow, accepted blue, completed green, anything else grey. */
+const badgeTone: Record<BookingView["status"], string> = {
+  requested: "bg-amber-100 text-amber-950",
+  confirmed: "bg-sky-100 text-sky-950",
+  "in-progress": "bg-sky-100 text-sky-950",
+  completed: "bg-emerald-100 text-emerald-950",
+  cancelled: "bg-stone-200 text-stone-800",
+};
+
+export function BookingCard({ booking }: { booking: BookingView }) {
+  const { t, i18n } = useTranslation("bookings");
+  const start = new Date(booking.startAt);
+  const date = new Intl.DateTimeFormat(i18n.language, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: booking.timeZone }).format(start);
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: "short", timeZone: booking.timeZone }).format(start);
+  const titleId = `booking-${booking.id}`;
+  const action = `/bookings/${booking.id}`;
+  return (
+    <article aria-labelledby={titleId} className="card space-y-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={titleId} className="truncate text-lg font-bold">
+            {booking.as === "owner" ? booking.other.name : t("card.petOf", { pet: booking.petName, name: booking.other.name })}
+          </h2>
+          <p className="text-stone-700">{booking.as === "owner" ? t("card.forPet", { pet: booking.petName }) : t("card.youSit")}</p>
+        </div>
+        <span className={`shrink-0 rounded-full px-2.5 py-1 text-sm font-semibold ${badgeTone[booking.status]}`}>{t(`status.${booking.status}`)}</span>
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-stone-600">{t("card.date")}</dt>
+          <dd className="font-medium">{date}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">{t("card.start")}</dt>
+          <dd className="font-medium">{time}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">{t("card.duration")}</dt>
+          <dd className="font-medium">{t("request.hoursLong", { hours: booking.hours })}</dd>
+        </div>
+      </dl>
+      <p className="text-sm text-stone-800">
+        {booking.as === "owner"
+          ? t("card.total", { amount: formatMoney(booking.totalCents, i18n.language) })
+          : t("card.earnings", { amount: formatMoney(booking.subtotalCents, i18n.language) })}{" "}
+        · {booking.paymentPending ? t("paymentStatus.pending") : t(`paymentStatus.${booking.paymentStatus}`)}
+        {booking.paymentStatus === "unpaid" && booking.holdDueAt ? ` · ${t("card.holdLater")}` : null}
+      </p>
+      {booking.notes ? <p className="rounded-xl bg-stone-50 p-2 text-sm whitespace-pre-line text-stone-800">{booking.notes}</p> : null}
+      {booking.status === "cancelled" ? (
+        <p className="text-sm text-stone-700">
+          {booking.cancelReason && booking.cancelledBy === "owner"
+            ? t("card.cancelledReason", { reason: booking.cancelReason })
+            : t(`card.cancelledBy.${booking.cancelReason === "expired" || booking.cancelReason === "slotTaken" || booking.cancelReason === "payment" || booking.cancelReason === "unanswered" ? booking.cancelReason : (booking.cancelledBy ?? "system")}`)}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {booking.can.pay ? (
+          <Link to={`/payment/${booking.id}`} className="btn btn-primary">
+            {t("actions.pay")}
+          </Link>
+        ) : null}
+        {booking.can.accept || booking.can.decline || booking.can.finish || booking.can.release ? (
+          <Form method="post" action={action} className="contents">
+            {booking.can.accept ? <ActionButton intent="accept" label={t("actions.accept")} primary /> : null}
+            {booking.can.decline ? <ActionButton intent="decline" label={t("actions.decline")} /> : null}
+            {booking.can.finish ? <ActionButton intent="finish" label={t("actions.finish")} /> : null}
+            {booking.can.release ? <ActionButton intent="release" label={t("actions.release")} primary /> : null}
+          </Form>
+        ) : null}
+        {booking.can.cancel ? (
+          <Link to={`/bookings/${booking.id}/cancel`} className="btn btn-secondary">
+            {t("actions.cancel")}
+          </Link>
+        ) : null}
+        {booking.can.review ? (
+          <Link to={`/bookings/${booking.id}/review`} className="btn btn-secondary">
+            {t("actions.review", { name: booking.other.name })}
+          </Link>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function ActionButton({ intent, label, primary = false }: { intent: string; label: string; primary?: boolean }) {
+  return (
+    <button type="submit" name="intent" value={intent} className={`btn ${primary ? "btn-primary" : "btn-secondary"}`}>
+      {label}
+    </button>
+  );
+}

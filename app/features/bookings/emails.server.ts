@@ -1,0 +1,37 @@
+import type { Language } from "~/platform/i18n";
+import { isLanguage } from "~/platform/i18n";
+import { translatorFor } from "~/platform/i18n.server";
+import { composeEmail, type Email } from "~/platform/email.server";
+import { env } from "~/platform/env.server";
+import { formatMoney } from "~/platform/money";
+import type { NoticeKind } from "./machine";
+
+interface Recipient {
+  email: string;
+  name: string;
+  language: string;
+  time_zone: string;
+}
+
+/** Links in emails sent from background work, where there is no request to take the origin from. */
+const origin = () => env.APP_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
+
+/** The email that goes with a booking notification, in the recipient's language and time zone. */
+export async function bookingNoticeEmail(
+  to: Recipient,
+  kind: NoticeKind,
+  booking: { other: string; pet: string; startAt: string; totalCents: number },
+): Promise<Email> {
+  const language: Language = isLanguage(to.language) ? to.language : "en";
+  const t = await translatorFor(language, "email");
+  const when = new Intl.DateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone: to.time_zone }).format(new Date(booking.startAt));
+  const values = { name: booking.other, pet: booking.pet, when, total: formatMoney(booking.totalCents, language) };
+  return composeEmail({
+    to: to.email,
+    subject: t(`booking.${kind}.subject`, values),
+    greeting: t("greeting", { name: to.name }),
+    paragraphs: [t(`booking.${kind}.body`, values)],
+    action: { label: t("booking.action"), url: `${origin()}/bookings` },
+    footer: t("footer"),
+  });
+}

@@ -1,0 +1,251 @@
+import type { Booking, BookingStatus, PaymentStatus, PaymentTask } from "~db/schema";
+
+/**
+ * The booking rules, in one place and free of I/O: given a booking, who acts, what they ask for
+ * and when, it answers with the changes to make or the reason to refuse. bookings.server.ts
+ * applies the answer in a transaction; nothing changes a booking any other way.
+ *
+ *   requested → confirmed → in-progress → completed, or cancelled
+ *   payment: unpaid → held → released, or refunded / failed
+ */
+
+export const PLATFORM_FEE_RATE = 0.2;
+export const MIN_HOURS = 1;
+export const MAX_HOURS = 6;
+/** A card hold lasts about 7 days: bookings further ahead keep the card and are held this long before. */
+export const HOLD_NOW_WITHIN_MS = 6 * 24 * 3600_000;
+export const DELAYED_HOLD_BEFORE_MS = 2 * 24 * 3600_000;
+export const AUTO_RELEASE_AFTER_MS = 72 * 3600_000;
+/** A request whose card is never authorised lapses. */
+export const UNPAID_REQUEST_TTL_MS = 15 * 60_000;
+export const CANCEL_REASON_MAX = 500;
+export const REVIEW_COMMENT_MAX = 1000;
+
+export function priceOf(hourlyRateCents: number, hours: number) {
+  const subtotal = hourlyRateCents * hours;
+  const fee = Math.round(subtotal * PLATFORM_FEE_RATE);
+  return { subtotal, fee, total: subtotal + fee };
+}
+
+export type Party = "owner" | "sitter";
+export type Actor = { kind: Party; userId: string } | { kind: "system" };
+
+export type BookingEvent =
+  | { type: "card-saved"; cardRef: string; cardLabel: string }
+  | { type: "hold-placed"; holdRef: string }
+  | { type: "hold-failed"; error: string }
+  | { type: "hold-due" }
+  | { type: "accept" }
+  | { type: "decline" }
+  | { type: "cancel"; reason: string }
+  | { type: "start" }
+  | { type: "finish" }
+  | { type: "release" }
+  | { type: "captured" }
+  | { type: "voided" }
+  | { type: "expire" }
+  | { type: "slot-taken" };
+
+/** What one transition changes; `notify` names who is told (in-app and by email) and with which message. */
+export interface Change {
+  set: Partial<Pick<Booking, "status" | "payment_status" | "payment_task" | "card_ref" | "card_label" | "hold_ref" | "hold_due_at" | "payment_error" | "cancel_reason" | "cancelled_by" | "confirmed_at" | "completed_at" | "released_at">>;
+  notify: { to: Party; message: NoticeKind }[];
+  /** The sitter's booked time goes back to available. */
+  freeSlot?: boolean;
+  /** The sitter's available time becomes booked. */
+  bookSlot?: boolean;
+}
+
+export type NoticeKind =
+  | "requested"
+  | "accepted"
+  | "declined"
+  | "cancelledByOwner"
+  | "cancelledPayment"
+  | "expired"
+  | "started"
+  | "completed"
+  | "released"
+  | "holdFailed"
+  | "slotTaken"
+  | "unanswered";
+
+export type Refusal =
+  | "notYours"
+  | "wrongState"
+  | "notPaid"
+  | "alreadyStarted"
+  | "tooEarly"
+  | "reasonRequired"
+  | "reasonTooLong"
+  | "paymentPending";
+
+export type Decision = { ok: true; change: Change } | { ok: false; refusal: Refusal };
+
+type BookingFacts = Pick<
+  Booking,
+  "owner_id" | "sitter_id" | "status" | "payment_status" | "payment_task" | "card_ref" | "hold_ref" | "hold_due_at" | "start_at" | "end_at" | "completed_at" | "created_at"
+>;
+
+const refuse = (refusal: Refusal): Decision => ({ ok: false, refusal });
+const allow = (change: Change): Decision => ({ ok: true, change });
+
+function isParty(booking: BookingFacts, actor: Actor, party: Party): boolean {
+  return actor.kind === party && actor.userId === (party === "owner" ? booking.owner_id : booking.sitter_id);
+}
+
+/** Whether the owner has done their part: the amount is held, or the card is kept for a hold placed later. */
+export function isAuthorised(booking: Pick<Booking, "payment_status" | "card_ref" | "hold_due_at">): boolean {
+  return booking.payment_status === "held" || (booking.payment_status === "unpaid" && booking.card_ref !== null && booking.hold_due_at !== null);
+}
+
+/** The hold to give back when a booking ends early: a void if money is held, nothing otherwise. */
+function giveBack(booking: BookingFacts): Pick<Change["set"], "payment_task"> {
+  return booking.payment_status === "held" ? { payment_task: "void" } : {};
+}
+
+export function decide(booking: BookingFacts, actor: Actor, event: BookingEvent, at: Date): Decision {
+  const startsAt = new Date(booking.start_at).getTime();
+  const endsAt = new Date(booking.end_at).getTime();
+  const time = at.getTime();
+  const owner = isParty(booking, actor, "owner");
+  const sitter = isParty(booking, actor, "sitter");
+  const system = actor.kind === "system";
+
+  switch (event.type) {
+    case "card-saved": {
+      if (!owner) return refuse("notYours");
+      if (booking.status !== "requested") return refuse("wrongState");
+      if (booking.payment_status !== "unpaid" && booking.payment_status !== "failed") return refuse("wrongState");
+      if (isAuthorised(booking)) return refuse("wrongState");
+      if (booking.payment_task) return refuse("paymentPending");
+      if (time >= startsAt) return refuse("alreadyStarted");
+      const base = { card_ref: event.cardRef, card_label: event.cardLabel, payment_status: "unpaid" as PaymentStatus, payment_error: null };
+      if (startsAt - time <= HOLD_NOW_WITHIN_MS) return allow({ set: { ...base, payment_task: "hold", hold_due_at: null }, notify: [] });
+      // Too far ahead for a hold to last: the card is kept, the hold placed two days before, and the sitter told now.
+      return allow({ set: { ...base, hold_due_at: new Date(startsAt - DELAYED_HOLD_BEFORE_MS).toISOString() }, notify: [{ to: "sitter", message: "requested" }] });
+    }
+    case "hold-due": {
+      if (!system) return refuse("notYours");
+      if (booking.status !== "requested" && booking.status !== "confirmed") return refuse("wrongState");
+      if (booking.payment_status !== "unpaid" || !booking.card_ref || !booking.hold_due_at || booking.payment_task) return refuse("wrongState");
+      if (time < new Date(booking.hold_due_at).getTime()) return refuse("tooEarly");
+      return allow({ set: { payment_task: "hold" }, notify: [] });
+    }
+    case "hold-placed": {
+      if (!system) return refuse("notYours");
+      if (booking.payment_task !== "hold") return refuse("wrongState");
+      const first = booking.hold_due_at === null;
+      // A hold for a booking cancelled meanwhile is given straight back.
+      if (booking.status === "cancelled") return allow({ set: { payment_task: "void", hold_ref: event.holdRef, payment_status: "held" }, notify: [] });
+      return allow({
+        set: { payment_task: null, hold_ref: event.holdRef, payment_status: "held", hold_due_at: null },
+        notify: first && booking.status === "requested" ? [{ to: "sitter", message: "requested" }] : [],
+      });
+    }
+    case "hold-failed": {
+      if (!system) return refuse("notYours");
+      if (booking.payment_task !== "hold") return refuse("wrongState");
+      if (booking.hold_due_at === null) {
+        // The first authorisation failed: the owner may try another card on the payment page.
+        return allow({ set: { payment_task: null, payment_status: "failed", card_ref: null, card_label: null, payment_error: event.error }, notify: [] });
+      }
+      // The delayed hold failed: the booking cannot go ahead; both sides are told.
+      return allow({
+        set: { payment_task: null, payment_status: "failed", payment_error: event.error, status: "cancelled", cancelled_by: "system", cancel_reason: "payment" },
+        notify: [
+          { to: "owner", message: "holdFailed" },
+          { to: "sitter", message: "cancelledPayment" },
+        ],
+        freeSlot: booking.status === "confirmed",
+      });
+    }
+    case "accept": {
+      if (!sitter) return refuse("notYours");
+      if (booking.status !== "requested") return refuse("wrongState");
+      if (time >= startsAt) return refuse("alreadyStarted");
+      if (!isAuthorised(booking) || booking.payment_task) return refuse("notPaid");
+      return allow({ set: { status: "confirmed", confirmed_at: at.toISOString() }, notify: [{ to: "owner", message: "accepted" }], bookSlot: true });
+    }
+    case "decline": {
+      if (!sitter) return refuse("notYours");
+      if (booking.status !== "requested") return refuse("wrongState");
+      return allow({ set: { status: "cancelled", cancelled_by: "sitter", ...giveBack(booking) }, notify: [{ to: "owner", message: "declined" }] });
+    }
+    case "cancel": {
+      if (!owner) return refuse("notYours");
+      if (booking.status !== "requested" && booking.status !== "confirmed") return refuse("wrongState");
+      if (time >= startsAt) return refuse("alreadyStarted");
+      const reason = event.reason.trim();
+      if (!reason) return refuse("reasonRequired");
+      if (reason.length > CANCEL_REASON_MAX) return refuse("reasonTooLong");
+      return allow({
+        set: { status: "cancelled", cancelled_by: "owner", cancel_reason: reason, ...giveBack(booking) },
+        notify: [{ to: "sitter", message: "cancelledByOwner" }],
+        freeSlot: booking.status === "confirmed",
+      });
+    }
+    case "expire": {
+      // An unpaid request lapses after 15 minutes; a paid one the sitter never answered lapses at its start, hold given back.
+      if (!system) return refuse("notYours");
+      if (booking.status !== "requested" || booking.payment_task) return refuse("wrongState");
+      if (isAuthorised(booking)) {
+        if (time < startsAt) return refuse("tooEarly");
+        return allow({
+          set: { status: "cancelled", cancelled_by: "system", cancel_reason: "unanswered", ...giveBack(booking) },
+          notify: [
+            { to: "owner", message: "unanswered" },
+            { to: "sitter", message: "unanswered" },
+          ],
+        });
+      }
+      if (time < new Date(booking.created_at).getTime() + UNPAID_REQUEST_TTL_MS) return refuse("tooEarly");
+      return allow({ set: { status: "cancelled", cancelled_by: "system", cancel_reason: "expired" }, notify: [{ to: "owner", message: "expired" }] });
+    }
+    case "slot-taken": {
+      // Another request for the same time was accepted.
+      if (!system) return refuse("notYours");
+      if (booking.status !== "requested") return refuse("wrongState");
+      return allow({ set: { status: "cancelled", cancelled_by: "system", cancel_reason: "slotTaken", ...giveBack(booking) }, notify: [{ to: "owner", message: "slotTaken" }] });
+    }
+    case "start": {
+      if (!system) return refuse("notYours");
+      if (booking.status !== "confirmed") return refuse("wrongState");
+      if (time < startsAt) return refuse("tooEarly");
+      return allow({ set: { status: "in-progress" }, notify: [{ to: "owner", message: "started" }] });
+    }
+    case "finish": {
+      // The sitter marks it done once it has begun; otherwise it ends at its end time.
+      if (!sitter && !system) return refuse("notYours");
+      if (booking.status !== "in-progress" && booking.status !== "confirmed") return refuse("wrongState");
+      if (time < (system ? endsAt : startsAt)) return refuse("tooEarly");
+      return allow({ set: { status: "completed", completed_at: at.toISOString() }, notify: [{ to: "owner", message: "completed" }] });
+    }
+    case "release": {
+      const automatic = system && booking.completed_at !== null && time >= new Date(booking.completed_at).getTime() + AUTO_RELEASE_AFTER_MS;
+      if (!owner && !automatic) return refuse(system ? "tooEarly" : "notYours");
+      if (booking.status !== "completed") return refuse("wrongState");
+      if (booking.payment_task) return refuse("paymentPending");
+      if (booking.payment_status !== "held") return refuse("wrongState");
+      return allow({ set: { payment_task: "capture" }, notify: [] });
+    }
+    case "captured": {
+      if (!system) return refuse("notYours");
+      if (booking.payment_task !== "capture") return refuse("wrongState");
+      return allow({ set: { payment_task: null, payment_status: "released", released_at: at.toISOString() }, notify: [{ to: "sitter", message: "released" }] });
+    }
+    case "voided": {
+      if (!system) return refuse("notYours");
+      if (booking.payment_task !== "void") return refuse("wrongState");
+      return allow({ set: { payment_task: null, payment_status: "refunded" }, notify: [] });
+    }
+  }
+}
+
+/** The seed's booking filter tabs: pending = requested, accepted = confirmed. */
+export const BOOKING_TABS = { all: null, pending: ["requested"], accepted: ["confirmed", "in-progress"], completed: ["completed"] } as const satisfies Record<
+  string,
+  readonly BookingStatus[] | null
+>;
+
+export type { PaymentTask };

@@ -1,0 +1,160 @@
+import { randomUUID } from "node:crypto";
+import type { Booking, BookingStatus } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { now, nowIso } from "~/platform/clock.server";
+import { notify } from "~/features/notifications/notifications.server";
+import { BOOKING_TABS, decide, type Actor, type BookingEvent } from "./machine";
+
+/** How one booking looks to one of its two people, with the actions the rules allow them now. */
+export interface BookingView {
+  id: string;
+  as: "owner" | "sitter";
+  other: { id: string; name: string };
+  petName: string;
+  status: BookingStatus;
+  paymentStatus: Booking["payment_status"];
+  paymentPending: boolean;
+  cardLabel: string | null;
+  holdDueAt: string | null;
+  startAt: string;
+  endAt: string;
+  /** Where the service happens: times are shown in the sitter's time zone. */
+  timeZone: string;
+  hours: number;
+  hourlyRateCents: number;
+  subtotalCents: number;
+  feeCents: number;
+  totalCents: number;
+  notes: string;
+  cancelReason: string | null;
+  cancelledBy: Booking["cancelled_by"];
+  can: { pay: boolean; accept: boolean; decline: boolean; cancel: boolean; finish: boolean; release: boolean; review: boolean };
+}
+
+export type BookingTab = keyof typeof BOOKING_TABS;
+
+function allowed(booking: Booking, actor: Actor, event: BookingEvent, at: Date) {
+  return decide(booking, actor, event, at).ok;
+}
+
+export function toView(booking: Booking & { owner_name: string; sitter_name: string; sitter_time_zone: string }, viewerId: string, reviewed: boolean): BookingView {
+  const as = booking.owner_id === viewerId ? "owner" : "sitter";
+  const actor: Actor = { kind: as, userId: viewerId };
+  const at = now();
+  return {
+    id: booking.id,
+    as,
+    other: as === "owner" ? { id: booking.sitter_id, name: booking.sitter_name } : { id: booking.owner_id, name: booking.owner_name },
+    petName: booking.pet_name,
+    status: booking.status,
+    paymentStatus: booking.payment_status,
+    paymentPending: booking.payment_task !== null,
+    cardLabel: booking.card_label,
+    holdDueAt: booking.hold_due_at,
+    startAt: booking.start_at,
+    endAt: booking.end_at,
+    timeZone: booking.sitter_time_zone,
+    hours: booking.hours,
+    hourlyRateCents: booking.hourly_rate_cents,
+    subtotalCents: booking.subtotal_cents,
+    feeCents: booking.fee_cents,
+    totalCents: booking.total_cents,
+    notes: booking.notes,
+    cancelReason: booking.cancel_reason,
+    cancelledBy: booking.cancelled_by,
+    can: {
+      pay: allowed(booking, actor, { type: "card-saved", cardRef: "", cardLabel: "" }, at),
+      accept: allowed(booking, actor, { type: "accept" }, at),
+      decline: allowed(booking, actor, { type: "decline" }, at),
+      cancel: allowed(booking, actor, { type: "cancel", reason: "-" }, at),
+      finish: allowed(booking, actor, { type: "finish" }, at),
+      release: allowed(booking, actor, { type: "release" }, at),
+      review: booking.status === "completed" && !reviewed,
+    },
+  };
+}
+
+function withNames() {
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("users as o", "o.id", "b.owner_id")
+    .innerJoin("users as s", "s.id", "b.sitter_id")
+    .selectAll("b")
+    .select(["o.name as owner_name", "s.name as sitter_name", "s.time_zone as sitter_time_zone"]);
+}
+
+async function reviewedBy(userId: string, bookingIds: string[]): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
+  const rows = await db.selectFrom("reviews").select("booking_id").where("reviewer_id", "=", userId).where("booking_id", "in", bookingIds).execute();
+  return new Set(rows.map((row) => row.booking_id));
+}
+
+/** The person's bookings as owner or sitter, newest first, for one of the seed's tabs. */
+export async function listBookings(userId: string, tab: BookingTab, limit = 100): Promise<BookingView[]> {
+  let query = withNames().where((eb) => eb.or([eb("b.owner_id", "=", userId), eb("b.sitter_id", "=", userId)]));
+  const statuses = BOOKING_TABS[tab];
+  if (statuses) query = query.where("b.status", "in", statuses);
+  const rows = await query.orderBy("b.start_at", "desc").orderBy("b.id").limit(limit).execute();
+  const reviewed = await reviewedBy(userId, rows.map((row) => row.id));
+  return rows.map((row) => toView(row, userId, reviewed.has(row.id)));
+}
+
+export async function bookingView(userId: string, id: string): Promise<BookingView | null> {
+  const row = await withNames()
+    .where("b.id", "=", id)
+    .where((eb) => eb.or([eb("b.owner_id", "=", userId), eb("b.sitter_id", "=", userId)]))
+    .executeTakeFirst();
+  if (!row) return null;
+  return toView(row, userId, (await reviewedBy(userId, [id])).has(id));
+}
+
+/** A sitter's money: what is held for them, what was released, and the platform's fee, per booking and in total. */
+export async function earningsOf(sitterId: string) {
+  const rows = await withNames()
+    .where("b.sitter_id", "=", sitterId)
+    .where("b.payment_status", "in", ["held", "released"])
+    .orderBy("b.start_at", "desc")
+    .execute();
+  const sum = (status: string, field: "subtotal_cents" | "fee_cents") => rows.filter((row) => row.payment_status === status).reduce((total, row) => total + row[field], 0);
+  return {
+    heldCents: sum("held", "subtotal_cents"),
+    releasedCents: sum("released", "subtotal_cents"),
+    feeCents: sum("held", "fee_cents") + sum("released", "fee_cents"),
+    bookings: rows.slice(0, 20).map((row) => ({ id: row.id, ownerName: row.owner_name, petName: row.pet_name, startAt: row.start_at, status: row.payment_status, earningsCents: row.subtotal_cents, feeCents: row.fee_cents })),
+  };
+}
+
+/* ------------------------------------------------------------------ reviews */
+
+export type ReviewResult = "saved" | "not-found" | "not-completed" | "already-reviewed";
+
+/** After a completed booking each side may review the other once. */
+export async function leaveReview(reviewerId: string, bookingId: string, rating: number, comment: string): Promise<ReviewResult> {
+  return db.transaction().execute(async (trx): Promise<ReviewResult> => {
+    const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
+    if (!booking || (booking.owner_id !== reviewerId && booking.sitter_id !== reviewerId)) return "not-found";
+    if (booking.status !== "completed") return "not-completed";
+    const reviewedId = booking.owner_id === reviewerId ? booking.sitter_id : booking.owner_id;
+    const inserted = await trx
+      .insertInto("reviews")
+      .values({ id: randomUUID(), booking_id: bookingId, reviewer_id: reviewerId, reviewed_id: reviewedId, rating, comment, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(["booking_id", "reviewer_id"]).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return "already-reviewed";
+    const reviewer = await trx.selectFrom("users").select("name").where("id", "=", reviewerId).executeTakeFirstOrThrow();
+    await notify({ userId: reviewedId, type: "review", data: { name: reviewer.name, rating }, link: "/profile" }, trx);
+    return "saved";
+  });
+}
+
+/** The latest reviews a person received, with who wrote them. */
+export async function reviewsReceived(userId: string, limit = 5) {
+  return db
+    .selectFrom("reviews as r")
+    .innerJoin("users as u", "u.id", "r.reviewer_id")
+    .select(["r.id", "r.rating", "r.comment", "r.created_at", "u.name as reviewer_name"])
+    .where("r.reviewed_id", "=", userId)
+    .orderBy("r.created_at", "desc")
+    .limit(limit)
+    .execute();
+}

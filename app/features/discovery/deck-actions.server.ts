@@ -1,0 +1,99 @@
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import type { User } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { DEFAULT_FILTERS, type DeckFilters } from "./filters";
+import { deckHref } from "./links";
+import { forgetDeviceLocation, locationPromptLater, saveDeviceLocation, setBrowseMode } from "./location.server";
+import { FREE_DAILY_LIKES, startOver, swipe } from "./swipes.server";
+
+const tabSchema = z.enum(["sitters", "pets"]).nullable().catch(null);
+const id = z.string().trim().min(1).max(64);
+
+const deckActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("like"), userId: id, petId: z.union([id, z.literal("")]).default("") }),
+  z.object({ intent: z.literal("pass"), userId: id, petId: z.union([id, z.literal("")]).default("") }),
+  z.object({ intent: z.literal("start-over") }),
+  z.object({ intent: z.literal("browse-local") }),
+  z.object({ intent: z.literal("browse-global") }),
+  z.object({ intent: z.literal("location"), latitude: z.coerce.number().min(-90).max(90), longitude: z.coerce.number().min(-180).max(180), refresh: z.literal("1").optional() }),
+  z.object({ intent: z.literal("location-error"), code: z.enum(["unsupported", "denied", "unavailable", "timeout"]) }),
+  z.object({ intent: z.literal("later") }),
+]);
+
+const locationErrors = {
+  unsupported: { title: "discovery:location.unsupported" },
+  denied: { title: "discovery:location.denied", description: "discovery:location.deniedHint" },
+  unavailable: { title: "discovery:location.unavailable" },
+  timeout: { title: "discovery:location.timeout" },
+} as const;
+
+/**
+ * Everything the deck page posts: likes and passes, Start Over, the local/global mode and the
+ * location prompt. Anything malformed is a 400 and changes nothing.
+ */
+export async function handleDeckAction(user: User, form: FormData): Promise<Response> {
+  const tab = tabSchema.parse(form.get("tab"));
+  const back = deckHref(tab);
+  const parsed = deckActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw new Response("Bad request", { status: 400 });
+  const input = parsed.data;
+
+  switch (input.intent) {
+    case "like":
+    case "pass": {
+      const result = await swipe(user, { userId: input.userId, petId: input.petId || null }, input.intent);
+      if (result.status === "not-found") return redirectWithToast(back, { type: "error", title: "discovery:deck.gone" });
+      if (result.status === "limit-reached") {
+        return redirectWithToast(back, { type: "error", title: "discovery:limit.title", description: "discovery:limit.body", values: { limit: String(FREE_DAILY_LIKES) } });
+      }
+      return redirect(result.newMatch ? `/dashboard/match/${result.newMatch.id}${tab ? `?tab=${tab}` : ""}` : back);
+    }
+    case "start-over":
+      await startOver(user.id);
+      return redirectWithToast(back, { type: "success", title: "discovery:deck.startedOver" });
+    case "browse-local":
+    case "browse-global": {
+      const mode = input.intent === "browse-local" ? "local" : "global";
+      if (mode === "local" && (user.latitude === null || user.longitude === null)) {
+        return redirectWithToast(back, { type: "error", title: "discovery:location.cityUnknown", values: { city: user.city } });
+      }
+      await setBrowseMode(user.id, mode);
+      return redirectWithToast(back, {
+        type: "info",
+        title: mode === "local" ? "discovery:mode.localTitle" : "discovery:mode.globalTitle",
+        description: mode === "local" ? "discovery:mode.localBody" : "discovery:mode.globalBody",
+      });
+    }
+    case "location":
+      await saveDeviceLocation(user.id, { latitude: input.latitude, longitude: input.longitude });
+      if (input.refresh) return redirect(back);
+      return redirectWithToast(back, { type: "success", title: "discovery:location.enabledTitle", description: "discovery:location.enabledBody" });
+    case "location-error": {
+      // A refusal forgets the device's position; the city on the profile stands in for it.
+      const fallback = input.code === "denied" ? await forgetDeviceLocation(user.id) : null;
+      if (fallback) await setBrowseMode(user.id, "local");
+      return redirectWithToast(back, { type: "error", ...locationErrors[input.code] });
+    }
+    case "later":
+      return redirect(back, { headers: { "Set-Cookie": await locationPromptLater.serialize("1") } });
+  }
+}
+
+/** The filter form's outcome, kept on the person's record. Fields the person cannot see keep their value. */
+export async function saveFilters(userId: string, filters: DeckFilters): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({
+      filter_pet_type: filters.petType,
+      filter_max_distance_km: filters.maxDistanceKm,
+      filter_min_rating: filters.minRating,
+      filter_max_price_cents: filters.maxPriceCents,
+      filter_sort: filters.sortBy,
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export const resetFilters = (userId: string) => saveFilters(userId, DEFAULT_FILTERS);

@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { Role } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { handleDeckAction } from "./deck-actions.server";
+
+async function person(role: Role, city = "Madrid", coordinates: [number, number] | null = [40.4168, -3.7038]) {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  await db
+    .insertInto("users")
+    .values({
+      id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: `${role} ${id.slice(0, 4)}`, phone: "600", city,
+      postal_code: "28004", role, bio: "", latitude: coordinates?.[0] ?? null, longitude: coordinates?.[1] ?? null,
+      hourly_rate_cents: role === "owner" ? null : 1500, created_at: at, updated_at: at,
+    })
+    .execute();
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(values)) data.set(key, value);
+  return data;
+};
+
+async function statusOf(promise: Promise<Response>): Promise<number> {
+  try {
+    return (await promise).status;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
+
+const swipesOf = (userId: string) => db.selectFrom("swipes").selectAll().where("swiper_id", "=", userId).execute();
+const reload = (id: string) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+describe("what the deck page accepts", () => {
+  it("refuses malformed posts with a 400 and changes nothing", async () => {
+    const owner = await person("owner");
+    const sitter = await person("sitter");
+    const malformed: Record<string, string>[] = [
+      {},
+      { intent: "like" },
+      { intent: "destroy", userId: sitter.id },
+      { intent: "like", userId: "x".repeat(5000) },
+      { intent: "location", latitude: "91", longitude: "0" },
+      { intent: "location", latitude: "'; drop table users; --", longitude: "2" },
+      { intent: "location-error", code: "because" },
+    ];
+    for (const values of malformed) {
+      expect(await statusOf(handleDeckAction(owner, form(values)))).toBe(400);
+    }
+    expect(await swipesOf(owner.id)).toEqual([]);
+    expect((await reload(owner.id)).location_enabled).toBe(0);
+  });
+
+  it("a like on someone who does not exist, on oneself, or on another owner's pet id is refused with a toast", async () => {
+    const owner = await person("owner");
+    const otherOwner = await person("owner");
+    for (const values of [
+      { intent: "like", userId: randomUUID() },
+      { intent: "like", userId: owner.id },
+      { intent: "like", userId: otherOwner.id },
+    ]) {
+      const response = await handleDeckAction(owner, form({ ...values, tab: "sitters" }));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/dashboard?tab=sitters");
+      expect(response.headers.get("Set-Cookie")).toContain("toast=");
+    }
+    expect(await swipesOf(owner.id)).toEqual([]);
+  });
+
+  it("a mutual like sends the second person to the match page", async () => {
+    const owner = await person("owner");
+    const sitter = await person("both");
+    await db
+      .insertInto("pets")
+      .values({ id: `pet-${owner.id}`, owner_id: owner.id, name: "Rex", pet_type: "dog", age: "3", created_at: owner.created_at, updated_at: owner.created_at })
+      .execute();
+    expect((await handleDeckAction(owner, form({ intent: "like", userId: sitter.id }))).headers.get("Location")).toBe("/dashboard");
+    const response = await handleDeckAction(sitter, form({ intent: "like", userId: owner.id, petId: `pet-${owner.id}`, tab: "pets" }));
+    expect(response.headers.get("Location")).toMatch(/^\/dashboard\/match\/[\w-]+\?tab=pets$/);
+  });
+
+  it("local mode needs coordinates; a device position turns it on; a refusal falls back to the city", async () => {
+    const nowhere = await person("owner", "Atlantis-under-the-sea", null);
+    await handleDeckAction(nowhere, form({ intent: "browse-local" }));
+    expect((await reload(nowhere.id)).browse_mode).toBeNull();
+
+    const owner = await person("owner", "Valencia", null);
+    await handleDeckAction(owner, form({ intent: "location", latitude: "39.4699", longitude: "-0.3763" }));
+    expect(await reload(owner.id)).toMatchObject({ browse_mode: "local", location_enabled: 1, latitude: 39.4699, longitude: -0.3763 });
+
+    await handleDeckAction(await reload(owner.id), form({ intent: "location-error", code: "denied" }));
+    const after = await reload(owner.id);
+    expect(after.location_enabled).toBe(0);
+    // Valencia, Spain, from the gazetteer: not the device's exact position any more.
+    expect(after.latitude).toBeCloseTo(39.47, 1);
+    expect(after.latitude).not.toBe(39.4699);
+
+    await handleDeckAction(after, form({ intent: "browse-global" }));
+    expect((await reload(owner.id)).browse_mode).toBe("global");
+  });
+
+  it("Start Over forgets likes and passes", async () => {
+    const owner = await person("owner");
+    const sitter = await person("sitter");
+    await handleDeckAction(owner, form({ intent: "pass", userId: sitter.id }));
+    expect(await swipesOf(owner.id)).toHaveLength(1);
+    await handleDeckAction(owner, form({ intent: "start-over" }));
+    expect(await swipesOf(owner.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Initials } from "~/features/profiles/profile-view";
+import { formatMoney } from "~/platform/money";
+import type { DeckCard } from "./deck.server";
+
+/** The identity of a card in the deck (a sitter, or one pet of an owner). */
+export const cardKey = (card: Pick<DeckCard, "userId" | "petId">) => `${card.userId}:${card.petId ?? ""}`;
+
+export function formatDistance(km: number, language: string): string {
+  const format = (value: number, digits: number) =>
+    new Intl.NumberFormat(language, { style: "unit", unit: "kilometer", maximumFractionDigits: digits }).format(value);
+  return km < 10 ? format(Math.max(km, 0.1), 1) : format(km, 0);
+}
+
+/**
+ * One card: photos on top, then who or what it is. `photoLinks` builds the no-JavaScript links
+ * between photos; with JavaScript `onPhoto` switches them in place.
+ */
+export function DeckCardView({
+  card,
+  photoIndex,
+  photoHref,
+  onPhoto,
+  headingId,
+  children,
+}: {
+  card: DeckCard;
+  photoIndex: number;
+  photoHref?: (index: number) => string;
+  onPhoto?: (index: number) => void;
+  headingId?: string;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation(["discovery", "profile"]);
+  const count = card.photos.length;
+  const index = count ? Math.min(Math.max(photoIndex, 0), count - 1) : 0;
+  const photo = card.photos[index];
+  const photoLink = (to: number, label: string, side: "left" | "right") =>
+    photoHref ? (
+      <Link
+        to={photoHref(to)}
+        replace
+        preventScrollReset
+        onClick={(event) => {
+          if (!onPhoto) return;
+          event.preventDefault();
+          onPhoto(to);
+        }}
+        className={`absolute top-1/2 ${side === "left" ? "left-2" : "right-2"} flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/45 text-white hover:bg-black/60`}
+      >
+        <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2.5">
+          <path d={side === "left" ? "M15 18l-6-6 6-6" : "M9 6l6 6-6 6"} strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <span className="sr-only">{label}</span>
+      </Link>
+    ) : null;
+
+  return (
+    <article aria-labelledby={headingId} className="overflow-hidden rounded-3xl bg-white shadow-lg ring-1 ring-stone-200">
+      <div className="relative aspect-[4/5] max-h-[55dvh] w-full bg-stone-200">
+        {photo ? (
+          <img
+            src={photo.cardUrl}
+            alt={t("deck.photoAlt", { name: card.name, number: index + 1, total: count })}
+            width={photo.width}
+            height={photo.height}
+            draggable={false}
+            className="size-full object-cover select-none"
+          />
+        ) : (
+          <Initials name={card.name} className="size-full rounded-none text-7xl" />
+        )}
+        {count > 1 ? (
+          <>
+            <div aria-hidden className="absolute inset-x-3 top-3 flex gap-1">
+              {card.photos.map((item, position) => (
+                <span key={item.id} className={`h-1 flex-1 rounded-full ${position === index ? "bg-white" : "bg-white/50"}`} />
+              ))}
+            </div>
+            {index > 0 ? photoLink(index - 1, t("deck.previousPhoto"), "left") : null}
+            {index < count - 1 ? photoLink(index + 1, t("deck.nextPhoto"), "right") : null}
+          </>
+        ) : null}
+        {children}
+      </div>
+      <div className="space-y-2 p-4">
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 id={headingId} className="truncate text-2xl font-bold">
+            {card.name}
+          </h2>
+          {card.kind === "sitter" ? (
+            <p className="shrink-0 text-lg font-semibold text-brand-800">{t("deck.perHour", { price: formatMoney(card.hourlyRateCents, i18n.language) })}</p>
+          ) : null}
+        </div>
+        <p className="flex flex-wrap gap-x-3 text-stone-700">
+          {card.kind === "pet" ? <span>{t("deck.withOwner", { name: card.ownerName })}</span> : null}
+          <span>{card.city}</span>
+          {card.distanceKm !== null ? <span>{t("deck.away", { distance: formatDistance(card.distanceKm, i18n.language) })}</span> : null}
+        </p>
+        {card.kind === "sitter" ? (
+          <>
+            <p className="text-stone-800">
+              {card.rating !== null && card.reviewCount > 0
+                ? t("deck.rating", { average: card.rating.toFixed(1), reviews: card.reviewCount })
+                : t("deck.newSitter")}
+            </p>
+            {card.bio ? <p className="line-clamp-2 text-stone-800">{card.bio}</p> : null}
+            <Chips items={card.experience.slice(0, 4).map((id) => t(`profile:experience.${id}`))} />
+          </>
+        ) : (
+          <>
+            <p className="text-stone-800">
+              {[t(`profile:pet.types.${card.petType}`), card.breed ? t(`profile:breeds.${card.breed}`, { defaultValue: card.breed }) : null, card.age]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+            <p className="text-stone-800">{t("deck.energy", { level: t(`profile:energy.${card.energyLevel}`) })}</p>
+            <Chips items={card.temperament.slice(0, 4).map((id) => t(`profile:temperaments.${id}`))} />
+          </>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function Chips({ items }: { items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5">
+      {items.map((item) => (
+        <li key={item} className="rounded-full bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-100">
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}

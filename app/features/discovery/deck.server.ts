@@ -1,0 +1,232 @@
+import { sql, type RawBuilder } from "kysely";
+import type { User } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { toPhotoView, type PhotoView } from "~/features/media/photos.server";
+import { isOwner, isSitter } from "~/features/profiles/profiles.server";
+import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
+import { boundingBox, closenessAt, closenessSql, kilometresFor, type Coordinates } from "./geo.server";
+
+/**
+ * The swipe deck: the next few cards for one person, filtered and sorted in one query.
+ * Owners look at sitters ("sitters" tab); sitters look at pets with their owners ("pets" tab).
+ */
+
+export type DeckTab = "sitters" | "pets";
+
+export interface SitterCard {
+  kind: "sitter";
+  userId: string;
+  petId: null;
+  name: string;
+  city: string;
+  distanceKm: number | null;
+  rating: number | null;
+  reviewCount: number;
+  hourlyRateCents: number;
+  bio: string;
+  experience: string[];
+  caresFor: string[];
+  photos: PhotoView[];
+}
+
+export interface PetCard {
+  kind: "pet";
+  userId: string;
+  petId: string;
+  name: string;
+  petType: "dog" | "cat";
+  breed: string;
+  age: string;
+  energyLevel: string;
+  temperament: string[];
+  ownerName: string;
+  city: string;
+  distanceKm: number | null;
+  photos: PhotoView[];
+}
+
+export type DeckCard = SitterCard | PetCard;
+
+export type Viewer = Pick<
+  User,
+  "id" | "role" | "latitude" | "longitude" | "browse_mode" | "filter_pet_type" | "filter_max_distance_km" | "filter_min_rating" | "filter_max_price_cents" | "filter_sort"
+>;
+
+export type DeckResult = { status: "cards"; cards: DeckCard[] } | { status: "needs-location" };
+
+/** Cards sent per page: the one on top and the ones preloaded behind it. */
+export const DECK_PAGE = 5;
+
+/** Circles searched in turn, nearest first, when the deck is sorted by distance. */
+const RINGS_KM = [2, 10, 50, 200, 1000, 5000];
+
+// The same predicates as the partial indexes of migration 0004, so SQLite can use them.
+const sitterRow = sql<boolean>`u.role in ('sitter', 'both') and u.hourly_rate_cents is not null and u.email_verified_at is not null`;
+const ownerRow = sql<boolean>`o.role in ('owner', 'both') and o.email_verified_at is not null`;
+
+export function tabsFor(role: User["role"]): DeckTab[] {
+  return [...(isOwner(role) ? (["sitters"] as const) : []), ...(isSitter(role) ? (["pets"] as const) : [])];
+}
+
+export function filtersOf(viewer: Viewer): DeckFilters {
+  return {
+    petType: viewer.filter_pet_type,
+    maxDistanceKm: viewer.filter_max_distance_km,
+    minRating: viewer.filter_min_rating,
+    maxPriceCents: viewer.filter_max_price_cents,
+    sortBy: viewer.filter_sort,
+  };
+}
+
+function coordinatesOf(viewer: Viewer): Coordinates | null {
+  return viewer.latitude === null || viewer.longitude === null ? null : { latitude: viewer.latitude, longitude: viewer.longitude };
+}
+
+interface Search {
+  viewerId: string;
+  filters: DeckFilters;
+  from: Coordinates | null;
+  /** Only cards within this many kilometres (local mode, or one ring of a nearest-first search). */
+  withinKm: number | null;
+  sort: "distance" | "rating" | "price" | "newest";
+  limit: number;
+}
+
+export async function deckFor(viewer: Viewer, tab: DeckTab, limit = DECK_PAGE): Promise<DeckResult> {
+  if (!tabsFor(viewer.role).includes(tab)) return { status: "cards", cards: [] };
+  const filters = filtersOf(viewer);
+  const from = coordinatesOf(viewer);
+  const local = viewer.browse_mode === "local";
+  if (local && !from) return { status: "needs-location" };
+
+  let sort = filters.sortBy;
+  if (tab === "pets" && OWNER_ONLY_SORTS.includes(sort)) sort = "distance";
+  if (sort === "distance" && !from) sort = "newest";
+  const search: Search = { viewerId: viewer.id, filters, from, withinKm: local ? filters.maxDistanceKm : null, sort, limit };
+  const find = tab === "sitters" ? findSitters : findPets;
+
+  if (sort !== "distance") return { status: "cards", cards: await find(search) };
+  // Nearest first: widen the circle until it holds a full page, so a dense city never sorts all its people.
+  const limitKm = search.withinKm ?? Infinity;
+  for (const km of [...RINGS_KM.filter((ring) => ring < limitKm), limitKm]) {
+    const cards = await find({ ...search, withinKm: Number.isFinite(km) ? km : null });
+    if (cards.length >= limit || !Number.isFinite(km) || km === limitKm) return { status: "cards", cards };
+  }
+  return { status: "cards", cards: [] };
+}
+
+/** Cards the viewer has not liked or passed yet (a sitter's card has no pet: ''). Uses the swipes_card index. */
+function notSwiped(viewerId: string, person: "u.id" | "o.id", pet: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`not exists (select 1 from swipes s where s.swiper_id = ${viewerId}
+    and s.target_user_id = ${sql.ref(person)} and coalesce(s.target_pet_id, '') = ${pet})`;
+}
+
+/** Rows inside the search circle: an index-friendly box first, then the exact great-circle test. Null when unbounded. */
+function insideCircle(search: Search, table: "u" | "o"): RawBuilder<boolean> | null {
+  if (search.withinKm === null || !search.from) return null;
+  const box = boundingBox(search.from, search.withinKm);
+  const latitude = sql.ref(`${table}.latitude`);
+  const longitude = sql.ref(`${table}.longitude`);
+  const longitudes =
+    box.minLongitude === null || box.maxLongitude === null ? sql`1` : sql`${longitude} between ${box.minLongitude} and ${box.maxLongitude}`;
+  return sql<boolean>`${latitude} between ${box.minLatitude} and ${box.maxLatitude} and ${longitudes}
+    and ${closenessSql(search.from, table)} >= ${closenessAt(search.withinKm)}`;
+}
+
+/** Nearest first: the closest have the largest closeness. */
+function nearness(search: Search, table: "u" | "o"): RawBuilder<number | null> {
+  return search.from ? closenessSql(search.from, table) : sql<null>`null`;
+}
+
+async function findSitters(search: Search): Promise<SitterCard[]> {
+  const { filters } = search;
+  let query = db
+    .selectFrom("users as u")
+    .select(["u.id", "u.name", "u.city", "u.rating_average", "u.review_count", "u.hourly_rate_cents", "u.bio", "u.experience", "u.cares_for", "u.created_at"])
+    .select(nearness(search, "u").as("closeness"))
+    .where(sitterRow)
+    .where("u.id", "!=", search.viewerId)
+    .where(notSwiped(search.viewerId, "u.id", sql`''`));
+  if (filters.petType !== "all") {
+    const petType = filters.petType;
+    query = query.where(sql<boolean>`exists (select 1 from json_each(u.cares_for) where value = ${petType})`);
+  }
+  if (filters.minRating > 0) query = query.where("u.rating_average", ">=", filters.minRating);
+  if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", filters.maxPriceCents);
+  const circle = insideCircle(search, "u");
+  if (circle) query = query.where(circle);
+
+  query =
+    search.sort === "distance"
+      ? query.orderBy("closeness", "desc")
+      : search.sort === "rating"
+        ? query.orderBy("u.rating_average", "desc").orderBy("u.review_count", "desc")
+        : search.sort === "price"
+          ? query.orderBy("u.hourly_rate_cents")
+          : query.orderBy("u.created_at", "desc");
+  const rows = await query.orderBy("u.id").limit(search.limit).execute();
+
+  const photos = await photosOf("user_id", rows.map((row) => row.id));
+  return rows.map((row) => ({
+    kind: "sitter",
+    userId: row.id,
+    petId: null,
+    name: row.name,
+    city: row.city,
+    distanceKm: row.closeness === null ? null : kilometresFor(row.closeness),
+    rating: row.rating_average,
+    reviewCount: row.review_count,
+    hourlyRateCents: row.hourly_rate_cents ?? 0,
+    bio: row.bio,
+    experience: JSON.parse(row.experience) as string[],
+    caresFor: JSON.parse(row.cares_for) as string[],
+    photos: photos.get(row.id) ?? [],
+  }));
+}
+
+async function findPets(search: Search): Promise<PetCard[]> {
+  const { filters } = search;
+  let query = db
+    .selectFrom("pets as p")
+    .innerJoin("users as o", "o.id", "p.owner_id")
+    .select(["p.id", "p.name", "p.pet_type", "p.breed", "p.age", "p.energy_level", "p.temperament", "p.created_at", "o.id as owner_id", "o.name as owner_name", "o.city"])
+    .select(nearness(search, "o").as("closeness"))
+    .where(ownerRow)
+    .where("o.id", "!=", search.viewerId)
+    .where(notSwiped(search.viewerId, "o.id", sql.ref("p.id")));
+  if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
+  const circle = insideCircle(search, "o");
+  if (circle) query = query.where(circle);
+  query = search.sort === "distance" ? query.orderBy("closeness", "desc") : query.orderBy("p.created_at", "desc");
+  const rows = await query.orderBy("p.id").limit(search.limit).execute();
+
+  const photos = await photosOf("pet_id", rows.map((row) => row.id));
+  return rows.map((row) => ({
+    kind: "pet",
+    userId: row.owner_id,
+    petId: row.id,
+    name: row.name,
+    petType: row.pet_type,
+    breed: row.breed,
+    age: row.age,
+    energyLevel: row.energy_level,
+    temperament: JSON.parse(row.temperament) as string[],
+    ownerName: row.owner_name,
+    city: row.city,
+    distanceKm: row.closeness === null ? null : kilometresFor(row.closeness),
+    photos: photos.get(row.id) ?? [],
+  }));
+}
+
+/** Every photo of the given profiles (user_id, profile photos only) or pets, in order, grouped by owner. */
+async function photosOf(by: "user_id" | "pet_id", ids: string[]): Promise<Map<string, PhotoView[]>> {
+  const grouped = new Map<string, PhotoView[]>();
+  if (ids.length === 0) return grouped;
+  let query = db.selectFrom("photos").select(["id", "user_id", "pet_id", "card_key", "full_key", "width", "height"]).where(by, "in", ids);
+  if (by === "user_id") query = query.where("pet_id", "is", null);
+  for (const photo of await query.orderBy("position").execute()) {
+    const key = by === "user_id" ? photo.user_id : photo.pet_id!;
+    grouped.set(key, [...(grouped.get(key) ?? []), toPhotoView(photo)]);
+  }
+  return grouped;
+}

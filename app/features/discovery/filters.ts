@@ -1,0 +1,50 @@
+import { z } from "zod";
+import type { DeckSort, PetType } from "~db/schema";
+
+/** The deck's filters, as the filter form edits them and the user record keeps them. */
+export interface DeckFilters {
+  petType: "all" | PetType;
+  maxDistanceKm: number;
+  minRating: number;
+  /** Euro cents per hour; null means any price. */
+  maxPriceCents: number | null;
+  sortBy: DeckSort;
+}
+
+export const DEFAULT_FILTERS: DeckFilters = { petType: "all", maxDistanceKm: 50, minRating: 0, maxPriceCents: null, sortBy: "distance" };
+
+export const DISTANCE_KM = { min: 5, max: 200, step: 5 } as const;
+export const MAX_PRICE_EUROS = 100;
+export const SORTS = ["distance", "rating", "price", "newest"] as const satisfies readonly DeckSort[];
+/** Rating and price only mean something for sitters' cards, so only people who look for sitters get them. */
+export const OWNER_ONLY_SORTS: readonly DeckSort[] = ["rating", "price"];
+
+/** The badge on the filter button: how many filters narrow the deck. Sorting is not a filter. */
+export function activeFilterCount(filters: DeckFilters, forOwner: boolean): number {
+  let count = 0;
+  if (filters.petType !== DEFAULT_FILTERS.petType) count += 1;
+  if (filters.maxDistanceKm !== DEFAULT_FILTERS.maxDistanceKm) count += 1;
+  if (forOwner && filters.minRating > 0) count += 1;
+  if (forOwner && filters.maxPriceCents !== null) count += 1;
+  return count;
+}
+
+const choice = { errorMap: () => ({ message: "validation.choice" }) };
+
+/** What the filter form posts. Fields a sitter does not see keep their stored value. */
+export const filtersSchema = z.object({
+  petType: z.enum(["all", "dog", "cat"], choice),
+  maxDistanceKm: z.coerce
+    .number({ invalid_type_error: "validation.number" })
+    .int("validation.number")
+    .min(DISTANCE_KM.min, "validation.distanceRange")
+    .max(DISTANCE_KM.max, "validation.distanceRange")
+    .refine((km) => km % DISTANCE_KM.step === 0, "validation.distanceRange"),
+  minRating: z.coerce.number({ invalid_type_error: "validation.number" }).int("validation.number").min(0, "validation.ratingRange").max(5, "validation.ratingRange").optional(),
+  maxPrice: z.coerce
+    .number({ invalid_type_error: "validation.number" })
+    .min(0, "validation.priceRange")
+    .max(MAX_PRICE_EUROS, "validation.priceRange")
+    .optional(),
+  sortBy: z.enum(SORTS, choice),
+});

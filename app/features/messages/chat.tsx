@@ -1,0 +1,188 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { daysAgoIn } from "~/platform/time";
+import { MESSAGE_MAX } from "./schema";
+import type { MessageView } from "./messages.server";
+
+/** Today, Yesterday, 'N days ago' under a week, else the date, in the page's language. */
+function useDayLabel(timeZone: string, nowIso: string) {
+  const { t, i18n } = useTranslation("messages");
+  return (iso: string) => {
+    const at = new Date(iso);
+    const days = daysAgoIn(timeZone, at, new Date(nowIso));
+    if (days <= 0) return t("days.today");
+    if (days === 1) return t("days.yesterday");
+    if (days < 7) return t("days.ago", { days });
+    return new Intl.DateTimeFormat(i18n.language, {
+      dateStyle: "medium",
+      timeZone,
+    }).format(at);
+  };
+}
+
+/**
+ * The open conversation. Without JavaScript the form posts and the page comes back with the
+ * message; with it the message shows at once and the other side receives it live. New messages
+ * are read out politely by screen readers.
+ */
+export function Chat({
+  conversationId,
+  messages,
+  timeZone,
+  nowIso,
+  error,
+}: {
+  conversationId: string;
+  messages: MessageView[];
+  timeZone: string;
+  nowIso: string;
+  /** A refusal from a post without JavaScript. */
+  error?: string;
+}) {
+  const { t, i18n } = useTranslation("messages");
+  const fetcher = useFetcher<{ error?: string }>();
+  const [text, setText] = useState("");
+  const list = useRef<HTMLOListElement>(null);
+  const dayLabel = useDayLabel(timeZone, nowIso);
+  const sending = fetcher.state !== "idle";
+  const pending = sending
+    ? String(fetcher.formData?.get("body") ?? "").trim()
+    : "";
+  const time = new Intl.DateTimeFormat(i18n.language, {
+    timeStyle: "short",
+    timeZone,
+  });
+
+  useEffect(() => {
+    list.current?.lastElementChild?.scrollIntoView({ block: "end" });
+  }, [messages.length, pending]);
+
+  let lastDay = "";
+  return (
+    <div className="flex h-[600px] max-h-[calc(100dvh-12rem)] flex-col">
+      <div
+        role="log"
+        aria-live="polite"
+        aria-label={t("chat.log")}
+        className="flex-1 overflow-y-auto p-3"
+      >
+        {messages.length === 0 && !pending ? (
+          <p className="py-8 text-center text-stone-700">{t("chat.empty")}</p>
+        ) : null}
+        <ol ref={list} className="space-y-2">
+          {messages.map((message) => {
+            const label = dayLabel(message.at);
+            const showDay = label !== lastDay;
+            lastDay = label;
+            return (
+              <li key={message.id} className="space-y-2">
+                {showDay ? (
+                  <p className="text-center text-xs font-semibold text-stone-600">
+                    {label}
+                  </p>
+                ) : null}
+                <div
+                  className={`flex ${
+                    message.mine ? "justify-end" : "justify-start"
+                  }`}
+                >
+                  <div
+                    className={`max-w-[80%] rounded-2xl px-3 py-2 ${
+                      message.mine
+                        ? "bg-brand-700 text-white"
+                        : "bg-white text-stone-900 ring-1 ring-stone-200"
+                    }`}
+                  >
+                    <span className="sr-only">
+                      {message.mine ? t("chat.you") : t("chat.them")}:{" "}
+                    </span>
+                    {message.media?.type === "image" ? (
+                      <img
+                        src={message.media.url}
+                        alt=""
+                        className="mb-1 max-h-64 rounded-xl"
+                      />
+                    ) : null}
+                    {message.media?.type === "video" ? (
+                      <video
+                        src={message.media.url}
+                        controls
+                        className="mb-1 max-h-64 rounded-xl"
+                      />
+                    ) : null}
+                    <p className="break-words whitespace-pre-line">
+                      {message.body}
+                    </p>
+                    <p
+                      className={`text-right text-xs ${
+                        message.mine ? "text-brand-50" : "text-stone-600"
+                      }`}
+                    >
+                      {time.format(new Date(message.at))}
+                    </p>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+          {pending ? (
+            <li className="flex justify-end" aria-hidden>
+              <div className="max-w-[80%] rounded-2xl bg-brand-700/70 px-3 py-2 text-white">
+                <p className="break-words whitespace-pre-line">{pending}</p>
+              </div>
+            </li>
+          ) : null}
+        </ol>
+      </div>
+      {fetcher.data?.error ?? error ? (
+        <p
+          role="alert"
+          className="mx-3 rounded-xl bg-red-50 p-2 text-sm text-red-800"
+        >
+          {t(fetcher.data?.error ?? error ?? "")}
+        </p>
+      ) : null}
+      <fetcher.Form
+        method="post"
+        className="flex items-end gap-2 border-t border-stone-200 p-3"
+        onSubmit={(event) => {
+          if (!text.trim() || sending) {
+            event.preventDefault();
+            return;
+          }
+          setTimeout(() => setText(""), 0);
+        }}
+      >
+        <input type="hidden" name="conversationId" value={conversationId} />
+        <label htmlFor="message-body" className="sr-only">
+          {t("chat.label")}
+        </label>
+        <textarea
+          id="message-body"
+          name="body"
+          rows={1}
+          maxLength={MESSAGE_MAX}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+          }}
+          placeholder={t("chat.placeholder")}
+          className="input min-h-11 flex-1 resize-none"
+        />
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={sending}
+          aria-busy={sending}
+        >
+          {t("chat.send")}
+        </button>
+      </fetcher.Form>
+    </div>
+  );
+}

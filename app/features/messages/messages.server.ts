@@ -1,0 +1,201 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { nowIso } from "~/platform/clock.server";
+import { recordEvents } from "~/platform/events/events.server";
+import { notify } from "~/features/notifications/notifications.server";
+import { photoUrl } from "~/features/media/photos.server";
+
+/**
+ * Conversations: one per pair of people, opened by a match or a booking between them. Only its
+ * two people can read or write it; for anyone else it does not exist.
+ */
+
+import { MESSAGE_MAX } from "./schema";
+
+const pair = (one: string, two: string) => (one < two ? [one, two] : [two, one]) as [string, string];
+
+/** Whether the two may talk: they matched, or there is a booking between them. */
+export async function mayTalk(one: string, two: string, database: Kysely<Database> = db): Promise<boolean> {
+  if (one === two) return false;
+  const [a, b] = pair(one, two);
+  const match = await database.selectFrom("matches").select("id").where("user_a_id", "=", a).where("user_b_id", "=", b).executeTakeFirst();
+  if (match) return true;
+  const booking = await database
+    .selectFrom("bookings")
+    .select("id")
+    .where((eb) => eb.or([eb.and([eb("owner_id", "=", one), eb("sitter_id", "=", two)]), eb.and([eb("owner_id", "=", two), eb("sitter_id", "=", one)])]))
+    .executeTakeFirst();
+  return Boolean(booking);
+}
+
+/** The pair's conversation, made on first need (a match or a booking opens it). */
+export async function ensureConversation(one: string, two: string, database: Kysely<Database> = db): Promise<string> {
+  const [a, b] = pair(one, two);
+  await database
+    .insertInto("conversations")
+    .values({ id: randomUUID(), user_a_id: a, user_b_id: b, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(["user_a_id", "user_b_id"]).doNothing())
+    .execute();
+  const row = await database.selectFrom("conversations").select("id").where("user_a_id", "=", a).where("user_b_id", "=", b).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The conversation with `otherId` for `viewerId`, when they may talk; null otherwise. */
+export async function conversationWith(viewerId: string, otherId: string): Promise<string | null> {
+  if (!(await mayTalk(viewerId, otherId))) return null;
+  return ensureConversation(viewerId, otherId);
+}
+
+async function membership(viewerId: string, conversationId: string) {
+  const conversation = await db.selectFrom("conversations").selectAll().where("id", "=", conversationId).executeTakeFirst();
+  if (!conversation || (conversation.user_a_id !== viewerId && conversation.user_b_id !== viewerId)) return null;
+  return { ...conversation, otherId: conversation.user_a_id === viewerId ? conversation.user_b_id : conversation.user_a_id };
+}
+
+export interface ConversationSummary {
+  id: string;
+  other: { id: string; name: string; photo: string | null; label: "owner" | "companion" };
+  lastMessage: { body: string; at: string; mine: boolean } | null;
+  unread: number;
+  bookingStatus: string | null;
+}
+
+/** The person's conversations, latest activity first, with unread counts and the latest booking's status. */
+export async function listConversations(userId: string): Promise<ConversationSummary[]> {
+  const conversations = await db
+    .selectFrom("conversations")
+    .selectAll()
+    .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]))
+    .orderBy((eb) => eb.fn.coalesce("last_message_at", "created_at"), "desc")
+    .limit(100)
+    .execute();
+  const summaries: ConversationSummary[] = [];
+  for (const conversation of conversations) {
+    const otherId = conversation.user_a_id === userId ? conversation.user_b_id : conversation.user_a_id;
+    const [other, photo, last, read, booking] = await Promise.all([
+      db.selectFrom("users").select(["id", "name", "role"]).where("id", "=", otherId).executeTakeFirstOrThrow(),
+      db.selectFrom("photos").select("card_key").where("user_id", "=", otherId).where("pet_id", "is", null).orderBy("position").executeTakeFirst(),
+      db.selectFrom("messages").select(["body", "created_at", "sender_id"]).where("conversation_id", "=", conversation.id).orderBy("id", "desc").executeTakeFirst(),
+      db.selectFrom("conversation_reads").select("last_read_message_id").where("conversation_id", "=", conversation.id).where("user_id", "=", userId).executeTakeFirst(),
+      db
+        .selectFrom("bookings")
+        .select("status")
+        .where((eb) => eb.or([eb.and([eb("owner_id", "=", userId), eb("sitter_id", "=", otherId)]), eb.and([eb("owner_id", "=", otherId), eb("sitter_id", "=", userId)])]))
+        .orderBy("created_at", "desc")
+        .executeTakeFirst(),
+    ]);
+    const unread = await db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("conversation_id", "=", conversation.id)
+      .where("sender_id", "!=", userId)
+      .where("id", ">", read?.last_read_message_id ?? 0)
+      .executeTakeFirstOrThrow();
+    summaries.push({
+      id: conversation.id,
+      other: { id: other.id, name: other.name, photo: photo ? photoUrl(photo.card_key) : null, label: other.role === "owner" ? "owner" : "companion" },
+      lastMessage: last ? { body: last.body, at: last.created_at, mine: last.sender_id === userId } : null,
+      unread: Number(unread.count),
+      bookingStatus: booking?.status ?? null,
+    });
+  }
+  return summaries;
+}
+
+export interface MessageView {
+  id: number;
+  mine: boolean;
+  body: string;
+  media: { url: string; type: "image" | "video" } | null;
+  at: string;
+}
+
+/** A conversation's latest messages, oldest first; null when it is not the viewer's. */
+export async function readConversation(viewerId: string, conversationId: string, limit = 100) {
+  const conversation = await membership(viewerId, conversationId);
+  if (!conversation) return null;
+  const rows = await db.selectFrom("messages").selectAll().where("conversation_id", "=", conversationId).orderBy("id", "desc").limit(limit).execute();
+  const messages: MessageView[] = rows.reverse().map((row) => ({
+    id: row.id,
+    mine: row.sender_id === viewerId,
+    body: row.body,
+    media: row.media_key && row.media_type ? { url: photoUrl(row.media_key), type: row.media_type } : null,
+    at: row.created_at,
+  }));
+  return { id: conversation.id, otherId: conversation.otherId, messages };
+}
+
+/** Marks everything in the conversation as read by the viewer. */
+export async function markConversationRead(viewerId: string, conversationId: string): Promise<void> {
+  const conversation = await membership(viewerId, conversationId);
+  if (!conversation) return;
+  const last = await db.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).orderBy("id", "desc").executeTakeFirst();
+  if (!last) return;
+  await db
+    .insertInto("conversation_reads")
+    .values({ conversation_id: conversationId, user_id: viewerId, last_read_message_id: last.id })
+    .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: last.id }))
+    .execute();
+}
+
+/** Unread messages over all the person's conversations (the Messages badge). */
+export async function unreadMessageCount(userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("messages as m")
+    .innerJoin("conversations as c", "c.id", "m.conversation_id")
+    .leftJoin("conversation_reads as r", (join) => join.onRef("r.conversation_id", "=", "c.id").on("r.user_id", "=", userId))
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where((eb) => eb.or([eb("c.user_a_id", "=", userId), eb("c.user_b_id", "=", userId)]))
+    .where("m.sender_id", "!=", userId)
+    .where((eb) => eb("m.id", ">", eb.fn.coalesce("r.last_read_message_id", eb.lit(0))))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export type SendResult = { status: "sent"; id: number } | { status: "not-found" } | { status: "empty" };
+
+/**
+ * Stores a message, notifies the other person and pushes it live to both. `media` is an already
+ * stored attachment. Text may be empty only with an attachment ('📷 Image' / '🎥 Video' then).
+ */
+export async function sendMessage(
+  senderId: string,
+  conversationId: string,
+  text: string,
+  media: { key: string; type: "image" | "video" } | null,
+  emptyText: { image: string; video: string },
+): Promise<SendResult> {
+  const conversation = await membership(senderId, conversationId);
+  if (!conversation) return { status: "not-found" };
+  const trimmed = text.trim().slice(0, MESSAGE_MAX);
+  if (!trimmed && !media) return { status: "empty" };
+  const body = trimmed || (media ? emptyText[media.type] : "");
+  const id = await db.transaction().execute(async (trx) => {
+    const at = nowIso();
+    const message = await trx
+      .insertInto("messages")
+      .values({ conversation_id: conversationId, sender_id: senderId, body, media_key: media?.key ?? null, media_type: media?.type ?? null, created_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx.updateTable("conversations").set({ last_message_at: at }).where("id", "=", conversationId).execute();
+    await trx
+      .insertInto("conversation_reads")
+      .values({ conversation_id: conversationId, user_id: senderId, last_read_message_id: message.id })
+      .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: message.id }))
+      .execute();
+    const sender = await trx.selectFrom("users").select("name").where("id", "=", senderId).executeTakeFirstOrThrow();
+    await notify({ userId: conversation.otherId, type: "message", data: { name: sender.name, preview: body.slice(0, 80) }, link: `/messages?userId=${senderId}` }, trx);
+    const payload = { conversationId, messageId: message.id };
+    await recordEvents(
+      [
+        { userId: conversation.otherId, type: "message", payload },
+        { userId: senderId, type: "message", payload },
+      ],
+      trx,
+    );
+    return message.id;
+  });
+  return { status: "sent", id };
+}

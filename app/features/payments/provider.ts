@@ -1,0 +1,38 @@
+/**
+ * What the marketplace needs from a card processor. Every call carries an idempotency key: the
+ * same key always gets the first answer, so retries after a crash or a timeout never charge twice.
+ * Holds are authorisations captured later (Stripe: PaymentIntents with manual capture); cards
+ * are saved for holds placed later (Stripe: SetupIntents).
+ */
+
+/** How the payment form hands over a card: typed digits (the offline test provider) or a processor token (Stripe Elements). */
+export type CardInput =
+  | { kind: "digits"; number: string; expMonth: number; expYear: number; cvc: string; name: string }
+  | { kind: "token"; token: string; name: string };
+
+export type PaymentFailureCode =
+  | "card_declined"
+  | "insufficient_funds"
+  | "incorrect_number"
+  | "expired_card"
+  | "incorrect_cvc"
+  | "processing_error";
+
+export type PaymentResult<T extends object = object> = ({ ok: true } & T) | { ok: false; code: PaymentFailureCode };
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** Checks and keeps a card for later charges; nothing is charged. */
+  saveCard(input: { card: CardInput; email: string; idempotencyKey: string }): Promise<PaymentResult<{ cardRef: string; label: string }>>;
+  /** Reserves an amount on a saved card without charging it. */
+  hold(input: { cardRef: string; amountCents: number; description: string; idempotencyKey: string }): Promise<PaymentResult<{ holdRef: string }>>;
+  /** Charges a held amount. */
+  capture(input: { holdRef: string; amountCents: number; idempotencyKey: string }): Promise<PaymentResult>;
+  /** Gives a hold back in full. */
+  voidHold(input: { holdRef: string; idempotencyKey: string }): Promise<PaymentResult>;
+  /** Pays back a captured amount (in full, or the part given). */
+  refund(input: { holdRef: string; amountCents: number; idempotencyKey: string }): Promise<PaymentResult>;
+}
+
+/** A payment failure's message, as a translation key of the bookings namespace. */
+export const failureMessage = (code: PaymentFailureCode) => `bookings:payment.errors.${code}`;

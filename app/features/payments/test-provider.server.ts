@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import { db } from "~/platform/db.server";
+import { nowIso } from "~/platform/clock.server";
+import { serialized } from "~/platform/lock.server";
+import type { PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
+
+/**
+ * The offline provider, the default. It follows Stripe's test cards: 4242 4242 4242 4242
+ * succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 is saved but has insufficient
+ * funds when an amount is held; numbers failing the Luhn check are incorrect. Its ledger lives in
+ * the test_payments table, and answers are kept per idempotency key, so it is deterministic.
+ */
+
+const DECLINED = "4000000000000002";
+const INSUFFICIENT_FUNDS = "4000000000009995";
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return "Visa";
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return "Mastercard";
+  if (/^3[47]/.test(digits)) return "American Express";
+  return "Card";
+}
+
+/** The first answer given for this key, or the answer of `work`, kept for next time (one call per key at a time). */
+function once<T extends PaymentResult>(key: string, work: () => Promise<T>): Promise<T> {
+  return serialized(`payment:${key}`, () => answerOnce(key, work));
+}
+
+async function answerOnce<T extends PaymentResult>(key: string, work: () => Promise<T>): Promise<T> {
+  const known = await db.selectFrom("payment_idempotency").select("result").where("key", "=", key).executeTakeFirst();
+  if (known) return JSON.parse(known.result) as T;
+  const result = await work();
+  await db.insertInto("payment_idempotency").values({ key, result: JSON.stringify(result), created_at: nowIso() }).onConflict((oc) => oc.doNothing()).execute();
+  const stored = await db.selectFrom("payment_idempotency").select("result").where("key", "=", key).executeTakeFirstOrThrow();
+  return JSON.parse(stored.result) as T;
+}
+
+const fail = (code: PaymentFailureCode) => ({ ok: false as const, code });
+
+export const testProvider: PaymentProvider = {
+  name: "test",
+
+  saveCard({ card, idempotencyKey }) {
+    return once(`save:${idempotencyKey}`, async () => {
+      if (card.kind !== "digits") return fail("processing_error");
+      const digits = card.number.replace(/[\s-]/g, "");
+      if (!luhnValid(digits)) return fail("incorrect_number");
+      const today = new Date(nowIso());
+      const expired = card.expYear < today.getUTCFullYear() || (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1);
+      if (card.expMonth < 1 || card.expMonth > 12 || expired) return fail("expired_card");
+      if (!/^\d{3,4}$/.test(card.cvc)) return fail("incorrect_cvc");
+      if (digits === DECLINED) return fail("card_declined");
+      const cardRef = `test_card_${randomUUID()}`;
+      const last4 = digits.slice(-4);
+      await db.insertInto("test_payments").values({ ref: cardRef, kind: "card", amount_cents: null, card_last4: last4, status: digits === INSUFFICIENT_FUNDS ? "no-funds" : "saved", created_at: nowIso() }).execute();
+      return { ok: true as const, cardRef, label: `${cardBrand(digits)} •••• ${last4}` };
+    });
+  },
+
+  hold({ cardRef, amountCents, idempotencyKey }) {
+    return once(`hold:${idempotencyKey}`, async () => {
+      const card = await db.selectFrom("test_payments").selectAll().where("ref", "=", cardRef).where("kind", "=", "card").executeTakeFirst();
+      if (!card) return fail("processing_error");
+      if (card.status === "no-funds") return fail("insufficient_funds");
+      const holdRef = `test_hold_${randomUUID()}`;
+      await db.insertInto("test_payments").values({ ref: holdRef, kind: "hold", amount_cents: amountCents, card_last4: card.card_last4, status: "held", created_at: nowIso() }).execute();
+      return { ok: true as const, holdRef };
+    });
+  },
+
+  capture({ holdRef, amountCents, idempotencyKey }) {
+    return once(`capture:${idempotencyKey}`, async () => {
+      const updated = await db
+        .updateTable("test_payments")
+        .set({ status: "captured", amount_cents: amountCents })
+        .where("ref", "=", holdRef)
+        .where("status", "=", "held")
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1 ? { ok: true as const } : fail("processing_error");
+    });
+  },
+
+  refund({ holdRef, amountCents, idempotencyKey }) {
+    return once(`refund:${idempotencyKey}`, async () => {
+      const payment = await db.selectFrom("test_payments").selectAll().where("ref", "=", holdRef).where("status", "=", "captured").executeTakeFirst();
+      if (!payment || amountCents <= 0 || amountCents > (payment.amount_cents ?? 0)) return fail("processing_error");
+      await db.updateTable("test_payments").set({ status: amountCents === payment.amount_cents ? "refunded" : "partly-refunded" }).where("ref", "=", holdRef).execute();
+      return { ok: true as const };
+    });
+  },
+
+  voidHold({ holdRef, idempotencyKey }) {
+    return once(`void:${idempotencyKey}`, async () => {
+      const updated = await db.updateTable("test_payments").set({ status: "voided" }).where("ref", "=", holdRef).where("status", "=", "held").executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1 ? { ok: true as const } : fail("processing_error");
+    });
+  },
+};

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/platform/db.server";
+import { cardBrand, luhnValid, testProvider } from "./test-provider.server";
+import type { CardInput } from "./provider";
+
+const card = (number: string, expYear = 2030): CardInput => ({ kind: "digits", number, expMonth: 12, expYear, cvc: "123", name: "Olga" });
+
+describe("the offline test provider", () => {
+  it("knows real card numbers from typos", () => {
+    expect(luhnValid("4242424242424242")).toBe(true);
+    expect(luhnValid("4242424242424241")).toBe(false);
+    expect(luhnValid("4242")).toBe(false);
+    expect(cardBrand("4242424242424242")).toBe("Visa");
+    expect(cardBrand("5555555555554444")).toBe("Mastercard");
+  });
+
+  it("follows Stripe's test cards", async () => {
+    expect(await testProvider.saveCard({ card: card("4000000000000002"), email: "a@b.c", idempotencyKey: "declined" })).toEqual({ ok: false, code: "card_declined" });
+    expect(await testProvider.saveCard({ card: card("4242424242424241"), email: "a@b.c", idempotencyKey: "typo" })).toEqual({ ok: false, code: "incorrect_number" });
+    expect(await testProvider.saveCard({ card: card("4242424242424242", 2020), email: "a@b.c", idempotencyKey: "expired" })).toEqual({ ok: false, code: "expired_card" });
+    const poor = await testProvider.saveCard({ card: card("4000000000009995"), email: "a@b.c", idempotencyKey: "poor" });
+    expect(poor.ok).toBe(true);
+    if (!poor.ok) return;
+    expect(await testProvider.hold({ cardRef: poor.cardRef, amountCents: 1000, description: "x", idempotencyKey: "poor-hold" })).toEqual({ ok: false, code: "insufficient_funds" });
+  });
+
+  it("holds, captures once, refunds no more than was captured, and answers each key once", async () => {
+    const saved = await testProvider.saveCard({ card: card("4242 4242 4242 4242"), email: "a@b.c", idempotencyKey: "good" });
+    expect(saved).toMatchObject({ ok: true, label: "Visa •••• 4242" });
+    if (!saved.ok) return;
+    const again = await testProvider.saveCard({ card: card("4242424242424242"), email: "a@b.c", idempotencyKey: "good" });
+    expect(again).toEqual(saved);
+    const hold = await testProvider.hold({ cardRef: saved.cardRef, amountCents: 4800, description: "x", idempotencyKey: "h1" });
+    if (!hold.ok) throw new Error("hold failed");
+    const [first, second] = await Promise.all([
+      testProvider.capture({ holdRef: hold.holdRef, amountCents: 4800, idempotencyKey: "c1" }),
+      testProvider.capture({ holdRef: hold.holdRef, amountCents: 4800, idempotencyKey: "c1" }),
+    ]);
+    expect(first).toEqual({ ok: true });
+    expect(second).toEqual({ ok: true });
+    expect(await testProvider.voidHold({ holdRef: hold.holdRef, idempotencyKey: "v1" })).toEqual({ ok: false, code: "processing_error" });
+    expect(await testProvider.refund({ holdRef: hold.holdRef, amountCents: 9999, idempotencyKey: "r0" })).toEqual({ ok: false, code: "processing_error" });
+    expect(await testProvider.refund({ holdRef: hold.holdRef, amountCents: 4800, idempotencyKey: "r1" })).toEqual({ ok: true });
+    const row = await db.selectFrom("test_payments").select("status").where("ref", "=", hold.holdRef).executeTakeFirstOrThrow();
+    expect(row.status).toBe("refunded");
+  });
+});

@@ -1,0 +1,64 @@
+import type { Kysely } from "kysely";
+import type { Database, LiveEventType } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { now, nowIso } from "~/platform/clock.server";
+import { bus } from "./bus.server";
+
+/**
+ * Live events: stored first (so a reconnecting tab can ask for what it missed, by id), then
+ * announced on the bus; each open stream then reads the new rows. Recording inside the
+ * transaction that made the change is safe to announce at once: the database has one
+ * connection, so a stream's read waits for the transaction and sees only what it committed.
+ */
+
+export interface LiveEvent {
+  userId: string;
+  type: LiveEventType;
+  payload?: Record<string, string | number | null>;
+}
+
+export interface RecordedEvent {
+  id: number;
+  userId: string;
+  type: LiveEventType;
+  payload: string;
+}
+
+/** Stores events for their people and announces them. */
+export async function recordEvents(events: LiveEvent[], database: Kysely<Database> = db): Promise<RecordedEvent[]> {
+  const recorded: RecordedEvent[] = [];
+  for (const event of events) {
+    const payload = JSON.stringify(event.payload ?? {});
+    const row = await database
+      .insertInto("live_events")
+      .values({ user_id: event.userId, type: event.type, payload, created_at: nowIso() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    recorded.push({ id: row.id, userId: event.userId, type: event.type, payload });
+  }
+  for (const userId of new Set(recorded.map((event) => event.userId))) bus.publish(userId);
+  return recorded;
+}
+
+/** What a person's stream missed after `afterId` (at most a day back). */
+export async function missedEvents(userId: string, afterId: number, limit = 500) {
+  return db
+    .selectFrom("live_events")
+    .select(["id", "type", "payload"])
+    .where("user_id", "=", userId)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** The newest event id: a fresh stream starts from here. */
+export async function latestEventId(userId: string): Promise<number> {
+  const row = await db.selectFrom("live_events").select("id").where("user_id", "=", userId).orderBy("id", "desc").limit(1).executeTakeFirst();
+  return row?.id ?? 0;
+}
+
+export async function pruneEvents(): Promise<void> {
+  const dayAgo = new Date(now().getTime() - 24 * 3600_000).toISOString();
+  await db.deleteFrom("live_events").where("created_at", "<", dayAgo).execute();
+}

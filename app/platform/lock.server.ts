@@ -1,0 +1,18 @@
+/**
+ * Runs work for one key at a time within this server process (the app runs as one process next
+ * to its SQLite file). Used where an outside call cannot sit inside a database transaction, such
+ * as the payment provider: a double-clicked Pay waits for the first click's answer.
+ */
+const queues = new Map<string, Promise<unknown>>();
+
+export async function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = queues.get(key) ?? Promise.resolve();
+  const run = before.then(work, work);
+  const settled = run.catch(() => undefined);
+  queues.set(key, settled);
+  try {
+    return await run;
+  } finally {
+    if (queues.get(key) === settled) queues.delete(key);
+  }
+}

@@ -1,0 +1,172 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { addSlot, describeSlot, formatDay, listSlotsOn, todayIn, type SlotView } from "~/features/availability/availability.server";
+import { DEFAULT_SLOT, PRESET_NAMES, addSlotSchema, isCalendarDay } from "~/features/availability/schema";
+import { isSitter } from "~/features/profiles/profiles.server";
+import { formDataOf } from "~/platform/forms.server";
+import { languageOf } from "~/platform/i18n.server";
+import { requireUser } from "~/platform/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { ConfirmLink } from "~/platform/ui/confirm-link";
+import { FieldErrors, FormError, TextField } from "~/platform/ui/field";
+import { PageHeader } from "~/platform/ui/page-header";
+import { SubmitButton } from "~/platform/ui/submit-button";
+
+export const handle = { i18n: ["availability"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (!isSitter(user.role)) return { sitter: false as const };
+  const today = todayIn(user.time_zone);
+  // A missing or malformed ?date= shows today.
+  const asked = new URL(request.url).searchParams.get("date") ?? "";
+  const date = isCalendarDay(asked) ? asked : today;
+  const language = await languageOf(request);
+  const slots = await listSlotsOn(user.id, date, user.time_zone);
+  return {
+    sitter: true as const,
+    today,
+    date,
+    dateLabel: formatDay(date, language),
+    slots: slots.map((slot) => ({ id: slot.id, status: slot.status, range: describeSlot(slot, user.time_zone, language).range })),
+  };
+}
+
+const refusal = {
+  overlap: { formErrors: ["availability:errors.overlap"] },
+  past: { formErrors: ["availability:errors.past"] },
+  invalid: { fieldErrors: { endTime: ["availability:errors.endBeforeStart"] } },
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  // Only a forged post gets here: the page itself offers non-sitters no form.
+  if (!isSitter(user.role)) return redirect("/availability");
+  const submission = parseWithZod(await formDataOf(request), { schema: addSlotSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await addSlot(user.id, user.time_zone, submission.value);
+  if (result.status !== "added") return data(submission.reply(refusal[result.status]), { status: 400 });
+  return redirectWithToast(`/availability?date=${submission.value.day}`, { type: "success", title: "availability:add.added" });
+}
+
+export default function Availability() {
+  const { t } = useTranslation("availability");
+  const page = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title={t("title")} backTo="/profile" />
+      {page.sitter ? (
+        <div className="space-y-4 px-4 pb-8">
+          <Form method="get" className="card flex items-end gap-2">
+            <div className="flex-1 space-y-1.5">
+              <label htmlFor="availability-date" className="block text-sm font-semibold text-stone-800">
+                {t("date.label")}
+              </label>
+              <input key={page.date} id="availability-date" type="date" name="date" min={page.today} defaultValue={page.date} required className="input" />
+            </div>
+            <button type="submit" className="btn btn-secondary">
+              {t("date.show")}
+            </button>
+          </Form>
+          {/* A new form after each change to the day's slots: a successful add starts from the defaults again. */}
+          <AddSlot key={`${page.date}-${page.slots.length}`} date={page.date} openAtFirst={page.slots.length === 0} />
+          <SlotList dateLabel={page.dateLabel} slots={page.slots} />
+        </div>
+      ) : (
+        <section className="card mx-4 space-y-3">
+          <p className="text-stone-800">{t("notSitter.body")}</p>
+          <Link to="/sitter-profile-setup" className="btn btn-primary w-full">
+            {t("notSitter.link")}
+          </Link>
+        </section>
+      )}
+    </>
+  );
+}
+
+function AddSlot({ date, openAtFirst }: { date: string; openAtFirst: boolean }) {
+  const { t } = useTranslation("availability");
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "add-slot",
+    lastResult,
+    defaultValue: { day: date, startTime: DEFAULT_SLOT.start, endTime: DEFAULT_SLOT.end },
+    constraint: getZodConstraint(addSlotSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addSlotSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <details open={openAtFirst || lastResult?.status === "error"} className="card group">
+      <summary className="-m-2 flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-xl p-2 text-lg font-semibold [&::-webkit-details-marker]:hidden">
+        {t("add.title")}
+        <svg aria-hidden viewBox="0 0 24 24" className="size-6 shrink-0 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-3 space-y-4">
+        <FormError form={form} />
+        <input type="hidden" name={fields.day.name} value={date} />
+        <FieldErrors id={fields.day.errorId} errors={fields.day.errors} />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField meta={fields.startTime} type="time" label={t("add.startTime")} />
+          <TextField meta={fields.endTime} type="time" label={t("add.endTime")} />
+        </div>
+        <SubmitButton className="w-full">{t("add.submit")}</SubmitButton>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-stone-800">{t("add.presets")}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {PRESET_NAMES.map((preset) => (
+              <SubmitButton key={preset} name="preset" value={preset} variant="secondary" className="px-3 text-sm">
+                {t(`presets.${preset}`)}
+              </SubmitButton>
+            ))}
+          </div>
+          <FieldErrors id={fields.preset.errorId} errors={fields.preset.errors} />
+        </fieldset>
+      </Form>
+    </details>
+  );
+}
+
+const badgeTone: Record<SlotView["status"], string> = {
+  available: "bg-emerald-100 text-emerald-950",
+  booked: "bg-sky-100 text-sky-950",
+  unavailable: "bg-stone-200 text-stone-800",
+};
+
+function SlotList({ dateLabel, slots }: { dateLabel: string; slots: { id: string; status: SlotView["status"]; range: string }[] }) {
+  const { t } = useTranslation("availability");
+  return (
+    <section aria-labelledby="slots-title" className="card space-y-3">
+      <h2 id="slots-title" className="text-lg font-semibold">
+        {dateLabel}
+      </h2>
+      {slots.length === 0 ? (
+        <p className="text-stone-700">{t("list.empty")}</p>
+      ) : (
+        <ul className="divide-y divide-stone-200">
+          {slots.map((slot) => (
+            <li key={slot.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+              <span className="flex-1 font-semibold tabular-nums">{slot.range}</span>
+              <span className={`rounded-full px-2.5 py-1 text-sm font-semibold ${badgeTone[slot.status]}`}>{t(`status.${slot.status}`)}</span>
+              {slot.status === "available" ? (
+                <ConfirmLink
+                  to={`/availability/${slot.id}/delete`}
+                  question={t("delete.question", { range: slot.range })}
+                  confirmLabel={t("delete.confirm")}
+                  className="link inline-flex min-h-11 items-center text-red-800"
+                >
+                  {t("delete.link")}
+                  <span className="sr-only"> {slot.range}</span>
+                </ConfirmLink>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { transition } from "~/features/bookings/bookings.server";
+import { CANCEL_REASON_MAX } from "~/features/bookings/machine";
+import { cancelSchema } from "~/features/bookings/schema";
+import { bookingView } from "~/features/bookings/views.server";
+import { formDataOf } from "~/platform/forms.server";
+import { formatMoney } from "~/platform/money";
+import { requireUser } from "~/platform/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { FormError, TextAreaField } from "~/platform/ui/field";
+import { PageHeader } from "~/platform/ui/page-header";
+import { SubmitButton } from "~/platform/ui/submit-button";
+
+export const handle = { i18n: ["bookings"] };
+
+/** The owner cancels before the start, with a reason; any hold is released in full. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const booking = await bookingView(user.id, params.bookingId ?? "");
+  if (!booking || booking.as !== "owner") throw new Response("Not found", { status: 404 });
+  if (!booking.can.cancel) return redirectWithToast("/bookings", { type: "error", title: "bookings:refusals.wrongState" });
+  return { booking };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await formDataOf(request), { schema: cancelSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await transition(params.bookingId ?? "", { kind: "owner", userId: user.id }, { type: "cancel", reason: submission.value.reason });
+  if (!result.ok) {
+    if (result.refusal === "notFound") throw new Response("Not found", { status: 404 });
+    return redirectWithToast("/bookings", { type: "error", title: `bookings:refusals.${result.refusal}` });
+  }
+  return redirectWithToast("/bookings", { type: "success", title: "bookings:toast.cancelledTitle", description: "bookings:toast.cancelledBody" });
+}
+
+export default function CancelBooking() {
+  const { t, i18n } = useTranslation("bookings");
+  const { booking } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "cancel-booking",
+    lastResult,
+    constraint: getZodConstraint(cancelSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: cancelSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: booking.timeZone }).format(new Date(booking.startAt));
+  return (
+    <>
+      <PageHeader title={t("cancel.title")} backTo="/bookings" />
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4 px-4 pb-8">
+        <p>{t("cancel.summary", { pet: booking.petName, name: booking.other.name, when })}</p>
+        <p className="text-stone-700">
+          {booking.paymentStatus === "held" ? t("cancel.refund", { amount: formatMoney(booking.totalCents, i18n.language) }) : t("cancel.nothingCharged")}
+        </p>
+        <FormError form={form} />
+        <TextAreaField meta={fields.reason} label={t("cancel.reason")} rows={3} maxLength={CANCEL_REASON_MAX} />
+        <SubmitButton className="w-full">{t("cancel.submit")}</SubmitButton>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { payForBooking } from "~/features/bookings/bookings.server";
+import { cardSchema, expiryParts } from "~/features/bookings/schema";
+import { bookingView } from "~/features/bookings/views.server";
+import { failureMessage } from "~/features/payments/provider";
+import { formDataOf } from "~/platform/forms.server";
+import { formatMoney } from "~/platform/money";
+import { requireUser } from "~/platform/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { FormError, TextField } from "~/platform/ui/field";
+import { PageHeader } from "~/platform/ui/page-header";
+import { SubmitButton } from "~/platform/ui/submit-button";
+
+export const handle = { i18n: ["bookings"] };
+
+/** Only the booking's owner sees it; for anyone else it does not exist. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const booking = await bookingView(user.id, params.bookingId ?? "");
+  if (!booking || booking.as !== "owner") throw new Response("Not found", { status: 404 });
+  if (!booking.can.pay) {
+    if (booking.paymentStatus === "held" || booking.cardLabel) return redirectWithToast("/bookings", { type: "info", title: "bookings:payment.alreadyDone" });
+    return redirectWithToast("/bookings", { type: "error", title: "bookings:payment.initFailed" });
+  }
+  return { booking, attempt: crypto.randomUUID() };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await formDataOf(request), { schema: cardSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["number", "cvc"] }), { status: 400 });
+  const { name, number, expiry, cvc, attempt } = submission.value;
+  const outcome = await payForBooking(user, params.bookingId ?? "", { kind: "digits", name, number, cvc, ...expiryParts(expiry) }, attempt);
+  if (outcome.status === "held") return redirectWithToast("/bookings", { type: "success", title: "bookings:payment.authorised" });
+  if (outcome.status === "card-saved") return redirectWithToast("/bookings", { type: "success", title: "bookings:payment.cardSaved", description: "bookings:payment.cardSavedBody" });
+  if (outcome.status === "refused") {
+    if (outcome.refusal === "notFound") throw new Response("Not found", { status: 404 });
+    return redirectWithToast("/bookings", { type: "error", title: "bookings:payment.initFailed" });
+  }
+  return data(submission.reply({ formErrors: ["bookings:payment.failed", failureMessage(outcome.code)], hideFields: ["number", "cvc"] }), { status: 402 });
+}
+
+/** A refused card is a new attempt: the page gets a fresh attempt key even though the answer was an error. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" ? true : defaultShouldRevalidate;
+
+export default function Payment() {
+  const { t, i18n } = useTranslation("bookings");
+  const { booking, attempt } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "payment",
+    lastResult,
+    constraint: getZodConstraint(cardSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: cardSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: booking.timeZone }).format(new Date(booking.startAt));
+  return (
+    <>
+      <PageHeader title={t("payment.title")} backTo="/bookings" />
+      <div className="space-y-6 px-4 pb-8">
+        <section aria-labelledby="summary-title" className="card space-y-2">
+          <h2 id="summary-title" className="font-semibold">
+            {t("payment.service", { pet: booking.petName, name: booking.other.name })}
+          </h2>
+          <p className="text-stone-700">{t("payment.when", { when, hours: booking.hours })}</p>
+          <dl className="grid grid-cols-2 gap-y-1">
+            <dt>{t("request.subtotal")}</dt>
+            <dd className="text-right">{money(booking.subtotalCents)}</dd>
+            <dt>{t("request.fee")}</dt>
+            <dd className="text-right">{money(booking.feeCents)}</dd>
+            <dt className="font-bold">{t("payment.total")}</dt>
+            <dd className="text-right font-bold">{money(booking.totalCents)}</dd>
+          </dl>
+        </section>
+        <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+          <FormError form={form} />
+          <input type="hidden" name="attempt" value={attempt} />
+          <TextField meta={fields.name} label={t("payment.name")} autoComplete="cc-name" />
+          <TextField meta={fields.number} label={t("payment.number")} autoComplete="cc-number" inputMode="numeric" placeholder="4242 4242 4242 4242" />
+          <div className="grid grid-cols-2 gap-3">
+            <TextField meta={fields.expiry} label={t("payment.expiry")} autoComplete="cc-exp" inputMode="numeric" placeholder={t("payment.expiryPlaceholder")} />
+            <TextField meta={fields.cvc} label={t("payment.cvc")} autoComplete="cc-csc" inputMode="numeric" />
+          </div>
+          <SubmitButton className="w-full">{t("payment.pay", { amount: money(booking.totalCents) })}</SubmitButton>
+          <p className="text-center text-sm text-stone-700">{t("payment.heldNote")}</p>
+        </Form>
+      </div>
+    </>
+  );
+}

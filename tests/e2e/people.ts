@@ -1,0 +1,34 @@
+import type { Page } from "@playwright/test";
+import { upload } from "./images";
+import { expect, logOut, newPerson, signUpAndConfirm, type Person } from "./support";
+
+/** A confirmed sitter with a completed profile (bio, rate, the pets they care for, one photo), signed out at the end. */
+export async function sitterIn(
+  page: Page,
+  jsEnabled: boolean,
+  { name, city, rate = 15, caresFor = ["Dogs"] }: { name: string; city: string; rate?: number; caresFor?: ("Dogs" | "Cats")[] },
+): Promise<Person> {
+  const sitter = newPerson("sitter", { name, city });
+  await signUpAndConfirm(page, sitter, jsEnabled);
+  await page.getByLabel("About You").fill(`${name} walks and sits pets around ${city}.`);
+  await page.getByLabel("Hourly Rate (€)").fill(String(rate));
+  const caresForGroup = page.getByRole("group", { name: "Pets you can care for" });
+  for (const kind of caresFor) await caresForGroup.getByRole("checkbox", { name: kind, exact: true }).check();
+  await page.getByLabel(/^Photos/).setInputFiles([await upload(`${name}.jpg`)]);
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await expect(page.getByText("Sitter profile created!")).toBeVisible();
+  await logOut(page);
+  return sitter;
+}
+
+/** A confirmed owner with one dog, left signed in. */
+export async function ownerWithDog(page: Page, jsEnabled: boolean, { name, city, dog }: { name: string; city: string; dog: string }): Promise<Person> {
+  const owner = newPerson("owner", { name, city });
+  await signUpAndConfirm(page, owner, jsEnabled);
+  await page.getByLabel("Your dog's name").fill(dog);
+  await page.getByLabel("Age").fill("3 years");
+  await page.getByLabel(/^Photos/).setInputFiles([await upload(`${dog}.jpg`, "jpeg", 60)]);
+  await page.getByRole("button", { name: "Save pet" }).click();
+  await expect(page.getByText(`${dog} was added to your pets`)).toBeVisible();
+  return owner;
+}
