@@ -32,7 +32,7 @@ export default defineConfig({
   projects: [
     { name: "js", use: { ...phone }, testIgnore: /\.clock\.spec\.ts$/ },
     { name: "no-js", use: { ...phone, javaScriptEnabled: false }, testIgnore: /\.clock\.spec\.ts$/ },
-    // These move the server's one clock: they run after the rest, one project after the other.
+    // These move the server's one clock: scripts/test.sh runs them after the rest with one worker.
     { name: "clock-js", use: { ...phone }, testMatch: /\.clock\.spec\.ts$/, dependencies: ["js", "no-js"] },
     { name: "clock-no-js", use: { ...phone, javaScriptEnabled: false }, testMatch: /\.clock\.spec\.ts$/, dependencies: ["clock-js"] },
   ],

@@ -21,4 +21,6 @@ echo "== Unit tests"; npx vitest run
 echo "== Build"; npm run -s build
 E2E_PORT="${E2E_PORT:-$(node -e 'const s=require("net").createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})')}"
 export E2E_PORT
-echo "== End-to-end tests (port $E2E_PORT)"; npx playwright test
+echo "== End-to-end tests (port $E2E_PORT)"; npx playwright test --project=js --project=no-js
+# Tests that move the server's one clock run one at a time, on a server of their own.
+echo "== End-to-end tests that move the clock"; npx playwright test --project=clock-js --project=clock-no-js --no-deps --workers=1
