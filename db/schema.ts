@@ -41,6 +41,8 @@ export interface UsersTable {
   /** Average of received reviews (null without any) and how many there are. */
   rating_average: number | null;
   review_count: Generated<number>;
+  /** 1 when the app may play its notification sound. */
+  sounds_enabled: Generated<number>;
   /** Generated from latitude and longitude: the position as a unit vector (see app/features/discovery/geo.server.ts). */
   unit_x: GeneratedAlways<number | null>;
   unit_y: GeneratedAlways<number | null>;
@@ -174,8 +176,11 @@ export interface MessagesTable {
   conversation_id: string;
   sender_id: string;
   body: string;
+  /** The attachment: a full-size WebP image or the video as sent. */
   media_key: string | null;
   media_type: "image" | "video" | null;
+  /** Images only: the smaller WebP the chat bubble shows. */
+  media_preview_key: string | null;
   created_at: IsoTime;
 }
 

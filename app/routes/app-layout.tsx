@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Outlet, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { unreadMessageCount } from "~/features/messages/messages.server";
+import { NotificationSound } from "~/features/notifications/notification-sound";
 import { LiveUpdates } from "~/platform/events/live-updates";
 import { requireUser } from "~/platform/session.server";
 import { BottomNav } from "~/platform/ui/bottom-nav";
@@ -12,7 +13,7 @@ import type { loader as rootLoader } from "~/root";
 /** Every screen behind sign-in: a signed-out visitor is sent to /auth and brought back after. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { unreadMessages: await unreadMessageCount(user.id) };
+  return { unreadMessages: await unreadMessageCount(user.id), soundsEnabled: user.sounds_enabled === 1 };
 }
 
 function Shell({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
@@ -23,6 +24,7 @@ function Shell({ children, wide = false }: { children: ReactNode; wide?: boolean
       <div className={`mx-auto min-h-dvh pb-24 ${wide ? "max-w-5xl" : "max-w-md"}`}>{children}</div>
       <BottomNav unreadNotifications={root?.unreadCount ?? 0} unreadMessages={layout?.unreadMessages ?? 0} />
       <LiveUpdates />
+      <NotificationSound unread={(root?.unreadCount ?? 0) + (layout?.unreadMessages ?? 0)} enabled={layout?.soundsEnabled ?? false} />
     </>
   );
 }

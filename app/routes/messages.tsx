@@ -1,7 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { discardAttachment, storeAttachment } from "~/features/messages/attachments.server";
 import { Chat } from "~/features/messages/chat";
+import { CHAT_FILE_MAX_BYTES } from "~/features/media/limits";
+import { readImageUpload } from "~/features/media/upload.server";
 import { conversationWith, listConversations, markConversationRead, readConversation, sendMessage } from "~/features/messages/messages.server";
 import { sendSchema } from "~/features/messages/schema";
 import { Initials } from "~/features/profiles/profile-view";
@@ -30,12 +33,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { conversations, open, timeZone: user.time_zone, now: nowIso() };
 }
 
+/** Sends a message, with an attachment when the form carries one (multipart). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = sendSchema.safeParse(Object.fromEntries(await formDataOf(request)));
+  const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
+  const upload = multipart ? await readImageUpload(request, { field: "attachment", maxFiles: 1, maxFileBytes: CHAT_FILE_MAX_BYTES }) : null;
+  if (upload && "error" in upload) return data({ error: upload.error === "media.tooLarge" ? "messages:errors.tooLarge" : "messages:errors.send" }, { status: 400 });
+  const parsed = sendSchema.safeParse(Object.fromEntries(upload ? upload.formData : await formDataOf(request)));
   if (!parsed.success) return data({ error: "messages:errors.send" }, { status: 400 });
+  const file = upload?.images[0];
+  const attachment = file ? await storeAttachment(file) : null;
+  if (attachment && "refusal" in attachment) return data({ error: attachment.refusal }, { status: 400 });
   const t = await translatorFor(await languageOf(request), "messages");
-  const result = await sendMessage(user.id, parsed.data.conversationId, parsed.data.body, null, { image: t("media.image"), video: t("media.video") });
+  const result = await sendMessage(user.id, parsed.data.conversationId, parsed.data.body, attachment, { image: t("media.image"), video: t("media.video") });
+  if (result.status !== "sent" && attachment) await discardAttachment(attachment);
   if (result.status === "not-found") throw new Response("Not found", { status: 404 });
   if (result.status === "empty") return data({ error: "messages:errors.empty" }, { status: 400 });
   return redirect(`/messages?c=${encodeURIComponent(parsed.data.conversationId)}`);

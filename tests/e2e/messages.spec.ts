@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { fakeJpeg, upload } from "./images";
 import { ownerWithDog, sitterIn } from "./people";
 import { expect, expectAccessible, logIn, logOut, newPerson, signUpAndConfirm, test, visit } from "./support";
 
@@ -16,7 +17,7 @@ async function likeSaved(page: Page) {
 }
 
 test("a match opens a conversation: messages arrive live (or after a reload without JS), the badge counts them, strangers get nothing", async ({ page, browser, jsEnabled }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const city = jsEnabled ? "Ålesund" : "Molde";
   const sitter = await sitterIn(page, jsEnabled, { name: `Mia Messenger ${jsEnabled ? "J" : "N"}`, city });
   const owner = await ownerWithDog(page, jsEnabled, { name: `Omar Owner ${jsEnabled ? "J" : "N"}`, city, dog: "Pip" });
@@ -35,6 +36,8 @@ test("a match opens a conversation: messages arrive live (or after a reload with
   // The owner, in another browser, has the conversation open.
   const ownerContext = await browser.newContext({ ...(jsEnabled ? {} : { javaScriptEnabled: false }), viewport: { width: 1024, height: 900 }, locale: "en-GB" });
   const ownerPage = await ownerContext.newPage();
+  // axe runs on pages with JavaScript; the no-JS project checks the sitter's copies of these screens instead.
+  const checkOwnerPage = () => (jsEnabled ? expectAccessible(ownerPage) : Promise.resolve());
   await logIn(ownerPage, owner.email, owner.password);
   await ownerPage.waitForURL("**/dashboard");
   await ownerPage.goto("/messages");
@@ -64,6 +67,41 @@ test("a match opens a conversation: messages arrive live (or after a reload with
   await expect(page.getByRole("link", { name: "Messages Unread: 1" })).toBeVisible();
   await page.goto("/messages");
   await expect(page.getByRole("link", { name: new RegExp(owner.name) })).toContainText("Saturday morning");
+
+  // A photo with no text goes as '📷 Image'; a page dressed up as a photo is refused.
+  await ownerPage.getByLabel("Attach a photo or video").setInputFiles([await upload("pip-in-the-park.jpg")]);
+  if (jsEnabled) await expect(ownerPage.getByRole("img", { name: "The photo you are about to send" })).toBeVisible();
+  await ownerPage.getByRole("button", { name: "Send" }).click();
+  await expect(ownerPage.getByRole("log").getByRole("img", { name: "Photo sent in the conversation (opens full size)" })).toBeVisible();
+  await expect(ownerPage.getByRole("log").getByText("📷 Image")).toBeVisible();
+  await ownerPage.getByLabel("Attach a photo or video").setInputFiles([fakeJpeg]);
+  await ownerPage.getByRole("button", { name: "Send" }).click();
+  await expect(ownerPage.getByRole("alert").filter({ hasText: "Invalid file type. Please select an image or video file" })).toBeVisible();
+  await checkOwnerPage();
+  await page.getByRole("link", { name: new RegExp(owner.name) }).click();
+  const photo = page.getByRole("log").getByRole("img", { name: "Photo sent in the conversation (opens full size)" });
+  await expect(photo).toBeVisible();
+  const photoUrl = (await photo.getAttribute("src"))!;
+  expect((await page.request.get(photoUrl)).headers()["content-type"]).toBe("image/webp");
+
+  // The owner's alerts: the match and the messages, by tab; opening one leads to its subject.
+  await ownerPage.goto("/notifications");
+  await expect(ownerPage.getByRole("heading", { name: "Today" })).toBeVisible();
+  await expect(ownerPage.getByRole("button", { name: /It's a match!/ })).toBeVisible();
+  await checkOwnerPage();
+  const tabs = ownerPage.getByRole("navigation", { name: "Show notifications" });
+  await tabs.getByRole("link", { name: "Bookings" }).click();
+  await expect(ownerPage.getByText("No notifications yet.")).toBeVisible();
+  await tabs.getByRole("link", { name: "Messages" }).click();
+  await expect(ownerPage.getByRole("button", { name: /It's a match!/ })).toBeVisible();
+  await tabs.getByRole("link", { name: "All" }).click();
+  await ownerPage.getByRole("button", { name: "Mark all as read" }).click();
+  await expect(ownerPage.getByText("All caught up")).toBeVisible();
+  await expect(ownerPage.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
+  await expect(ownerPage.getByRole("link", { name: /^Alerts Unread/ })).toHaveCount(0);
+  await ownerPage.getByRole("button", { name: /It's a match!/ }).click();
+  await expect(ownerPage).toHaveURL(/\/messages\?/);
+  await expect(ownerPage.getByRole("heading", { name: sitter.name })).toBeVisible();
   await ownerContext.close();
 
   // A stranger cannot open the conversation, post to it, or start one with either of them.
@@ -73,6 +111,9 @@ test("a match opens a conversation: messages arrive live (or after a reload with
   await signUpAndConfirm(page, stranger, jsEnabled);
   expect((await page.goto(`/messages?c=${conversation}`))!.status()).toBe(404);
   expect((await page.goto(`/messages?userId=${encodeURIComponent(conversation)}`))!.status()).toBe(404);
+  await visit(page, "/notifications");
+  await expect(page.getByText("No notifications yet.")).toHaveCount(0);
   const post = await page.request.post("/messages", { form: { conversationId: conversation, body: "spam" } });
   expect(post.status()).toBe(404);
+  expect((await page.request.get(photoUrl)).status()).toBe(404);
 });

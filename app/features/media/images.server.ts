@@ -37,7 +37,7 @@ export interface ProcessedImage {
  * The format the first bytes announce, or null. Checked before sharp sees the data, so untrusted
  * bytes never reach the parsers of formats we refuse anyway (SVG, PDF, HEIF...).
  */
-function signatureFormat(input: Buffer): SourceFormat | null {
+export function signatureFormat(input: Buffer): SourceFormat | null {
   if (input.length >= 3 && input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff) return "jpeg";
   if (input.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
   const head = input.subarray(0, 6).toString("latin1");
@@ -57,8 +57,8 @@ const decodeOptions: SharpOptions = {
  * never from the name or declared type. Re-encoding drops every metadata block (EXIF GPS included),
  * and an animated GIF or WebP keeps its first frame only.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  if (input.length > IMAGE_MAX_BYTES) throw new ImageRejected("media.tooLarge");
+export async function processImage(input: Buffer, { maxBytes = IMAGE_MAX_BYTES } = {}): Promise<ProcessedImage> {
+  if (input.length > maxBytes) throw new ImageRejected("media.tooLarge");
   const claimed = signatureFormat(input);
   if (!claimed) throw new ImageRejected("media.notAnImage");
 

@@ -14,7 +14,14 @@ export interface FileStorage {
 }
 
 /** Keys are chosen by the server; anything else (a path, a dot-dot, another extension) is refused. */
-const MEDIA_KEY = /^[a-z0-9-]{1,100}\.webp$/;
+const MEDIA_KEY = /^[a-z0-9-]{1,100}\.(webp|mp4|webm)$/;
+
+const CONTENT_TYPES = { webp: "image/webp", mp4: "video/mp4", webm: "video/webm" } as const;
+
+/** The type a stored file is served with, from the extension the server gave it. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1) as keyof typeof CONTENT_TYPES] ?? "application/octet-stream";
+}
 
 export function isMediaKey(key: string): boolean {
   return MEDIA_KEY.test(key);
@@ -81,6 +88,13 @@ export async function storeImage(image: ProcessedImage): Promise<StoredImageKeys
     throw error;
   }
   return keys;
+}
+
+/** Stores a video as it came (its type already checked from its bytes) under a fresh random name. */
+export async function storeVideo(data: Buffer, format: "mp4" | "webm"): Promise<string> {
+  const key = `${randomUUID()}.${format}`;
+  await fileStorage.put(key, data);
+  return key;
 }
 
 export async function removeImage(keys: StoredImageKeys): Promise<void> {

@@ -7,6 +7,8 @@ export interface ImageUploadOptions {
   /** The file input's name; files under any other name are refused. */
   field: string;
   maxFiles: number;
+  /** Per file; profile and pet photos by default. */
+  maxFileBytes?: number;
 }
 
 /** Our forms send a few short fields (ids, a redirect path); these caps bound what a crafted request can make us hold. */
@@ -65,7 +67,8 @@ export async function readImageUpload(
   request: Request,
   options: ImageUploadOptions,
 ): Promise<{ formData: FormData; images: Buffer[] } | { error: UploadProblem }> {
-  const maxBodyBytes = options.maxFiles * IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES;
+  const maxFileBytes = options.maxFileBytes ?? IMAGE_MAX_BYTES;
+  const maxBodyBytes = options.maxFiles * maxFileBytes + FORM_OVERHEAD_BYTES;
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) return { error: "media.badRequest" };
   const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
@@ -100,7 +103,7 @@ export async function readImageUpload(
       if (size === 0 && name !== options.field) refusal = "media.badRequest";
       else if (size === 0 && images.length >= options.maxFiles) refusal = "media.tooMany";
       size += chunk.byteLength;
-      if (size > IMAGE_MAX_BYTES) refusal = "media.tooLarge";
+      if (size > maxFileBytes) refusal = "media.tooLarge";
       if (!refusal) chunks.push(chunk);
     }
     if (refusal) return null;

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from "~/features/media/limits";
 import { daysAgoIn } from "~/platform/time";
 import { MESSAGE_MAX } from "./schema";
 import type { MessageView } from "./messages.server";
@@ -14,17 +15,22 @@ function useDayLabel(timeZone: string, nowIso: string) {
     if (days <= 0) return t("days.today");
     if (days === 1) return t("days.yesterday");
     if (days < 7) return t("days.ago", { days });
-    return new Intl.DateTimeFormat(i18n.language, {
-      dateStyle: "medium",
-      timeZone,
-    }).format(at);
+    return new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone }).format(at);
   };
 }
 
+/** The seed's checks before a file is sent (the server checks the bytes again). */
+function fileProblem(file: File): string | null {
+  if (!(CHAT_FILE_TYPES as readonly string[]).includes(file.type)) return "errors.invalidType";
+  if (file.size > CHAT_FILE_MAX_BYTES) return "errors.tooLarge";
+  return null;
+}
+
 /**
- * The open conversation. Without JavaScript the form posts and the page comes back with the
- * message; with it the message shows at once and the other side receives it live. New messages
- * are read out politely by screen readers.
+ * The open conversation. Without JavaScript the form posts (with its attachment) and the page
+ * comes back with the message; with it the message shows at once, a chosen file is previewed and
+ * can be removed, and the other side receives it live. New messages are read out politely by
+ * screen readers.
  */
 export function Chat({
   conversationId,
@@ -43,33 +49,31 @@ export function Chat({
   const { t, i18n } = useTranslation("messages");
   const fetcher = useFetcher<{ error?: string }>();
   const [text, setText] = useState("");
+  const [file, setFile] = useState<{ url: string; type: "image" | "video"; name: string } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const dayLabel = useDayLabel(timeZone, nowIso);
   const sending = fetcher.state !== "idle";
-  const pending = sending
-    ? String(fetcher.formData?.get("body") ?? "").trim()
-    : "";
-  const time = new Intl.DateTimeFormat(i18n.language, {
-    timeStyle: "short",
-    timeZone,
-  });
+  const pending = sending ? String(fetcher.formData?.get("body") ?? "").trim() : "";
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: "short", timeZone });
 
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: "end" });
   }, [messages.length, pending]);
+  useEffect(() => () => (file ? URL.revokeObjectURL(file.url) : undefined), [file]);
+
+  const clearFile = () => {
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = "";
+  };
+  const shownError = fileError ?? (fetcher.data?.error ? fetcher.data.error.replace(/^messages:/, "") : null) ?? (error ? error.replace(/^messages:/, "") : null);
 
   let lastDay = "";
   return (
     <div className="flex h-[600px] max-h-[calc(100dvh-12rem)] flex-col">
-      <div
-        role="log"
-        aria-live="polite"
-        aria-label={t("chat.log")}
-        className="flex-1 overflow-y-auto p-3"
-      >
-        {messages.length === 0 && !pending ? (
-          <p className="py-8 text-center text-stone-700">{t("chat.empty")}</p>
-        ) : null}
+      <div role="log" aria-live="polite" aria-label={t("chat.log")} className="flex-1 overflow-y-auto p-3">
+        {messages.length === 0 && !pending ? <p className="py-8 text-center text-stone-700">{t("chat.empty")}</p> : null}
         <ol ref={list} className="space-y-2">
           {messages.map((message) => {
             const label = dayLabel(message.at);
@@ -77,50 +81,20 @@ export function Chat({
             lastDay = label;
             return (
               <li key={message.id} className="space-y-2">
-                {showDay ? (
-                  <p className="text-center text-xs font-semibold text-stone-600">
-                    {label}
-                  </p>
-                ) : null}
-                <div
-                  className={`flex ${
-                    message.mine ? "justify-end" : "justify-start"
-                  }`}
-                >
-                  <div
-                    className={`max-w-[80%] rounded-2xl px-3 py-2 ${
-                      message.mine
-                        ? "bg-brand-700 text-white"
-                        : "bg-white text-stone-900 ring-1 ring-stone-200"
-                    }`}
-                  >
-                    <span className="sr-only">
-                      {message.mine ? t("chat.you") : t("chat.them")}:{" "}
-                    </span>
+                {showDay ? <p className="text-center text-xs font-semibold text-stone-600">{label}</p> : null}
+                <div className={`flex ${message.mine ? "justify-end" : "justify-start"}`}>
+                  <div className={`max-w-[80%] rounded-2xl px-3 py-2 ${message.mine ? "bg-brand-700 text-white" : "bg-white text-stone-900 ring-1 ring-stone-200"}`}>
+                    <span className="sr-only">{message.mine ? t("chat.you") : t("chat.them")}: </span>
                     {message.media?.type === "image" ? (
-                      <img
-                        src={message.media.url}
-                        alt=""
-                        className="mb-1 max-h-64 rounded-xl"
-                      />
+                      <a href={message.media.url} target="_blank" rel="noreferrer" className="mb-1 block">
+                        <img src={message.media.previewUrl} alt={t("chat.imageAlt")} loading="lazy" className="max-h-64 rounded-xl" />
+                      </a>
                     ) : null}
                     {message.media?.type === "video" ? (
-                      <video
-                        src={message.media.url}
-                        controls
-                        className="mb-1 max-h-64 rounded-xl"
-                      />
+                      <video src={message.media.url} controls preload="metadata" aria-label={t("chat.videoLabel")} className="mb-1 max-h-64 rounded-xl" />
                     ) : null}
-                    <p className="break-words whitespace-pre-line">
-                      {message.body}
-                    </p>
-                    <p
-                      className={`text-right text-xs ${
-                        message.mine ? "text-brand-50" : "text-stone-600"
-                      }`}
-                    >
-                      {time.format(new Date(message.at))}
-                    </p>
+                    <p className="break-words whitespace-pre-line">{message.body}</p>
+                    <p className={`text-right text-xs ${message.mine ? "text-brand-50" : "text-stone-600"}`}>{time.format(new Date(message.at))}</p>
                   </div>
                 </div>
               </li>
@@ -135,26 +109,59 @@ export function Chat({
           ) : null}
         </ol>
       </div>
-      {fetcher.data?.error ?? error ? (
-        <p
-          role="alert"
-          className="mx-3 rounded-xl bg-red-50 p-2 text-sm text-red-800"
-        >
-          {t(fetcher.data?.error ?? error ?? "")}
+      {shownError ? (
+        <p id="chat-error" role="alert" className="mx-3 rounded-xl bg-red-50 p-2 text-sm text-red-800">
+          {t(shownError)}
         </p>
+      ) : null}
+      {file ? (
+        <div className="mx-3 mt-2 flex items-center gap-3 rounded-xl bg-stone-100 p-2">
+          {file.type === "image" ? <img src={file.url} alt={t("chat.previewAlt")} className="size-14 rounded-lg object-cover" /> : <span className="text-2xl" aria-hidden>🎥</span>}
+          <span className="min-w-0 flex-1 truncate text-sm">{file.name}</span>
+          <button type="button" onClick={clearFile} className="btn btn-secondary min-h-11 text-sm">
+            {t("chat.removeFile")}
+          </button>
+        </div>
       ) : null}
       <fetcher.Form
         method="post"
-        className="flex items-end gap-2 border-t border-stone-200 p-3"
+        encType="multipart/form-data"
+        className="flex flex-wrap items-end gap-2 border-t border-stone-200 p-3"
         onSubmit={(event) => {
-          if (!text.trim() || sending) {
+          if ((!text.trim() && !file) || sending) {
             event.preventDefault();
             return;
           }
-          setTimeout(() => setText(""), 0);
+          // Cleared after the browser has read the form.
+          setTimeout(() => {
+            setText("");
+            clearFile();
+          }, 0);
         }}
       >
         <input type="hidden" name="conversationId" value={conversationId} />
+        <label htmlFor="message-attachment" className="sr-only">
+          {t("chat.attach")}
+        </label>
+        <input
+            id="message-attachment"
+            ref={fileInput}
+            type="file"
+            name="attachment"
+            accept={CHAT_FILE_TYPES.join(",")}
+            aria-describedby={shownError ? "chat-error" : undefined}
+            className="block w-full text-sm text-stone-700 file:mr-3 file:min-h-10 file:rounded-xl file:border-0 file:bg-brand-100 file:px-3 file:font-semibold file:text-brand-800"
+            onChange={(event) => {
+              const chosen = event.currentTarget.files?.[0];
+              const problem = chosen ? fileProblem(chosen) : null;
+              setFileError(problem);
+              if (!chosen || problem) {
+                clearFile();
+                return;
+              }
+              setFile({ url: URL.createObjectURL(chosen), type: chosen.type.startsWith("image/") ? "image" : "video", name: chosen.name });
+            }}
+          />
         <label htmlFor="message-body" className="sr-only">
           {t("chat.label")}
         </label>
@@ -174,12 +181,7 @@ export function Chat({
           placeholder={t("chat.placeholder")}
           className="input min-h-11 flex-1 resize-none"
         />
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={sending}
-          aria-busy={sending}
-        >
+        <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending}>
           {t("chat.send")}
         </button>
       </fetcher.Form>

@@ -4,7 +4,7 @@ import type { Database } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
-import { notify } from "~/features/notifications/notifications.server";
+import { markMessageNotificationsRead, notify } from "~/features/notifications/notifications.server";
 import { photoUrl } from "~/features/media/photos.server";
 
 /**
@@ -12,6 +12,7 @@ import { photoUrl } from "~/features/media/photos.server";
  * two people can read or write it; for anyone else it does not exist.
  */
 
+import type { StoredAttachment } from "./attachments.server";
 import { MESSAGE_MAX } from "./schema";
 
 const pair = (one: string, two: string) => (one < two ? [one, two] : [two, one]) as [string, string];
@@ -108,7 +109,8 @@ export interface MessageView {
   id: number;
   mine: boolean;
   body: string;
-  media: { url: string; type: "image" | "video" } | null;
+  /** The attachment; `previewUrl` is a smaller image for the bubble. */
+  media: { url: string; previewUrl: string; type: "image" | "video" } | null;
   at: string;
 }
 
@@ -121,23 +123,26 @@ export async function readConversation(viewerId: string, conversationId: string,
     id: row.id,
     mine: row.sender_id === viewerId,
     body: row.body,
-    media: row.media_key && row.media_type ? { url: photoUrl(row.media_key), type: row.media_type } : null,
+    media: row.media_key && row.media_type ? { url: photoUrl(row.media_key), previewUrl: photoUrl(row.media_preview_key ?? row.media_key), type: row.media_type } : null,
     at: row.created_at,
   }));
   return { id: conversation.id, otherId: conversation.otherId, messages };
 }
 
-/** Marks everything in the conversation as read by the viewer. */
+/** Marks everything in the conversation as read by the viewer, and the notifications about it. */
 export async function markConversationRead(viewerId: string, conversationId: string): Promise<void> {
   const conversation = await membership(viewerId, conversationId);
   if (!conversation) return;
   const last = await db.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).orderBy("id", "desc").executeTakeFirst();
   if (!last) return;
-  await db
-    .insertInto("conversation_reads")
-    .values({ conversation_id: conversationId, user_id: viewerId, last_read_message_id: last.id })
-    .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: last.id }))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("conversation_reads")
+      .values({ conversation_id: conversationId, user_id: viewerId, last_read_message_id: last.id })
+      .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: last.id }))
+      .execute();
+    await markMessageNotificationsRead(viewerId, conversation.otherId, trx);
+  });
 }
 
 /** Unread messages over all the person's conversations (the Messages badge). */
@@ -164,7 +169,7 @@ export async function sendMessage(
   senderId: string,
   conversationId: string,
   text: string,
-  media: { key: string; type: "image" | "video" } | null,
+  media: StoredAttachment | null,
   emptyText: { image: string; video: string },
 ): Promise<SendResult> {
   const conversation = await membership(senderId, conversationId);
@@ -176,7 +181,15 @@ export async function sendMessage(
     const at = nowIso();
     const message = await trx
       .insertInto("messages")
-      .values({ conversation_id: conversationId, sender_id: senderId, body, media_key: media?.key ?? null, media_type: media?.type ?? null, created_at: at })
+      .values({
+        conversation_id: conversationId,
+        sender_id: senderId,
+        body,
+        media_key: media?.key ?? null,
+        media_type: media?.type ?? null,
+        media_preview_key: media?.previewKey ?? null,
+        created_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx.updateTable("conversations").set({ last_message_at: at }).where("id", "=", conversationId).execute();

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, NotificationType } from "~db/schema";
 import { db } from "~/platform/db.server";
-import { nowIso } from "~/platform/clock.server";
+import { now, nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
+import { daysAgoIn } from "~/platform/time";
+import { NOTIFICATION_TABS, type NotificationTab } from "./tabs";
 
 export interface NewNotification {
   userId: string;
@@ -37,4 +39,83 @@ export async function countUnread(userId: string): Promise<number> {
     .where("is_read", "=", 0)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+export type NotificationGroup = "today" | "yesterday" | "earlier";
+
+export interface NotificationView {
+  id: string;
+  type: NotificationType;
+  data: Record<string, string | number>;
+  read: boolean;
+  at: string;
+}
+
+const LIST_LIMIT = 100;
+
+/** The person's latest notifications of a tab, newest first, grouped Today / Yesterday / Earlier in their time zone. */
+export async function listNotifications(user: { id: string; time_zone: string }, tab: NotificationTab) {
+  const types = NOTIFICATION_TABS[tab];
+  let query = db.selectFrom("notifications").selectAll().where("user_id", "=", user.id);
+  if (types) query = query.where("type", "in", types);
+  const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(LIST_LIMIT).execute();
+  const reference = now();
+  const groups: { group: NotificationGroup; items: NotificationView[] }[] = [];
+  for (const row of rows) {
+    const days = daysAgoIn(user.time_zone, new Date(row.created_at), reference);
+    const group: NotificationGroup = days <= 0 ? "today" : days === 1 ? "yesterday" : "earlier";
+    if (groups.at(-1)?.group !== group) groups.push({ group, items: [] });
+    groups.at(-1)!.items.push({ id: row.id, type: row.type, data: parseData(row.data), read: row.is_read === 1, at: row.created_at });
+  }
+  return groups;
+}
+
+function parseData(json: string): Record<string, string | number> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === "object" ? (value as Record<string, string | number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Marks one of the person's notifications read and gives back where it leads; null when it is not theirs. */
+export async function openNotification(userId: string, id: string): Promise<{ link: string } | null> {
+  const row = await db.selectFrom("notifications").select(["id", "link"]).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  if (!row) return null;
+  await db.updateTable("notifications").set({ is_read: 1 }).where("id", "=", row.id).execute();
+  await recordEvents([{ userId, type: "notification", payload: { read: row.id } }]);
+  return { link: safeLink(row.link) };
+}
+
+/** Links are written by the server, but only paths inside the app are ever followed. */
+function safeLink(link: string | null): string {
+  return link && link.startsWith("/") && !link.startsWith("//") ? link : "/notifications";
+}
+
+/** Marks every unread notification (of a tab) read. Returns how many changed. */
+export async function markAllRead(userId: string, tab: NotificationTab = "all"): Promise<number> {
+  const types = NOTIFICATION_TABS[tab];
+  let query = db.updateTable("notifications").set({ is_read: 1 }).where("user_id", "=", userId).where("is_read", "=", 0);
+  if (types) query = query.where("type", "in", types);
+  const result = await query.executeTakeFirst();
+  const changed = Number(result.numUpdatedRows);
+  if (changed > 0) await recordEvents([{ userId, type: "notification", payload: { read: "all" } }]);
+  return changed;
+}
+
+/** Reading a conversation also reads the notifications about its messages. */
+export async function markMessageNotificationsRead(userId: string, fromUserId: string, database: Kysely<Database> = db): Promise<void> {
+  await database
+    .updateTable("notifications")
+    .set({ is_read: 1 })
+    .where("user_id", "=", userId)
+    .where("type", "=", "message")
+    .where("is_read", "=", 0)
+    .where("link", "=", `/messages?userId=${fromUserId}`)
+    .execute();
+}
+
+export async function setSounds(userId: string, enabled: boolean): Promise<void> {
+  await db.updateTable("users").set({ sounds_enabled: enabled ? 1 : 0 }).where("id", "=", userId).execute();
 }

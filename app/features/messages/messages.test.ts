@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { db } from "~/platform/db.server";
+import { fileStorage } from "~/features/media/storage.server";
+import { person } from "~/features/bookings/test-world";
+import { countUnread, listNotifications } from "~/features/notifications/notifications.server";
+import { discardAttachment, mayViewMedia, storeAttachment, videoFormat } from "./attachments.server";
+import { conversationWith, ensureConversation, listConversations, markConversationRead, readConversation, sendMessage, unreadMessageCount } from "./messages.server";
+
+const EMPTY_TEXT = { image: "📷 Image", video: "🎥 Video" };
+
+async function matched() {
+  const owner = await person("owner");
+  const sitter = await person("sitter");
+  const [a, b] = owner.id < sitter.id ? [owner.id, sitter.id] : [sitter.id, owner.id];
+  await db.insertInto("matches").values({ id: randomUUID(), user_a_id: a, user_b_id: b, created_at: new Date().toISOString() }).execute();
+  const conversationId = (await conversationWith(owner.id, sitter.id))!;
+  return { owner, sitter, conversationId };
+}
+
+/** A photo as a phone sends it: JPEG with EXIF (camera model and GPS position). */
+async function phonePhoto() {
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 160, b: 90 } } })
+    .jpeg()
+    .withExif({ IFD0: { Model: "Pixel 9" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "40/1 25/1 0/1" } })
+    .toBuffer();
+}
+
+/** The first bytes of real MP4 and WebM files (enough for the check, which reads only the header). */
+const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypisom"), Buffer.alloc(200)]);
+const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]), Buffer.from("webm"), Buffer.alloc(200)]);
+const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), Buffer.alloc(200)]);
+
+describe("conversations", () => {
+  it("opens only between people who matched or have a booking, and one per pair", async () => {
+    const { owner, sitter, conversationId } = await matched();
+    const stranger = await person("owner");
+    expect(await conversationWith(sitter.id, owner.id)).toBe(conversationId);
+    expect(await ensureConversation(sitter.id, owner.id)).toBe(conversationId);
+    expect(await conversationWith(stranger.id, owner.id)).toBeNull();
+    expect(await conversationWith(owner.id, owner.id)).toBeNull();
+  });
+
+  it("a stranger can neither read nor post, and nothing is written", async () => {
+    const { conversationId } = await matched();
+    const stranger = await person("owner");
+    expect(await readConversation(stranger.id, conversationId)).toBeNull();
+    expect(await sendMessage(stranger.id, conversationId, "spam", null, EMPTY_TEXT)).toEqual({ status: "not-found" });
+    const count = await db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("n")).where("conversation_id", "=", conversationId).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+
+  it("refuses an empty message, keeps text as text, and counts unread messages until read", async () => {
+    const { owner, sitter, conversationId } = await matched();
+    expect(await sendMessage(owner.id, conversationId, "   \n ", null, EMPTY_TEXT)).toEqual({ status: "empty" });
+    await sendMessage(owner.id, conversationId, "<script>alert(1)</script>'); drop table messages; --", null, EMPTY_TEXT);
+    await sendMessage(owner.id, conversationId, "Second", null, EMPTY_TEXT);
+    expect(await unreadMessageCount(sitter.id)).toBe(2);
+    expect(await unreadMessageCount(owner.id)).toBe(0);
+    const [summary] = await listConversations(sitter.id);
+    expect(summary).toMatchObject({ id: conversationId, unread: 2, lastMessage: { body: "Second", mine: false }, other: { id: owner.id, label: "owner" } });
+    const opened = await readConversation(sitter.id, conversationId);
+    expect(opened!.messages.map((message) => message.body)).toEqual(["<script>alert(1)</script>'); drop table messages; --", "Second"]);
+
+    // The sitter was notified of each message; opening the conversation reads those too.
+    expect(await countUnread(sitter.id)).toBe(2);
+    await markConversationRead(sitter.id, conversationId);
+    expect(await unreadMessageCount(sitter.id)).toBe(0);
+    expect(await countUnread(sitter.id)).toBe(0);
+  });
+});
+
+describe("attachments", () => {
+  it("tells videos from their bytes, and refuses look-alikes", () => {
+    expect(videoFormat(mp4)).toBe("mp4");
+    expect(videoFormat(webm)).toBe("webm");
+    expect(videoFormat(heic)).toBeNull();
+    expect(videoFormat(Buffer.from("<html>not a video</html>"))).toBeNull();
+  });
+
+  it("re-encodes a photo to WebP in two sizes without its metadata", async () => {
+    const stored = await storeAttachment(await phonePhoto());
+    if ("refusal" in stored) throw new Error(stored.refusal);
+    expect(stored.type).toBe("image");
+    const full = (await fileStorage.read(stored.key))!;
+    const meta = await sharp(full).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+    expect(await fileStorage.read(stored.previewKey!)).not.toBeNull();
+    await discardAttachment(stored);
+    expect(await fileStorage.read(stored.key)).toBeNull();
+  });
+
+  it("keeps a video as sent and refuses fake or oversized files", async () => {
+    const video = await storeAttachment(webm);
+    expect(video).toMatchObject({ type: "video", previewKey: null });
+    expect(await storeAttachment(Buffer.from("<html><script>alert(1)</script></html>"))).toEqual({ refusal: "messages:errors.invalidType" });
+    expect(await storeAttachment(Buffer.alloc(10 * 1024 * 1024 + 1))).toEqual({ refusal: "messages:errors.tooLarge" });
+  });
+
+  it("sends an attachment with the default text, and only the two people may open it", async () => {
+    const { owner, sitter, conversationId } = await matched();
+    const stranger = await person("owner");
+    const stored = await storeAttachment(await phonePhoto());
+    if ("refusal" in stored) throw new Error(stored.refusal);
+    await sendMessage(owner.id, conversationId, "", stored, EMPTY_TEXT);
+    const opened = await readConversation(sitter.id, conversationId);
+    expect(opened!.messages[0]).toMatchObject({ body: "📷 Image", media: { type: "image", url: `/media/${stored.key}`, previewUrl: `/media/${stored.previewKey}` } });
+    for (const key of [stored.key, stored.previewKey!]) {
+      expect(await mayViewMedia(owner.id, key)).toBe(true);
+      expect(await mayViewMedia(sitter.id, key)).toBe(true);
+      expect(await mayViewMedia(stranger.id, key)).toBe(false);
+    }
+    // Profile photos stay visible to every signed-in person.
+    expect(await mayViewMedia(stranger.id, `${randomUUID()}-card.webp`)).toBe(true);
+  });
+});
+
+describe("notifications of messages", () => {
+  it("show in the Messages tab, not in Bookings, grouped under Today", async () => {
+    const { owner, sitter, conversationId } = await matched();
+    await sendMessage(owner.id, conversationId, "Hello", null, EMPTY_TEXT);
+    const user = { id: sitter.id, time_zone: "Europe/Madrid" };
+    const messages = await listNotifications(user, "messages");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.group).toBe("today");
+    expect(messages[0]!.items[0]).toMatchObject({ type: "message", read: false, data: { preview: "Hello" } });
+    expect(await listNotifications(user, "bookings")).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { NotificationView } from "./notifications.server";
+
+const BOOKING_KINDS = new Set(["accepted", "declined", "cancelledByOwner", "cancelledPayment", "expired", "started", "completed", "released", "holdFailed", "slotTaken", "unanswered"]);
+
+/** The translation key of a notification: its type, and for booking updates what happened. */
+function keyOf(notification: NotificationView): string {
+  if (notification.type !== "booking_status_update") return `types.${notification.type}`;
+  const kind = String(notification.data.kind ?? "");
+  return `types.booking_status_update.${BOOKING_KINDS.has(kind) ? kind : "other"}`;
+}
+
+/**
+ * One notification. Opening it marks it read and leads to its subject: a form, because reading
+ * changes state (never on a GET), so it works the same without JavaScript.
+ */
+export function NotificationItem({ notification, timeZone }: { notification: NotificationView; timeZone: string }) {
+  const { t, i18n } = useTranslation("notifications");
+  const start = typeof notification.data.start === "string" ? new Date(notification.data.start) : null;
+  const values = {
+    ...notification.data,
+    when: start && !Number.isNaN(start.getTime()) ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(start) : "",
+    // Names and previews are people's own words: shown as text, never as markup.
+    interpolation: { escapeValue: false },
+  };
+  const key = keyOf(notification);
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: "short", timeZone }).format(new Date(notification.at));
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={notification.id} />
+      <button
+        type="submit"
+        name="intent"
+        value="open"
+        className={`flex w-full items-start gap-3 p-3 text-left hover:bg-stone-50 focus-visible:bg-stone-50 ${notification.read ? "" : "bg-brand-50"}`}
+      >
+        <span aria-hidden className={`mt-2 size-2.5 shrink-0 rounded-full ${notification.read ? "bg-transparent" : "bg-accent-500"}`} />
+        <span className="min-w-0 flex-1">
+          <span className="block font-semibold">
+            {notification.read ? null : <span className="sr-only">{t("unread")}: </span>}
+            {t(`${key}.title`, values)}
+          </span>
+          <span className="block text-sm break-words text-stone-700">{t(`${key}.message`, values)}</span>
+          <time dateTime={notification.at} className="block text-xs text-stone-600">
+            {time}
+          </time>
+        </span>
+      </button>
+    </Form>
+  );
+}
