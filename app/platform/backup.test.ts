@@ -1,0 +1,50 @@
+import { cpSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { person } from "~/features/bookings/test-world";
+import { notify } from "~/features/notifications/notifications.server";
+import { backupDataDir } from "./backup.server";
+import { db, isDatabaseHealthy, migrateToLatest, openDatabase } from "./db.server";
+import { env } from "./env.server";
+
+describe("backups", () => {
+  it("copy a consistent database while writes go on, and the app starts on a restored copy", async () => {
+    const owner = await person("owner");
+    // Each write is one transaction of two rows (the notification and its live event).
+    let writes = 0;
+    let writing = true;
+    const writer = (async () => {
+      while (writing) {
+        await db.transaction().execute((trx) => notify({ userId: owner.id, type: "message", data: { name: "A", preview: String(writes) } }, trx));
+        writes += 1;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    while (writes < 20) await new Promise((resolve) => setTimeout(resolve, 5));
+    const destination = mkdtempSync(path.join(tmpdir(), "backup-"));
+    const { databaseFile, integrity } = await backupDataDir(env.DATA_DIR, destination);
+    const writesAtEnd = writes;
+    writing = false;
+    await writer;
+    expect(integrity).toBe("ok");
+
+    // Restore: the backup becomes the data directory of a new start.
+    const restoredDir = mkdtempSync(path.join(tmpdir(), "restored-"));
+    cpSync(destination, restoredDir, { recursive: true });
+    const restored = openDatabase(path.join(restoredDir, path.basename(databaseFile)));
+    try {
+      await migrateToLatest(restored);
+      expect(await isDatabaseHealthy(restored)).toBe(true);
+      const count = async (table: "notifications" | "live_events") =>
+        Number((await restored.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", owner.id).executeTakeFirstOrThrow()).n);
+      const notifications = await count("notifications");
+      // Whole transactions only: never a notification without its event.
+      expect(await count("live_events")).toBe(notifications);
+      expect(notifications).toBeGreaterThanOrEqual(20);
+      expect(notifications).toBeLessThanOrEqual(writesAtEnd + 1);
+    } finally {
+      await restored.destroy();
+    }
+  });
+});
