@@ -14,6 +14,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/locales ./locales
 COPY --from=build --chown=node:node /app/package.json /app/server.js ./
+COPY --from=build --chown=node:node /app/scripts/backup.js ./scripts/backup.js
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -12,6 +12,7 @@ import { NonceProvider } from "~/platform/nonce";
 // The Express server (server.js) reaches these through the server build's entry module.
 export { startApp, stopApp } from "~/platform/lifecycle.server";
 export { closeAllStreams } from "~/platform/events/stream.server";
+export { backupDataDir } from "~/platform/backup.server";
 export { clientAddressOf, createNonce, isCrossSiteWrite, securityHeaders } from "~/platform/security.server";
 
 const ABORT_DELAY = 5_000;

@@ -1,0 +1,14 @@
+// npm run db:backup [folder]: a consistent copy of the live database and media of DATA_DIR.
+// Plain JavaScript over the built app, so it also runs inside the production image
+// (`node scripts/backup.js /data/backups/today`). Needs `npm run build` first.
+import path from "node:path";
+
+const build = await import("../build/server/index.js").catch(() => {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(2);
+});
+const dataDir = process.env.DATA_DIR ?? "./data";
+const destination = path.resolve(process.argv[2] ?? path.join(dataDir, "backups", new Date().toISOString().replace(/[:.]/g, "-")));
+const { databaseFile, integrity } = await build.entry.module.backupDataDir(dataDir, destination);
+console.log(`Backup written to ${path.dirname(databaseFile)} (integrity check: ${integrity}).`);
+process.exit(integrity === "ok" ? 0 : 1);
