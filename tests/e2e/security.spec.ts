@@ -1,0 +1,70 @@
+import type { APIResponse } from "@playwright/test";
+import { expect, logIn, logOut, newPerson, signUpAndConfirm, test } from "./support";
+
+/** What every response must carry, pages and resource routes alike. */
+function expectSecurityHeaders(response: APIResponse) {
+  const headers = response.headers();
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+  expect(csp).not.toContain("'unsafe-inline' 'nonce");
+  expect(csp.split(";").find((part) => part.trim().startsWith("script-src"))).not.toContain("unsafe-inline");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("geolocation=(self)");
+  // Served over plain http here: HSTS is only sent when APP_URL is https (platform.test.ts).
+  expect(headers["strict-transport-security"]).toBeUndefined();
+  return csp.match(/'nonce-([^']+)'/)?.[1];
+}
+
+test("every response carries the security headers, with a fresh script nonce each time", async ({ request, jsEnabled }) => {
+  test.skip(!jsEnabled, "headers do not depend on the browser");
+  const nonces = new Set<string | undefined>();
+  for (const path of ["/welcome", "/welcome", "/auth?mode=login", "/healthz", "/no/such/page", "/media/not-a-key.webp", "/locales/en/common"]) {
+    nonces.add(expectSecurityHeaders(await request.get(path)));
+  }
+  expect(nonces.size).toBe(7);
+});
+
+test("sessions: HttpOnly SameSite=Lax cookie, a new id at each sign-in, dead after logout", async ({ page, browser, jsEnabled }) => {
+  test.skip(!jsEnabled, "cookies do not depend on the browser's JavaScript");
+  const owner = newPerson("owner");
+  await signUpAndConfirm(page, owner, jsEnabled);
+  const first = (await page.context().cookies()).find((cookie) => cookie.name.includes("session"));
+  expect(first).toBeDefined();
+  expect(first!.httpOnly).toBe(true);
+  expect(first!.sameSite).toBe("Lax");
+  await logOut(page);
+  expect((await page.context().cookies()).find((cookie) => cookie.name === first!.name)).toBeUndefined();
+
+  // The old cookie, replayed by someone who kept it, no longer opens anything.
+  const thief = await browser.newContext();
+  await thief.addCookies([{ ...first!, expires: -1 }]);
+  const thiefPage = await thief.newPage();
+  await thiefPage.goto("/profile");
+  await expect(thiefPage).toHaveURL(/\/auth\?mode=login/);
+  await thief.close();
+
+  await logIn(page, owner.email, owner.password);
+  await page.waitForURL("**/dashboard");
+  const second = (await page.context().cookies()).find((cookie) => cookie.name === first!.name);
+  expect(second!.value).not.toBe(first!.value);
+});
+
+test("state never changes on GET: action routes only redirect", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, "one run is enough");
+  const owner = newPerson("owner");
+  await signUpAndConfirm(page, owner, jsEnabled);
+  const before = await page.request.get("/notifications");
+  for (const path of ["/logout", "/bookings/some-booking", "/settings/language?lng=de"]) {
+    await page.request.get(path, { maxRedirects: 0 });
+  }
+  // Still signed in, still in English, the notifications page unchanged.
+  const after = await page.request.get("/notifications");
+  expect(after.url()).toContain("/notifications");
+  expect((await after.text()).includes("Mark all as read")).toBe((await before.text()).includes("Mark all as read"));
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: owner.name })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
