@@ -98,6 +98,7 @@ const EXEMPT: Record<string, string> = {
   "routes/user-profile.tsx": "public profiles are meant to be seen by members",
   "routes/availability.tsx": "the asker's own slots",
   "routes/not-found.tsx": "the 404 page",
+  "routes/offline.tsx": "a static page for the service worker",
 };
 
 function routeFiles(entries: RouteConfigEntry[]): string[] {

@@ -16,6 +16,7 @@ export default [
   route("dev/outbox", "routes/dev-outbox.tsx"),
   route("dev/clock", "routes/dev-clock.ts"),
   route("media/:key", "routes/media.$key.ts"),
+  route("offline", "routes/offline.tsx"),
   route("events", "routes/events.ts"),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx", [route("match/:matchId", "routes/dashboard-match.tsx")]),

@@ -1,0 +1,21 @@
+import { useTranslation } from "react-i18next";
+import { PawLogo } from "~/platform/ui/logo";
+
+/**
+ * What the installed app shows when a page cannot be reached: the service worker (public/sw.js)
+ * keeps a copy of this page, in the person's language, and answers with it when the network is gone.
+ */
+export default function Offline() {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="mx-auto flex min-h-[85dvh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
+      <PawLogo className="size-20" />
+      <h1 className="text-2xl font-bold tracking-tight">{t("offline.title")}</h1>
+      <p className="text-stone-700">{t("offline.body")}</p>
+      {/* A plain link: it works whether or not the page's scripts could be loaded. */}
+      <a href="/" className="btn btn-primary w-full">
+        {t("offline.retry")}
+      </a>
+    </main>
+  );
+}
