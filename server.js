@@ -3,6 +3,7 @@
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import net from "node:net";
 
 const mode = process.env.NODE_ENV ?? "development";
 const development = mode === "development";
@@ -35,7 +36,16 @@ server.use(
 );
 
 const https = (process.env.APP_URL ?? "").startsWith("https:");
+let requestsInFlight = 0;
+let lastRequestEndedAt = Date.now();
 server.use((req, res, next) => {
+  requestsInFlight += 1;
+  res.on("close", () => {
+    requestsInFlight -= 1;
+    lastRequestEndedAt = Date.now();
+  });
+  // While stopping, every answer closes its connection.
+  if (stopping) res.set("Connection", "close");
   res.locals.cspNonce = app.createNonce();
   res.set(app.securityHeaders({ nonce: res.locals.cspNonce, https, development }));
   if (app.isCrossSiteWrite(req.method, req.headers)) {
@@ -67,6 +77,10 @@ server.all(
 const listener = server.listen(port, () => {
   console.log(`Trusted Sitters is listening on http://localhost:${port}`);
 });
+let lastConnectionAt = Date.now();
+listener.on("connection", () => {
+  lastConnectionAt = Date.now();
+});
 
 let stopping = false;
 async function shutdown(signal) {
@@ -75,11 +89,22 @@ async function shutdown(signal) {
   console.log(`${signal} received: closing.`);
   const forceExit = setTimeout(() => process.exit(1), 10_000);
   forceExit.unref();
+  // Connections a busy server has not accepted yet wait in the kernel's queue, and closing the
+  // listener would reset them: keep accepting until the queue has been quiet for a moment (at most 3 s).
+  const startedAt = Date.now();
+  const quiet = () => Date.now() - lastConnectionAt >= 200 && Date.now() - startedAt >= 300;
+  while (!quiet() && Date.now() - startedAt < 3000) await new Promise((resolve) => setTimeout(resolve, 25));
   await new Promise((resolve) => {
-    listener.close(resolve);
+    // net's close, not http's: http's also cuts every connection without a request under way,
+    // and that includes ones whose request has arrived but not been read yet.
+    net.Server.prototype.close.call(listener, resolve);
     // Event streams never go idle on their own: end them so the server can finish.
     app.closeAllStreams();
-    listener.closeIdleConnections();
+    // Keep-alive connections left idle are closed once nothing has been under way for a moment:
+    // by then every request that had arrived has been read (a busy server reads late).
+    setInterval(() => {
+      if (requestsInFlight === 0 && Date.now() - lastRequestEndedAt >= 150) listener.closeIdleConnections();
+    }, 50).unref();
   });
   await app.stopApp();
   await viteDevServer?.close();
