@@ -17,6 +17,7 @@ export default [
   route("dev/clock", "routes/dev-clock.ts"),
   route("media/:key", "routes/media.$key.ts"),
   route("events", "routes/events.ts"),
+  route("webhooks/stripe", "routes/webhooks-stripe.ts"),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx", [route("match/:matchId", "routes/dashboard-match.tsx")]),
     route("dashboard/filters", "routes/dashboard-filters.tsx"),
