@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { createStripeClient } from "./stripe-provider.server";
 
 /**
