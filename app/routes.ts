@@ -28,6 +28,7 @@ export default [
     route("bookings/:bookingId/review", "routes/booking-review.tsx"),
     route("booking/request", "routes/booking-request.tsx"),
     route("payment/:bookingId", "routes/payment.tsx"),
+    route("payment/:bookingId/card-entry", "routes/payment-card-entry.ts"),
     route("notifications", "routes/notifications.tsx"),
     route("profile", "routes/profile.tsx"),
     route("pet-profile-setup", "routes/pet-profile-setup.tsx"),

@@ -1,5 +1,8 @@
 import Stripe from "stripe";
 import type { PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
+import { failureCodeOf } from "./stripe-codes";
+
+export { failureCodeOf };
 
 /**
  * The real card processor: Stripe, with the card typed into Stripe Elements in the browser.
@@ -53,19 +56,6 @@ const BRANDS: Record<string, string> = {
 
 export const cardLabelOf = (card: { brand?: string | null; last4?: string | null } | null | undefined) =>
   `${BRANDS[card?.brand ?? ""] ?? "Card"} •••• ${card?.last4 ?? "????"}`;
-
-const CARD_CODES: readonly PaymentFailureCode[] = ["card_declined", "insufficient_funds", "incorrect_number", "expired_card", "incorrect_cvc", "authentication_required"];
-
-/** A Stripe decline or error code as ours: declines the payer can act on keep their reason, the rest is a plain decline. */
-export function failureCodeOf(code: string | null | undefined, declineCode?: string | null): PaymentFailureCode {
-  for (const candidate of [declineCode, code]) {
-    if (candidate === "invalid_number" || candidate === "incorrect_number") return "incorrect_number";
-    if (candidate === "invalid_cvc") return "incorrect_cvc";
-    if (candidate === "setup_intent_authentication_failure" || candidate === "payment_intent_authentication_failure") return "authentication_required";
-    if (candidate && (CARD_CODES as readonly string[]).includes(candidate)) return candidate as PaymentFailureCode;
-  }
-  return "card_declined";
-}
 
 /** What a thrown SDK error means for the booking: the payer's card said no, or ask again later. */
 export function failureOfError(error: unknown): PaymentFailureCode {
