@@ -17,7 +17,7 @@ export interface HeaderOptions {
  * them as `handle.csp` (see cspSourcesOf) and its documents get the widened policy; every other
  * response keeps the default one.
  */
-export type CspSources = Partial<Record<"script-src" | "frame-src" | "connect-src" | "img-src" | "style-src" | "font-src", readonly string[]>>;
+export type CspSources = Partial<Record<"script-src" | "frame-src" | "connect-src" | "img-src" | "style-src" | "font-src" | "form-action", readonly string[]>>;
 
 export function contentSecurityPolicy({ nonce, development, extra = {} }: { nonce: string; development: boolean; extra?: CspSources }): string {
   const directives: [string, string[]][] = [

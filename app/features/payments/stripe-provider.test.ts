@@ -8,6 +8,7 @@ import { cardError, serverError, startFakeStripe, type FakeStripe } from "./fake
 import { paymentProvider, useStripeClient } from "./payments.server";
 import { createStripeProvider, failureCodeOf } from "./stripe-provider.server";
 import { payWithStripe, payableSitter, stripeOwner, stripeRequest } from "./stripe-world";
+import { payoutOnboardingLink, refreshPayoutStatus } from "./connect.server";
 
 let fake: FakeStripe;
 
@@ -310,3 +311,34 @@ describe("when Stripe says no or does not answer", () => {
   });
 });
 
+
+describe("Connect onboarding", () => {
+  it("creates the sitter's Express account once, links to Stripe's onboarding and reads back whether payouts are enabled", async () => {
+    const sitter = await sitterWithSlot();
+    const row = () => db.selectFrom("users").select(["id", "email", "stripe_account_id", "payouts_enabled"]).where("id", "=", sitter.id).executeTakeFirstOrThrow();
+    const urls = { returnUrl: "https://sitters.example/profile?payouts=return", refreshUrl: "https://sitters.example/profile?payouts=refresh" };
+    const url = await payoutOnboardingLink(await row(), urls, "click-1");
+    const { stripe_account_id: account } = await row();
+    expect(account).toMatch(/^acct_/);
+    expect(url).toBe(`https://connect.stripe.com/setup/e/${account!}/link_${url!.split("link_")[1]!}`);
+    expect(fake.requests.map(({ method, path, params, idempotencyKey }) => ({ method, path, params, idempotencyKey }))).toEqual([
+      {
+        method: "POST",
+        path: "/v1/accounts",
+        params: { type: "express", email: sitter.email, "capabilities[transfers][requested]": "true", "metadata[user_id]": sitter.id },
+        idempotencyKey: `${sitter.id}:connect-account`,
+      },
+      { method: "POST", path: "/v1/account_links", params: { account: account!, type: "account_onboarding", return_url: urls.returnUrl, refresh_url: urls.refreshUrl }, idempotencyKey: `${sitter.id}:account-link:click-1` },
+    ]);
+
+    // Coming back: not finished yet, then finished.
+    expect(await refreshPayoutStatus(await row())).toBe(false);
+    Object.assign(fake.accounts.get(account!)!, { details_submitted: true, payouts_enabled: true });
+    expect(await refreshPayoutStatus(await row())).toBe(true);
+    expect((await row()).payouts_enabled).toBe(1);
+
+    fake.clear();
+    await payoutOnboardingLink(await row(), urls, "click-2");
+    expect(fake.routes()).toEqual(["POST /v1/account_links"]);
+  });
+});
