@@ -342,3 +342,19 @@ describe("Connect onboarding", () => {
     expect(fake.routes()).toEqual(["POST /v1/account_links"]);
   });
 });
+
+describe("choosing the provider at start-up", () => {
+  const base = { NODE_ENV: "test" as const, SESSION_SECRET: "s".repeat(32), DATA_DIR: process.env.DATA_DIR };
+  const keys = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" };
+  it("test by default, stripe when the keys are set, and no start with stripe asked for but keys missing", async () => {
+    const { parseEnv } = await import("~/platform/env.server");
+    expect(parseEnv(base).PAYMENT_PROVIDER).toBe("test");
+    expect(parseEnv({ ...base, STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "" }).PAYMENT_PROVIDER).toBe("test");
+    expect(parseEnv({ ...base, ...keys }).PAYMENT_PROVIDER).toBe("stripe");
+    expect(parseEnv({ ...base, ...keys, PAYMENT_PROVIDER: "test" }).PAYMENT_PROVIDER).toBe("test");
+    expect(parseEnv({ ...base, ...keys, DEMO_MODE: "true" }).PAYMENT_PROVIDER).toBe("test");
+    expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ ...base, ...keys, STRIPE_WEBHOOK_SECRET: undefined })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ ...base, STRIPE_SECRET_KEY: "pk_wrong" })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+});
