@@ -62,8 +62,20 @@ if (viteDevServer) {
   server.use(express.static("build/client", { maxAge: "1h" }));
 }
 
+// A page may send a Content-Security-Policy of its own (the card form widens it for Stripe's origins):
+// it replaces the default one set above instead of being added as a second policy, which browsers
+// would enforce as well (and so keep the narrower one).
+function ownPolicyReplacesDefault(req, res, next) {
+  const append = res.append;
+  res.append = function (field, value) {
+    return String(field).toLowerCase() === "content-security-policy" ? this.set(field, value) : append.call(this, field, value);
+  };
+  next();
+}
+
 server.all(
   "*",
+  ownPolicyReplacesDefault,
   createRequestHandler({
     build: viteDevServer ? loadBuild : build,
     mode,

@@ -8,6 +8,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig, namespaces } from "~/platform/i18n";
 import { i18nServer, resources } from "~/platform/i18n.server";
 import { NonceProvider } from "~/platform/nonce";
+import { contentSecurityPolicy, cspSourcesOf } from "~/platform/security.server";
 
 // The Express server (server.js) reaches these through the server build's entry module.
 export { startApp, stopApp } from "~/platform/lifecycle.server";
@@ -28,6 +29,11 @@ export default async function handleRequest(
   const lng = await i18nServer.getLocale(request);
   await instance.use(initReactI18next).init({ ...i18nConfig, lng, ns: namespaces, resources });
   const nonce = loadContext.cspNonce;
+  // A page that declares extra origins (handle.csp) gets its own policy; server.js lets it replace the default one.
+  const extra = cspSourcesOf(remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle));
+  if (Object.keys(extra).length > 0) {
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development", extra }));
+  }
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
   return new Promise((resolve, reject) => {

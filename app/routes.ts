@@ -18,6 +18,7 @@ export default [
   route("media/:key", "routes/media.$key.ts"),
   route("offline", "routes/offline.tsx"),
   route("events", "routes/events.ts"),
+  route("webhooks/stripe", "routes/webhooks-stripe.ts"),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx", [route("match/:matchId", "routes/dashboard-match.tsx")]),
     route("dashboard/filters", "routes/dashboard-filters.tsx"),
@@ -28,6 +29,7 @@ export default [
     route("bookings/:bookingId/review", "routes/booking-review.tsx"),
     route("booking/request", "routes/booking-request.tsx"),
     route("payment/:bookingId", "routes/payment.tsx"),
+    route("payment/:bookingId/card-entry", "routes/payment-card-entry.ts"),
     route("notifications", "routes/notifications.tsx"),
     route("profile", "routes/profile.tsx"),
     route("pet-profile-setup", "routes/pet-profile-setup.tsx"),

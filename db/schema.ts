@@ -47,6 +47,11 @@ export interface UsersTable {
   unit_x: GeneratedAlways<number | null>;
   unit_y: GeneratedAlways<number | null>;
   unit_z: GeneratedAlways<number | null>;
+  /** Stripe: the customer the person's cards are saved under. */
+  stripe_customer_id: string | null;
+  /** Stripe Connect (sitters): the Express account earnings are paid to, and whether onboarding is complete. */
+  stripe_account_id: string | null;
+  payouts_enabled: Generated<number>;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
@@ -155,6 +160,7 @@ export interface Database {
   bookings: BookingsTable;
   test_payments: TestPaymentsTable;
   payment_idempotency: PaymentIdempotencyTable;
+  stripe_events: StripeEventsTable;
   reviews: ReviewsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
@@ -250,8 +256,19 @@ export interface BookingsTable {
   confirmed_at: IsoTime | null;
   completed_at: IsoTime | null;
   released_at: IsoTime | null;
+  /** When the payer disputed the charge with their bank. */
+  disputed_at: IsoTime | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  payload: string;
+  received_at: IsoTime;
+  processed_at: IsoTime | null;
+  outcome: string | null;
 }
 
 export interface TestPaymentsTable {

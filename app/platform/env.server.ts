@@ -8,6 +8,9 @@ const flag = z
   .optional()
   .transform((value) => value === "true" || value === "1");
 
+/** An unset variable; an empty one (`STRIPE_SECRET_KEY=` in a .env file) counts as unset. */
+const optional = <T extends z.ZodTypeAny>(inner: T) => z.preprocess((value) => (value === "" ? undefined : value), inner.optional());
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -18,20 +21,29 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default("Trusted Sitters <hello@trusted-sitters.local>"),
   DEMO_MODE: flag,
-  PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
+  /** `test` (offline) unless set; `stripe` is also chosen when the Stripe keys are set. */
+  PAYMENT_PROVIDER: optional(z.enum(["test", "stripe"])),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY starts with sk_ or rk_")),
+  STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_/, "STRIPE_PUBLISHABLE_KEY starts with pk_")),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET starts with whsec_")),
+  /** Only for tests: where a stand-in for the Stripe API listens. */
+  STRIPE_API_HOST: optional(z.string()),
+  STRIPE_API_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  STRIPE_API_PROTOCOL: optional(z.enum(["http", "https"])),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   FLY_APP_NAME: z.string().optional(),
 });
 
-export type Env = z.infer<typeof schema> & {
+export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER"> & {
+  PAYMENT_PROVIDER: "test" | "stripe";
   sessionSecret: string;
   /** The outbox and /dev/outbox exist outside production, and in demo mode. */
   devToolsEnabled: boolean;
 };
 
-function parseEnv(): Env {
-  const parsed = schema.safeParse(process.env);
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${problems}`);
@@ -51,8 +63,20 @@ function parseEnv(): Env {
       );
     }
   }
+  const stripeKeys = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY);
+  const paymentProvider = env.PAYMENT_PROVIDER ?? (stripeKeys && !env.DEMO_MODE ? "stripe" : "test");
+  if (paymentProvider === "stripe") {
+    const missing = [
+      !env.STRIPE_SECRET_KEY && "STRIPE_SECRET_KEY",
+      !env.STRIPE_PUBLISHABLE_KEY && "STRIPE_PUBLISHABLE_KEY",
+      !env.STRIPE_WEBHOOK_SECRET && "STRIPE_WEBHOOK_SECRET",
+    ].filter(Boolean);
+    if (missing.length > 0) throw new Error(`Refusing to start with PAYMENT_PROVIDER=stripe without ${missing.join(", ")}.`);
+    if (env.DEMO_MODE) throw new Error("Demo mode uses the test payment provider: unset PAYMENT_PROVIDER=stripe or DEMO_MODE.");
+  }
   return {
     ...env,
+    PAYMENT_PROVIDER: paymentProvider,
     sessionSecret: env.SESSION_SECRET ?? localSessionSecret(env.DATA_DIR),
     devToolsEnabled: env.NODE_ENV !== "production" || env.DEMO_MODE,
   };

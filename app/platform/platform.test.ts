@@ -73,3 +73,16 @@ describe("badge", () => {
     expect(badgeText(10)).toBe("9+");
   });
 });
+
+describe("a page's own Content-Security-Policy", () => {
+  it("adds the origins a route declares to the default policy, and nothing for other pages", async () => {
+    const { contentSecurityPolicy, cspSourcesOf, securityHeaders } = await import("./security.server");
+    const extra = cspSourcesOf([{ i18n: ["common"] }, undefined, { csp: { "script-src": ["https://js.stripe.com"], "frame-src": ["https://js.stripe.com", "https://hooks.stripe.com"] } }]);
+    const policy = contentSecurityPolicy({ nonce: "abc", development: false, extra });
+    expect(policy).toContain("script-src 'self' 'nonce-abc' https://js.stripe.com");
+    expect(policy).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
+    expect(policy).toContain("connect-src 'self';");
+    expect(securityHeaders({ nonce: "abc", https: false, development: false })["Content-Security-Policy"]).toBe(contentSecurityPolicy({ nonce: "abc", development: false }));
+    expect(contentSecurityPolicy({ nonce: "abc", development: false })).not.toContain("stripe");
+  });
+});

@@ -12,25 +12,48 @@ export interface HeaderOptions {
   development: boolean;
 }
 
+/**
+ * Extra origins one page needs, by directive (the card form: Stripe's). A route module declares
+ * them as `handle.csp` (see cspSourcesOf) and its documents get the widened policy; every other
+ * response keeps the default one.
+ */
+export type CspSources = Partial<Record<"script-src" | "frame-src" | "connect-src" | "img-src" | "style-src" | "font-src" | "form-action", readonly string[]>>;
+
+export function contentSecurityPolicy({ nonce, development, extra = {} }: { nonce: string; development: boolean; extra?: CspSources }): string {
+  const directives: [string, string[]][] = [
+    ["default-src", ["'self'"]],
+    ["script-src", development ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`]],
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    ["img-src", ["'self'", "data:", "blob:"]],
+    ["media-src", ["'self'", "blob:"]],
+    ["connect-src", development ? ["'self'", "ws:", "wss:"] : ["'self'"]],
+    ["font-src", ["'self'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["form-action", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+    ["manifest-src", ["'self'"]],
+    ["worker-src", ["'self'"]],
+  ];
+  // A directive the default policy leaves to default-src starts from 'self', like default-src.
+  for (const name of Object.keys(extra)) if (!directives.some(([known]) => known === name)) directives.push([name, ["'self'"]]);
+  return directives.map(([name, sources]) => [name, ...sources, ...(extra[name as keyof CspSources] ?? [])].join(" ")).join("; ");
+}
+
+/** The extra CSP sources the matched route modules declare in `handle.csp`. */
+export function cspSourcesOf(handles: unknown[]): CspSources {
+  const merged: Record<string, string[]> = {};
+  for (const handle of handles) {
+    const csp = (handle as { csp?: CspSources } | undefined)?.csp;
+    for (const [name, sources] of Object.entries(csp ?? {})) merged[name] = [...new Set([...(merged[name] ?? []), ...sources])];
+  }
+  return merged;
+}
+
 /** Headers sent with every response. Pages that need another origin (the card form) widen CSP themselves. */
 export function securityHeaders({ nonce, https, development }: HeaderOptions): Record<string, string> {
-  const csp = [
-    "default-src 'self'",
-    development ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    development ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "manifest-src 'self'",
-    "worker-src 'self'",
-  ].join("; ");
   return {
-    "Content-Security-Policy": csp,
+    "Content-Security-Policy": contentSecurityPolicy({ nonce, development }),
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",

@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const refusalMessages = {
   sitterNotFound: "bookings:errors.sitterNotFound",
+  sitterNotPayable: "bookings:errors.sitterNotPayable",
   self: "bookings:errors.self",
   petNotFound: "bookings:errors.petRequired",
   past: "bookings:errors.past",
@@ -57,7 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const field = result.reason === "petNotFound" ? "petId" : result.reason === "past" || result.reason === "outsideAvailability" ? "startTime" : "";
     return data(submission.reply(field ? { fieldErrors: { [field]: [refusalMessages[result.reason]] } } : { formErrors: [refusalMessages[result.reason]] }), { status: 400 });
   }
-  return redirect(`/payment/${result.booking.id}`);
+  // Stripe's card field needs the payment page's own Content-Security-Policy: load it as a new document.
+  return result.booking.payment_provider === "stripe" ? redirectDocument(`/payment/${result.booking.id}`) : redirect(`/payment/${result.booking.id}`);
 }
 
 export default function BookingRequest() {

@@ -1,11 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { payoutOnboardingLink, payoutStatusOf, refreshPayoutStatus } from "~/features/payments/connect.server";
 import { earningsOf, listBookings, reviewsReceived } from "~/features/bookings/views.server";
 import { listPets } from "~/features/pets/pets.server";
 import { Initials } from "~/features/profiles/profile-view";
 import { actingRole, getPublicProfile, isOwner, isSitter, switchActingRole } from "~/features/profiles/profiles.server";
+import { publicOrigin } from "~/platform/email.server";
 import { formDataOf } from "~/platform/forms.server";
 import { formatMoney } from "~/platform/money";
 import { requireUser } from "~/platform/session.server";
@@ -13,10 +15,16 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile", "bookings"] };
+/** Payout onboarding posts here and is redirected to Stripe's own pages. */
+export const handle = { i18n: ["profile", "bookings"], csp: { "form-action": ["https://connect.stripe.com"] } };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  let user = await requireUser(request);
+  // Back from Stripe's onboarding: ask Stripe how far it got (its webhook says so too, a little later).
+  if (new URL(request.url).searchParams.get("payouts") === "return" && isSitter(user.role) && payoutStatusOf(user).provider === "stripe") {
+    const ready = await refreshPayoutStatus(user);
+    if (ready !== null) user = { ...user, payouts_enabled: ready ? 1 : 0 };
+  }
   const [profile, pets, history, reviews, earnings] = await Promise.all([
     getPublicProfile(user.id),
     isOwner(user.role) ? listPets(user.id) : [],
@@ -43,13 +51,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     history,
     reviews: reviews.map((review) => ({ id: review.id, rating: review.rating, comment: review.comment, reviewerName: review.reviewer_name, createdAt: review.created_at })),
     earnings,
+    payouts: isSitter(user.role) ? payoutStatusOf(user) : null,
   };
 }
 
-/** The Sitter/Owner toggle of a "both" user. */
+/** The Sitter/Owner toggle of a "both" user, and the start of payout onboarding with Stripe. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const role = (await formDataOf(request)).get("actingRole");
+  const form = await formDataOf(request);
+  if (form.get("intent") === "payouts") {
+    if (!isSitter(user.role) || payoutStatusOf(user).provider !== "stripe") throw new Response("Bad request", { status: 400 });
+    const origin = publicOrigin(request);
+    const url = await payoutOnboardingLink(user, { returnUrl: `${origin}/profile?payouts=return`, refreshUrl: `${origin}/profile?payouts=refresh` }, String(form.get("attempt") ?? crypto.randomUUID()));
+    return url ? redirect(url) : redirectWithToast("/profile", { type: "error", title: "profile:payouts.failed" });
+  }
+  const role = form.get("actingRole");
   if (role !== "owner" && role !== "sitter") throw new Response("Bad request", { status: 400 });
   if (!(await switchActingRole(user, role))) throw new Response("Bad request", { status: 400 });
   return redirectWithToast("/profile", { type: "success", title: role === "sitter" ? "profile:role.nowSitter" : "profile:role.nowOwner" });
@@ -57,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Profile() {
   const { t, i18n } = useTranslation("profile");
-  const { user, mainPhoto, rating, pets, history, reviews, earnings } = useLoaderData<typeof loader>();
+  const { user, mainPhoto, rating, pets, history, reviews, earnings, payouts } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title={t("page.title")} />
@@ -114,6 +130,21 @@ export default function Profile() {
             <Link to="/availability" className="link">
               {t("page.manageAvailability")}
             </Link>
+          </Section>
+        ) : null}
+
+        {payouts?.provider === "stripe" ? (
+          <Section title={t("payouts.title")}>
+            {payouts.ready ? (
+              <p>{t("payouts.ready")}</p>
+            ) : (
+              <Form method="post" className="space-y-2">
+                <p className="text-stone-700">{t(payouts.started ? "payouts.pending" : "payouts.intro")}</p>
+                <button type="submit" name="intent" value="payouts" className="btn btn-primary w-full">
+                  {t(payouts.started ? "payouts.continue" : "payouts.start")}
+                </button>
+              </Form>
+            )}
           </Section>
         ) : null}
 

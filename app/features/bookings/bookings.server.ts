@@ -8,8 +8,8 @@ import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/notifications.server";
 import { ensureConversation } from "~/features/messages/messages.server";
 import { isOwner, isSitter } from "~/features/profiles/profiles.server";
-import { paymentProvider } from "~/features/payments/payments.server";
-import type { CardInput, PaymentFailureCode } from "~/features/payments/provider";
+import { paymentProvider, paysOutThroughStripe } from "~/features/payments/payments.server";
+import type { CardInput, PaymentFailureCode, PaymentProvider } from "~/features/payments/provider";
 import { decide, isAuthorised, priceOf, type Actor, type BookingEvent, type Change, type Party, type Refusal } from "./machine";
 import { bookingNoticeEmail } from "./emails.server";
 
@@ -184,20 +184,23 @@ export interface RequestInput {
 
 export type RequestResult =
   | { status: "created"; booking: Booking }
-  | { status: "refused"; reason: "sitterNotFound" | "self" | "petNotFound" | "past" | "outsideAvailability" | "duplicate" };
+  | { status: "refused"; reason: "sitterNotFound" | "sitterNotPayable" | "self" | "petNotFound" | "past" | "outsideAvailability" | "duplicate" };
 
-export async function requestBooking(owner: { id: string; role: Database["users"]["role"] }, input: RequestInput): Promise<RequestResult> {
+/** `provider` is the one the booking will be paid with: the configured one, unless a test says otherwise. */
+export async function requestBooking(owner: { id: string; role: Database["users"]["role"] }, input: RequestInput, provider: PaymentProvider = paymentProvider()): Promise<RequestResult> {
   if (input.sitterId === owner.id) return { status: "refused", reason: "self" };
   return db.transaction().execute(async (trx): Promise<RequestResult> => {
     const existing = await findBooking(input.id, trx);
     if (existing) return existing.owner_id === owner.id && existing.sitter_id === input.sitterId ? { status: "created", booking: existing } : { status: "refused", reason: "duplicate" };
     const sitter = await trx
       .selectFrom("users")
-      .select(["id", "role", "hourly_rate_cents", "time_zone"])
+      .select(["id", "role", "hourly_rate_cents", "time_zone", "stripe_account_id", "payouts_enabled"])
       .where("id", "=", input.sitterId)
       .where("email_verified_at", "is not", null)
       .executeTakeFirst();
     if (!sitter || !isSitter(sitter.role) || sitter.hourly_rate_cents === null) return { status: "refused", reason: "sitterNotFound" };
+    // With Stripe the sitter is paid through their connected account: no booking before it can receive money.
+    if (paysOutThroughStripe(provider) && (!sitter.stripe_account_id || !sitter.payouts_enabled)) return { status: "refused", reason: "sitterNotPayable" };
     const pet = await trx.selectFrom("pets").select(["id", "name"]).where("id", "=", input.petId).where("owner_id", "=", owner.id).executeTakeFirst();
     if (!pet || !isOwner(owner.role)) return { status: "refused", reason: "petNotFound" };
 
@@ -224,7 +227,7 @@ export async function requestBooking(owner: { id: string; role: Database["users"
         subtotal_cents: price.subtotal,
         fee_cents: price.fee,
         total_cents: price.total,
-        payment_provider: paymentProvider().name,
+        payment_provider: provider.name,
         created_at: at.toISOString(),
         updated_at: at.toISOString(),
       })
@@ -251,7 +254,13 @@ export async function payForBooking(owner: { id: string; email: string }, bookin
     const precheck = decide(booking, { kind: "owner", userId: owner.id }, { type: "card-saved", cardRef: "", cardLabel: "" }, now());
     if (!precheck.ok) return { status: "refused", refusal: precheck.refusal };
 
-    const saved = await paymentProvider(booking.payment_provider).saveCard({ card, email: owner.email, idempotencyKey: `${booking.id}:card:${attempt}` });
+    const payer = await db.selectFrom("users").select("stripe_customer_id").where("id", "=", owner.id).executeTakeFirst();
+    const saved = await paymentProvider(booking.payment_provider).saveCard({
+      card,
+      email: owner.email,
+      customerRef: payer?.stripe_customer_id ?? null,
+      idempotencyKey: `${booking.id}:card:${attempt}`,
+    });
     if (!saved.ok) {
       await db
         .updateTable("bookings")
@@ -272,6 +281,35 @@ export async function payForBooking(owner: { id: string; email: string }, bookin
   });
 }
 
+export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "refused"; refusal: Refusal | "notFound" };
+
+/**
+ * For processors whose card field runs in the browser (Stripe): prepares the card entry of one
+ * payment attempt. The payer's customer record is made once and kept on their account.
+ */
+export async function startCardEntry(owner: { id: string; email: string; name: string }, bookingId: string, attempt: string): Promise<CardEntryOutcome> {
+  const booking = await findBooking(bookingId);
+  if (!booking || booking.owner_id !== owner.id) return { status: "refused", refusal: "notFound" };
+  const precheck = decide(booking, { kind: "owner", userId: owner.id }, { type: "card-saved", cardRef: "", cardLabel: "" }, now());
+  if (!precheck.ok) return { status: "refused", refusal: precheck.refusal };
+  const provider = paymentProvider(booking.payment_provider);
+  if (!provider.startCardEntry) return { status: "refused", refusal: "wrongState" };
+  const payer = await db.selectFrom("users").select("stripe_customer_id").where("id", "=", owner.id).executeTakeFirstOrThrow();
+  const started = await provider.startCardEntry({
+    customerRef: payer.stripe_customer_id,
+    email: owner.email,
+    name: owner.name,
+    reference: booking.id,
+    // One customer per person, whichever booking made it; one card entry per attempt.
+    idempotencyKey: payer.stripe_customer_id ? `${booking.id}:entry:${attempt}` : `${owner.id}:entry:${booking.id}:${attempt}`,
+  });
+  if (!started.ok) return { status: "failed", code: started.code };
+  if (!payer.stripe_customer_id) {
+    await db.updateTable("users").set({ stripe_customer_id: started.customerRef }).where("id", "=", owner.id).where("stripe_customer_id", "is", null).execute();
+  }
+  return { status: "ready", clientSecret: started.clientSecret };
+}
+
 /* ------------------------------------------------------------------ payment tasks and the scheduler */
 
 const MAX_TASK_ATTEMPTS = 8;
@@ -285,7 +323,18 @@ export async function runPaymentTask(id: string): Promise<void> {
   let event: BookingEvent | null = null;
   let failure: PaymentFailureCode | null = null;
   if (booking.payment_task === "hold" && booking.card_ref) {
-    const held = await provider.hold({ cardRef: booking.card_ref, amountCents: booking.total_cents, description: `Booking ${booking.id}`, idempotencyKey: `${booking.id}:hold:${booking.card_ref}` });
+    const payee = await db.selectFrom("users").select("stripe_account_id").where("id", "=", booking.sitter_id).executeTakeFirst();
+    const held = await provider.hold({
+      cardRef: booking.card_ref,
+      amountCents: booking.total_cents,
+      feeCents: booking.fee_cents,
+      payeeRef: payee?.stripe_account_id ?? null,
+      // A delayed hold is placed by the scheduler, days after the owner saved the card.
+      offSession: booking.hold_due_at !== null,
+      description: `Booking ${booking.id}`,
+      reference: booking.id,
+      idempotencyKey: `${booking.id}:hold:${booking.card_ref}`,
+    });
     if (held.ok) event = { type: "hold-placed", holdRef: held.holdRef };
     else if (held.code === "processing_error") failure = held.code;
     else event = { type: "hold-failed", error: held.code };

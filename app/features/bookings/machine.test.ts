@@ -86,6 +86,9 @@ const EVENTS = {
   voided: { type: "voided" },
   expire: { type: "expire" },
   "slot-taken": { type: "slot-taken" },
+  "hold-cancelled": { type: "hold-cancelled", holdRef: "hold_1" },
+  refunded: { type: "refunded" },
+  disputed: { type: "disputed" },
 } satisfies { [K in BookingEvent["type"]]: Extract<BookingEvent, { type: K }> };
 type EventName = keyof typeof EVENTS;
 
@@ -105,6 +108,9 @@ const READY: Record<EventName, { actors: ActorName[]; booking: Facts; at: Date }
   voided: { actors: ["system"], booking: booking({ status: "cancelled", payment_status: "held", hold_ref: "hold_1", payment_task: "void" }), at: NOW },
   expire: { actors: ["system"], booking: booking(), at: after(NOW, UNPAID_REQUEST_TTL_MS) },
   "slot-taken": { actors: ["system"], booking: held(), at: NOW },
+  "hold-cancelled": { actors: ["system"], booking: confirmed(), at: NOW },
+  refunded: { actors: ["system"], booking: completed({ payment_status: "released" }), at: after(END, HOUR) },
+  disputed: { actors: ["system"], booking: completed({ payment_status: "released" }), at: after(END, HOUR) },
 };
 
 const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
@@ -437,6 +443,44 @@ describe("releasing the payment", () => {
 
   it("a void confirmed by the provider marks the money refunded, silently", () => {
     expect(allowed(decide(READY.voided.booking, SYSTEM, EVENTS.voided, NOW))).toEqual({ set: { payment_task: null, payment_status: "refunded" }, notify: [] });
+  });
+});
+
+describe("what the processor reports on its own (webhooks)", () => {
+  it("a hold it cancelled after a void we asked for is the void confirmed", () => {
+    const voiding = booking({ status: "cancelled", payment_status: "held", hold_ref: "hold_1", payment_task: "void" });
+    expect(allowed(decide(voiding, SYSTEM, EVENTS["hold-cancelled"], NOW))).toEqual({ set: { payment_task: null, payment_status: "refunded" }, notify: [] });
+  });
+
+  it("a hold that lapsed before the start cancels the booking and tells both; after the start it only marks the payment", () => {
+    expect(allowed(decide(confirmed(), SYSTEM, EVENTS["hold-cancelled"], NOW))).toEqual({
+      set: { payment_status: "failed", payment_error: "hold_cancelled", status: "cancelled", cancelled_by: "system", cancel_reason: "payment" },
+      notify: [
+        { to: "owner", message: "holdFailed" },
+        { to: "sitter", message: "cancelledPayment" },
+      ],
+      freeSlot: true,
+    });
+    expect(allowed(decide(held(), SYSTEM, EVENTS["hold-cancelled"], NOW)).freeSlot).toBe(false);
+    expect(allowed(decide(inProgress(), SYSTEM, EVENTS["hold-cancelled"], START))).toEqual({ set: { payment_status: "failed", payment_error: "hold_cancelled" }, notify: [] });
+  });
+
+  it("a cancelled hold that is not this booking's, or was already settled, changes nothing", () => {
+    expect(refusalOf(decide(confirmed(), SYSTEM, { type: "hold-cancelled", holdRef: "hold_other" }, NOW))).toBe("wrongState");
+    expect(refusalOf(decide(completed({ payment_status: "released" }), SYSTEM, EVENTS["hold-cancelled"], NOW))).toBe("wrongState");
+    expect(refusalOf(decide(completed({ payment_task: "capture" }), SYSTEM, EVENTS["hold-cancelled"], NOW))).toBe("wrongState");
+  });
+
+  it("a full refund marks a released payment refunded, once", () => {
+    expect(allowed(decide(completed({ payment_status: "released" }), SYSTEM, EVENTS.refunded, NOW))).toEqual({ set: { payment_status: "refunded" }, notify: [] });
+    expect(refusalOf(decide(completed({ payment_status: "refunded" }), SYSTEM, EVENTS.refunded, NOW))).toBe("wrongState");
+    expect(refusalOf(decide(completed(), SYSTEM, EVENTS.refunded, NOW))).toBe("wrongState");
+  });
+
+  it("a dispute is marked once, on a payment that was taken", () => {
+    expect(allowed(decide(completed({ payment_status: "released" }), SYSTEM, EVENTS.disputed, NOW))).toEqual({ set: { disputed_at: iso(NOW) }, notify: [] });
+    expect(refusalOf(decide(completed({ payment_status: "released", disputed_at: iso(NOW) }), SYSTEM, EVENTS.disputed, NOW))).toBe("wrongState");
+    expect(refusalOf(decide(booking(), SYSTEM, EVENTS.disputed, NOW))).toBe("wrongState");
   });
 });
 

@@ -44,11 +44,17 @@ export type BookingEvent =
   | { type: "captured" }
   | { type: "voided" }
   | { type: "expire" }
-  | { type: "slot-taken" };
+  | { type: "slot-taken" }
+  /** The processor cancelled a hold (a void we asked for, or one that lapsed after about 7 days). */
+  | { type: "hold-cancelled"; holdRef: string }
+  /** The processor paid the whole captured amount back (a refund made in its dashboard). */
+  | { type: "refunded" }
+  /** The payer disputed the charge with their bank. */
+  | { type: "disputed" };
 
 /** What one transition changes; `notify` names who is told (in-app and by email) and with which message. */
 export interface Change {
-  set: Partial<Pick<Booking, "status" | "payment_status" | "payment_task" | "card_ref" | "card_label" | "hold_ref" | "hold_due_at" | "payment_error" | "cancel_reason" | "cancelled_by" | "confirmed_at" | "completed_at" | "released_at">>;
+  set: Partial<Pick<Booking, "status" | "payment_status" | "payment_task" | "card_ref" | "card_label" | "hold_ref" | "hold_due_at" | "payment_error" | "cancel_reason" | "cancelled_by" | "confirmed_at" | "completed_at" | "released_at" | "disputed_at">>;
   notify: { to: Party; message: NoticeKind }[];
   /** The sitter's booked time goes back to available. */
   freeSlot?: boolean;
@@ -85,7 +91,8 @@ export type Decision = { ok: true; change: Change } | { ok: false; refusal: Refu
 type BookingFacts = Pick<
   Booking,
   "owner_id" | "sitter_id" | "status" | "payment_status" | "payment_task" | "card_ref" | "hold_ref" | "hold_due_at" | "start_at" | "end_at" | "completed_at" | "created_at"
->;
+> &
+  Partial<Pick<Booking, "disputed_at">>;
 
 const refuse = (refusal: Refusal): Decision => ({ ok: false, refusal });
 const allow = (change: Change): Decision => ({ ok: true, change });
@@ -238,6 +245,37 @@ export function decide(booking: BookingFacts, actor: Actor, event: BookingEvent,
       if (!system) return refuse("notYours");
       if (booking.payment_task !== "void") return refuse("wrongState");
       return allow({ set: { payment_task: null, payment_status: "refunded" }, notify: [] });
+    }
+    case "hold-cancelled": {
+      if (!system) return refuse("notYours");
+      if (!booking.hold_ref || booking.hold_ref !== event.holdRef) return refuse("wrongState");
+      // The void we asked for, confirmed by the processor before our own call came back.
+      if (booking.payment_task === "void") return allow({ set: { payment_task: null, payment_status: "refunded" }, notify: [] });
+      if (booking.payment_status !== "held" || booking.payment_task) return refuse("wrongState");
+      if (booking.status === "requested" || booking.status === "confirmed") {
+        // The hold lapsed before the booking began: it cannot go ahead unpaid; both sides are told.
+        return allow({
+          set: { payment_status: "failed", payment_error: "hold_cancelled", status: "cancelled", cancelled_by: "system", cancel_reason: "payment" },
+          notify: [
+            { to: "owner", message: "holdFailed" },
+            { to: "sitter", message: "cancelledPayment" },
+          ],
+          freeSlot: booking.status === "confirmed",
+        });
+      }
+      // The service happened or is happening: the money is no longer held; the operator settles it.
+      return allow({ set: { payment_status: "failed", payment_error: "hold_cancelled" }, notify: [] });
+    }
+    case "refunded": {
+      if (!system) return refuse("notYours");
+      if (booking.payment_status !== "released" || booking.payment_task) return refuse("wrongState");
+      return allow({ set: { payment_status: "refunded" }, notify: [] });
+    }
+    case "disputed": {
+      if (!system) return refuse("notYours");
+      if (booking.disputed_at) return refuse("wrongState");
+      if (booking.payment_status !== "held" && booking.payment_status !== "released" && booking.payment_status !== "refunded") return refuse("wrongState");
+      return allow({ set: { disputed_at: at.toISOString() }, notify: [] });
     }
   }
 }

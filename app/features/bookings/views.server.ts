@@ -14,6 +14,8 @@ export interface BookingView {
   status: BookingStatus;
   paymentStatus: Booking["payment_status"];
   paymentPending: boolean;
+  /** The payment provider the booking is paid with ("test", "stripe"). */
+  paymentProvider: string;
   cardLabel: string | null;
   holdDueAt: string | null;
   startAt: string;
@@ -49,6 +51,7 @@ export function toView(booking: Booking & { owner_name: string; sitter_name: str
     status: booking.status,
     paymentStatus: booking.payment_status,
     paymentPending: booking.payment_task !== null,
+    paymentProvider: booking.payment_provider,
     cardLabel: booking.card_label,
     holdDueAt: booking.hold_due_at,
     startAt: booking.start_at,

@@ -16,22 +16,55 @@ export type PaymentFailureCode =
   | "incorrect_number"
   | "expired_card"
   | "incorrect_cvc"
+  | "authentication_required"
   | "processing_error";
 
 export type PaymentResult<T extends object = object> = ({ ok: true } & T) | { ok: false; code: PaymentFailureCode };
 
 export interface PaymentProvider {
   readonly name: string;
-  /** Checks and keeps a card for later charges; nothing is charged. */
-  saveCard(input: { card: CardInput; email: string; idempotencyKey: string }): Promise<PaymentResult<{ cardRef: string; label: string }>>;
-  /** Reserves an amount on a saved card without charging it. */
-  hold(input: { cardRef: string; amountCents: number; description: string; idempotencyKey: string }): Promise<PaymentResult<{ holdRef: string }>>;
+  /**
+   * Checks and keeps a card for later charges; nothing is charged. `customerRef` is the payer's
+   * record at the processor when they have one: a token made for someone else is refused.
+   */
+  saveCard(input: { card: CardInput; email: string; customerRef?: string | null; idempotencyKey: string }): Promise<PaymentResult<{ cardRef: string; label: string }>>;
+  /**
+   * Reserves an amount on a saved card without charging it. The sitter's part goes to their
+   * payout account (`payeeRef`) when the processor pays sitters out; the platform keeps `feeCents`.
+   * `offSession` says the payer is not at the screen (a hold placed days after the card was saved).
+   */
+  hold(input: HoldInput): Promise<PaymentResult<{ holdRef: string }>>;
   /** Charges a held amount. */
   capture(input: { holdRef: string; amountCents: number; idempotencyKey: string }): Promise<PaymentResult>;
   /** Gives a hold back in full. */
   voidHold(input: { holdRef: string; idempotencyKey: string }): Promise<PaymentResult>;
   /** Pays back a captured amount (in full, or the part given). */
   refund(input: { holdRef: string; amountCents: number; idempotencyKey: string }): Promise<PaymentResult>;
+  /**
+   * Processors whose card field runs in the browser (Stripe Elements) start the card entry on the
+   * server: the answer's secret lets the page confirm the card without the digits reaching us.
+   */
+  startCardEntry?(input: CardEntryInput): Promise<PaymentResult<{ customerRef: string; clientSecret: string }>>;
+}
+
+export interface HoldInput {
+  cardRef: string;
+  amountCents: number;
+  feeCents: number;
+  payeeRef: string | null;
+  offSession: boolean;
+  description: string;
+  /** What the hold is for (the booking id), kept with it at the processor so its events find their way back. */
+  reference: string;
+  idempotencyKey: string;
+}
+
+export interface CardEntryInput {
+  customerRef: string | null;
+  email: string;
+  name: string;
+  reference: string;
+  idempotencyKey: string;
 }
 
 /** A payment failure's message, as a translation key of the bookings namespace. */

@@ -21,7 +21,7 @@ describe("the offline test provider", () => {
     const poor = await testProvider.saveCard({ card: card("4000000000009995"), email: "a@b.c", idempotencyKey: "poor" });
     expect(poor.ok).toBe(true);
     if (!poor.ok) return;
-    expect(await testProvider.hold({ cardRef: poor.cardRef, amountCents: 1000, description: "x", idempotencyKey: "poor-hold" })).toEqual({ ok: false, code: "insufficient_funds" });
+    expect(await testProvider.hold({ cardRef: poor.cardRef, amountCents: 1000, feeCents: 0, payeeRef: null, offSession: false, description: "x", reference: "b", idempotencyKey: "poor-hold" })).toEqual({ ok: false, code: "insufficient_funds" });
   });
 
   it("holds, captures once, refunds no more than was captured, and answers each key once", async () => {
@@ -30,7 +30,7 @@ describe("the offline test provider", () => {
     if (!saved.ok) return;
     const again = await testProvider.saveCard({ card: card("4242424242424242"), email: "a@b.c", idempotencyKey: "good" });
     expect(again).toEqual(saved);
-    const hold = await testProvider.hold({ cardRef: saved.cardRef, amountCents: 4800, description: "x", idempotencyKey: "h1" });
+    const hold = await testProvider.hold({ cardRef: saved.cardRef, amountCents: 4800, feeCents: 800, payeeRef: null, offSession: false, description: "x", reference: "b", idempotencyKey: "h1" });
     if (!hold.ok) throw new Error("hold failed");
     const [first, second] = await Promise.all([
       testProvider.capture({ holdRef: hold.holdRef, amountCents: 4800, idempotencyKey: "c1" }),

@@ -1,0 +1,59 @@
+import type { User } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { nowIso } from "~/platform/clock.server";
+import { paysOutThroughStripe, stripe } from "./payments.server";
+import { failureOfError } from "./stripe-provider.server";
+
+/**
+ * Stripe Connect for sitters: each sitter has an Express account that their earnings are paid
+ * out to (holds carry it as transfer_data.destination). Onboarding happens on Stripe's pages,
+ * reached through an account link; Stripe's account.updated webhook, or the sitter's return to
+ * /profile, says when payouts are enabled. Only then can they be booked.
+ */
+
+export type PayoutStatus = { provider: "stripe"; started: boolean; ready: boolean } | { provider: "other" };
+
+export function payoutStatusOf(user: Pick<User, "stripe_account_id" | "payouts_enabled">): PayoutStatus {
+  if (!paysOutThroughStripe()) return { provider: "other" };
+  return { provider: "stripe", started: user.stripe_account_id !== null, ready: user.payouts_enabled === 1 };
+}
+
+/** Asks Stripe whether the sitter's account can receive payouts now (after they come back from onboarding). */
+export async function refreshPayoutStatus(user: Pick<User, "id" | "stripe_account_id">): Promise<boolean | null> {
+  if (!user.stripe_account_id) return null;
+  try {
+    const account = await stripe().accounts.retrieve(user.stripe_account_id);
+    const ready = Boolean(account.details_submitted && account.payouts_enabled);
+    await db.updateTable("users").set({ payouts_enabled: ready ? 1 : 0, updated_at: nowIso() }).where("id", "=", user.id).execute();
+    return ready;
+  } catch (error) {
+    failureOfError(error);
+    return null;
+  }
+}
+
+/**
+ * The URL of Stripe's onboarding for this sitter, creating their Express account the first time.
+ * `attempt` comes from the form, so a double click makes one link.
+ */
+export async function payoutOnboardingLink(user: Pick<User, "id" | "email" | "stripe_account_id">, urls: { returnUrl: string; refreshUrl: string }, attempt: string): Promise<string | null> {
+  try {
+    let account = user.stripe_account_id;
+    if (!account) {
+      const created = await stripe().accounts.create(
+        { type: "express", email: user.email, capabilities: { transfers: { requested: true } }, metadata: { user_id: user.id } },
+        { idempotencyKey: `${user.id}:connect-account` },
+      );
+      account = created.id;
+      await db.updateTable("users").set({ stripe_account_id: account, payouts_enabled: 0, updated_at: nowIso() }).where("id", "=", user.id).where("stripe_account_id", "is", null).execute();
+    }
+    const link = await stripe().accountLinks.create(
+      { account, type: "account_onboarding", return_url: urls.returnUrl, refresh_url: urls.refreshUrl },
+      { idempotencyKey: `${user.id}:account-link:${attempt}` },
+    );
+    return link.url;
+  } catch (error) {
+    failureOfError(error);
+    return null;
+  }
+}

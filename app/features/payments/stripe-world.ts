@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import { db } from "~/platform/db.server";
+import { requestBooking, payForBooking, startCardEntry } from "~/features/bookings/bookings.server";
+import { ownerWithPet, requestInput, sitterWithSlot, type Person } from "~/features/bookings/test-world";
+import type { FakeStripe } from "./fake-stripe";
+import { paymentProvider } from "./payments.server";
+
+/** Helpers for tests of the Stripe provider and its webhooks: Connect-ready sitters and bookings paid through the fake Stripe. */
+
+let accounts = 0;
+
+/** A sitter with a slot and a connected account that Stripe says can receive payouts. */
+export async function payableSitter(options: { daysAhead?: number; rateCents?: number } = {}) {
+  const sitter = await sitterWithSlot(options);
+  accounts += 1;
+  const account = `acct_test${String(accounts).padStart(4, "0")}${sitter.id.slice(0, 4)}`;
+  await db.updateTable("users").set({ stripe_account_id: account, payouts_enabled: 1 }).where("id", "=", sitter.id).execute();
+  return { ...sitter, account };
+}
+
+export type Owner = Person & { petId: string; name: string };
+
+export async function stripeOwner(): Promise<Owner> {
+  const owner = await ownerWithPet();
+  const { name } = await db.selectFrom("users").select("name").where("id", "=", owner.id).executeTakeFirstOrThrow();
+  return { ...owner, name };
+}
+
+/** A request paid with Stripe, not yet authorised. */
+export async function stripeRequest(owner: Owner, sitter: { id: string; day: string }, startTime = "10:00", hours = 2) {
+  const result = await requestBooking(owner, requestInput(sitter.id, owner.petId, sitter.day, startTime, hours), paymentProvider("stripe"));
+  if (result.status !== "created") throw new Error(`request refused: ${result.reason}`);
+  return result.booking;
+}
+
+/** What the payment page does: start the card entry, confirm the SetupIntent in the browser, post its id. */
+export async function payWithStripe(fake: FakeStripe, owner: Owner, bookingId: string, attempt: string = randomUUID(), card?: { brand: string; last4: string }) {
+  const entry = await startCardEntry(owner, bookingId, attempt);
+  if (entry.status !== "ready") throw new Error(`card entry refused: ${JSON.stringify(entry)}`);
+  const setupIntent = fake.confirmSetupInBrowser(entry.clientSecret, card);
+  return payForBooking(owner, bookingId, { kind: "token", token: setupIntent, name: owner.name }, attempt);
+}

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { receiveStripeWebhook } from "~/features/payments/stripe-webhooks.server";
+
+/** Stripe's webhook endpoint. The signature covers the exact bytes sent, so the body is read as text, untouched. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
+  const answer = await receiveStripeWebhook(await request.text(), request.headers.get("stripe-signature"));
+  return new Response(answer.message, { status: answer.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
+}
