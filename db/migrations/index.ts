@@ -5,6 +5,7 @@ import * as swipesMatches from "./0003-swipes-matches";
 import * as discovery from "./0004-discovery";
 import * as bookings from "./0005-bookings";
 import * as messagesEvents from "./0006-messages-events";
+import * as subscriptions from "./0007-subscriptions";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004-discovery": discovery,
   "0005-bookings": bookings,
   "0006-messages-events": messagesEvents,
+  "0007-subscriptions": subscriptions,
 };
