@@ -135,13 +135,16 @@ async function applyInTransaction(trx: Transaction<Database>, id: string, actor:
   return { ok: true, subscription: updated };
 }
 
+const ATTENTION: NoticeKind[] = ["renewalFailed", "unpaid", "ended"];
+
 async function tellSubscriber(trx: Transaction<Database>, subscription: Subscription, notices: NoticeKind[]) {
   if (notices.length === 0) return;
   const person = await trx.selectFrom("users").select(["id", "name", "email", "language", "time_zone"]).where("id", "=", subscription.user_id).executeTakeFirstOrThrow();
   const plan = await trx.selectFrom("subscription_plans").select(["id", "name", "price_cents"]).where("id", "=", subscription.plan_id).executeTakeFirstOrThrow();
   for (const kind of notices) {
     const date = kind === "ended" ? subscription.ended_at : subscription.current_period_end;
-    await notify({ userId: person.id, type: "subscription", data: { kind, plan: plan.id, date: date ?? "" }, link: "/subscription?tab=mine" }, trx);
+    // In-app notices are for what needs attention; receipts go by email only (the person who just paid sees a toast).
+    if (ATTENTION.includes(kind)) await notify({ userId: person.id, type: "subscription", data: { kind, plan: plan.id, date: date ?? "" }, link: "/subscription?tab=mine" }, trx);
     await enqueueEmail(await subscriptionNoticeEmail(person, kind, { planId: plan.id, planName: plan.name, priceCents: plan.price_cents, date }), trx);
   }
 }

@@ -61,7 +61,7 @@ describe("checkout", () => {
     expect(await isPremiumUser(user.id)).toBe(true);
     expect(await cardsOf(user.id)).toEqual([expect.objectContaining({ brand: "Visa", last4: "4242", expMonth: 12, expYear: 2030, isDefault: true })]);
     expect(await paymentsOf(live.id)).toEqual([expect.objectContaining({ status: "paid", amount_cents: 4999 })]);
-    expect((await notificationsOf(user.id)).map((row) => row.type)).toEqual(["subscription"]);
+    expect(await notificationsOf(user.id)).toEqual([]);
     expect((await emailsTo(user.email)).map((email) => email.subject)).toEqual([expect.stringContaining("premium")]);
   });
 
@@ -140,7 +140,7 @@ describe("renewals", () => {
     expect(await liveSubscriptionOf(user.id)).toMatchObject({ status: "past_due", failed_attempts: 1, last_payment_error: "insufficient_funds" });
     expect(await isPremiumUser(user.id)).toBe(true);
     const notices = (await notificationsOf(user.id)).map((row) => JSON.parse(row.data) as { kind: string });
-    expect(notices.map((notice) => notice.kind)).toEqual(["activated", "renewalFailed"]);
+    expect(notices.map((notice) => notice.kind)).toEqual(["renewalFailed"]);
     expect((await emailsTo(user.email)).some((email) => /payment/i.test(email.subject))).toBe(true);
 
     for (let round = 0; round < 3; round += 1) {
@@ -149,7 +149,7 @@ describe("renewals", () => {
     }
     expect(await liveSubscriptionOf(user.id)).toMatchObject({ status: "unpaid", failed_attempts: 4 });
     expect(await isPremiumUser(user.id)).toBe(false);
-    expect((await notificationsOf(user.id)).map((row) => (JSON.parse(row.data) as { kind: string }).kind)).toEqual(["activated", "renewalFailed", "unpaid"]);
+    expect((await notificationsOf(user.id)).map((row) => (JSON.parse(row.data) as { kind: string }).kind)).toEqual(["renewalFailed", "unpaid"]);
 
     const good = (await cardsOf(user.id)).find((method) => method.last4 === "4242")!;
     expect(await setDefaultCard(user.id, good.id)).toEqual({ ok: true });
