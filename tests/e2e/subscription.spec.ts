@@ -17,7 +17,7 @@ async function addCard(page: Page, number: string, expiry = "12/30") {
 }
 
 test("subscribe with a test card, get unlimited likes and see who liked you, cancel at period end and reactivate", async ({ page, jsEnabled }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const city = jsEnabled ? "Tromsø" : "Bodø";
   const sitter = await sitterIn(page, jsEnabled, { name: `Pia Premium ${jsEnabled ? "J" : "N"}`, city });
   const owner = await ownerWithDog(page, jsEnabled, { name: "Olga Owner", city, dog: "Rex" });
@@ -108,7 +108,7 @@ test("subscribe with a test card, get unlimited likes and see who liked you, can
 });
 
 test("a declined card shows the payment error; saved cards can be added, made default and removed", async ({ page, jsEnabled }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const owner = newPerson("owner", { name: "Dora Declined" });
   await signUpAndConfirm(page, owner, jsEnabled);
 
