@@ -6,6 +6,7 @@ import { startSession } from "~/platform/session.server";
 import { person, ownerWithPet, sitterWithSlot, requested, card } from "~/features/bookings/test-world";
 import { payForBooking } from "~/features/bookings/bookings.server";
 import { ensureConversation, sendMessage } from "~/features/messages/messages.server";
+import { checkout } from "~/features/subscriptions/subscriptions.server";
 import routes from "./routes";
 
 /**
@@ -67,6 +68,19 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "POST", url: () => "/messages", form: (ids) => ({ conversationId: ids.conversationId, body: "hello from outside" }) },
   ],
   "routes/notifications.tsx": [{ method: "POST", url: () => "/notifications", form: (ids) => ({ intent: "open", id: ids.notificationId }) }],
+  "routes/payment-card-entry.ts": [{ method: "POST", url: (ids) => `/payment/${ids.bookingId}/card-entry`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ attempt: randomUUID() }) }],
+  "routes/subscription.tsx": [
+    ...["cancel", "reactivate", "keep-plan", "retry"].map((intent) => ({
+      method: "POST" as const,
+      url: () => "/subscription",
+      form: (ids: Ids) => ({ intent, subscriptionId: ids.subscriptionId }),
+    })),
+    ...["set-default", "remove-card"].map((intent) => ({
+      method: "POST" as const,
+      url: () => "/subscription",
+      form: (ids: Ids) => ({ intent, methodId: ids.paymentMethodId }),
+    })),
+  ],
 };
 
 /** Routes that hold nobody else's records, and why. */
@@ -99,6 +113,10 @@ const EXEMPT: Record<string, string> = {
   "routes/availability.tsx": "the asker's own slots",
   "routes/not-found.tsx": "the 404 page",
   "routes/offline.tsx": "a static page for the service worker",
+  "routes/webhooks-stripe.ts": "Stripe's signature is the credential (stripe-webhooks.test.ts)",
+  "routes/dashboard-likes.tsx": "lists who liked the asker",
+  "routes/subscription-checkout.tsx": "plans are public; subscribes the asker",
+  "routes/subscription-card-new.tsx": "adds a card for the asker",
 };
 
 function routeFiles(entries: RouteConfigEntry[]): string[] {
@@ -122,12 +140,18 @@ async function world() {
     .values({ id: photoId, user_id: owner.id, pet_id: null, position: 0, card_key: `${photoId}-card.webp`, full_key: `${photoId}-full.webp`, width: 10, height: 10, created_at: new Date().toISOString() })
     .execute();
   const notification = await db.selectFrom("notifications").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
-  return { ownerId: owner.id, petId: owner.petId, slotId: sitter.slotId, bookingId: booking.id, matchId, conversationId, attachmentKey, photoId, notificationId: notification.id };
+  const subscribed = await checkout({ id: owner.id, email: owner.email }, "monthly", card(), randomUUID());
+  if (subscribed.status !== "active") throw new Error(`checkout: ${subscribed.status}`);
+  const paymentMethod = await db.selectFrom("payment_methods").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
+  return {
+    subscriptionId: subscribed.subscription.id,
+    paymentMethodId: paymentMethod.id,
+    ownerId: owner.id, petId: owner.petId, slotId: sitter.slotId, bookingId: booking.id, matchId, conversationId, attachmentKey, photoId, notificationId: notification.id };
 }
 
 /** Everything that a refused request must leave as it was. */
 async function snapshot() {
-  const tables = ["users", "pets", "photos", "bookings", "availability_slots", "matches", "conversations", "messages", "reviews", "test_payments"] as const;
+  const tables = ["users", "pets", "photos", "bookings", "availability_slots", "matches", "conversations", "messages", "reviews", "test_payments", "subscriptions", "payment_methods"] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const notifications = await db.selectFrom("notifications").select(["id", "is_read"]).execute();
   return JSON.stringify([rows, notifications]);
@@ -142,6 +166,7 @@ async function statusOf(run: () => Promise<unknown>): Promise<number> {
     return 200;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
+    if (thrown && typeof thrown === "object" && "init" in thrown) return (thrown as { init?: { status?: number } }).init?.status ?? 500;
     throw thrown;
   }
 }

@@ -22,6 +22,10 @@ export default [
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx", [route("match/:matchId", "routes/dashboard-match.tsx")]),
     route("dashboard/filters", "routes/dashboard-filters.tsx"),
+    route("dashboard/likes", "routes/dashboard-likes.tsx"),
+    route("subscription", "routes/subscription.tsx"),
+    route("subscription/checkout/:planId", "routes/subscription-checkout.tsx"),
+    route("subscription/cards/new", "routes/subscription-card-new.tsx"),
     route("messages", "routes/messages.tsx"),
     route("bookings", "routes/bookings.tsx"),
     route("bookings/:bookingId", "routes/booking-action.ts"),

@@ -114,7 +114,8 @@ export type NotificationType =
   | "booking_status_update"
   | "message"
   | "review"
-  | "match";
+  | "match"
+  | "subscription";
 
 export interface NotificationsTable {
   id: string;
@@ -166,6 +167,79 @@ export interface Database {
   messages: MessagesTable;
   conversation_reads: ConversationReadsTable;
   live_events: LiveEventsTable;
+  subscription_plans: SubscriptionPlansTable;
+  payment_methods: PaymentMethodsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_payments: SubscriptionPaymentsTable;
+}
+
+export type PlanInterval = "month" | "6months" | "year";
+
+export interface SubscriptionPlansTable {
+  id: string;
+  name: string;
+  price_cents: number;
+  currency: Generated<string>;
+  interval: PlanInterval;
+  /** JSON array of feature ids (translated as subscription:features.<id>). */
+  features: Generated<string>;
+  popular: Generated<number>;
+  position: Generated<number>;
+  stripe_price_id: string | null;
+  active: Generated<number>;
+  created_at: IsoTime;
+}
+
+export interface PaymentMethodsTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  /** The provider's card reference (Stripe: a PaymentMethod id). */
+  provider_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: Generated<number>;
+  created_at: IsoTime;
+}
+
+export type SubscriptionStatus = "incomplete" | "active" | "past_due" | "unpaid" | "canceled";
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  status: Generated<SubscriptionStatus>;
+  provider: string;
+  provider_subscription_ref: string | null;
+  billing_anchor: IsoTime | null;
+  period_index: Generated<number>;
+  current_period_start: IsoTime | null;
+  current_period_end: IsoTime | null;
+  cancel_at_period_end: Generated<number>;
+  pending_plan_id: string | null;
+  billing_task: "charge" | null;
+  failed_attempts: Generated<number>;
+  next_retry_at: IsoTime | null;
+  last_payment_error: string | null;
+  canceled_at: IsoTime | null;
+  ended_at: IsoTime | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface SubscriptionPaymentsTable {
+  id: string;
+  subscription_id: string;
+  user_id: string;
+  plan_id: string;
+  amount_cents: number;
+  status: "paid" | "failed";
+  provider_ref: string | null;
+  failure_code: string | null;
+  idempotency_key: string;
+  created_at: IsoTime;
 }
 
 export interface ConversationsTable {
@@ -273,7 +347,7 @@ export interface StripeEventsTable {
 
 export interface TestPaymentsTable {
   ref: string;
-  kind: "card" | "hold";
+  kind: "card" | "hold" | "charge";
   amount_cents: number | null;
   card_last4: string;
   status: string;
@@ -333,3 +407,6 @@ export type Pet = Selectable<PetsTable>;
 export type Booking = Selectable<BookingsTable>;
 export type AvailabilitySlot = Selectable<AvailabilitySlotsTable>;
 export type Photo = Selectable<PhotosTable>;
+export type SubscriptionPlan = Selectable<SubscriptionPlansTable>;
+export type PaymentMethod = Selectable<PaymentMethodsTable>;
+export type Subscription = Selectable<SubscriptionsTable>;

@@ -5,6 +5,7 @@ import { hashPassword } from "~/features/auth/passwords.server";
 import { addPhotos } from "~/features/media/photos.server";
 import { priceOf } from "~/features/bookings/machine";
 import { instantAt, wallClockIn } from "~/platform/time";
+import { ensurePlans } from "./plans";
 import type { Database, EnergyLevel, PetType, Role } from "./schema";
 
 export const DEMO_PASSWORD = "happy-paws-2026";
@@ -194,6 +195,8 @@ export async function seedDemoData(db: Kysely<Database>, { onlyIfEmpty = false }
   });
   if (userIds.size === 0) return logins;
   await seedBookings(db, userIds);
+  // The premium plans are written by migration 0007 too; repeating it keeps them in step with db/plans.ts.
+  await ensurePlans(db);
   // Pictures are processed like uploads, after the rows exist (never inside the transaction).
   for (const [name, userId] of userIds) await addPhotos({ userId, petId: null }, [await generatedPicture(name, "person")], db);
   const petRows = await db.selectFrom("pets").select(["id", "owner_id", "name"]).where("owner_id", "in", [...userIds.values()]).execute();

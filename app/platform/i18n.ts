@@ -20,7 +20,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** Every namespace is loaded up front (a few KB), so no screen ever flashes untranslated keys. */
-export const namespaces = ["common", "auth", "profile", "discovery", "availability", "bookings", "messages", "notifications"];
+export const namespaces = ["common", "auth", "profile", "discovery", "availability", "bookings", "messages", "notifications", "subscription"];
 
 export const i18nConfig = {
   supportedLngs: [...supportedLanguages],

@@ -1,5 +1,6 @@
 import { seedDemoData } from "~db/seed";
 import { runDueBookingWork } from "~/features/bookings/bookings.server";
+import { runDueSubscriptionWork } from "~/features/subscriptions/subscriptions.server";
 import { db, migrateToLatest } from "./db.server";
 import { deliverPendingEmails } from "./email.server";
 import { env } from "./env.server";
@@ -20,6 +21,8 @@ export async function startApp(): Promise<void> {
   every(60_000, deliverPendingEmails);
   // Bookings that start, end, lapse, get their delayed hold or their automatic release.
   every(30_000, runDueBookingWork);
+  // Subscription periods that end: renewals charged, failed ones retried, cancelled ones ended.
+  every(60_000, runDueSubscriptionWork);
   every(60 * 60_000, removeExpiredRows);
   every(60 * 60_000, pruneEvents);
 }

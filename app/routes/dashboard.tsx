@@ -9,6 +9,7 @@ import { LocationChoices, LocationPrompt } from "~/features/discovery/location-c
 import { promptPostponed } from "~/features/discovery/location.server";
 import { SwipeDeck } from "~/features/discovery/swipe-deck";
 import { FREE_DAILY_LIKES, hasSwiped, likesLeftToday, recentMatches } from "~/features/discovery/swipes.server";
+import { isPremiumUser } from "~/features/subscriptions/subscriptions.server";
 import { photoUrl } from "~/features/media/photos.server";
 import { Initials } from "~/features/profiles/profile-view";
 import { actingRole, isOwner } from "~/features/profiles/profiles.server";
@@ -17,7 +18,7 @@ import { getUser, requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["discovery", "profile"] };
+export const handle = { i18n: ["discovery", "profile", "subscription"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -26,12 +27,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("tab");
   const preferred: DeckTab = actingRole(user) === "sitter" ? "pets" : "sitters";
   const tab = tabs.find((item) => item === asked) ?? (tabs.includes(preferred) ? preferred : tabs[0]!);
-  const [deck, likesLeft, swiped, postponed, matches] = await Promise.all([
+  const [deck, likesLeft, swiped, postponed, matches, premium] = await Promise.all([
     deckFor(user, tab),
     likesLeftToday(user),
     hasSwiped(user.id),
     promptPostponed(request),
     recentMatches(user.id),
+    isPremiumUser(user.id),
   ]);
   return {
     tab,
@@ -41,7 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     city: user.city,
     filterCount: activeFilterCount(filtersOf(user), isOwner(user.role)),
     askLocation: user.browse_mode === null && !postponed,
-    likesLeft,
+    // Premium has no daily limit.
+    likesLeft: premium ? null : likesLeft,
+    premium,
     dailyLikes: FREE_DAILY_LIKES,
     canStartOver: swiped,
     matches: matches.map((match) => ({ id: match.id, userId: match.userId, name: match.name, photo: match.photoKey ? photoUrl(match.photoKey) : null })),
@@ -121,6 +125,19 @@ export default function Dashboard() {
         )}
 
         {data.askLocation ? <LocationPrompt tab={tab} /> : null}
+
+        <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <Link to="/dashboard/likes" className="link font-semibold">
+            {t("subscription:likes.link")}
+          </Link>
+          {data.premium ? (
+            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-800">{t("subscription:likes.unlimited")}</span>
+          ) : (
+            <Link to="/subscription" className="link">
+              {t("subscription:title")}
+            </Link>
+          )}
+        </p>
 
         {data.matches.length > 0 ? (
           <section aria-labelledby="matches-title" className="space-y-2">

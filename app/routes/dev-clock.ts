@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { runDueBookingWork } from "~/features/bookings/bookings.server";
+import { runDueSubscriptionWork } from "~/features/subscriptions/subscriptions.server";
 import { formDataOf } from "~/platform/forms.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { env } from "~/platform/env.server";
@@ -19,7 +20,8 @@ export async function action({ request }: ActionFunctionArgs) {
   advanceClock(minutes * 60_000);
   // What time would have triggered happens now, so a test sees it without waiting for the scheduler.
   const changed = await runDueBookingWork();
-  return Response.json({ now: now().toISOString(), bookingsChanged: changed });
+  const subscriptionsChanged = await runDueSubscriptionWork();
+  return Response.json({ now: now().toISOString(), bookingsChanged: changed, subscriptionsChanged });
 }
 
 export function loader() {

@@ -11,7 +11,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["notifications"] };
+export const handle = { i18n: ["notifications", "subscription"] };
 
 const TABS = Object.keys(NOTIFICATION_TABS) as NotificationTab[];
 const tabOf = (value: unknown): NotificationTab => TABS.find((tab) => tab === value) ?? "all";

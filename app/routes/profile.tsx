@@ -173,8 +173,8 @@ export default function Profile() {
             <li>
               <Link to="/notifications" className="link">{t("page.notifications")}</Link>
             </li>
-            <li className="text-stone-700">
-              {t("page.paymentMethods")}: {t("page.paymentMethodsComing")}
+            <li>
+              <Link to="/subscription?tab=mine#payment-methods" className="link">{t("page.paymentMethods")}</Link>
             </li>
           </ul>
         </Section>

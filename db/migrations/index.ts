@@ -5,6 +5,7 @@ import * as swipesMatches from "./0003-swipes-matches";
 import * as discovery from "./0004-discovery";
 import * as bookings from "./0005-bookings";
 import * as messagesEvents from "./0006-messages-events";
+import * as subscriptions from "./0007-subscriptions";
 import * as stripe from "./0008-stripe";
 import * as chatMediaSounds from "./0009-chat-media-sounds";
 
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   "0004-discovery": discovery,
   "0005-bookings": bookings,
   "0006-messages-events": messagesEvents,
+  "0007-subscriptions": subscriptions,
   "0008-stripe": stripe,
   "0009-chat-media-sounds": chatMediaSounds,
 };

@@ -6,6 +6,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { DEFAULT_FILTERS, type DeckFilters } from "./filters";
 import { deckHref } from "./links";
 import { forgetDeviceLocation, locationPromptLater, saveDeviceLocation, setBrowseMode } from "./location.server";
+import { isPremiumUser } from "~/features/subscriptions/subscriptions.server";
 import { FREE_DAILY_LIKES, startOver, swipe } from "./swipes.server";
 
 const tabSchema = z.enum(["sitters", "pets"]).nullable().catch(null);
@@ -43,7 +44,9 @@ export async function handleDeckAction(user: User, form: FormData): Promise<Resp
   switch (input.intent) {
     case "like":
     case "pass": {
-      const result = await swipe(user, { userId: input.userId, petId: input.petId || null }, input.intent);
+      // Premium lifts the free daily limit on likes.
+      const unlimitedLikes = input.intent === "like" && (await isPremiumUser(user.id));
+      const result = await swipe(user, { userId: input.userId, petId: input.petId || null }, input.intent, { unlimitedLikes });
       if (result.status === "not-found") return redirectWithToast(back, { type: "error", title: "discovery:deck.gone" });
       if (result.status === "limit-reached") {
         return redirectWithToast(back, { type: "error", title: "discovery:limit.title", description: "discovery:limit.body", values: { limit: String(FREE_DAILY_LIKES) } });

@@ -3,6 +3,7 @@ import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { toPhotoView, type PhotoView } from "~/features/media/photos.server";
 import { isOwner, isSitter } from "~/features/profiles/profiles.server";
+import { premiumSql } from "~/features/subscriptions/subscriptions.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
 import { boundingBox, closenessAt, closenessSql, kilometresFor, type Coordinates } from "./geo.server";
 
@@ -146,7 +147,9 @@ async function findSitters(search: Search): Promise<SitterCard[]> {
     .select(nearness(search, "u").as("closeness"))
     .where(sitterRow)
     .where("u.id", "!=", search.viewerId)
-    .where(notSwiped(search.viewerId, "u.id", sql`''`));
+    .where(notSwiped(search.viewerId, "u.id", sql`''`))
+    // Premium sitters are boosted: they come first, in the chosen order, before everyone else.
+    .orderBy(premiumSql("u.id"), "desc");
   if (filters.petType !== "all") {
     const petType = filters.petType;
     query = query.where(sql<boolean>`exists (select 1 from json_each(u.cares_for) where value = ${petType})`);
@@ -193,7 +196,8 @@ async function findPets(search: Search): Promise<PetCard[]> {
     .select(nearness(search, "o").as("closeness"))
     .where(ownerRow)
     .where("o.id", "!=", search.viewerId)
-    .where(notSwiped(search.viewerId, "o.id", sql.ref("p.id")));
+    .where(notSwiped(search.viewerId, "o.id", sql.ref("p.id")))
+    .orderBy(premiumSql("o.id"), "desc");
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
   const circle = insideCircle(search, "o");
   if (circle) query = query.where(circle);

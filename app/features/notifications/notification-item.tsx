@@ -4,11 +4,19 @@ import type { NotificationView } from "./notifications.server";
 
 const BOOKING_KINDS = new Set(["accepted", "declined", "cancelledByOwner", "cancelledPayment", "expired", "started", "completed", "released", "holdFailed", "slotTaken", "unanswered"]);
 
-/** The translation key of a notification: its type, and for booking updates what happened. */
+const SUBSCRIPTION_KINDS = new Set(["renewalFailed", "unpaid", "ended"]);
+
+/** The translation key of a notification: its type, and for booking and subscription updates what happened. */
 function keyOf(notification: NotificationView): string {
-  if (notification.type !== "booking_status_update") return `types.${notification.type}`;
   const kind = String(notification.data.kind ?? "");
-  return `types.booking_status_update.${BOOKING_KINDS.has(kind) ? kind : "other"}`;
+  if (notification.type === "booking_status_update") return `types.booking_status_update.${BOOKING_KINDS.has(kind) ? kind : "other"}`;
+  if (notification.type === "subscription") return `types.subscription.${SUBSCRIPTION_KINDS.has(kind) ? kind : "other"}`;
+  return `types.${notification.type}`;
+}
+
+function dateOf(value: unknown): Date | null {
+  const date = typeof value === "string" && value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
 /**
@@ -17,10 +25,13 @@ function keyOf(notification: NotificationView): string {
  */
 export function NotificationItem({ notification, timeZone }: { notification: NotificationView; timeZone: string }) {
   const { t, i18n } = useTranslation("notifications");
-  const start = typeof notification.data.start === "string" ? new Date(notification.data.start) : null;
+  const start = dateOf(notification.data.start);
+  const date = dateOf(notification.data.date);
   const values = {
     ...notification.data,
-    when: start && !Number.isNaN(start.getTime()) ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(start) : "",
+    when: start ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(start) : "",
+    date: date ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone }).format(date) : "",
+    plan: notification.data.plan ? t(`subscription:plans.${notification.data.plan}`) : "",
     // Names and previews are people's own words: shown as text, never as markup.
     interpolation: { escapeValue: false },
   };

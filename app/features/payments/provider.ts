@@ -3,6 +3,12 @@
  * same key always gets the first answer, so retries after a crash or a timeout never charge twice.
  * Holds are authorisations captured later (Stripe: PaymentIntents with manual capture); cards
  * are saved for holds placed later (Stripe: SetupIntents).
+ *
+ * Subscriptions bill each period themselves: `charge` takes an amount from a saved card at once
+ * (Stripe: an off-session PaymentIntent, confirmed, automatic capture, on the customer that owns
+ * the PaymentMethod). Saved cards are listed from our payment_methods table, which keeps the
+ * provider's reference and the details saveCard returned; `removeCard` tells the provider to
+ * forget one (Stripe: detach the PaymentMethod).
  */
 
 /** How the payment form hands over a card: typed digits (the offline test provider) or a processor token (Stripe Elements). */
@@ -19,6 +25,14 @@ export type PaymentFailureCode =
   | "authentication_required"
   | "processing_error";
 
+/** What a card list shows: never the number, only the brand, the last four digits and the expiry. */
+export interface CardDetails {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
 export type PaymentResult<T extends object = object> = ({ ok: true } & T) | { ok: false; code: PaymentFailureCode };
 
 export interface PaymentProvider {
@@ -27,7 +41,12 @@ export interface PaymentProvider {
    * Checks and keeps a card for later charges; nothing is charged. `customerRef` is the payer's
    * record at the processor when they have one: a token made for someone else is refused.
    */
-  saveCard(input: { card: CardInput; email: string; customerRef?: string | null; idempotencyKey: string }): Promise<PaymentResult<{ cardRef: string; label: string }>>;
+  saveCard(input: {
+    card: CardInput;
+    email: string;
+    customerRef?: string | null;
+    idempotencyKey: string;
+  }): Promise<PaymentResult<{ cardRef: string; label: string; details: CardDetails }>>;
   /**
    * Reserves an amount on a saved card without charging it. The sitter's part goes to their
    * payout account (`payeeRef`) when the processor pays sitters out; the platform keeps `feeCents`.
@@ -40,6 +59,10 @@ export interface PaymentProvider {
   voidHold(input: { holdRef: string; idempotencyKey: string }): Promise<PaymentResult>;
   /** Pays back a captured amount (in full, or the part given). */
   refund(input: { holdRef: string; amountCents: number; idempotencyKey: string }): Promise<PaymentResult>;
+  /** Charges an amount on a saved card now, without the customer present (a subscription period). */
+  charge(input: { cardRef: string; amountCents: number; description: string; idempotencyKey: string }): Promise<PaymentResult<{ chargeRef: string }>>;
+  /** Forgets a saved card; later charges on it fail. */
+  removeCard(input: { cardRef: string; idempotencyKey: string }): Promise<PaymentResult>;
   /**
    * Processors whose card field runs in the browser (Stripe Elements) start the card entry on the
    * server: the answer's secret lets the page confirm the card without the digits reaching us.

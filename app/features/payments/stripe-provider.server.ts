@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
+import type { CardDetails, PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
 import { failureCodeOf } from "./stripe-codes";
 
 export { failureCodeOf };
@@ -56,6 +56,14 @@ const BRANDS: Record<string, string> = {
 
 export const cardLabelOf = (card: { brand?: string | null; last4?: string | null } | null | undefined) =>
   `${BRANDS[card?.brand ?? ""] ?? "Card"} •••• ${card?.last4 ?? "????"}`;
+
+/** What the saved-card list shows of a Stripe card. */
+const cardDetailsOf = (card: { brand?: string | null; last4?: string | null; exp_month?: number | null; exp_year?: number | null } | null | undefined): CardDetails => ({
+  brand: BRANDS[card?.brand ?? ""] ?? "Card",
+  last4: card?.last4 ?? "????",
+  expMonth: card?.exp_month ?? 0,
+  expYear: card?.exp_year ?? 0,
+});
 
 /** What a thrown SDK error means for the booking: the payer's card said no, or ask again later. */
 export function failureOfError(error: unknown): PaymentFailureCode {
@@ -115,13 +123,51 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
           if (!customer || (customerRef && customer !== customerRef) || !method || typeof method === "string") return fail("processing_error");
           if (intent.status === "requires_action") return fail("authentication_required");
           if (intent.status !== "succeeded") return fail(intent.last_setup_error ? failureCodeOf(intent.last_setup_error.code, intent.last_setup_error.decline_code) : "processing_error");
-          return { ok: true as const, cardRef: `${customer}:${method.id}`, label: cardLabelOf(method.card) };
+          return { ok: true as const, cardRef: `${customer}:${method.id}`, label: cardLabelOf(method.card), details: cardDetailsOf(method.card) };
         }
         if (!card.token.startsWith("pm_")) return fail("processing_error");
         const customer = customerRef ?? (await stripe.customers.create({ email, name: card.name }, { idempotencyKey: `${idempotencyKey}:customer` })).id;
         const method = await stripe.paymentMethods.attach(card.token, { customer }, { idempotencyKey: `${idempotencyKey}:attach` });
-        return { ok: true as const, cardRef: `${customer}:${method.id}`, label: cardLabelOf(method.card) };
+        return { ok: true as const, cardRef: `${customer}:${method.id}`, label: cardLabelOf(method.card), details: cardDetailsOf(method.card) };
       });
+    },
+
+    charge({ cardRef, amountCents, description, idempotencyKey }) {
+      return attempt(async () => {
+        // A subscription period, charged at once on the saved card while the customer is away.
+        const card = splitCardRef(cardRef);
+        if (!card) return fail("processing_error");
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: CURRENCY,
+            customer: card.customer,
+            payment_method: card.paymentMethod,
+            allowed_payment_method_types: ["card"],
+            confirm: true,
+            off_session: true,
+            description,
+          },
+          { idempotencyKey },
+        );
+        if (intent.status === "succeeded") return { ok: true as const, chargeRef: intent.id };
+        if (intent.status === "requires_action") return fail("authentication_required");
+        if (intent.status === "requires_payment_method") return fail(failureCodeOf(intent.last_payment_error?.code, intent.last_payment_error?.decline_code));
+        return fail("processing_error");
+      });
+    },
+
+    removeCard({ cardRef, idempotencyKey }) {
+      return attempt(
+        async () => {
+          const card = splitCardRef(cardRef);
+          if (!card) return fail("processing_error");
+          await stripe.paymentMethods.detach(card.paymentMethod, {}, { idempotencyKey });
+          return { ok: true as const };
+        },
+        // Detached already: the card is gone either way.
+        (error) => (error instanceof Stripe.errors.StripeInvalidRequestError && /not attached|no such paymentmethod/i.test(error.message) ? { ok: true as const } : null),
+      );
     },
 
     hold({ cardRef, amountCents, feeCents, payeeRef, offSession, description, reference, idempotencyKey }) {

@@ -67,7 +67,8 @@ export const testProvider: PaymentProvider = {
       const cardRef = `test_card_${randomUUID()}`;
       const last4 = digits.slice(-4);
       await db.insertInto("test_payments").values({ ref: cardRef, kind: "card", amount_cents: null, card_last4: last4, status: digits === INSUFFICIENT_FUNDS ? "no-funds" : "saved", created_at: nowIso() }).execute();
-      return { ok: true as const, cardRef, label: `${cardBrand(digits)} •••• ${last4}` };
+      const brand = cardBrand(digits);
+      return { ok: true as const, cardRef, label: `${brand} •••• ${last4}`, details: { brand, last4, expMonth: card.expMonth, expYear: card.expYear } };
     });
   },
 
@@ -100,6 +101,25 @@ export const testProvider: PaymentProvider = {
       if (!payment || amountCents <= 0 || amountCents > (payment.amount_cents ?? 0)) return fail("processing_error");
       await db.updateTable("test_payments").set({ status: amountCents === payment.amount_cents ? "refunded" : "partly-refunded" }).where("ref", "=", holdRef).execute();
       return { ok: true as const };
+    });
+  },
+
+  charge({ cardRef, amountCents, idempotencyKey }) {
+    return once(`charge:${idempotencyKey}`, async () => {
+      const card = await db.selectFrom("test_payments").selectAll().where("ref", "=", cardRef).where("kind", "=", "card").executeTakeFirst();
+      if (!card || card.status === "removed") return fail("card_declined");
+      if (card.status === "no-funds") return fail("insufficient_funds");
+      if (!Number.isInteger(amountCents) || amountCents <= 0) return fail("processing_error");
+      const chargeRef = `test_charge_${randomUUID()}`;
+      await db.insertInto("test_payments").values({ ref: chargeRef, kind: "charge", amount_cents: amountCents, card_last4: card.card_last4, status: "captured", created_at: nowIso() }).execute();
+      return { ok: true as const, chargeRef };
+    });
+  },
+
+  removeCard({ cardRef, idempotencyKey }) {
+    return once(`remove:${idempotencyKey}`, async () => {
+      const updated = await db.updateTable("test_payments").set({ status: "removed" }).where("ref", "=", cardRef).where("kind", "=", "card").executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1 ? { ok: true as const } : fail("processing_error");
     });
   },
 

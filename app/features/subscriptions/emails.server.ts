@@ -1,0 +1,38 @@
+import type { Language } from "~/platform/i18n";
+import { isLanguage } from "~/platform/i18n";
+import { translatorFor } from "~/platform/i18n.server";
+import { composeEmail, type Email } from "~/platform/email.server";
+import { env } from "~/platform/env.server";
+import { formatMoney } from "~/platform/money";
+import type { NoticeKind } from "./machine";
+
+interface Recipient {
+  email: string;
+  name: string;
+  language: string;
+  time_zone: string;
+}
+
+/** Links in emails sent from background work, where there is no request to take the origin from. */
+const origin = () => env.APP_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
+
+/** The email that goes with a subscription notice (receipt, failed renewal, end), in the subscriber's language. */
+export async function subscriptionNoticeEmail(
+  to: Recipient,
+  kind: NoticeKind,
+  subscription: { planId: string; planName: string; priceCents: number; date: string | null },
+): Promise<Email> {
+  const language: Language = isLanguage(to.language) ? to.language : "en";
+  const t = await translatorFor(language, "email");
+  const plans = await translatorFor(language, "subscription");
+  const date = subscription.date ? new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: to.time_zone }).format(new Date(subscription.date)) : "";
+  const values = { plan: plans(`plans.${subscription.planId}`, { defaultValue: subscription.planName }), price: formatMoney(subscription.priceCents, language), date };
+  return composeEmail({
+    to: to.email,
+    subject: t(`subscription.${kind}.subject`, values),
+    greeting: t("greeting", { name: to.name }),
+    paragraphs: [t(`subscription.${kind}.body`, values)],
+    action: { label: t("subscription.action"), url: `${origin()}/subscription?tab=mine` },
+    footer: t("footer"),
+  });
+}

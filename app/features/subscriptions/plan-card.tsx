@@ -1,0 +1,50 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatMoney } from "~/platform/money";
+
+export interface PlanCardData {
+  id: string;
+  name: string;
+  priceCents: number;
+  interval: "month" | "6months" | "year";
+  features: string[];
+  popular: boolean;
+}
+
+/** One plan: name, price in the reader's way of writing euros, interval, features, badges and its button (a link to the payment form). */
+export function PlanCard({ plan, current, next, action }: { plan: PlanCardData; current: boolean; next: boolean; action: "choose" | "switch" | null }) {
+  const { t, i18n } = useTranslation("subscription");
+  const name = t(`plans.${plan.id}`, { defaultValue: plan.name });
+  const headingId = `plan-${plan.id}`;
+  return (
+    <article aria-labelledby={headingId} className={`card flex flex-col gap-3 ${plan.popular ? "ring-2 ring-brand-600" : ""}`}>
+      <div className="flex flex-wrap gap-2">
+        {plan.popular ? <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-bold text-white">{t("badges.popular")}</span> : null}
+        {current ? <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-900">{t("badges.current")}</span> : null}
+        {next ? <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-950">{t("badges.next")}</span> : null}
+      </div>
+      <h2 id={headingId} className="text-xl font-bold">
+        {name}
+      </h2>
+      <p>
+        <span className="text-3xl font-extrabold">{formatMoney(plan.priceCents, i18n.language)}</span>{" "}
+        <span className="text-stone-700">{t("perInterval", { interval: t(`interval.${plan.interval}`) })}</span>
+      </p>
+      <ul className="flex-1 space-y-1.5 text-sm" aria-label={t("features.title")}>
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <span aria-hidden className="font-bold text-brand-700">
+              ✓
+            </span>
+            {t(`features.${feature}`)}
+          </li>
+        ))}
+      </ul>
+      {action ? (
+        <Link to={`/subscription/checkout/${encodeURIComponent(plan.id)}`} className={`btn w-full ${plan.popular ? "btn-primary" : "btn-secondary"}`}>
+          {t(action === "choose" ? "choose" : "switchTo", { plan: name })}
+        </Link>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,74 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { photoUrl } from "~/features/media/photos.server";
+import { Initials } from "~/features/profiles/profile-view";
+import { admirerCount, admirersOf, isPremiumUser } from "~/features/subscriptions/subscriptions.server";
+import { requireUser } from "~/platform/session.server";
+import { PageHeader } from "~/platform/ui/page-header";
+
+export const handle = { i18n: ["subscription", "discovery"] };
+
+/** 'See who liked you': a premium perk. Free accounts see how many are waiting, never who. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (!(await isPremiumUser(user.id))) return { premium: false as const, count: await admirerCount(user.id), admirers: [] };
+  const admirers = await admirersOf(user.id);
+  return {
+    premium: true as const,
+    count: admirers.length,
+    admirers: admirers.map((admirer) => ({ ...admirer, photo: admirer.photoKey ? photoUrl(admirer.photoKey) : null })),
+  };
+}
+
+export default function WhoLikedYou() {
+  const { t } = useTranslation("subscription");
+  const data = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title={t("likes.title")} backTo="/dashboard" />
+      <div className="space-y-4 px-4 pb-8">
+        {!data.premium ? (
+          <section aria-labelledby="likes-locked" className="card space-y-3 text-center">
+            <span aria-hidden className="text-4xl">
+              🔒
+            </span>
+            <h2 id="likes-locked" className="text-lg font-bold">
+              {t("likes.lockedTitle")}
+            </h2>
+            <p className="text-stone-700">{t("likes.lockedBody", { count: data.count })}</p>
+            <Link to="/subscription" className="btn btn-primary">
+              {t("likes.unlock")}
+            </Link>
+          </section>
+        ) : data.admirers.length === 0 ? (
+          <p className="card text-center text-stone-700">{t("likes.empty")}</p>
+        ) : (
+          <>
+            <p className="text-stone-700">{t("likes.intro")}</p>
+            <ul className="space-y-2">
+              {data.admirers.map((admirer) => (
+                <li key={admirer.userId}>
+                  <Link to={`/users/${encodeURIComponent(admirer.userId)}`} className="card flex items-center gap-3 hover:bg-stone-50" aria-label={t("likes.viewProfile", { name: admirer.name })}>
+                    {admirer.photo ? (
+                      <img src={admirer.photo} alt="" className="size-14 rounded-full object-cover" />
+                    ) : (
+                      <Initials name={admirer.name} className="size-14 rounded-full text-lg" />
+                    )}
+                    <span>
+                      <span className="block font-semibold">{admirer.name}</span>
+                      <span className="block text-sm text-stone-700">
+                        {admirer.city}
+                        {admirer.petName ? ` · ${t("likes.liked", { pet: admirer.petName })}` : ""}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CardFields, PaymentErrorBox } from "~/features/subscriptions/card-fields";
+import { checkoutKind } from "~/features/subscriptions/machine";
+import { checkoutSchema, expiryParts } from "~/features/subscriptions/schema";
+import { checkout, findPlan, liveSubscriptionOf } from "~/features/subscriptions/subscriptions.server";
+import { formDataOf } from "~/platform/forms.server";
+import { languageOf } from "~/platform/i18n.server";
+import { formatMoney } from "~/platform/money";
+import { requireUser } from "~/platform/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { TextField } from "~/platform/ui/field";
+import { PageHeader } from "~/platform/ui/page-header";
+import { SubmitButton } from "~/platform/ui/submit-button";
+
+export const handle = { i18n: ["subscription"] };
+
+const refusalToast = { samePlan: "subscription:errors.samePlan", pastDue: "subscription:errors.pastDue", chargePending: "subscription:errors.chargePending" } as const;
+
+/** The payment form of one plan: its own page, so choosing a plan works without JavaScript. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const plan = await findPlan(params.planId ?? "");
+  if (!plan) throw data("Not found", { status: 404 });
+  const current = await liveSubscriptionOf(user.id);
+  const kind = checkoutKind(current, plan.id);
+  if (!kind.ok) return redirectWithToast("/subscription", { type: "error", title: refusalToast[kind.refusal] });
+  const currentPlan = kind.kind === "switch" && current ? await findPlan(current.plan_id) : undefined;
+  return {
+    plan: { id: plan.id, name: plan.name, priceCents: plan.price_cents, interval: plan.interval },
+    switchFrom: kind.kind === "switch" && current ? { planId: current.plan_id, planName: currentPlan?.name ?? current.plan_id, periodEnd: current.current_period_end } : null,
+    name: user.name,
+    email: user.email,
+    timeZone: user.time_zone,
+    attempt: crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await formDataOf(request), { schema: checkoutSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["number", "cvc"] }), { status: 400 });
+  const { name, email, number, expiry, cvc, attempt } = submission.value;
+  const outcome = await checkout({ id: user.id, email }, params.planId ?? "", { kind: "digits", name, number, cvc, ...expiryParts(expiry) }, attempt);
+  const language = await languageOf(request);
+  const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: user.time_zone }).format(new Date(iso)) : "");
+  switch (outcome.status) {
+    case "active":
+      return redirectWithToast("/subscription?tab=mine", { type: "success", title: "subscription:toasts.subscribed", description: "subscription:toasts.subscribedBody", values: { date: day(outcome.subscription.current_period_end) } });
+    case "switched":
+      return redirectWithToast("/subscription?tab=mine", { type: "success", title: "subscription:toasts.switched", description: "subscription:toasts.switchedBody", values: { date: day(outcome.subscription.current_period_end) } });
+    case "refused":
+      if (outcome.reason === "notFound") throw data("Not found", { status: 404 });
+      if (outcome.reason === "stale") return data(submission.reply({ formErrors: ["subscription:errors.stale"], hideFields: ["number", "cvc"] }), { status: 409 });
+      return redirectWithToast("/subscription", { type: "error", title: refusalToast[outcome.reason] });
+    case "failed":
+      return data(submission.reply({ formErrors: [`subscription:paymentErrors.${outcome.code}`], hideFields: ["number", "cvc"] }), { status: 402 });
+  }
+}
+
+/** A refused card is a new attempt: the page gets a fresh attempt key even though the answer was an error. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === "POST" ? true : defaultShouldRevalidate);
+
+export default function SubscriptionCheckout() {
+  const { t, i18n } = useTranslation("subscription");
+  const { plan, switchFrom, name, email, attempt, timeZone } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "subscription-checkout",
+    lastResult,
+    defaultValue: { name, email },
+    constraint: getZodConstraint(checkoutSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const planName = t(`plans.${plan.id}`, { defaultValue: plan.name });
+  const price = formatMoney(plan.priceCents, i18n.language);
+  const interval = t(`interval.${plan.interval}`);
+  const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone }).format(new Date(iso)) : "");
+  return (
+    <>
+      <PageHeader title={t(switchFrom ? "checkout.switchTitle" : "checkout.title", { plan: planName })} backTo="/subscription" />
+      <div className="space-y-5 px-4 pb-8">
+        <Link to="/subscription" className="link inline-block">
+          {t("checkout.back")}
+        </Link>
+        <section aria-labelledby="plan-summary" className="card space-y-1">
+          <h2 id="plan-summary" className="text-lg font-bold">
+            {planName}
+          </h2>
+          <p className="text-xl font-extrabold">{t("checkout.summary", { price, interval })}</p>
+          <p className="text-sm text-stone-700">
+            {switchFrom
+              ? t("checkout.switchNote", { current: t(`plans.${switchFrom.planId}`, { defaultValue: switchFrom.planName }), date: day(switchFrom.periodEnd), plan: planName, price })
+              : t("checkout.renewsNote", { interval })}
+          </p>
+        </section>
+        <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+          <PaymentErrorBox form={form} />
+          <input type="hidden" name="attempt" value={attempt} />
+          <TextField meta={fields.name} label={t("checkout.name")} autoComplete="cc-name" />
+          <TextField meta={fields.email} label={t("checkout.email")} type="email" autoComplete="email" />
+          <CardFields number={fields.number} expiry={fields.expiry} cvc={fields.cvc} />
+          <SubmitButton className="w-full">{switchFrom ? t("checkout.confirmSwitch") : t("checkout.pay", { price })}</SubmitButton>
+          <p className="text-center text-sm text-stone-700">{t("checkout.testCards")}</p>
+        </Form>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from "kysely";
+import type { Database, PlanInterval } from "./schema";
+
+/**
+ * The premium plans. They are data: migration 0007 and the demo seed write them with
+ * ensurePlans, and the screens read them from the subscription_plans table. Prices are integer
+ * euro cents. `stripePriceId` stays null until a Stripe price is configured for the plan.
+ */
+export interface PlanSeed {
+  id: string;
+  name: string;
+  priceCents: number;
+  interval: PlanInterval;
+  features: string[];
+  popular: boolean;
+  position: number;
+}
+
+export const PLANS: PlanSeed[] = [
+  { id: "monthly", name: "Monthly", priceCents: 999, interval: "month", features: ["unlimitedLikes", "seeWhoLikedYou", "boost"], popular: false, position: 1 },
+  { id: "semiannual", name: "6 Months", priceCents: 4999, interval: "6months", features: ["unlimitedLikes", "seeWhoLikedYou", "boost", "save16"], popular: true, position: 2 },
+  { id: "yearly", name: "Yearly", priceCents: 8999, interval: "year", features: ["unlimitedLikes", "seeWhoLikedYou", "boost", "save25"], popular: false, position: 3 },
+];
+
+/** Writes the plans (inserting new ones, updating known ones), so running it twice changes nothing. */
+export async function ensurePlans(db: Kysely<Database>, at = new Date().toISOString()): Promise<void> {
+  for (const plan of PLANS) {
+    const row = {
+      name: plan.name,
+      price_cents: plan.priceCents,
+      currency: "EUR",
+      interval: plan.interval,
+      features: JSON.stringify(plan.features),
+      popular: plan.popular ? 1 : 0,
+      position: plan.position,
+    };
+    await db
+      .insertInto("subscription_plans")
+      .values({ id: plan.id, ...row, stripe_price_id: null, active: 1, created_at: at })
+      .onConflict((oc) => oc.column("id").doUpdateSet(row))
+      .execute();
+  }
+}
