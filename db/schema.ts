@@ -41,6 +41,9 @@ export interface UsersTable {
   /** Average of received reviews (null without any) and how many there are. */
   rating_average: number | null;
   review_count: Generated<number>;
+  /** Likes given on `likes_day` (the person's local calendar day), for the free daily limit. */
+  likes_day: string | null;
+  likes_on_day: Generated<number>;
   /** 1 when the app may play its notification sound. */
   sounds_enabled: Generated<number>;
   /** Generated from latitude and longitude: the position as a unit vector (see app/features/discovery/geo.server.ts). */

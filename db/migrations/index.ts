@@ -8,6 +8,7 @@ import * as messagesEvents from "./0006-messages-events";
 import * as subscriptions from "./0007-subscriptions";
 import * as stripe from "./0008-stripe";
 import * as chatMediaSounds from "./0009-chat-media-sounds";
+import * as dailyLikes from "./0010-daily-likes";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007-subscriptions": subscriptions,
   "0008-stripe": stripe,
   "0009-chat-media-sounds": chatMediaSounds,
+  "0010-daily-likes": dailyLikes,
 };

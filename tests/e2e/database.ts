@@ -16,19 +16,24 @@ function open() {
 export function recordLikesToday(email: string, count: number) {
   const database = open();
   try {
-    const swiper = database.prepare("select id from users where email = ?").get(email) as { id: string } | undefined;
+    const swiper = database.prepare("select id, time_zone from users where email = ?").get(email) as { id: string; time_zone: string } | undefined;
     if (!swiper) throw new Error(`No user ${email}`);
     const at = new Date().toISOString();
     const insertUser = database.prepare(
       "insert into users (id, email, password_hash, email_verified_at, name, phone, city, postal_code, role, bio, created_at, updated_at) values (?, ?, 'x', null, 'Placeholder', '', '', '', 'sitter', '', ?, ?)",
     );
     const insertLike = database.prepare("insert into swipes (swiper_id, target_user_id, target_pet_id, decision, created_at) values (?, ?, null, 'like', ?)");
+    // The daily count lives on the person's record, by their local calendar day (YYYY-MM-DD).
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: swiper.time_zone }).format(new Date());
     database.transaction(() => {
       for (let index = 0; index < count; index += 1) {
         const id = randomUUID();
         insertUser.run(id, `${id}@placeholder.example.com`, at, at);
         insertLike.run(swiper.id, id, at);
       }
+      database
+        .prepare("update users set likes_on_day = case when likes_day = ? then likes_on_day else 0 end + ?, likes_day = ? where id = ?")
+        .run(today, count, today, swiper.id);
     })();
   } finally {
     database.close();

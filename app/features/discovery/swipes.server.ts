@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database, User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
-import { startOfDayIn } from "~/platform/time";
+import { wallClockIn } from "~/platform/time";
 import { notify } from "~/features/notifications/notifications.server";
 import { ensureConversation } from "~/features/messages/messages.server";
 import { isOwner, isSitter } from "~/features/profiles/profiles.server";
@@ -52,7 +52,15 @@ export async function swipe(
     }
 
     const at = now();
-    if (decision === "like" && !unlimitedLikes && (await likesToday(swiper, trx)) >= FREE_DAILY_LIKES) return { status: "limit-reached" };
+    if (decision === "like") {
+      const given = await likesToday(swiper, trx);
+      if (!unlimitedLikes && given >= FREE_DAILY_LIKES) return { status: "limit-reached" };
+      await trx
+        .updateTable("users")
+        .set({ likes_day: wallClockIn(swiper.time_zone, at).day, likes_on_day: given + 1 })
+        .where("id", "=", swiper.id)
+        .execute();
+    }
 
     let card = trx.deleteFrom("swipes").where("swiper_id", "=", swiper.id).where("target_user_id", "=", other.id);
     card = target.petId ? card.where("target_pet_id", "=", target.petId) : card.where("target_pet_id", "is", null);
@@ -90,16 +98,10 @@ export async function swipe(
 }
 
 /** Likes given since the start of the swiper's calendar day (their time zone). */
+/** Likes given today (the person's calendar day); kept on their record, so forgetting swipes gives none back. */
 async function likesToday(swiper: Pick<User, "id" | "time_zone">, database: Kysely<Database> = db): Promise<number> {
-  const since = startOfDayIn(swiper.time_zone, now()).toISOString();
-  const { likes } = await database
-    .selectFrom("swipes")
-    .select((eb) => eb.fn.countAll<number>().as("likes"))
-    .where("swiper_id", "=", swiper.id)
-    .where("decision", "=", "like")
-    .where("created_at", ">=", since)
-    .executeTakeFirstOrThrow();
-  return Number(likes);
+  const row = await database.selectFrom("users").select(["likes_day", "likes_on_day"]).where("id", "=", swiper.id).executeTakeFirstOrThrow();
+  return row.likes_day === wallClockIn(swiper.time_zone, now()).day ? row.likes_on_day : 0;
 }
 
 /** How many likes a free account has left today. */

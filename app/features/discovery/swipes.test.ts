@@ -104,6 +104,9 @@ describe("daily like limit", () => {
     expect(await swipe(owner, { userId: extra.id, petId: null }, "like")).toEqual({ status: "limit-reached" });
     expect((await swipe(owner, { userId: extra.id, petId: null }, "pass")).status).toBe("recorded");
     expect((await swipe(owner, { userId: extra.id, petId: null }, "like", { unlimitedLikes: true })).status).toBe("recorded");
+    // Forgetting the swipes with 'Start Over' gives no likes back.
+    await startOver(owner.id);
+    expect(await swipe(owner, { userId: sitters[0]!.id, petId: null }, "like")).toEqual({ status: "limit-reached" });
     advanceClock(24 * 3600_000);
     expect((await swipe(owner, { userId: sitters[FREE_DAILY_LIKES + 1]!.id, petId: null }, "like")).status).toBe("recorded");
   });
