@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 export interface ToastMessage {
@@ -17,17 +17,20 @@ const tone = {
 /**
  * Toasts arrive with the page (a flash cookie), so they show without JavaScript. The live
  * regions are always in the page, so a toast that appears after a navigation is announced.
+ * A toast stays its full time even when the page's data is reloaded meanwhile (a live update
+ * brings no toast, since the cookie was read once).
  */
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const { t } = useTranslation();
-  const [hidden, setHidden] = useState(false);
+  const [visible, setVisible] = useState(toast);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => {
-    setHidden(false);
     if (!toast) return;
-    const timer = setTimeout(() => setHidden(true), 6000);
-    return () => clearTimeout(timer);
+    setVisible(toast);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setVisible(null), 6000);
   }, [toast]);
-  const visible = toast && !hidden ? toast : null;
+  useEffect(() => () => clearTimeout(timer.current), []);
   const body = visible ? (
     <div className={`mx-auto flex max-w-md items-start gap-3 rounded-xl p-3 shadow-sm ring-1 ${tone[visible.type]}`}>
       <div className="flex-1">
