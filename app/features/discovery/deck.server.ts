@@ -139,7 +139,26 @@ function nearness(search: Search, table: "u" | "o"): RawBuilder<number | null> {
   return search.from ? closenessSql(search.from, table) : sql<null>`null`;
 }
 
+/**
+ * Premium people come first (their boost), in the chosen order, then everyone else. Their few
+ * cards are found on their own and then the rest, so the main query keeps its index order
+ * instead of sorting every candidate by membership.
+ */
+async function boosted<Row extends { id: string }>(page: (premiumOnly: boolean, limit: number) => Promise<Row[]>, limit: number): Promise<Row[]> {
+  const premium = await page(true, limit);
+  if (premium.length >= limit) return premium;
+  const seen = new Set(premium.map((row) => row.id));
+  // At most premium.length of the first rows can repeat a premium card.
+  const rest = (await page(false, limit + premium.length)).filter((row) => !seen.has(row.id));
+  return [...premium, ...rest].slice(0, limit);
+}
+
 async function findSitters(search: Search): Promise<SitterCard[]> {
+  const rows = await boosted((premiumOnly, limit) => sitterRows(search, premiumOnly, limit), search.limit);
+  return sitterCards(rows);
+}
+
+function sitterRows(search: Search, premiumOnly: boolean, limit: number) {
   const { filters } = search;
   let query = db
     .selectFrom("users as u")
@@ -147,9 +166,8 @@ async function findSitters(search: Search): Promise<SitterCard[]> {
     .select(nearness(search, "u").as("closeness"))
     .where(sitterRow)
     .where("u.id", "!=", search.viewerId)
-    .where(notSwiped(search.viewerId, "u.id", sql`''`))
-    // Premium sitters are boosted: they come first, in the chosen order, before everyone else.
-    .orderBy(premiumSql("u.id"), "desc");
+    .where(notSwiped(search.viewerId, "u.id", sql`''`));
+  if (premiumOnly) query = query.where(premiumSql("u.id"));
   if (filters.petType !== "all") {
     const petType = filters.petType;
     query = query.where(sql<boolean>`exists (select 1 from json_each(u.cares_for) where value = ${petType})`);
@@ -167,8 +185,10 @@ async function findSitters(search: Search): Promise<SitterCard[]> {
         : search.sort === "price"
           ? query.orderBy("u.hourly_rate_cents")
           : query.orderBy("u.created_at", "desc");
-  const rows = await query.orderBy("u.id").limit(search.limit).execute();
+  return query.orderBy("u.id").limit(limit).execute();
+}
 
+async function sitterCards(rows: Awaited<ReturnType<typeof sitterRows>>): Promise<SitterCard[]> {
   const photos = await photosOf("user_id", rows.map((row) => row.id));
   return rows.map((row) => ({
     kind: "sitter",
@@ -188,6 +208,11 @@ async function findSitters(search: Search): Promise<SitterCard[]> {
 }
 
 async function findPets(search: Search): Promise<PetCard[]> {
+  const rows = await boosted((premiumOnly, limit) => petRows(search, premiumOnly, limit), search.limit);
+  return petCards(rows);
+}
+
+function petRows(search: Search, premiumOnly: boolean, limit: number) {
   const { filters } = search;
   let query = db
     .selectFrom("pets as p")
@@ -196,14 +221,16 @@ async function findPets(search: Search): Promise<PetCard[]> {
     .select(nearness(search, "o").as("closeness"))
     .where(ownerRow)
     .where("o.id", "!=", search.viewerId)
-    .where(notSwiped(search.viewerId, "o.id", sql.ref("p.id")))
-    .orderBy(premiumSql("o.id"), "desc");
+    .where(notSwiped(search.viewerId, "o.id", sql.ref("p.id")));
+  if (premiumOnly) query = query.where(premiumSql("o.id"));
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
   const circle = insideCircle(search, "o");
   if (circle) query = query.where(circle);
   query = search.sort === "distance" ? query.orderBy("closeness", "desc") : query.orderBy("p.created_at", "desc");
-  const rows = await query.orderBy("p.id").limit(search.limit).execute();
+  return query.orderBy("p.id").limit(limit).execute();
+}
 
+async function petCards(rows: Awaited<ReturnType<typeof petRows>>): Promise<PetCard[]> {
   const photos = await photosOf("pet_id", rows.map((row) => row.id));
   return rows.map((row) => ({
     kind: "pet",

@@ -70,11 +70,14 @@ export async function isPremiumUser(userId: string, database: Tx = db): Promise<
   return isPremium(await liveSubscriptionOf(userId, database), now());
 }
 
-/** SQL for "this user has the perks now", for queries that order or filter by it (the deck's boost). */
-export function premiumSql(userIdColumn: string, at: Date = now()): RawBuilder<number> {
+/**
+ * SQL for "this user has the perks now" (the deck's boost), as `<column> in (premium members)`:
+ * the few members are found first and their rows looked up by key, so it never scans everyone.
+ */
+export function premiumSql(userIdColumn: string, at: Date = now()): RawBuilder<boolean> {
   const statuses = sql.join(PREMIUM_STATUSES.map((status) => sql.lit(status)));
-  return sql<number>`exists (select 1 from subscriptions prem where prem.user_id = ${sql.ref(userIdColumn)}
-    and prem.ended_at is null and prem.status in (${statuses})
+  return sql<boolean>`${sql.ref(userIdColumn)} in (select prem.user_id from subscriptions prem
+    where prem.ended_at is null and prem.status in (${statuses})
     and (prem.status = 'past_due' or prem.current_period_end > ${at.toISOString()}))`;
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
+import { wallClockIn } from "~/platform/time";
 import { FREE_DAILY_LIKES } from "~/features/discovery/swipes.server";
 import { handleDeckAction } from "~/features/discovery/deck-actions.server";
 import { deckFor } from "~/features/discovery/deck.server";
@@ -238,6 +239,9 @@ describe("perks", () => {
     const targets = await Promise.all(Array.from({ length: count }, () => sitter()));
     const at = now().toISOString();
     await db.insertInto("swipes").values(targets.map((target) => ({ swiper_id: owner.id, target_user_id: target.id, target_pet_id: null, decision: "like" as const, created_at: at }))).execute();
+    // The day's count is kept on the person's record.
+    const { time_zone } = await db.selectFrom("users").select("time_zone").where("id", "=", owner.id).executeTakeFirstOrThrow();
+    await db.updateTable("users").set({ likes_day: wallClockIn(time_zone, now()).day, likes_on_day: count }).where("id", "=", owner.id).execute();
   }
   const userRow = (id: string) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const like = async (ownerId: string, sitterId: string) => {
