@@ -70,9 +70,20 @@ export function listOutbox(limit = 100) {
   return db.selectFrom("email_outbox").selectAll().orderBy("id", "desc").limit(limit).execute();
 }
 
-/** The origin that links in emails point to: APP_URL when set, else the origin the request came to. */
-export function publicOrigin(request: Request): string {
-  return env.APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+/**
+ * The origin that links in emails point to: APP_URL when set, else the origin the request came
+ * to; for emails sent from background work (no request), the local server.
+ */
+export function publicOrigin(request?: Request): string {
+  return env.APP_URL?.replace(/\/$/, "") ?? (request ? new URL(request.url).origin : `http://localhost:${env.PORT}`);
+}
+
+/** Whom a notice email goes to: their address, name, language and time zone. */
+export interface EmailRecipient {
+  email: string;
+  name: string;
+  language: string;
+  time_zone: string;
 }
 
 export interface EmailContent {

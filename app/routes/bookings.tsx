@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BookingCard } from "~/features/bookings/booking-card";
 import { BOOKING_TABS } from "~/features/bookings/machine";
 import { listBookings, type BookingTab } from "~/features/bookings/views.server";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
+import { TabLinks } from "~/platform/ui/tab-links";
 
 export const handle = { i18n: ["bookings"] };
 
@@ -25,18 +26,14 @@ export default function Bookings() {
     <>
       <PageHeader title={t("list.title")} backTo="/dashboard" />
       <div className="space-y-4 px-4 pb-6">
-        <nav aria-label={t("list.filter")} className="grid grid-cols-4 rounded-xl bg-stone-200 p-1 text-sm">
-          {TABS.map((item) => (
-            <Link
-              key={item}
-              to={item === "all" ? "/bookings" : `/bookings?tab=${item}`}
-              aria-current={item === tab ? "page" : undefined}
-              className={`rounded-lg py-2 text-center font-semibold ${item === tab ? "bg-white shadow-sm" : "text-stone-700 hover:text-stone-900"}`}
-            >
-              {t(`tabs.${item}`)}
-            </Link>
-          ))}
-        </nav>
+        <TabLinks
+          label={t("list.filter")}
+          tabs={TABS}
+          current={tab}
+          hrefOf={(item) => (item === "all" ? "/bookings" : `/bookings?tab=${item}`)}
+          labelOf={(item) => t(`tabs.${item}`)}
+          className="text-sm"
+        />
         {bookings.length === 0 ? (
           <p className="card text-center text-stone-700">{t("list.empty")}</p>
         ) : (

@@ -17,6 +17,7 @@ import { formDataOf } from "~/platform/forms.server";
 import { getUser, requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
+import { TabLinks } from "~/platform/ui/tab-links";
 
 export const handle = { i18n: ["discovery", "profile", "subscription"] };
 
@@ -108,18 +109,7 @@ export default function Dashboard() {
         </Form>
 
         {data.tabs.length > 1 ? (
-          <nav aria-label={t("tabs.label")} className="grid grid-cols-2 rounded-xl bg-stone-200 p-1">
-            {data.tabs.map((item) => (
-              <Link
-                key={item}
-                to={deckHref(item)}
-                aria-current={item === tab ? "page" : undefined}
-                className={`rounded-lg py-2 text-center font-semibold ${item === tab ? "bg-white shadow-sm" : "text-stone-700 hover:text-stone-900"}`}
-              >
-                {t(`tabs.${item}`)}
-              </Link>
-            ))}
-          </nav>
+          <TabLinks label={t("tabs.label")} tabs={data.tabs} current={tab} hrefOf={deckHref} labelOf={(item) => t(`tabs.${item}`)} />
         ) : (
           <h2 className="text-lg font-semibold text-stone-800">{t(`tabs.${tab}`)}</h2>
         )}

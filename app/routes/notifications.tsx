@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { NotificationItem } from "~/features/notifications/notification-item";
@@ -9,6 +9,7 @@ import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
+import { TabLinks } from "~/platform/ui/tab-links";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = { i18n: ["notifications", "subscription"] };
@@ -79,18 +80,7 @@ export default function Notifications() {
             {t(failure.error)}
           </p>
         ) : null}
-        <nav aria-label={t("tabs.label")} className="grid grid-cols-3 rounded-xl bg-stone-200 p-1 text-sm">
-          {TABS.map((item) => (
-            <Link
-              key={item}
-              to={tabUrl(item)}
-              aria-current={item === tab ? "page" : undefined}
-              className={`rounded-lg py-2 text-center font-semibold ${item === tab ? "bg-white shadow-sm" : "text-stone-700 hover:text-stone-900"}`}
-            >
-              {t(`tabs.${item}`)}
-            </Link>
-          ))}
-        </nav>
+        <TabLinks label={t("tabs.label")} tabs={TABS} current={tab} hrefOf={tabUrl} labelOf={(item) => t(`tabs.${item}`)} className="text-sm" />
 
         {groups.length === 0 ? <p className="card text-center text-stone-700">{t("empty")}</p> : null}
         {groups.map((group) => (

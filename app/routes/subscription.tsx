@@ -12,6 +12,7 @@ import { formatMoney } from "~/platform/money";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
+import { TabLinks } from "~/platform/ui/tab-links";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = { i18n: ["subscription"], wide: true };
@@ -115,18 +116,14 @@ export default function SubscriptionPage() {
     <>
       <PageHeader title={t("title")} backTo="/dashboard" />
       <div className="space-y-5 px-4 pb-8">
-        <nav aria-label={t("tabs.label")} className="mx-auto grid max-w-md grid-cols-2 rounded-xl bg-stone-200 p-1">
-          {TABS.map((item) => (
-            <Link
-              key={item}
-              to={item === "plans" ? "/subscription" : MINE}
-              aria-current={item === tab ? "page" : undefined}
-              className={`rounded-lg py-2 text-center font-semibold ${item === tab ? "bg-white shadow-sm" : "text-stone-700 hover:text-stone-900"}`}
-            >
-              {t(`tabs.${item}`)}
-            </Link>
-          ))}
-        </nav>
+        <TabLinks
+          label={t("tabs.label")}
+          tabs={TABS}
+          current={tab}
+          hrefOf={(item) => (item === "plans" ? "/subscription" : MINE)}
+          labelOf={(item) => t(`tabs.${item}`)}
+          className="mx-auto max-w-md"
+        />
         {tab === "plans" ? <Plans /> : <Mine />}
       </div>
     </>

@@ -1,24 +1,14 @@
 import type { Language } from "~/platform/i18n";
 import { isLanguage } from "~/platform/i18n";
 import { translatorFor } from "~/platform/i18n.server";
-import { composeEmail, type Email } from "~/platform/email.server";
-import { env } from "~/platform/env.server";
+import { composeEmail, publicOrigin, type Email, type EmailRecipient } from "~/platform/email.server";
 import { formatMoney } from "~/platform/money";
 import type { NoticeKind } from "./machine";
 
-interface Recipient {
-  email: string;
-  name: string;
-  language: string;
-  time_zone: string;
-}
-
-/** Links in emails sent from background work, where there is no request to take the origin from. */
-const origin = () => env.APP_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
 
 /** The email that goes with a booking notification, in the recipient's language and time zone. */
 export async function bookingNoticeEmail(
-  to: Recipient,
+  to: EmailRecipient,
   kind: NoticeKind,
   booking: { other: string; pet: string; startAt: string; totalCents: number },
 ): Promise<Email> {
@@ -31,7 +21,7 @@ export async function bookingNoticeEmail(
     subject: t(`booking.${kind}.subject`, values),
     greeting: t("greeting", { name: to.name }),
     paragraphs: [t(`booking.${kind}.body`, values)],
-    action: { label: t("booking.action"), url: `${origin()}/bookings` },
+    action: { label: t("booking.action"), url: `${publicOrigin()}/bookings` },
     footer: t("footer"),
   });
 }

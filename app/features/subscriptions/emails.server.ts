@@ -1,24 +1,14 @@
 import type { Language } from "~/platform/i18n";
 import { isLanguage } from "~/platform/i18n";
 import { translatorFor } from "~/platform/i18n.server";
-import { composeEmail, type Email } from "~/platform/email.server";
-import { env } from "~/platform/env.server";
+import { composeEmail, publicOrigin, type Email, type EmailRecipient } from "~/platform/email.server";
 import { formatMoney } from "~/platform/money";
 import type { NoticeKind } from "./machine";
 
-interface Recipient {
-  email: string;
-  name: string;
-  language: string;
-  time_zone: string;
-}
-
-/** Links in emails sent from background work, where there is no request to take the origin from. */
-const origin = () => env.APP_URL?.replace(/\/$/, "") ?? `http://localhost:${env.PORT}`;
 
 /** The email that goes with a subscription notice (receipt, failed renewal, end), in the subscriber's language. */
 export async function subscriptionNoticeEmail(
-  to: Recipient,
+  to: EmailRecipient,
   kind: NoticeKind,
   subscription: { planId: string; planName: string; priceCents: number; date: string | null },
 ): Promise<Email> {
@@ -32,7 +22,7 @@ export async function subscriptionNoticeEmail(
     subject: t(`subscription.${kind}.subject`, values),
     greeting: t("greeting", { name: to.name }),
     paragraphs: [t(`subscription.${kind}.body`, values)],
-    action: { label: t("subscription.action"), url: `${origin()}/subscription?tab=mine` },
+    action: { label: t("subscription.action"), url: `${publicOrigin()}/subscription?tab=mine` },
     footer: t("footer"),
   });
 }
