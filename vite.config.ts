@@ -49,5 +49,8 @@ export default defineConfig({
     globalSetup: ["./tests/unit/global-setup.ts"],
     setupFiles: ["./tests/unit/worker-setup.ts"],
     pool: "forks",
+    // Timings are not what these tests check: a loaded two-core machine must not fail them.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });
