@@ -28,7 +28,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  use: { baseURL, trace: "retain-on-failure", locale: "en-GB" },
+  // The service worker is tested on its own (offline.spec.ts); elsewhere it would only add a
+  // second, timing-dependent actor to every page.
+  use: { baseURL, trace: "retain-on-failure", locale: "en-GB", serviceWorkers: "block" },
   projects: [
     { name: "js", use: { ...phone }, testIgnore: /\.clock\.spec\.ts$/ },
     { name: "no-js", use: { ...phone, javaScriptEnabled: false }, testIgnore: /\.clock\.spec\.ts$/ },

@@ -1,5 +1,7 @@
 import { expect, test, visit } from "./support";
 
+test.use({ serviceWorkers: "allow" });
+
 test("installed app: a manifest to install from, and a translated offline page when the network is gone", async ({ page, context, jsEnabled }) => {
   test.skip(!jsEnabled, "the service worker needs JavaScript");
   const manifest = await (await page.request.get("/manifest.webmanifest")).json();
