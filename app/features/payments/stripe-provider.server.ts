@@ -96,6 +96,29 @@ function splitCardRef(cardRef: string): { customer: string; paymentMethod: strin
   return customer && paymentMethod && rest.length === 0 ? { customer, paymentMethod } : null;
 }
 
+/**
+ * A PaymentIntent on a saved card, confirmed at once: the intent's id when it reached `done`
+ * (a hold waits for capture; a charge has succeeded), else what the payer must be told.
+ */
+async function confirmOnCard(
+  stripe: Stripe,
+  cardRef: string,
+  params: Omit<Stripe.PaymentIntentCreateParams, "currency" | "customer" | "payment_method" | "confirm">,
+  idempotencyKey: string,
+  done: Stripe.PaymentIntent.Status[],
+): Promise<PaymentResult<{ intentId: string }>> {
+  const card = splitCardRef(cardRef);
+  if (!card) return fail("processing_error");
+  const intent = await stripe.paymentIntents.create(
+    { ...params, currency: CURRENCY, customer: card.customer, payment_method: card.paymentMethod, allowed_payment_method_types: ["card"], confirm: true },
+    { idempotencyKey },
+  );
+  if (done.includes(intent.status)) return { ok: true as const, intentId: intent.id };
+  if (intent.status === "requires_action") return fail("authentication_required");
+  if (intent.status === "requires_payment_method") return fail(failureCodeOf(intent.last_payment_error?.code, intent.last_payment_error?.decline_code));
+  return fail("processing_error");
+}
+
 export function createStripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: "stripe",
@@ -135,25 +158,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     charge({ cardRef, amountCents, description, idempotencyKey }) {
       return attempt(async () => {
         // A subscription period, charged at once on the saved card while the customer is away.
-        const card = splitCardRef(cardRef);
-        if (!card) return fail("processing_error");
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: amountCents,
-            currency: CURRENCY,
-            customer: card.customer,
-            payment_method: card.paymentMethod,
-            allowed_payment_method_types: ["card"],
-            confirm: true,
-            off_session: true,
-            description,
-          },
-          { idempotencyKey },
-        );
-        if (intent.status === "succeeded") return { ok: true as const, chargeRef: intent.id };
-        if (intent.status === "requires_action") return fail("authentication_required");
-        if (intent.status === "requires_payment_method") return fail(failureCodeOf(intent.last_payment_error?.code, intent.last_payment_error?.decline_code));
-        return fail("processing_error");
+        const charged = await confirmOnCard(stripe, cardRef, { amount: amountCents, off_session: true, description }, idempotencyKey, ["succeeded"]);
+        return charged.ok ? { ok: true as const, chargeRef: charged.intentId } : charged;
       });
     },
 
@@ -172,28 +178,21 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
 
     hold({ cardRef, amountCents, feeCents, payeeRef, offSession, description, reference, idempotencyKey }) {
       return attempt(async () => {
-        const card = splitCardRef(cardRef);
-        if (!card) return fail("processing_error");
-        const intent = await stripe.paymentIntents.create(
+        const held = await confirmOnCard(
+          stripe,
+          cardRef,
           {
             amount: amountCents,
-            currency: CURRENCY,
-            customer: card.customer,
-            payment_method: card.paymentMethod,
-            allowed_payment_method_types: ["card"],
             capture_method: "manual",
-            confirm: true,
             ...(offSession ? { off_session: true } : {}),
             ...(payeeRef ? { application_fee_amount: feeCents, transfer_data: { destination: payeeRef } } : {}),
             description,
             metadata: { booking_id: reference },
           },
-          { idempotencyKey },
+          idempotencyKey,
+          ["requires_capture", "succeeded"],
         );
-        if (intent.status === "requires_capture" || intent.status === "succeeded") return { ok: true as const, holdRef: intent.id };
-        if (intent.status === "requires_action") return fail("authentication_required");
-        if (intent.status === "requires_payment_method") return fail(failureCodeOf(intent.last_payment_error?.code, intent.last_payment_error?.decline_code));
-        return fail("processing_error");
+        return held.ok ? { ok: true as const, holdRef: held.intentId } : held;
       });
     },
 
