@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { bookableSitter, requestBooking, startTimesOn } from "~/features/bookings/bookings.server";
 import { MAX_HOURS, priceOf } from "~/features/bookings/machine";
@@ -67,6 +67,14 @@ export default function BookingRequest() {
   const { requestId, sitter, pets, today, day, times } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitDate = useSubmit();
+  const dateForm = useRef<HTMLFormElement>(null);
+  // A date picked before the page's script ran fired no change event: ask for its times once it has.
+  useEffect(() => {
+    const picked = dateForm.current?.elements.namedItem("date");
+    if (picked instanceof HTMLInputElement && picked.value && picked.value !== day) submitDate(dateForm.current, { replace: true, preventScrollReset: true });
+    // Only on the first render: later changes go through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [hours, setHours] = useState(1);
   const [form, fields] = useForm({
     id: "booking-request",
@@ -84,7 +92,7 @@ export default function BookingRequest() {
     <>
       <PageHeader title={t("request.title", { name: sitter.name })} backTo={`/users/${sitter.id}`} />
       <div className="space-y-6 px-4 pb-8">
-        <Form method="get" className="space-y-1.5" onChange={(event) => submitDate(event.currentTarget, { replace: true, preventScrollReset: true })}>
+        <Form ref={dateForm} method="get" className="space-y-1.5" onChange={(event) => submitDate(event.currentTarget, { replace: true, preventScrollReset: true })}>
           <input type="hidden" name="walkerId" value={sitter.id} />
           <label htmlFor="booking-date" className="block text-sm font-semibold text-stone-800">
             {t("request.date")}
