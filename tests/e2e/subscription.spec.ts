@@ -30,6 +30,8 @@ test("subscribe with a test card, get unlimited likes and see who liked you, can
   await expect(page.getByText("You have used your 25 likes for today.").first()).toBeVisible();
   await page.getByRole("button", { name: `Like ${sitter.name}` }).click();
   await expect(page.getByText("No likes left today")).toBeVisible();
+  // The refused card stays on the deck, with or without JavaScript.
+  await expect(topCardName(page)).toHaveText(sitter.name);
   // The like was not stored: the card is still there when the deck is loaded again.
   await visit(page, "/dashboard");
   await expect(topCardName(page)).toHaveText(sitter.name);

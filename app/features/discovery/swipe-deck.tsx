@@ -39,6 +39,14 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: DeckCar
 
   // Cards the server no longer sends need no hiding.
   useEffect(() => setGone((keys) => keys.filter((key) => cards.some((card) => cardKey(card) === key))), [cards]);
+  // Once the choices sent are answered and the deck reloaded, a card the server still deals was
+  // refused (the daily like limit, say): it comes back, beside the message saying why.
+  const sending = fetcher.state !== "idle";
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (wasSending.current && !sending) setGone((keys) => keys.filter((key) => !cards.some((card) => cardKey(card) === key)));
+    wasSending.current = sending;
+  }, [sending, cards]);
   // The cards behind the top one are loaded before they are needed.
   useEffect(() => {
     for (const url of waiting.split(" ").filter(Boolean)) new Image().src = url;
