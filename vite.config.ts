@@ -28,6 +28,15 @@ export default defineConfig({
       }),
     tsconfigPaths(),
   ],
+  resolve: {
+    alias: [
+      // @conform-to/zod/v4 builds its coercion wrappers (lazy, optional, pipe, transform) with
+      // classic zod/v4, whose every schema carries the whole method API. The same four exist in
+      // zod/v4-mini with the same behaviour; taking them from there keeps the browser's zod to the
+      // tree-shaken mini build the form schemas use. The server loads conform unbundled (classic).
+      { find: /^zod\/v4$/, replacement: "zod/v4-mini" },
+    ],
+  },
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
   optimizeDeps: {
     exclude: ["better-sqlite3", "kysely", "@node-rs/argon2", "nodemailer"],
@@ -39,8 +48,8 @@ export default defineConfig({
       "i18next",
       "react-i18next",
       "@conform-to/react",
-      "@conform-to/zod",
-      "zod",
+      "@conform-to/zod/v4",
+      "zod/v4-mini",
     ],
   },
   build: { target: "es2020" },
