@@ -12,7 +12,7 @@ declare module "@remix-run/node" {
 
 const isVitest = process.env.VITEST === "true";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     !isVitest &&
@@ -52,7 +52,13 @@ export default defineConfig({
       "zod/v4-mini",
     ],
   },
-  build: { target: "es2020" },
+  build: {
+    target: "es2020",
+    // The browser's code is minified by terser: about 4 % less to download than esbuild's
+    // minifier (bench/first-load-js.ts). The server's code stays readable.
+    minify: isSsrBuild ? false : "terser",
+    terserOptions: { compress: { passes: 2 } },
+  },
   test: {
     include: ["app/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
     globalSetup: ["./tests/unit/global-setup.ts"],
@@ -62,4 +68,4 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
-});
+}));
