@@ -12,7 +12,7 @@ declare module "@remix-run/node" {
 
 const isVitest = process.env.VITEST === "true";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     !isVitest &&
@@ -28,6 +28,15 @@ export default defineConfig({
       }),
     tsconfigPaths(),
   ],
+  resolve: {
+    alias: [
+      // @conform-to/zod/v4 builds its coercion wrappers (lazy, optional, pipe, transform) with
+      // classic zod/v4, whose every schema carries the whole method API. The same four exist in
+      // zod/v4-mini with the same behaviour; taking them from there keeps the browser's zod to the
+      // tree-shaken mini build the form schemas use. The server loads conform unbundled (classic).
+      { find: /^zod\/v4$/, replacement: "zod/v4-mini" },
+    ],
+  },
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
   optimizeDeps: {
     exclude: ["better-sqlite3", "kysely", "@node-rs/argon2", "nodemailer"],
@@ -39,11 +48,17 @@ export default defineConfig({
       "i18next",
       "react-i18next",
       "@conform-to/react",
-      "@conform-to/zod",
-      "zod",
+      "@conform-to/zod/v4",
+      "zod/v4-mini",
     ],
   },
-  build: { target: "es2020" },
+  build: {
+    target: "es2020",
+    // The browser's code is minified by terser: about 4 % less to download than esbuild's
+    // minifier (bench/first-load-js.ts). The server's code stays readable.
+    minify: isSsrBuild ? false : "terser",
+    terserOptions: { compress: { passes: 2 } },
+  },
   test: {
     include: ["app/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
     globalSetup: ["./tests/unit/global-setup.ts"],
@@ -53,4 +68,4 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
-});
+}));

@@ -19,6 +19,7 @@ echo "== Typecheck"; npm run -s typecheck
 echo "== Lint"; npm run -s lint
 echo "== Unit tests"; npx vitest run
 echo "== Build"; npm run -s build
+echo "== First-load JavaScript and CSS budgets"; npm run -s bench:js
 E2E_PORT="${E2E_PORT:-$(node -e 'const s=require("net").createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})')}"
 export E2E_PORT
 echo "== End-to-end tests (port $E2E_PORT)"; npx playwright test --project=js --project=no-js

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addSlot, describeSlot, formatDay, listSlotsOn, todayIn, type SlotView } from "~/features/availability/availability.server";
-import { DEFAULT_SLOT, PRESET_NAMES, addSlotSchema, isCalendarDay } from "~/features/availability/schema";
+import { DEFAULT_SLOT, PRESET_NAMES, addSlotFields, addSlotSchema, isCalendarDay } from "~/features/availability/schema";
 import { isSitter } from "~/features/profiles/profiles.server";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -94,7 +94,7 @@ function AddSlot({ date, openAtFirst }: { date: string; openAtFirst: boolean }) 
     id: "add-slot",
     lastResult,
     defaultValue: { day: date, startTime: DEFAULT_SLOT.start, endTime: DEFAULT_SLOT.end },
-    constraint: getZodConstraint(addSlotSchema),
+    constraint: getZodConstraint(addSlotFields),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addSlotSchema }),
     shouldRevalidate: "onInput",
   });

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { maxLength, minLength, z } from "~/platform/validation";
 import { useTranslation } from "react-i18next";
 import { NotificationItem } from "~/features/notifications/notification-item";
 import { listNotifications, markAllRead, openNotification, setSounds } from "~/features/notifications/notifications.server";
@@ -25,9 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("open"), id: z.string().min(1).max(64) }),
-  z.object({ intent: z.literal("mark-all"), tab: z.string().max(20).optional() }),
-  z.object({ intent: z.literal("sounds"), sounds: z.literal("on").optional() }),
+  z.object({ intent: z.literal("open"), id: z.string().check(minLength(1), maxLength(64)) }),
+  z.object({ intent: z.literal("mark-all"), tab: z.optional(z.string().check(maxLength(20))) }),
+  z.object({ intent: z.literal("sounds"), sounds: z.optional(z.literal("on")) }),
 ]);
 
 export async function action({ request }: ActionFunctionArgs) {

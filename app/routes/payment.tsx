@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 // Through React's namespace: naming lazy and Suspense would add exports to the React chunk every page loads.
@@ -18,7 +18,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { z } from "zod";
+import { maxLength, minLength, z } from "~/platform/validation";
 
 /** Stripe's card field: its script, its frames (the field and 3-D Secure) and its API. Only this page allows them. */
 export const handle = {
@@ -48,9 +48,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const stripeResultSchema = z.object({
-  setupIntent: z.string().regex(/^seti_\w+$/),
-  name: z.string().trim().min(1).max(200),
-  attempt: z.string().min(8).max(64),
+  setupIntent: z.string().check(z.regex(/^seti_\w+$/)),
+  name: z.string().check(z.trim(), minLength(1), maxLength(200)),
+  attempt: z.string().check(minLength(8), maxLength(64)),
 });
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { isEmail, maxLength, minLength, z } from "~/platform/validation";
 
 /**
  * Form schemas shared by the browser (conform) and the server (actions).
@@ -6,82 +6,72 @@ import { z } from "zod";
  */
 
 /** The seed also spells the sitter role "walker"; it is stored as "sitter". */
-export const signupRoleSchema = z.preprocess(
-  (value) => (value === "walker" ? "sitter" : value),
-  z.enum(["owner", "sitter"], { errorMap: () => ({ message: "validation.roleRequired" }) }),
+export const signupRoleSchema = z.pipe(
+  z.transform((value: unknown) => (value === "walker" ? "sitter" : value)),
+  z.enum(["owner", "sitter"], "validation.roleRequired"),
 );
 
 export function parseSignupRole(value: string | null): "owner" | "sitter" | null {
-  const parsed = signupRoleSchema.safeParse(value);
+  const parsed = z.safeParse(signupRoleSchema, value);
   return parsed.success ? parsed.data : null;
 }
 
-const requiredText = (max: number) =>
-  z
-    .string({ required_error: "validation.required", invalid_type_error: "validation.required" })
-    .trim()
-    .min(1, "validation.required")
-    .max(max, "validation.tooLong");
+const requiredText = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
+  z.string("validation.required").check(z.trim(), minLength(1, "validation.required"), maxLength(max, "validation.tooLong"), ...checks);
 
-export const emailSchema = z
-  .string({ required_error: "validation.emailRequired", invalid_type_error: "validation.emailRequired" })
-  .trim()
-  .min(1, "validation.emailRequired")
-  .max(254, "validation.emailInvalid")
-  .email("validation.emailInvalid")
-  .transform((email) => email.toLowerCase());
+const email = (requiredMessage: string) =>
+  z.pipe(
+    z.string(requiredMessage).check(z.trim(), minLength(1, requiredMessage), maxLength(254, "validation.emailInvalid"), isEmail("validation.emailInvalid")),
+    z.transform((value: string) => value.toLowerCase()),
+  );
+
+export const emailSchema = email("validation.emailRequired");
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
 export const newPasswordSchema = z
-  .string({ required_error: "validation.passwordRequired", invalid_type_error: "validation.passwordRequired" })
-  .min(PASSWORD_MIN, "validation.passwordTooShort")
-  .max(PASSWORD_MAX, "validation.passwordTooLong");
+  .string("validation.passwordRequired")
+  .check(minLength(PASSWORD_MIN, "validation.passwordTooShort"), maxLength(PASSWORD_MAX, "validation.passwordTooLong"));
 
 export const signupSchema = z
   .object({
     role: signupRoleSchema,
     name: requiredText(80),
     city: requiredText(80),
-    postalCode: requiredText(12).regex(/^[\p{L}\p{N}][\p{L}\p{N} -]*$/u, "validation.postalCodeInvalid"),
-    phone: requiredText(24).regex(/^\+?[\d\s().-]{6,}$/, "validation.phoneInvalid"),
+    postalCode: requiredText(12, z.regex(/^[\p{L}\p{N}][\p{L}\p{N} -]*$/u, "validation.postalCodeInvalid")),
+    phone: requiredText(24, z.regex(/^\+?[\d\s().-]{6,}$/, "validation.phoneInvalid")),
     email: emailSchema,
     password: newPasswordSchema,
   })
-  .refine((value) => value.password.toLowerCase() !== value.email, {
-    path: ["password"],
-    message: "validation.passwordIsEmail",
-  });
+  .check(
+    z.refine((value) => value.password.toLowerCase() !== value.email, {
+      path: ["password"],
+      message: "validation.passwordIsEmail",
+      // Compared only with an email that passed its checks (the lower-cased address).
+      when: ({ issues }) => issues.every((issue) => issue.continue === true && issue.path?.[0] !== "email"),
+    }),
+  );
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ required_error: "validation.passwordRequired", invalid_type_error: "validation.passwordRequired" })
-    .min(1, "validation.passwordRequired")
-    .max(PASSWORD_MAX, "validation.passwordTooLong"),
-  redirectTo: z.string().max(2000).optional(),
+  password: z.string("validation.passwordRequired").check(minLength(1, "validation.passwordRequired"), maxLength(PASSWORD_MAX, "validation.passwordTooLong")),
+  redirectTo: z.optional(z.string().check(maxLength(2000))),
 });
 
 export const resendConfirmationSchema = z.object({ email: emailSchema });
 
-export const forgotPasswordSchema = z.object({
-  email: z
-    .string({ required_error: "validation.enterEmailFirst", invalid_type_error: "validation.enterEmailFirst" })
-    .trim()
-    .min(1, "validation.enterEmailFirst")
-    .max(254, "validation.emailInvalid")
-    .email("validation.emailInvalid")
-    .transform((email) => email.toLowerCase()),
-});
+export const forgotPasswordSchema = z.object({ email: email("validation.enterEmailFirst") });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().max(200).optional(),
+    token: z.optional(z.string().check(maxLength(200))),
     password: newPasswordSchema,
-    confirmPassword: z.string({ required_error: "validation.passwordRequired" }),
+    confirmPassword: z.string("validation.passwordRequired"),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "validation.passwordsDontMatch",
-  });
+  .check(
+    z.refine((value) => value.password === value.confirmPassword, {
+      path: ["confirmPassword"],
+      message: "validation.passwordsDontMatch",
+    }),
+  );

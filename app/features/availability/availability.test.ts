@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "~/platform/validation";
 import type { Role, SlotStatus } from "~db/schema";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { db } from "~/platform/db.server";
@@ -196,7 +197,7 @@ describe("the add form's schema", () => {
   it("says which field is wrong, as translation keys", () => {
     const errors = (fields: Record<string, string>) => {
       const result = parse(fields);
-      return result.success ? {} : result.error.flatten().fieldErrors;
+      return result.success ? {} : z.flattenError(result.error).fieldErrors;
     };
     expect(errors({ day: "2099-07-01", startTime: "12:00", endTime: "09:00" })).toEqual({ endTime: ["availability:errors.endBeforeStart"] });
     expect(errors({ day: "2099-02-29", startTime: "09:00", endTime: "12:00" })).toEqual({ day: ["availability:errors.dayInvalid"] });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/platform/validation";
 
 /** A wall-clock period of one day, "HH:MM" to "HH:MM". */
 export interface SlotTimes {
@@ -34,29 +34,37 @@ export const isTime = (value: string) => TIME.test(value);
 /**
  * The add form. A preset button (name="preset") sends its own times, whatever the time boxes
  * hold, so it works the same with and without JavaScript. Whether the day is still ahead
- * depends on the sitter's time zone and the clock: addSlot decides that.
+ * depends on the sitter's time zone and the clock: addSlot decides that. The form's HTML
+ * constraints come from `addSlotFields` (conform reads none from a schema that ends in a transform).
  */
-export const addSlotSchema = z
+export const addSlotFields = z
   .object({
-    day: z.string({ required_error: "availability:errors.dayInvalid" }).refine(isCalendarDay, "availability:errors.dayInvalid"),
-    preset: z.enum(PRESET_NAMES, { message: "validation.choice" }).optional(),
-    startTime: z.string().optional(),
-    endTime: z.string().optional(),
+    day: z.string("availability:errors.dayInvalid").check(z.refine(isCalendarDay, "availability:errors.dayInvalid")),
+    preset: z.optional(z.enum(PRESET_NAMES, "validation.choice")),
+    startTime: z.optional(z.string()),
+    endTime: z.optional(z.string()),
   })
-  .superRefine(({ preset, startTime, endTime }, context) => {
-    if (preset) return;
-    const check = (field: "startTime" | "endTime", value: string | undefined) => {
-      const message = value === undefined ? "validation.required" : isTime(value) ? null : "availability:errors.timeInvalid";
-      if (message) context.addIssue({ code: "custom", path: [field], message });
-      return message === null;
-    };
-    const validStart = check("startTime", startTime);
-    if (check("endTime", endTime) && validStart && endTime! <= startTime!) {
-      context.addIssue({ code: "custom", path: ["endTime"], message: "availability:errors.endBeforeStart" });
-    }
-  })
-  .transform(({ day, preset, startTime = "", endTime = "" }) =>
-    preset ? { day, startTime: PRESETS[preset].start, endTime: PRESETS[preset].end } : { day, startTime, endTime },
+  .check(
+    z.check(({ value: { preset, startTime, endTime }, issues }) => {
+      if (preset) return;
+      const check = (field: "startTime" | "endTime", value: string | undefined) => {
+        const message = value === undefined ? "validation.required" : isTime(value) ? null : "availability:errors.timeInvalid";
+        if (message) issues.push({ code: "custom", path: [field], message, input: value, continue: true });
+        return message === null;
+      };
+      const validStart = check("startTime", startTime);
+      if (check("endTime", endTime) && validStart && endTime! <= startTime!) {
+        issues.push({ code: "custom", path: ["endTime"], message: "availability:errors.endBeforeStart", input: endTime, continue: true });
+      }
+    }),
   );
+
+/** The add form's fields resolved to one period: a preset's times, or the ones typed. */
+export const addSlotSchema = z.pipe(
+  addSlotFields,
+  z.transform(({ day, preset, startTime = "", endTime = "" }) =>
+    preset ? { day, startTime: PRESETS[preset].start, endTime: PRESETS[preset].end } : { day, startTime, endTime },
+  ),
+);
 
 export type AddSlotInput = z.output<typeof addSlotSchema>;

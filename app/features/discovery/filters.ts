@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/platform/validation";
 import type { DeckSort, PetType } from "~db/schema";
 
 /** The deck's filters, as the filter form edits them and the user record keeps them. */
@@ -29,22 +29,21 @@ export function activeFilterCount(filters: DeckFilters, forOwner: boolean): numb
   return count;
 }
 
-const choice = { errorMap: () => ({ message: "validation.choice" }) };
+const choice = "validation.choice";
+const wholeNumber = z.refine(Number.isInteger, "validation.number");
 
 /** What the filter form posts. Fields a sitter does not see keep their stored value. */
 export const filtersSchema = z.object({
   petType: z.enum(["all", "dog", "cat"], choice),
   maxDistanceKm: z.coerce
-    .number({ invalid_type_error: "validation.number" })
-    .int("validation.number")
-    .min(DISTANCE_KM.min, "validation.distanceRange")
-    .max(DISTANCE_KM.max, "validation.distanceRange")
-    .refine((km) => km % DISTANCE_KM.step === 0, "validation.distanceRange"),
-  minRating: z.coerce.number({ invalid_type_error: "validation.number" }).int("validation.number").min(0, "validation.ratingRange").max(5, "validation.ratingRange").optional(),
-  maxPrice: z.coerce
-    .number({ invalid_type_error: "validation.number" })
-    .min(0, "validation.priceRange")
-    .max(MAX_PRICE_EUROS, "validation.priceRange")
-    .optional(),
+    .number<number>("validation.number")
+    .check(
+      wholeNumber,
+      z.gte(DISTANCE_KM.min, "validation.distanceRange"),
+      z.lte(DISTANCE_KM.max, "validation.distanceRange"),
+      z.refine((km: number) => km % DISTANCE_KM.step === 0, "validation.distanceRange"),
+    ),
+  minRating: z.optional(z.coerce.number<number>("validation.number").check(wholeNumber, z.gte(0, "validation.ratingRange"), z.lte(5, "validation.ratingRange"))),
+  maxPrice: z.optional(z.coerce.number<number>("validation.number").check(z.gte(0, "validation.priceRange"), z.lte(MAX_PRICE_EUROS, "validation.priceRange"))),
   sortBy: z.enum(SORTS, choice),
 });

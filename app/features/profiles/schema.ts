@@ -1,24 +1,21 @@
-import { z } from "zod";
+import { maxLength, minLength, optionalText, z } from "~/platform/validation";
 import { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN, PET_TYPES } from "./options";
-
-const optionalText = (max: number) => z.string().trim().max(max, "validation.tooLong").optional().default("");
 
 /** The seed: name and phone are required, with one message for both. */
 export const profileEditSchema = z.object({
-  name: z.string({ required_error: "validation.nameAndPhone" }).trim().min(1, "validation.nameAndPhone").max(80, "validation.tooLong"),
+  name: z.string("validation.nameAndPhone").check(z.trim(), minLength(1, "validation.nameAndPhone"), maxLength(80, "validation.tooLong")),
   phone: z
-    .string({ required_error: "validation.nameAndPhone" })
-    .trim()
-    .min(1, "validation.nameAndPhone")
-    .max(24, "validation.tooLong")
-    .regex(/^\+?[\d\s().-]{6,}$/, "validation.phoneInvalid"),
+    .string("validation.nameAndPhone")
+    .check(
+      z.trim(),
+      minLength(1, "validation.nameAndPhone"),
+      maxLength(24, "validation.tooLong"),
+      z.regex(/^\+?[\d\s().-]{6,}$/, "validation.phoneInvalid"),
+    ),
   city: optionalText(80),
   postalCode: optionalText(12),
   bio: optionalText(BIO_MAX),
-  timeZone: z
-    .string()
-    .refine((zone) => isTimeZone(zone), "validation.timeZoneInvalid")
-    .optional(),
+  timeZone: z.optional(z.string().check(z.refine((zone) => isTimeZone(zone), "validation.timeZoneInvalid"))),
 });
 
 /** An IANA time zone this runtime knows (e.g. Europe/Madrid). */
@@ -35,25 +32,19 @@ export function isTimeZone(zone: string): boolean {
  * Hourly rate: anything that is not a number falls back to 15 (as the seed does);
  * a number outside 5-100 is an error.
  */
-export const hourlyRateSchema = z.preprocess(
-  (value) => {
+export const hourlyRateSchema = z.pipe(
+  z.transform((value: unknown) => {
     const number = typeof value === "string" && value.trim() !== "" ? Number(value.replace(",", ".")) : NaN;
     return Number.isFinite(number) ? number : HOURLY_RATE_DEFAULT;
-  },
-  z.number().min(HOURLY_RATE_MIN, "validation.hourlyRateRange").max(HOURLY_RATE_MAX, "validation.hourlyRateRange"),
+  }),
+  z.number().check(z.gte(HOURLY_RATE_MIN, "validation.hourlyRateRange"), z.lte(HOURLY_RATE_MAX, "validation.hourlyRateRange")),
 );
 
 export const sitterSetupSchema = z.object({
-  bio: z
-    .string({ required_error: "validation.bioRequired" })
-    .trim()
-    .min(1, "validation.bioRequired")
-    .max(BIO_MAX, "validation.bioTooLong"),
+  bio: z.string("validation.bioRequired").check(z.trim(), minLength(1, "validation.bioRequired"), maxLength(BIO_MAX, "validation.bioTooLong")),
   hourlyRate: hourlyRateSchema,
-  experience: z.array(z.enum(EXPERIENCE)).max(EXPERIENCE.length).optional().default([]),
-  caresFor: z
-    .array(z.enum(PET_TYPES), { required_error: "validation.caresForRequired" })
-    .min(1, "validation.caresForRequired"),
+  experience: z._default(z.optional(z.array(z.enum(EXPERIENCE)).check(z.maxLength(EXPERIENCE.length))), []),
+  caresFor: z.array(z.enum(PET_TYPES), "validation.caresForRequired").check(z.minLength(1, "validation.caresForRequired")),
 });
 
 export type SitterSetupInput = z.infer<typeof sitterSetupSchema>;

@@ -1,33 +1,41 @@
-import { z } from "zod";
+import { isEmail, maxLength, minLength, uuid, z } from "~/platform/validation";
 
 const cardFields = {
-  attempt: z.string({ required_error: "subscription:errors.stale" }).uuid("subscription:errors.stale"),
-  number: z
-    .string({ required_error: "subscription:errors.numberInvalid" })
-    .max(40, "subscription:errors.numberInvalid")
-    .transform((value) => value.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{12,19}$/, "subscription:errors.numberInvalid")),
+  attempt: uuid("subscription:errors.stale"),
+  number: z.pipe(
+    z.pipe(
+      z.string("subscription:errors.numberInvalid").check(maxLength(40, "subscription:errors.numberInvalid")),
+      z.transform((value: string) => value.replace(/[\s-]/g, "")),
+    ),
+    z.string().check(z.regex(/^\d{12,19}$/, "subscription:errors.numberInvalid")),
+  ),
   expiry: z
-    .string({ required_error: "subscription:errors.expiryInvalid" })
-    .trim()
-    .max(10, "subscription:errors.expiryInvalid")
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, "subscription:errors.expiryInvalid"),
-  cvc: z.string({ required_error: "subscription:errors.cvcInvalid" }).trim().regex(/^\d{3,4}$/, "subscription:errors.cvcInvalid"),
+    .string("subscription:errors.expiryInvalid")
+    .check(
+      z.trim(),
+      maxLength(10, "subscription:errors.expiryInvalid"),
+      z.regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, "subscription:errors.expiryInvalid"),
+    ),
+  cvc: z.string("subscription:errors.cvcInvalid").check(z.trim(), z.regex(/^\d{3,4}$/, "subscription:errors.cvcInvalid")),
 };
 
-const fullName = z.string({ required_error: "subscription:errors.nameRequired" }).trim().min(1, "subscription:errors.nameRequired").max(100, "validation.tooLong");
+const fullName = z
+  .string("subscription:errors.nameRequired")
+  .check(z.trim(), minLength(1, "subscription:errors.nameRequired"), maxLength(100, "validation.tooLong"));
 
 /** The subscription payment form: full name and email (both required), and the offline provider's card fields. */
 export const checkoutSchema = z.object({
   ...cardFields,
   name: fullName,
-  email: z.string({ required_error: "subscription:errors.emailInvalid" }).trim().max(254, "validation.tooLong").email("subscription:errors.emailInvalid"),
+  email: z
+    .string("subscription:errors.emailInvalid")
+    .check(z.trim(), maxLength(254, "validation.tooLong"), isEmail("subscription:errors.emailInvalid")),
 });
 
 /** Adding a card to the saved payment methods. */
 export const addCardSchema = z.object({ ...cardFields, name: fullName });
 
-const id = z.string().trim().min(1).max(64);
+const id = z.string().check(z.trim(), minLength(1), maxLength(64));
 
 /** The buttons of 'My Subscription': each posts an intent and the id it acts on. */
 export const manageSchema = z.discriminatedUnion("intent", [
