@@ -10,7 +10,7 @@ import { db } from "~/platform/db.server";
 import { startSession } from "~/platform/session.server";
 import { honeypot } from "~/platform/honeypot.server";
 import { resetClock } from "~/platform/clock.server";
-import { person, petOf, sitterWithSlot, requested, card } from "~/features/bookings/test-world";
+import { person, petOf, sitterWithSlot, requested, card, slot, at } from "~/features/bookings/test-world";
 import { payForBooking } from "~/features/bookings/bookings.server";
 import { ensureConversation, sendMessage } from "~/features/messages/messages.server";
 import { checkout } from "~/features/subscriptions/subscriptions.server";
@@ -32,7 +32,7 @@ const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : Date.now() % 2 
 const RUNS = Number(process.env.FC_RUNS ?? 25);
 
 type World = Awaited<ReturnType<typeof world>>;
-type Who = "owner" | "sitter" | "anonymous";
+type Who = "owner" | "sitter" | "both" | "anonymous";
 type Fields = [string, string | File][];
 type Encoding = "urlencoded" | "multipart";
 
@@ -119,7 +119,7 @@ const FORMS: Record<string, Form[]> = {
       fields: () => [["petType", "dog"], ["maxDistanceKm", "25"], ["minRating", "4"], ["maxPrice", "20"], ["sortBy", "distance"]],
     },
   ],
-  "routes/profile.tsx": [{ name: "acting role", who: "sitter", url: () => "/profile", fields: () => [["actingRole", "owner"]] }],
+  "routes/profile.tsx": [{ name: "acting role", who: "both", url: () => "/profile", fields: () => [["actingRole", "owner"]] }],
   "routes/profile-edit.tsx": [
     {
       name: "profile edit",
@@ -423,6 +423,10 @@ const WATCHED = [
   "stripe_events",
 ] as const satisfies readonly (keyof Database)[];
 
+/** Control characters as a snapshot (JSON) holds them; tab, line feed and carriage return are text. */
+const CONTROL = /(?<!\\)(\\\\)*\\u00(0[0-8bcef]|1[0-9a-f])|\u007f/g;
+const controlsIn = (snapshot: string) => snapshot.match(CONTROL)?.length ?? 0;
+
 async function snapshot(): Promise<string> {
   const rows = await Promise.all(WATCHED.map((table) => db.selectFrom(table).selectAll().execute()));
   return JSON.stringify(rows);
@@ -436,7 +440,8 @@ async function world() {
   const petId = await petOf(owner.id);
   const sparePetId = await petOf(owner.id, "Spare");
   const sitter = await sitterWithSlot({ daysAhead: 3 });
-  const spareSlotId = (await sitterWithSlot({ daysAhead: 4 })).slotId;
+  const spareSlotId = await slot(sitter.id, at(sitter, sitter.day, "20:00"), at(sitter, sitter.day, "22:00"));
+  const both = await person("both");
   const ownerWithPet = { ...owner, petId };
   const unpaid = await requested(ownerWithPet, sitter, "09:00", 1);
   const paid = await requested(ownerWithPet, sitter, "11:00", 2);
@@ -455,6 +460,7 @@ async function world() {
   return {
     owner,
     sitter,
+    both,
     petId,
     sparePetId,
     spareSlotId,
@@ -497,7 +503,7 @@ describe("hostile input", () => {
       it(`${form.name} (${file}) answers hostile submissions below 500, and a refusal has a message and changes nothing`, async () => {
         const w = await world();
         const { action } = await load(file);
-        const userId = form.who === "owner" ? w.owner.id : form.who === "sitter" ? w.sitter.id : null;
+        const userId = form.who === "anonymous" ? null : w[form.who].id;
         try {
           await fc.assert(
             fc.asyncProperty(submission, async ({ mutations, body: shape, jsonValue }) => {
@@ -513,7 +519,11 @@ describe("hostile input", () => {
                 const untranslated = answer.messages.filter((message) => looksLikeKey(message) && !isTranslated(message));
                 expect(untranslated, "messages missing from locales/en").toEqual([]);
                 expect(await snapshot(), "a refused submission changed the database").toBe(before);
+              } else {
+                expect(controlsIn(await snapshot()), "control characters stored by an accepted submission").toBe(controlsIn(before));
               }
+              const markup = await db.selectFrom("email_outbox").select("html_body").where("html_body", "like", "%<script%").executeTakeFirst();
+              expect(markup?.html_body, "an email carries markup from a submission").toBeUndefined();
             }),
             { numRuns: RUNS, seed: SEED, endOnFailure: true },
           );
