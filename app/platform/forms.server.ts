@@ -2,6 +2,7 @@
  * Control characters no field of ours accepts: nobody types them, and stored they break emails,
  * exports and other people's screens. Tab, line feed and carriage return are ordinary text.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export const hasControlCharacters = (text: string) => CONTROL_CHARACTER.test(text);
