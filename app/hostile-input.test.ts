@@ -23,7 +23,9 @@ import routes from "./routes";
  * Every form of the app, posted with hostile variations of a valid submission: script tags, SQL,
  * control characters, broken UTF-8, megabyte strings, repeated and bracketed keys, missing and
  * unknown fields, JSON and multipart bodies where a urlencoded form is expected, no body at all.
- * Each answer is below 500 and a refusal (4xx) carries a message and changes nothing. Every route
+ * Each answer is below 500; a refusal (a 4xx, or a redirect with an error toast) carries a
+ * translated message and changes nothing; an accepted one stores no control character and puts no
+ * markup into an email. How stored markup is shown: tests/e2e/hostile-input.spec.ts. Every route
  * module with an action must be in the table; a new form fails the first test until it joins.
  *
  * FC_SEED=<n> replays a run; FC_RUNS=<n> changes the number of submissions per form.
@@ -306,7 +308,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   },
 );
 
-/** A whole request body that is not the form the page posts. */
+/** How the body goes: mostly as the page posts it, sometimes in a shape it never sends. */
 type Body = "as-posted" | "urlencoded" | "multipart" | "json" | "text" | "empty" | "none";
 const body: fc.Arbitrary<Body> = fc.oneof(
   { weight: 10, arbitrary: fc.constant("as-posted" as const) },
@@ -329,6 +331,7 @@ const EXAMPLES: Submission[] = [
   { mutations: [{ kind: "extra", key: "constructor", value: "x" }], body: "json", jsonValue: ["a", "b"] },
   { mutations: [{ kind: "drop", field: 0 }], body: "empty", jsonValue: 1 },
 ];
+
 type Part = { key: string; value: string | File; raw?: boolean };
 
 function mutate(valid: Fields, mutations: Mutation[]): Part[] {
