@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { composeEmail } from "./email.server";
 import { takeAttempt } from "./rate-limit.server";
 import { advanceClock } from "./clock.server";
 import { clientAddressOf, isCrossSiteWrite, securityHeaders } from "./security.server";
 import { badgeText } from "./ui/bottom-nav";
+import { formDataOf } from "./forms.server";
+import { isSpam } from "./honeypot.server";
 
 describe("rate limits", () => {
   it("allows the configured number of attempts per window, then refuses, then resets", async () => {
@@ -63,6 +66,31 @@ describe("emails", () => {
     expect(email.html).toContain("&lt;script&gt;");
     expect(email.html).toContain("a &amp; b");
     expect(email.text).toContain('Go: https://x.test/?a="b"');
+  });
+});
+
+describe("posted forms", () => {
+  const post = (body: string, type = "application/x-www-form-urlencoded") =>
+    new Request("http://localhost/", { method: "POST", headers: { "Content-Type": type }, body });
+  const statusOf = (request: Request) => formDataOf(request).then(() => 200, (thrown: Response) => thrown.status);
+
+  it("reads a form with tabs and line breaks, and refuses control characters and unreadable bodies with a 400", async () => {
+    expect((await formDataOf(post("bio=one%0D%0Atwo%09three"))).get("bio")).toBe("one\r\ntwo\tthree");
+    expect(await statusOf(post("bio=a%00b"))).toBe(400);
+    expect(await statusOf(post("bio=%1B%5B2J"))).toBe(400);
+    expect(await statusOf(post("na%07me=x"))).toBe(400);
+    expect(await statusOf(post('{"bio":"x"}', "application/json"))).toBe(400);
+    expect(await statusOf(post("", "multipart/form-data; boundary=x"))).toBe(400);
+  });
+
+  it("counts a honeypot value that cannot be decrypted as spam, not as an error", () => {
+    const form = new FormData();
+    form.set("name__confirm", "");
+    // Random base64 (a forged value): the cipher throws on about one in eight of these.
+    for (let attempt = 0; attempt < 64; attempt++) {
+      form.set("from__confirm", randomBytes(33).toString("base64"));
+      expect(isSpam(form)).toBe(true);
+    }
   });
 });
 

@@ -21,7 +21,8 @@ export async function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const intent = String((await formDataOf(request)).get("intent") ?? "");
-  const chosen = events[intent];
+  // Only the table's own keys: "__proto__" or "constructor" must not reach the state machine.
+  const chosen = Object.hasOwn(events, intent) ? events[intent] : undefined;
   if (!chosen) throw new Response("Bad request", { status: 400 });
   const result = await transition(params.bookingId ?? "", { kind: chosen.as, userId: user.id }, chosen.event);
   if (!result.ok) {

@@ -1,4 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { hasControlCharacters } from "~/platform/forms.server";
 import { IMAGE_MAX_BYTES } from "./images.server";
 
 export type UploadProblem = "media.tooLarge" | "media.tooMany" | "media.notAnImage" | "media.badRequest";
@@ -31,7 +32,7 @@ async function readTextField(data: AsyncIterable<Uint8Array>): Promise<string> {
     if (text.length > TEXT_FIELD_MAX_CHARS) throw new UploadRefused("media.badRequest");
   }
   text += decoder.decode();
-  if (text.length > TEXT_FIELD_MAX_CHARS) throw new UploadRefused("media.badRequest");
+  if (text.length > TEXT_FIELD_MAX_CHARS || hasControlCharacters(text)) throw new UploadRefused("media.badRequest");
   return text;
 }
 
@@ -87,6 +88,7 @@ export async function readImageUpload(
   const handler: UploadHandler = async ({ name, filename, data }) => {
     if (refusal) return drain(data);
     if (filename === undefined) {
+      if (hasControlCharacters(name)) throw new UploadRefused("media.badRequest");
       if (++textFields > TEXT_FIELDS_MAX) throw new UploadRefused("media.badRequest");
       const text = await readTextField(data);
       if (name !== options.field) return text;
