@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { ownerWithDog, sitterIn } from "./people";
-import { expect, expectAccessible, logIn, logOut, newPerson, test, visit, type Person } from "./support";
+import type { Locator, Page } from "@playwright/test";
+import { dayAhead, ownerWithDog, sitterAvailableOn } from "./people";
+import { expect, expectAccessible, newPerson, test, visit } from "./support";
 
 // Keyboard-only runs of sign-up, booking and messaging: no clicks, only Tab, Shift+Tab, Enter,
 // Space, arrow keys and typing. At every step the focused element must show that it has focus.
@@ -110,29 +110,11 @@ test("sign-up with the keyboard only: from the start page through the role choic
   await expect(page.getByText("We sent you a confirmation link")).toBeVisible();
 });
 
-/** The server's date `days` from now (the sitters here live in Europe). */
-async function dayAhead(request: APIRequestContext, days: number): Promise<string> {
-  const { now } = (await (await request.get("/dev/clock")).json()) as { now: string };
-  return new Date(new Date(now).getTime() + days * 24 * 3600_000).toISOString().slice(0, 10);
-}
-
-async function sitterAvailableOn(page: Page, jsEnabled: boolean, day: string, name: string, city: string): Promise<Person> {
-  const sitter = await sitterIn(page, jsEnabled, { name, city, rate: 12 });
-  await logIn(page, sitter.email, sitter.password);
-  await page.waitForURL("**/dashboard");
-  await page.goto(`/availability?date=${day}`);
-  if (!(await page.getByLabel("Start time").isVisible())) await page.locator("summary", { hasText: "Add Availability Slot" }).click();
-  await page.getByRole("button", { name: "Full Day (9-5)" }).click();
-  await expect(page.getByText("Availability slot added")).toBeVisible();
-  await logOut(page);
-  return sitter;
-}
-
 test("booking a sitter and messaging them with the keyboard only", async ({ page, request, jsEnabled }) => {
   test.setTimeout(180_000);
   const city = jsEnabled ? "Tromsø" : "Bodø";
   const day = await dayAhead(request, 2);
-  const sitter = await sitterAvailableOn(page, jsEnabled, day, `Kai Keyboard ${jsEnabled ? "J" : "N"}`, city);
+  const sitter = await sitterAvailableOn(page, jsEnabled, day, { name: `Kai Keyboard ${jsEnabled ? "J" : "N"}`, city, rate: 12 });
   await ownerWithDog(page, jsEnabled, { name: "Kora Owner", city, dog: "Tabby" });
 
   // From here on, only the keyboard. The owner opens the sitter's profile and its booking form.
