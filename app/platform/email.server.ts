@@ -29,18 +29,51 @@ export async function enqueueEmail(email: Email, database: Kysely<Database> = db
     .execute();
 }
 
+/**
+ * nodemailer waits up to 2 minutes for a connection and 10 minutes for a silent server by default:
+ * a mail server that hangs would hold every delivery that long. These bound each try; a query in
+ * SMTP_URL (`?connectionTimeout=…&greetingTimeout=…&socketTimeout=…`, in ms) overrides them.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
 let transporter: Transporter | null = null;
 function smtp(): Transporter | null {
   if (!env.SMTP_URL) return null;
-  transporter ??= nodemailer.createTransport(env.SMTP_URL, { from: env.EMAIL_FROM });
+  transporter ??= nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: env.SMTP_URL }, { from: env.EMAIL_FROM });
   return transporter;
 }
 
+/** nodemailer's codes for a server that refused one email; anything else (timeouts, closed or refused connections) is the server. */
+const REFUSED_THIS_EMAIL = new Set(["EENVELOPE", "EMESSAGE"]);
+
+let delivering: Promise<void> | null = null;
+let deliverAgain = false;
+
 /**
  * Sends what waits in the outbox over SMTP. Without SMTP_URL nothing is sent and the
- * emails stay readable at /dev/outbox. Safe to call often; failures are kept for the next try.
+ * emails stay readable at /dev/outbox. Safe to call often: one delivery runs at a time (a call
+ * during a run asks for one more run after it, so nothing is sent twice), and failures are kept
+ * in `last_error` for the next try, which the scheduler makes every minute.
  */
-export async function deliverPendingEmails(): Promise<void> {
+export function deliverPendingEmails(): Promise<void> {
+  if (delivering) {
+    deliverAgain = true;
+    return delivering;
+  }
+  delivering = (async () => {
+    try {
+      do {
+        deliverAgain = false;
+        await deliverBatch();
+      } while (deliverAgain);
+    } finally {
+      delivering = null;
+    }
+  })();
+  return delivering;
+}
+
+async function deliverBatch(): Promise<void> {
   const transport = smtp();
   if (!transport) return;
   const pending = await db
@@ -57,6 +90,9 @@ export async function deliverPendingEmails(): Promise<void> {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await db.updateTable("email_outbox").set({ last_error: message.slice(0, 500) }).where("id", "=", email.id).execute();
+      // A server that is down would make every other email wait for its own timeout: stop until the next try.
+      const code = (error as { code?: unknown } | null)?.code;
+      if (!(typeof code === "string" && REFUSED_THIS_EMAIL.has(code))) return;
     }
   }
 }

@@ -124,11 +124,11 @@ export default function Messages() {
         <section aria-labelledby="chat-title" className={`card overflow-hidden p-0 ${open ? "" : "hidden md:block"}`}>
           {open && current ? (
             <>
-              <div className="flex items-center gap-2 border-b border-stone-200 p-3">
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-stone-200 p-3">
                 <Link to="/messages" className="link md:hidden">
                   {t("backToList")}
                 </Link>
-                <h2 id="chat-title" className="flex-1 truncate text-lg font-semibold">
+                <h2 id="chat-title" className="min-w-0 flex-1 text-lg font-semibold break-words">
                   <Link to={`/users/${current.other.id}`} className="hover:underline">
                     {current.other.name}
                   </Link>

@@ -1,15 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ownerWithDog, sitterIn } from "./people";
+import { dayAhead, ownerWithDog, sitterIn } from "./people";
 import { expect, expectAccessible, logIn, logOut, test, visit, type Person } from "./support";
 
 // These move the server's clock (bookings start and end), so they run with the other clock tests.
 test.describe.configure({ mode: "serial" });
-
-/** The server's day after tomorrow, as the date input wants it (the sitters here live in Europe). */
-async function dayAhead(request: APIRequestContext, days: number): Promise<string> {
-  const { now } = (await (await request.get("/dev/clock")).json()) as { now: string };
-  return new Date(new Date(now).getTime() + days * 24 * 3600_000).toISOString().slice(0, 10);
-}
 
 async function advance(request: APIRequestContext, hours: number) {
   const response = await request.post("/dev/clock", { form: { advanceMinutes: String(hours * 60) } });

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { upload } from "./images";
-import { expect, logOut, newPerson, signUpAndConfirm, type Person } from "./support";
+import { expect, logIn, logOut, newPerson, signUpAndConfirm, type Person } from "./support";
 
 /** A confirmed sitter with a completed profile (bio, rate, the pets they care for, one photo), signed out at the end. */
 export async function sitterIn(
@@ -31,4 +31,23 @@ export async function ownerWithDog(page: Page, jsEnabled: boolean, { name, city,
   await page.getByRole("button", { name: "Save pet" }).click();
   await expect(page.getByText(`${dog} was added to your pets`)).toBeVisible();
   return owner;
+}
+
+/** The server's date `days` from now, as a date field wants it (the sitters here live in Europe). */
+export async function dayAhead(request: APIRequestContext, days: number): Promise<string> {
+  const { now } = (await (await request.get("/dev/clock")).json()) as { now: string };
+  return new Date(new Date(now).getTime() + days * 24 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** A sitter as `sitterIn` makes them, who has also published a full day (09:00-17:00) on `day`; signed out at the end. */
+export async function sitterAvailableOn(page: Page, jsEnabled: boolean, day: string, details: { name: string; city: string; rate?: number }): Promise<Person> {
+  const sitter = await sitterIn(page, jsEnabled, details);
+  await logIn(page, sitter.email, sitter.password);
+  await page.waitForURL("**/dashboard");
+  await page.goto(`/availability?date=${day}`);
+  if (!(await page.getByLabel("Start time").isVisible())) await page.locator("summary", { hasText: "Add Availability Slot" }).click();
+  await page.getByRole("button", { name: "Full Day (9-5)" }).click();
+  await expect(page.getByText("Availability slot added")).toBeVisible();
+  await logOut(page);
+  return sitter;
 }

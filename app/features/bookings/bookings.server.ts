@@ -9,7 +9,7 @@ import { notify } from "~/features/notifications/notifications.server";
 import { ensureConversation } from "~/features/messages/messages.server";
 import { isOwner, isSitter } from "~/features/profiles/profiles.server";
 import { paymentProvider, paysOutThroughStripe } from "~/features/payments/payments.server";
-import type { CardInput, PaymentFailureCode, PaymentProvider } from "~/features/payments/provider";
+import type { CardInput, PaymentFailureCode, PaymentProvider, PaymentResult } from "~/features/payments/provider";
 import { decide, isAuthorised, priceOf, type Actor, type BookingEvent, type Change, type Party, type Refusal } from "./machine";
 import { bookingNoticeEmail } from "./emails.server";
 
@@ -255,12 +255,14 @@ export async function payForBooking(owner: { id: string; email: string }, bookin
     if (!precheck.ok) return { status: "refused", refusal: precheck.refusal };
 
     const payer = await db.selectFrom("users").select("stripe_customer_id").where("id", "=", owner.id).executeTakeFirst();
-    const saved = await paymentProvider(booking.payment_provider).saveCard({
-      card,
-      email: owner.email,
-      customerRef: payer?.stripe_customer_id ?? null,
-      idempotencyKey: `${booking.id}:card:${attempt}`,
-    });
+    const saved = await providerCall("save a card", () =>
+      paymentProvider(booking.payment_provider).saveCard({
+        card,
+        email: owner.email,
+        customerRef: payer?.stripe_customer_id ?? null,
+        idempotencyKey: `${booking.id}:card:${attempt}`,
+      }),
+    );
     if (!saved.ok) {
       await db
         .updateTable("bookings")
@@ -292,22 +294,44 @@ export async function startCardEntry(owner: { id: string; email: string; name: s
   if (!booking || booking.owner_id !== owner.id) return { status: "refused", refusal: "notFound" };
   const precheck = decide(booking, { kind: "owner", userId: owner.id }, { type: "card-saved", cardRef: "", cardLabel: "" }, now());
   if (!precheck.ok) return { status: "refused", refusal: precheck.refusal };
-  const provider = paymentProvider(booking.payment_provider);
-  if (!provider.startCardEntry) return { status: "refused", refusal: "wrongState" };
+  let provider: PaymentProvider;
+  try {
+    provider = paymentProvider(booking.payment_provider);
+  } catch (error) {
+    console.error(`The payment provider of booking ${booking.id} is not available`, error);
+    return { status: "failed", code: "processing_error" };
+  }
+  const startEntry = provider.startCardEntry?.bind(provider);
+  if (!startEntry) return { status: "refused", refusal: "wrongState" };
   const payer = await db.selectFrom("users").select("stripe_customer_id").where("id", "=", owner.id).executeTakeFirstOrThrow();
-  const started = await provider.startCardEntry({
-    customerRef: payer.stripe_customer_id,
-    email: owner.email,
-    name: owner.name,
-    reference: booking.id,
-    // One customer per person, whichever booking made it; one card entry per attempt.
-    idempotencyKey: payer.stripe_customer_id ? `${booking.id}:entry:${attempt}` : `${owner.id}:entry:${booking.id}:${attempt}`,
-  });
+  const started = await providerCall("start a card entry", () =>
+    startEntry({
+      customerRef: payer.stripe_customer_id,
+      email: owner.email,
+      name: owner.name,
+      reference: booking.id,
+      // One customer per person, whichever booking made it; one card entry per attempt.
+      idempotencyKey: payer.stripe_customer_id ? `${booking.id}:entry:${attempt}` : `${owner.id}:entry:${booking.id}:${attempt}`,
+    }),
+  );
   if (!started.ok) return { status: "failed", code: started.code };
   if (!payer.stripe_customer_id) {
     await db.updateTable("users").set({ stripe_customer_id: started.customerRef }).where("id", "=", owner.id).where("stripe_customer_id", "is", null).execute();
   }
   return { status: "ready", clientSecret: started.clientSecret };
+}
+
+/**
+ * A provider call that throws (a provider left unconfigured, or a bug) is an outage like a
+ * timeout: the person is asked to try again, never shown an error page; the reason goes to the log.
+ */
+async function providerCall<T extends object>(what: string, call: () => Promise<PaymentResult<T>>): Promise<PaymentResult<T>> {
+  try {
+    return await call();
+  } catch (error) {
+    console.error(`The payment provider could not ${what}`, error);
+    return { ok: false, code: "processing_error" };
+  }
 }
 
 /* ------------------------------------------------------------------ payment tasks and the scheduler */
@@ -318,8 +342,33 @@ const MAX_TASK_ATTEMPTS = 8;
 export async function runPaymentTask(id: string): Promise<void> {
   const booking = await findBooking(id);
   if (!booking?.payment_task || booking.payment_task_attempts >= MAX_TASK_ATTEMPTS) return;
-  const provider = paymentProvider(booking.payment_provider);
   const system: Actor = { kind: "system" };
+  let event: BookingEvent | null = null;
+  let failure: PaymentFailureCode | null = null;
+  try {
+    ({ event, failure } = await askProvider(booking));
+  } catch (error) {
+    // A provider that throws (misconfigured, or a bug) must not stop the scheduler's round or fail
+    // the request whose change is already saved: the task waits for the next round like any outage.
+    console.error(`Payment task ${booking.payment_task} of booking ${booking.id} failed`, error);
+    failure = "processing_error";
+  }
+  if (event) {
+    await transition(id, system, event);
+    return;
+  }
+  // The provider could not answer: try again on the scheduler's next round.
+  await db
+    .updateTable("bookings")
+    .set((eb) => ({ payment_task_attempts: eb("payment_task_attempts", "+", 1), payment_error: failure ?? "processing_error", updated_at: nowIso() }))
+    .where("id", "=", id)
+    .where("payment_task", "=", booking.payment_task)
+    .execute();
+}
+
+/** The provider's answer to the payment work a booking waits for, as the event it causes or the failure to retry. */
+async function askProvider(booking: Booking): Promise<{ event: BookingEvent | null; failure: PaymentFailureCode | null }> {
+  const provider = paymentProvider(booking.payment_provider);
   let event: BookingEvent | null = null;
   let failure: PaymentFailureCode | null = null;
   if (booking.payment_task === "hold" && booking.card_ref) {
@@ -347,17 +396,7 @@ export async function runPaymentTask(id: string): Promise<void> {
     if (voided.ok) event = { type: "voided" };
     else failure = voided.code;
   }
-  if (event) {
-    await transition(id, system, event);
-    return;
-  }
-  // The provider could not answer: try again on the scheduler's next round.
-  await db
-    .updateTable("bookings")
-    .set((eb) => ({ payment_task_attempts: eb("payment_task_attempts", "+", 1), payment_error: failure ?? "processing_error", updated_at: nowIso() }))
-    .where("id", "=", id)
-    .where("payment_task", "=", booking.payment_task)
-    .execute();
+  return { event, failure };
 }
 
 /**

@@ -11,7 +11,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const location = useLocation();
   const submit = useSubmit();
   return (
-    <Form method="post" action="/settings/language" className={`flex items-center gap-2 ${className}`}>
+    <Form method="post" action="/settings/language" className={`flex flex-wrap items-center gap-2 ${className}`}>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor="language-select" className="sr-only">
         {t("language.label")}
@@ -20,7 +20,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
         id="language-select"
         name="language"
         defaultValue={i18n.language}
-        className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-sm"
+        className="min-h-11 max-w-full rounded-lg border border-stone-300 bg-white px-2 text-sm"
         onChange={(event) => {
           try {
             localStorage.setItem("i18nextLng", event.currentTarget.value);
