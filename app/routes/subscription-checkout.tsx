@@ -18,7 +18,12 @@ import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = { i18n: ["subscription"] };
 
-const refusalToast = { samePlan: "subscription:errors.samePlan", pastDue: "subscription:errors.pastDue", chargePending: "subscription:errors.chargePending" } as const;
+const refusalToast = {
+  samePlan: "subscription:errors.samePlan",
+  pastDue: "subscription:errors.pastDue",
+  chargePending: "subscription:errors.chargePending",
+  switchAtPeriodEnd: "subscription:errors.switchAtPeriodEnd",
+} as const;
 
 /** The payment form of one plan: its own page, so choosing a plan works without JavaScript. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
