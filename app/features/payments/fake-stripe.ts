@@ -18,7 +18,8 @@ export interface RecordedRequest {
   stripeAccount: string | undefined;
 }
 
-export type Reply = { status: number; body: unknown; transient?: boolean } | "hang";
+/** `"hang"`: no answer, the request never reached the endpoint; `"lost"`: the endpoint ran (and keeps its answer for the key), but the answer never comes back. */
+export type Reply = { status: number; body: unknown; transient?: boolean } | "hang" | "lost";
 
 export const SECRET_KEY = "sk_test_fake";
 
@@ -110,7 +111,8 @@ export class FakeStripe {
     if (known) return this.send(response, known, true);
 
     const scripted = this.scripted.get(route)?.shift();
-    if (scripted === "hang") {
+    if (scripted === "hang" || scripted === "lost") {
+      if (scripted === "lost" && answerKey) this.answers.set(answerKey, this.answer(recorded));
       this.hanging.add(response);
       return;
     }

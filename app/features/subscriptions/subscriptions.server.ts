@@ -390,7 +390,7 @@ export async function finishCheckout(userId: string, subscriptionId: string): Pr
  * that it carries; one we no longer keep (a replaced attempt) that the processor still bills is
  * cancelled there.
  */
-export async function applyProcessorState(remote: ProviderSubscription, localId?: string): Promise<TransitionResult> {
+export async function applyProcessorState(remote: ProviderSubscription, localId?: string): Promise<TransitionResult & { changed?: boolean }> {
   const local =
     (localId ? await findSubscription(localId) : undefined) ??
     (await db.selectFrom("subscriptions").selectAll().where("provider_subscription_ref", "=", remote.ref).executeTakeFirst()) ??
@@ -405,7 +405,7 @@ export async function applyProcessorState(remote: ProviderSubscription, localId?
     const cancelled = await billing?.cancelNow({ subscriptionRef: remote.ref, idempotencyKey: `${local.id}:cancel-now` });
     if (cancelled && !cancelled.ok) throw new Error(`Could not cancel subscription ${remote.ref}, which we no longer keep: ${cancelled.code}`);
   }
-  return result;
+  return result.ok ? { ...result, changed: result.subscription.updated_at !== local.updated_at || local.provider_subscription_ref === null } : result;
 }
 
 /** A webhook named this processor subscription: read it as it is now (so events may come in any order) and apply it. */
@@ -416,7 +416,8 @@ export async function reconcileProcessorSubscription(providerName: string, ref: 
   const remote = await billing.fetch(ref);
   if (!remote) return "ignored: unknown subscription";
   const result = await applyProcessorState(remote);
-  return result.ok ? "applied" : `ignored: ${result.refusal}`;
+  if (!result.ok) return `ignored: ${result.refusal}`;
+  return result.changed ? "applied" : "ignored: unchanged";
 }
 
 /** Cancel, reactivate or pay now at the processor first; ours changes only once it has. */
