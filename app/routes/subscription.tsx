@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (input.intent === "set-default" || input.intent === "remove-card") {
     const result = input.intent === "set-default" ? await setDefaultCard(user.id, input.methodId) : await removeCard(user.id, input.methodId);
     if (!result.ok && result.reason === "notFound") throw data("Not found", { status: 404 });
-    if (!result.ok) return redirectWithToast(MINE, { type: "error", title: "subscription:errors.cardInUse" });
+    if (!result.ok) return redirectWithToast(MINE, { type: "error", title: result.reason === "unavailable" ? "subscription:errors.processorUnavailable" : "subscription:errors.cardInUse" });
     return redirectWithToast(MINE, { type: "success", title: input.intent === "set-default" ? "subscription:toasts.defaultSet" : "subscription:toasts.cardRemoved" });
   }
 
@@ -82,7 +82,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok && result.refusal === "notFound") throw data("Not found", { status: 404 });
   if (!result.ok) {
     const title =
-      input.intent === "cancel"
+      result.refusal === "unavailable"
+        ? "subscription:errors.processorUnavailable"
+        : input.intent === "cancel"
         ? "subscription:errors.cancel"
         : input.intent === "reactivate"
           ? "subscription:errors.reactivate"
