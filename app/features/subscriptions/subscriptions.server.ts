@@ -7,7 +7,7 @@ import { serialized } from "~/platform/lock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/notifications.server";
 import { paymentProvider } from "~/features/payments/payments.server";
-import type { CardDetails, CardInput, PaymentFailureCode, PaymentProvider, ProviderSubscription, SubscriptionBilling } from "~/features/payments/provider";
+import type { CardDetails, CardInput, PaymentFailureCode, PaymentProvider, PaymentResult, ProviderSubscription, SubscriptionBilling } from "~/features/payments/provider";
 import { checkoutKind, decide, INTERVAL_MONTHS, isPremium, PREMIUM_STATUSES, type Actor, type CheckoutKind, type NoticeKind, type PlanFacts, type Refusal, type SubscriptionEvent } from "./machine";
 import { subscriptionNoticeEmail } from "./emails.server";
 
@@ -547,20 +547,12 @@ export type CardActionResult = { ok: true } | { ok: false; reason: "notFound" | 
  * live subscription's), keyed by the card and by when the current default became it, so a retry
  * repeats the request and a later change back to an earlier card is a new one.
  */
-async function makeDefaultCard(userId: string, methodId: string, version?: string): Promise<CardActionResult> {
+async function makeDefaultCard(userId: string, methodId: string): Promise<CardActionResult> {
   const method = await db.selectFrom("payment_methods").selectAll().where("id", "=", methodId).where("user_id", "=", userId).executeTakeFirst();
   if (!method) return { ok: false, reason: "notFound" };
-  const billing = paymentProvider(method.provider).billing;
-  if (billing) {
-    const current = await defaultCardOf(userId);
-    const live = await liveSubscriptionOf(userId);
-    const pushed = await billing.setDefaultCard({
-      cardRef: method.provider_ref,
-      subscriptionRef: live?.provider === method.provider ? live.provider_subscription_ref : null,
-      idempotencyKey: `${userId}:default-card:${methodId}:${version ?? `after:${current?.id ?? "none"}:${current?.default_since ?? ""}`}`,
-    });
-    if (!pushed.ok) return { ok: false, reason: "unavailable" };
-  }
+  const current = await defaultCardOf(userId);
+  const pushed = await pushDefaultCard(userId, method, `${userId}:default-card:${methodId}:after:${current?.id ?? "none"}:${current?.default_since ?? ""}`);
+  if (!pushed.ok) return { ok: false, reason: "unavailable" };
   return db.transaction().execute(async (trx): Promise<CardActionResult> => {
     const still = await trx.selectFrom("payment_methods").select(["id", "is_default"]).where("id", "=", methodId).where("user_id", "=", userId).executeTakeFirst();
     if (!still) return { ok: false, reason: "notFound" };
@@ -569,6 +561,14 @@ async function makeDefaultCard(userId: string, methodId: string, version?: strin
     await trx.updateTable("payment_methods").set({ is_default: 1, default_since: now().toISOString() }).where("id", "=", methodId).execute();
     return { ok: true };
   });
+}
+
+/** Tells a processor that bills which card to charge: the customer's default, and the live subscription's. Others need nothing. */
+async function pushDefaultCard(userId: string, method: Pick<PaymentMethod, "provider" | "provider_ref">, idempotencyKey: string): Promise<PaymentResult> {
+  const billing = paymentProvider(method.provider).billing;
+  if (!billing) return { ok: true };
+  const live = await liveSubscriptionOf(userId);
+  return billing.setDefaultCard({ cardRef: method.provider_ref, subscriptionRef: live?.provider === method.provider ? live.provider_subscription_ref : null, idempotencyKey });
 }
 
 export async function setDefaultCard(userId: string, methodId: string): Promise<CardActionResult> {
@@ -589,19 +589,19 @@ export async function removeCard(userId: string, methodId: string): Promise<Card
       const needsCard = live && ((live.status === "active" && !live.cancel_at_period_end) || live.status === "past_due" || live.billing_task !== null);
       if (others.length === 0 && needsCard) return { ok: false as const, reason: "inUse" as const };
       await trx.deleteFrom("payment_methods").where("id", "=", methodId).execute();
-      return { ok: true as const, method, successor: method.is_default ? (others[0]?.id ?? null) : null };
+      const successor = method.is_default ? (others[0]?.id ?? null) : null;
+      if (successor) await trx.updateTable("payment_methods").set({ is_default: 1, default_since: now().toISOString() }).where("id", "=", successor).execute();
+      return { ok: true as const, method, successor };
     });
     if (!result.ok) return result;
     // The provider forgets it after our row is gone: we never charge a card we do not list.
     const removed = await paymentProvider(result.method.provider).removeCard({ cardRef: result.method.provider_ref, idempotencyKey: `remove:${result.method.id}` });
     if (!removed.ok) console.warn(`The provider could not forget card ${result.method.id}: ${removed.code}`);
-    if (result.successor) {
-      // The newest other card becomes the default (at the processor too: a card is removed once, so its id keys the change).
-      const promoted = await makeDefaultCard(userId, result.successor, `after-removing:${result.method.id}`);
-      if (!promoted.ok) {
-        console.warn(`Card ${result.successor} could not become the default at the processor: ${promoted.reason}`);
-        await db.updateTable("payment_methods").set({ is_default: 1, default_since: now().toISOString() }).where("id", "=", result.successor).execute();
-      }
+    const successor = result.successor ? await db.selectFrom("payment_methods").select(["provider", "provider_ref"]).where("id", "=", result.successor).executeTakeFirst() : undefined;
+    if (successor) {
+      // The newest other card took the default's place: at the processor too (a card is removed once, so its id keys the change).
+      const pushed = await pushDefaultCard(userId, successor, `${userId}:default-card:${result.successor}:after-removing:${result.method.id}`);
+      if (!pushed.ok) console.warn(`Card ${result.successor} could not become the default at the processor: ${pushed.code}`);
     }
     return { ok: true };
   });
