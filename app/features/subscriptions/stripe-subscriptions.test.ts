@@ -6,6 +6,7 @@ import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { emailsTo, notificationsOf, person } from "~/features/bookings/test-world";
 import { serverError, startFakeStripe, type FakeStripe } from "~/features/payments/fake-stripe";
 import { paymentProvider, useStripeClient } from "~/features/payments/payments.server";
+import { createStripeClient, STRIPE_MAX_RETRIES, STRIPE_TIMEOUT_MS } from "~/features/payments/stripe-provider.server";
 import { receiveStripeWebhook } from "~/features/payments/stripe-webhooks.server";
 import { actOnSubscription, addCard, cardsOf, checkout, finishCheckout, isPremiumUser, liveSubscriptionOf, removeCard, runDueSubscriptionWork, setDefaultCard, startSubscriptionCardEntry } from "./subscriptions.server";
 
@@ -62,6 +63,29 @@ function signedEvent(type: string, object: object, options: { id?: string; times
   return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, timestamp: options.timestamp }) };
 }
 const deliver = ({ payload, header }: { payload: string; header: string }) => receiveStripeWebhook(payload, header, { secret: SECRET });
+
+describe("the Stripe client", () => {
+  it("gives up on a request after a bounded time and retries it a bounded number of times, so no page waits on Stripe for long", () => {
+    const client = createStripeClient({ secretKey: "sk_test_settings" }) as unknown as { getApiField(name: string): unknown };
+    expect(client.getApiField("timeout")).toBe(STRIPE_TIMEOUT_MS);
+    expect(client.getApiField("maxNetworkRetries")).toBe(STRIPE_MAX_RETRIES);
+    expect(STRIPE_TIMEOUT_MS * (STRIPE_MAX_RETRIES + 1)).toBeLessThanOrEqual(20_000);
+  });
+
+  it("a retried request carries the same idempotency key", async () => {
+    useStripeClient(fake.client({ maxNetworkRetries: 1, timeoutMs: 300 }));
+    const who = await subscriber();
+    const { attempt } = await subscribe(who);
+    const ref = (await subscriptionRow(attempt)).provider_subscription_ref!;
+    fake.clear();
+    fake.fail(`POST /v1/subscriptions/${ref}`, serverError(true));
+    expect((await actOnSubscription(who.id, attempt, "cancel")).ok).toBe(true);
+    const keys = fake.requests.map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[0]).toMatch(new RegExp(`^${attempt}:cancel:`));
+  });
+});
 
 describe("checkout on Stripe", () => {
   it("makes a customer, a SetupIntent, the default card, a price for the plan and a subscription, with keys named after the person, the attempt and the action", async () => {
