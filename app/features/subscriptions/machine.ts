@@ -294,13 +294,11 @@ function sync(sub: SubscriptionFacts, actor: Actor, facts: ProcessorFacts, at: D
   switch (facts.status) {
     case "active": {
       Object.assign(wanted, { status: "active", failed_attempts: 0, next_retry_at: null, last_payment_error: null });
+      // A new period was paid for.
+      const advanced = sub.current_period_end !== null && facts.currentPeriodEnd !== null && facts.currentPeriodEnd > sub.current_period_end;
+      if (advanced) wanted.period_index = sub.period_index + 1;
       if (sub.status === "incomplete") notify.push("activated");
-      else if (sub.status !== "active") notify.push("renewed");
-      else if (sub.current_period_end && facts.currentPeriodEnd && facts.currentPeriodEnd > sub.current_period_end) {
-        // A new period was paid for.
-        Object.assign(wanted, { period_index: sub.period_index + 1 });
-        notify.push("renewed");
-      }
+      else if (sub.status !== "active" || advanced) notify.push("renewed");
       break;
     }
     case "past_due":

@@ -632,7 +632,15 @@ export async function runDueSubscriptionWork(): Promise<number> {
     { type: "renewal-due" },
   );
   await run(await billedHere().where("status", "=", "past_due").where("billing_task", "is", null).where("next_retry_at", "<=", iso).execute(), { type: "retry-due" });
-  await run(await live().where("status", "=", "incomplete").where("billing_task", "is", null).execute(), { type: "expire" });
+  // An incomplete checkout the processor knows ends there (incomplete_expired, through its webhook), not here.
+  await run(
+    await live()
+      .where("status", "=", "incomplete")
+      .where("billing_task", "is", null)
+      .where((eb) => eb.or([eb("provider", "not in", SELF_BILLING_PROVIDERS), eb("provider_subscription_ref", "is", null)]))
+      .execute(),
+    { type: "expire" },
+  );
   for (const { id } of await billedHere().where("billing_task", "is not", null).execute()) await runCharge(id);
   const unanswered = await live().select(["provider", "user_id"]).where("provider", "in", SELF_BILLING_PROVIDERS).where("status", "=", "incomplete").where("provider_subscription_ref", "is", null).execute();
   for (const { id, provider, user_id } of unanswered) {
@@ -640,6 +648,21 @@ export async function runDueSubscriptionWork(): Promise<number> {
     if (!billing) continue;
     const outcome = await serialized(`subscription:${user_id}`, () => subscribeAtProcessor(id, billing));
     if (outcome.status === "active") changed += 1;
+  }
+  // A period that ended a day ago without news of its renewal: the webhook was lost, so ask.
+  const overdue = await live()
+    .select(["provider", "provider_subscription_ref"])
+    .where("provider", "in", SELF_BILLING_PROVIDERS)
+    .where("status", "=", "active")
+    .where("provider_subscription_ref", "is not", null)
+    .where("current_period_end", "<=", new Date(at.getTime() - 24 * 3600_000).toISOString())
+    .execute();
+  for (const { provider, provider_subscription_ref: ref } of overdue) {
+    try {
+      if ((await reconcileProcessorSubscription(provider, ref!)) === "applied") changed += 1;
+    } catch (error) {
+      console.warn(`Could not read subscription ${ref} from the processor`, error);
+    }
   }
   return changed;
 }
