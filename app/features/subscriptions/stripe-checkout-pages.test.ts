@@ -118,7 +118,8 @@ describe("the subscription pages on Stripe", () => {
     const declined = await call(checkoutAction as Handler, who.cookie, "/subscription/checkout/monthly", { intent: "stripe", setupIntent, name: who.name, attempt }, { planId: "monthly" });
     expect(declined).toEqual({ status: 402, location: null, body: { stripeErrors: ["bookings:payment.failed", "subscription:paymentErrors.card_declined"] } });
 
-    for (const form of [{ intent: "stripe", setupIntent: "nope", name: "x", attempt }, { intent: "stripe-confirmed", attempt }, { intent: "stripe", setupIntent, name: "", attempt }]) {
+    const badPosts: Record<string, string>[] = [{ intent: "stripe", setupIntent: "nope", name: "x", attempt }, { intent: "stripe-confirmed", attempt }, { intent: "stripe", setupIntent, name: "", attempt }];
+    for (const form of badPosts) {
       expect((await call(checkoutAction as Handler, who.cookie, "/subscription/checkout/monthly", form, { planId: "monthly" })).status).toBe(400);
     }
     expect((await call(cardEntryAction as Handler, who.cookie, "/subscription/card-entry", { attempt: "x" })).status).toBe(400);
@@ -146,7 +147,7 @@ describe("the subscription pages on Stripe", () => {
       webhookAction({
         request: new Request("http://localhost/webhooks/stripe", { method: "POST", body: payload, headers: { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_test_pages" }) } }),
         params: {},
-        context: {},
+        context: { cspNonce: "", clientAddress: "127.0.0.1" },
       });
     const first = await deliver();
     expect([first.status, await first.text()]).toEqual([200, "applied"]);
