@@ -5,6 +5,7 @@ import { daysUntil, displayStatus } from "~/features/subscriptions/machine";
 import { PlanCard } from "~/features/subscriptions/plan-card";
 import { manageSchema, TABS, type SubscriptionTab } from "~/features/subscriptions/schema";
 import { actOnSubscription, cardsOf, listPlans, removeCard, setDefaultCard, subscriptionSummary } from "~/features/subscriptions/subscriptions.server";
+import { paymentProvider } from "~/features/payments/payments.server";
 import { now } from "~/platform/clock.server";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -56,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           nextRetryAt: live.next_retry_at,
           lastError: live.last_payment_error,
           charging: live.billing_task !== null,
+          // A processor that bills the periods (Stripe) takes no plan change mid-period.
+          switchable: !paymentProvider(live.provider).billing,
         }
       : null,
     lastEnded: summary?.lastEnded ? { planId: summary.lastEnded.plan_id, planName: summary.lastEnded.planName, endedAt: summary.lastEnded.ended_at } : null,
@@ -143,7 +146,7 @@ function Plans() {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {plans.map((plan) => {
           const isCurrent = current?.planId === plan.id;
-          const action = isCurrent || current?.status === "past_due" || current?.pendingPlan?.id === plan.id ? null : current ? "switch" : "choose";
+          const action = isCurrent || current?.status === "past_due" || current?.pendingPlan?.id === plan.id || current?.switchable === false ? null : current ? "switch" : "choose";
           return <PlanCard key={plan.id} plan={plan} current={isCurrent} next={current?.pendingPlan?.id === plan.id} action={action} />;
         })}
       </div>
