@@ -81,6 +81,15 @@ const MATRIX: Record<string, Probe[]> = {
       form: (ids: Ids) => ({ intent, methodId: ids.paymentMethodId }),
     })),
   ],
+  // Plans are public and a checkout subscribes the asker; only finishing a checkout names a subscription.
+  "routes/subscription-checkout.tsx": [
+    {
+      method: "POST",
+      url: () => "/subscription/checkout/monthly",
+      params: () => ({ planId: "monthly" }),
+      form: (ids) => ({ intent: "stripe-confirmed", subscriptionId: ids.subscriptionId, attempt: randomUUID() }),
+    },
+  ],
 };
 
 /** Routes that hold nobody else's records, and why. */
@@ -115,7 +124,7 @@ const EXEMPT: Record<string, string> = {
   "routes/offline.tsx": "a static page for the service worker",
   "routes/webhooks-stripe.ts": "Stripe's signature is the credential (stripe-webhooks.test.ts)",
   "routes/dashboard-likes.tsx": "lists who liked the asker",
-  "routes/subscription-checkout.tsx": "plans are public; subscribes the asker",
+  "routes/subscription-card-entry.ts": "starts a card entry on the asker's own customer",
   "routes/subscription-card-new.tsx": "adds a card for the asker",
 };
 

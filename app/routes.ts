@@ -26,6 +26,7 @@ export default [
     route("subscription", "routes/subscription.tsx"),
     route("subscription/checkout/:planId", "routes/subscription-checkout.tsx"),
     route("subscription/cards/new", "routes/subscription-card-new.tsx"),
+    route("subscription/card-entry", "routes/subscription-card-entry.ts"),
     route("messages", "routes/messages.tsx"),
     route("bookings", "routes/bookings.tsx"),
     route("bookings/:bookingId", "routes/booking-action.ts"),

@@ -1,10 +1,10 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database, PlanInterval } from "./schema";
 
 /**
  * The premium plans. They are data: migration 0007 and the demo seed write them with
  * ensurePlans, and the screens read them from the subscription_plans table. Prices are integer
- * euro cents. `stripePriceId` stays null until a Stripe price is configured for the plan.
+ * euro cents. `stripe_price_id` is the plan's Stripe Price, made on the first Stripe checkout (or set by the operator).
  */
 export interface PlanSeed {
   id: string;
@@ -37,7 +37,14 @@ export async function ensurePlans(db: Kysely<Database>, at = new Date().toISOStr
     await db
       .insertInto("subscription_plans")
       .values({ id: plan.id, ...row, stripe_price_id: null, active: 1, created_at: at })
-      .onConflict((oc) => oc.column("id").doUpdateSet(row))
+      .onConflict((oc) =>
+        oc.column("id").doUpdateSet({
+          ...row,
+          // A Stripe price cannot change: a plan whose amount, currency or interval changed gets a new one on its next checkout.
+          stripe_price_id: sql`case when subscription_plans.price_cents = excluded.price_cents and subscription_plans.currency = excluded.currency
+            and subscription_plans.interval = excluded.interval then subscription_plans.stripe_price_id end`,
+        }),
+      )
       .execute();
   }
 }

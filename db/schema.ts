@@ -204,6 +204,8 @@ export interface PaymentMethodsTable {
   exp_month: number;
   exp_year: number;
   is_default: Generated<number>;
+  /** When it last became the default card (null while it is not, or never was). */
+  default_since: IsoTime | null;
   created_at: IsoTime;
 }
 

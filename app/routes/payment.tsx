@@ -2,14 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-// Through React's namespace: naming lazy and Suspense would add exports to the React chunk every page loads.
-import React, { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { payForBooking } from "~/features/bookings/bookings.server";
 import { cardSchema, expiryParts } from "~/features/bookings/schema";
 import { bookingView } from "~/features/bookings/views.server";
 import { failureMessage } from "~/features/payments/provider";
+import { STRIPE_CSP, StripeCardEntry } from "~/features/payments/stripe-card-entry";
+import { stripeCardResultSchema } from "~/features/payments/stripe-card-result";
 import { env } from "~/platform/env.server";
 import { formDataOf } from "~/platform/forms.server";
 import { formatMoney } from "~/platform/money";
@@ -18,21 +17,9 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { maxLength, minLength, z } from "~/platform/validation";
 
 /** Stripe's card field: its script, its frames (the field and 3-D Secure) and its API. Only this page allows them. */
-export const handle = {
-  i18n: ["bookings"],
-  csp: {
-    "script-src": ["https://js.stripe.com", "https://*.js.stripe.com"],
-    "frame-src": ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
-    "connect-src": ["https://api.stripe.com"],
-    "img-src": ["https://*.stripe.com"],
-  },
-};
-
-/** Downloaded only when the booking is paid with Stripe and JavaScript runs. */
-const StripeCardForm = React.lazy(() => import("~/features/payments/stripe-card-form"));
+export const handle = { i18n: ["bookings"], csp: STRIPE_CSP };
 
 /** Only the booking's owner sees it; for anyone else it does not exist. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -46,12 +33,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const stripeKey = booking.paymentProvider === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null;
   return { booking, attempt: crypto.randomUUID(), stripeKey };
 }
-
-const stripeResultSchema = z.object({
-  setupIntent: z.string().check(z.regex(/^seti_\w+$/)),
-  name: z.string().check(z.trim(), minLength(1), maxLength(200)),
-  attempt: z.string().check(minLength(8), maxLength(64)),
-});
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -72,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The card form confirmed a SetupIntent in the browser: the server checks it with Stripe, saves the card and holds the amount. */
 async function recordStripeCard(user: { id: string; email: string }, bookingId: string, form: FormData) {
-  const parsed = stripeResultSchema.safeParse(Object.fromEntries(form));
+  const parsed = stripeCardResultSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ stripeErrors: ["bookings:payment.failed", failureMessage("processing_error")] }, { status: 400 });
   const { setupIntent, name, attempt } = parsed.data;
   const outcome = await payForBooking(user, bookingId, { kind: "token", token: setupIntent, name }, attempt);
@@ -128,6 +109,8 @@ export default function Payment() {
             attempt={attempt}
             payLabel={t("payment.pay", { amount: money(booking.totalCents) })}
             serverErrors={actionData && "stripeErrors" in actionData ? actionData.stripeErrors : null}
+            pathPrefix="/payment/"
+            note={t("payment.heldNote")}
           />
         ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
@@ -145,38 +128,5 @@ export default function Payment() {
         )}
       </div>
     </>
-  );
-}
-
-function StripeCardEntry(props: { publishableKey: string | null; entryUrl: string; attempt: string; payLabel: string; serverErrors: string[] | null }) {
-  const { t } = useTranslation("bookings");
-  const hydrated = useHydrated();
-  useEffect(() => {
-    // The card field needs this page's Content-Security-Policy, which comes with the document: a
-    // document first loaded elsewhere in the app (and navigated here in the browser) is reloaded.
-    const first = performance.getEntriesByType("navigation")[0];
-    if (first && !new URL(first.name).pathname.startsWith("/payment/")) window.location.reload();
-  }, []);
-  const loading = (
-    <p role="status" className="text-stone-700">
-      {t("payment.loadingCard")}
-    </p>
-  );
-  return (
-    <div className="space-y-4">
-      <noscript>
-        <p className="rounded-xl bg-amber-50 p-3 text-amber-900">{t("payment.needsJavaScript")}</p>
-      </noscript>
-      {!hydrated ? null : props.publishableKey ? (
-        <React.Suspense fallback={loading}>
-          <StripeCardForm {...props} publishableKey={props.publishableKey} />
-        </React.Suspense>
-      ) : (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-800">
-          {t("payment.cardUnavailable")}
-        </p>
-      )}
-      <p className="text-center text-sm text-stone-700">{t("payment.heldNote")}</p>
-    </div>
   );
 }

@@ -3,9 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { paymentProvider } from "~/features/payments/payments.server";
+import { STRIPE_CSP, StripeCardEntry } from "~/features/payments/stripe-card-entry";
+import { stripeCardResultSchema } from "~/features/payments/stripe-card-result";
 import { CardFields, PaymentErrorBox } from "~/features/subscriptions/card-fields";
 import { addCardSchema, expiryParts } from "~/features/subscriptions/schema";
 import { addCard } from "~/features/subscriptions/subscriptions.server";
+import { env } from "~/platform/env.server";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -13,16 +17,27 @@ import { TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["subscription"] };
+/** With Stripe the card is typed into Stripe's field (its texts are the booking payment's), so the page allows Stripe's origins. */
+export const handle = { i18n: ["subscription", "bookings"], csp: STRIPE_CSP };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { name: user.name, attempt: crypto.randomUUID() };
+  const billed = Boolean(paymentProvider().billing);
+  return { name: user.name, attempt: crypto.randomUUID(), stripe: billed ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null } : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await formDataOf(request), { schema: addCardSchema });
+  const form = await formDataOf(request);
+  if (form.get("intent") === "stripe") {
+    // Stripe's card form: Stripe.js confirmed a SetupIntent on the asker's customer.
+    const parsed = stripeCardResultSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ stripeErrors: ["bookings:payment.failed", "subscription:paymentErrors.processing_error"] }, { status: 400 });
+    const saved = await addCard(user, { kind: "token", token: parsed.data.setupIntent, name: parsed.data.name }, parsed.data.attempt);
+    if (saved.status === "saved") return redirectWithToast("/subscription?tab=mine", { type: "success", title: "subscription:toasts.cardAdded" });
+    return data({ stripeErrors: ["bookings:payment.failed", `subscription:paymentErrors.${saved.code}`] }, { status: 402 });
+  }
+  const submission = parseWithZod(form, { schema: addCardSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["number", "cvc"] }), { status: 400 });
   const { name, number, expiry, cvc, attempt } = submission.value;
   const outcome = await addCard(user, { kind: "digits", name, number, cvc, ...expiryParts(expiry) }, attempt);
@@ -34,8 +49,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export default function NewCard() {
   const { t } = useTranslation("subscription");
-  const { name, attempt } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { name, attempt, stripe } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && !("stripeErrors" in actionData) ? actionData : undefined;
   const [form, fields] = useForm({
     id: "new-card",
     lastResult,
@@ -48,6 +64,16 @@ export default function NewCard() {
     <>
       <PageHeader title={t("methods.addTitle")} backTo="/subscription?tab=mine" />
       <div className="px-4 pb-8">
+        {stripe ? (
+          <StripeCardEntry
+            publishableKey={stripe.publishableKey}
+            entryUrl="/subscription/card-entry"
+            attempt={attempt}
+            payLabel={t("methods.save")}
+            serverErrors={actionData && "stripeErrors" in actionData ? actionData.stripeErrors : null}
+            pathPrefix="/subscription/cards/new"
+          />
+        ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
           <PaymentErrorBox form={form} />
           <input type="hidden" name="attempt" value={attempt} />
@@ -56,6 +82,7 @@ export default function NewCard() {
           <SubmitButton className="w-full">{t("methods.save")}</SubmitButton>
           <p className="text-center text-sm text-stone-700">{t("checkout.testCards")}</p>
         </Form>
+        )}
       </div>
     </>
   );

@@ -3,10 +3,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { paymentProvider } from "~/features/payments/payments.server";
+import { STRIPE_CSP, StripeCardEntry } from "~/features/payments/stripe-card-entry";
+import { stripeCardResultSchema, stripeConfirmedSchema } from "~/features/payments/stripe-card-result";
 import { CardFields, PaymentErrorBox } from "~/features/subscriptions/card-fields";
 import { checkoutKind } from "~/features/subscriptions/machine";
 import { checkoutSchema, expiryParts } from "~/features/subscriptions/schema";
-import { checkout, findPlan, liveSubscriptionOf } from "~/features/subscriptions/subscriptions.server";
+import { checkout, findPlan, finishCheckout, liveSubscriptionOf, type CheckoutOutcome } from "~/features/subscriptions/subscriptions.server";
+import { env } from "~/platform/env.server";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { formatMoney } from "~/platform/money";
@@ -16,9 +20,15 @@ import { TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["subscription"] };
+/** With Stripe the card is typed into Stripe's field (its texts are the booking payment's), so the page allows Stripe's origins. */
+export const handle = { i18n: ["subscription", "bookings"], csp: STRIPE_CSP };
 
-const refusalToast = { samePlan: "subscription:errors.samePlan", pastDue: "subscription:errors.pastDue", chargePending: "subscription:errors.chargePending" } as const;
+const refusalToast = {
+  samePlan: "subscription:errors.samePlan",
+  pastDue: "subscription:errors.pastDue",
+  chargePending: "subscription:errors.chargePending",
+  switchAtPeriodEnd: "subscription:errors.switchAtPeriodEnd",
+} as const;
 
 /** The payment form of one plan: its own page, so choosing a plan works without JavaScript. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,6 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const current = await liveSubscriptionOf(user.id);
   const kind = checkoutKind(current, plan.id);
   if (!kind.ok) return redirectWithToast("/subscription", { type: "error", title: refusalToast[kind.refusal] });
+  const billed = Boolean(paymentProvider().billing);
+  if (billed && kind.kind === "switch") return redirectWithToast("/subscription", { type: "error", title: refusalToast.switchAtPeriodEnd });
   const currentPlan = kind.kind === "switch" && current ? await findPlan(current.plan_id) : undefined;
   return {
     plan: { id: plan.id, name: plan.name, priceCents: plan.price_cents, interval: plan.interval },
@@ -36,15 +48,52 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     email: user.email,
     timeZone: user.time_zone,
     attempt: crypto.randomUUID(),
+    /** Stripe's card field instead of ours, when Stripe bills the subscription. */
+    stripe: billed ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null } : null,
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await formDataOf(request), { schema: checkoutSchema });
+  const form = await formDataOf(request);
+  const intent = form.get("intent");
+  if (intent === "stripe" || intent === "stripe-confirmed") return stripeAction(user, params.planId ?? "", form, request);
+  const submission = parseWithZod(form, { schema: checkoutSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["number", "cvc"] }), { status: 400 });
   const { name, email, number, expiry, cvc, attempt } = submission.value;
   const outcome = await checkout({ id: user.id, email }, params.planId ?? "", { kind: "digits", name, number, cvc, ...expiryParts(expiry) }, attempt);
+  const settled = await settledAnswer(outcome, user, request);
+  if (settled) return settled;
+  if (outcome.status === "refused" && outcome.reason === "stale") return data(submission.reply({ formErrors: ["subscription:errors.stale"], hideFields: ["number", "cvc"] }), { status: 409 });
+  const code = outcome.status === "failed" ? outcome.code : "processing_error";
+  return data(submission.reply({ formErrors: [`subscription:paymentErrors.${code}`], hideFields: ["number", "cvc"] }), { status: 402 });
+}
+
+/**
+ * Stripe's card form posts the SetupIntent Stripe.js confirmed (intent "stripe"), or, after the
+ * payer confirmed the first payment in Stripe's frame, the subscription it was for ("stripe-confirmed").
+ */
+async function stripeAction(user: { id: string; email: string; time_zone: string }, planId: string, form: FormData, request: Request) {
+  const failed = (code: string, status: number) => data({ stripeErrors: ["bookings:payment.failed", `subscription:paymentErrors.${code}`] }, { status });
+  let outcome: CheckoutOutcome;
+  if (form.get("intent") === "stripe") {
+    const parsed = stripeCardResultSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return failed("processing_error", 400);
+    outcome = await checkout(user, planId, { kind: "token", token: parsed.data.setupIntent, name: parsed.data.name }, parsed.data.attempt);
+  } else {
+    const parsed = stripeConfirmedSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return failed("processing_error", 400);
+    outcome = await finishCheckout(user.id, parsed.data.subscriptionId);
+  }
+  const settled = await settledAnswer(outcome, user, request);
+  if (settled) return settled;
+  if (outcome.status === "confirm") return data({ stripeConfirm: { clientSecret: outcome.clientSecret, subscriptionId: outcome.subscriptionId } });
+  if (outcome.status === "refused") return data({ stripeErrors: ["subscription:errors.stale"] }, { status: 409 });
+  return failed(outcome.status === "failed" ? outcome.code : "processing_error", 402);
+}
+
+/** The answers both forms share: a redirect with a toast once the checkout is done or refused for good (null otherwise). */
+async function settledAnswer(outcome: CheckoutOutcome, user: { time_zone: string }, request: Request) {
   const language = await languageOf(request);
   const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: user.time_zone }).format(new Date(iso)) : "");
   switch (outcome.status) {
@@ -54,10 +103,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast("/subscription?tab=mine", { type: "success", title: "subscription:toasts.switched", description: "subscription:toasts.switchedBody", values: { date: day(outcome.subscription.current_period_end) } });
     case "refused":
       if (outcome.reason === "notFound") throw data("Not found", { status: 404 });
-      if (outcome.reason === "stale") return data(submission.reply({ formErrors: ["subscription:errors.stale"], hideFields: ["number", "cvc"] }), { status: 409 });
+      if (outcome.reason === "stale") return null;
       return redirectWithToast("/subscription", { type: "error", title: refusalToast[outcome.reason] });
-    case "failed":
-      return data(submission.reply({ formErrors: [`subscription:paymentErrors.${outcome.code}`], hideFields: ["number", "cvc"] }), { status: 402 });
+    default:
+      return null;
   }
 }
 
@@ -66,8 +115,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export default function SubscriptionCheckout() {
   const { t, i18n } = useTranslation("subscription");
-  const { plan, switchFrom, name, email, attempt, timeZone } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { plan, switchFrom, name, email, attempt, timeZone, stripe } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && !("stripeErrors" in actionData) && !("stripeConfirm" in actionData) ? actionData : undefined;
   const [form, fields] = useForm({
     id: "subscription-checkout",
     lastResult,
@@ -98,6 +148,17 @@ export default function SubscriptionCheckout() {
               : t("checkout.renewsNote", { interval })}
           </p>
         </section>
+        {stripe ? (
+          <StripeCardEntry
+            publishableKey={stripe.publishableKey}
+            entryUrl="/subscription/card-entry"
+            attempt={attempt}
+            payLabel={t("checkout.pay", { price })}
+            serverErrors={actionData && "stripeErrors" in actionData ? actionData.stripeErrors : null}
+            paymentToConfirm={actionData && "stripeConfirm" in actionData ? actionData.stripeConfirm : null}
+            pathPrefix="/subscription/checkout/"
+          />
+        ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
           <PaymentErrorBox form={form} />
           <input type="hidden" name="attempt" value={attempt} />
@@ -107,6 +168,7 @@ export default function SubscriptionCheckout() {
           <SubmitButton className="w-full">{switchFrom ? t("checkout.confirmSwitch") : t("checkout.pay", { price })}</SubmitButton>
           <p className="text-center text-sm text-stone-700">{t("checkout.testCards")}</p>
         </Form>
+        )}
       </div>
     </>
   );

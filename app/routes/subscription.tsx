@@ -5,6 +5,7 @@ import { daysUntil, displayStatus } from "~/features/subscriptions/machine";
 import { PlanCard } from "~/features/subscriptions/plan-card";
 import { manageSchema, TABS, type SubscriptionTab } from "~/features/subscriptions/schema";
 import { actOnSubscription, cardsOf, listPlans, removeCard, setDefaultCard, subscriptionSummary } from "~/features/subscriptions/subscriptions.server";
+import { paymentProvider } from "~/features/payments/payments.server";
 import { now } from "~/platform/clock.server";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -56,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           nextRetryAt: live.next_retry_at,
           lastError: live.last_payment_error,
           charging: live.billing_task !== null,
+          // A processor that bills the periods (Stripe) takes no plan change mid-period.
+          switchable: !paymentProvider(live.provider).billing,
         }
       : null,
     lastEnded: summary?.lastEnded ? { planId: summary.lastEnded.plan_id, planName: summary.lastEnded.planName, endedAt: summary.lastEnded.ended_at } : null,
@@ -74,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (input.intent === "set-default" || input.intent === "remove-card") {
     const result = input.intent === "set-default" ? await setDefaultCard(user.id, input.methodId) : await removeCard(user.id, input.methodId);
     if (!result.ok && result.reason === "notFound") throw data("Not found", { status: 404 });
-    if (!result.ok) return redirectWithToast(MINE, { type: "error", title: "subscription:errors.cardInUse" });
+    if (!result.ok) return redirectWithToast(MINE, { type: "error", title: result.reason === "unavailable" ? "subscription:errors.processorUnavailable" : "subscription:errors.cardInUse" });
     return redirectWithToast(MINE, { type: "success", title: input.intent === "set-default" ? "subscription:toasts.defaultSet" : "subscription:toasts.cardRemoved" });
   }
 
@@ -82,7 +85,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok && result.refusal === "notFound") throw data("Not found", { status: 404 });
   if (!result.ok) {
     const title =
-      input.intent === "cancel"
+      result.refusal === "unavailable"
+        ? "subscription:errors.processorUnavailable"
+        : input.intent === "cancel"
         ? "subscription:errors.cancel"
         : input.intent === "reactivate"
           ? "subscription:errors.reactivate"
@@ -141,7 +146,7 @@ function Plans() {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {plans.map((plan) => {
           const isCurrent = current?.planId === plan.id;
-          const action = isCurrent || current?.status === "past_due" || current?.pendingPlan?.id === plan.id ? null : current ? "switch" : "choose";
+          const action = isCurrent || current?.status === "past_due" || current?.pendingPlan?.id === plan.id || current?.switchable === false ? null : current ? "switch" : "choose";
           return <PlanCard key={plan.id} plan={plan} current={isCurrent} next={current?.pendingPlan?.id === plan.id} action={action} />;
         })}
       </div>

@@ -9,6 +9,7 @@ import * as subscriptions from "./0007-subscriptions";
 import * as stripe from "./0008-stripe";
 import * as chatMediaSounds from "./0009-chat-media-sounds";
 import * as dailyLikes from "./0010-daily-likes";
+import * as stripeSubscriptions from "./0011-stripe-subscriptions";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0008-stripe": stripe,
   "0009-chat-media-sounds": chatMediaSounds,
   "0010-daily-likes": dailyLikes,
+  "0011-stripe-subscriptions": stripeSubscriptions,
 };

@@ -18,7 +18,8 @@ export interface RecordedRequest {
   stripeAccount: string | undefined;
 }
 
-export type Reply = { status: number; body: unknown; transient?: boolean } | "hang";
+/** `"hang"`: no answer, the request never reached the endpoint; `"lost"`: the endpoint ran (and keeps its answer for the key), but the answer never comes back. */
+export type Reply = { status: number; body: unknown; transient?: boolean } | "hang" | "lost";
 
 export const SECRET_KEY = "sk_test_fake";
 
@@ -40,6 +41,12 @@ export class FakeStripe {
   setupIntents = new Map<string, Record<string, unknown>>();
   paymentIntents = new Map<string, Record<string, unknown>>();
   accounts = new Map<string, Record<string, unknown>>();
+  /** Billing: customers, cards, prices, subscriptions and their invoices. */
+  customers = new Map<string, Record<string, unknown>>();
+  paymentMethods = new Map<string, Record<string, unknown>>();
+  prices = new Map<string, Record<string, unknown>>();
+  subscriptions = new Map<string, Record<string, unknown>>();
+  invoices = new Map<string, Record<string, unknown>>();
 
   constructor() {
     this.server = createServer((request, response) => void this.handle(request, response));
@@ -89,7 +96,7 @@ export class FakeStripe {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    const form = request.method === "GET" ? url.searchParams : new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+    const form = new URLSearchParams([...url.searchParams.entries(), ...new URLSearchParams(Buffer.concat(chunks).toString("utf8")).entries()]);
     const recorded: RecordedRequest = {
       method: request.method ?? "GET",
       path: url.pathname,
@@ -104,7 +111,8 @@ export class FakeStripe {
     if (known) return this.send(response, known, true);
 
     const scripted = this.scripted.get(route)?.shift();
-    if (scripted === "hang") {
+    if (scripted === "hang" || scripted === "lost") {
+      if (scripted === "lost" && answerKey) this.answers.set(answerKey, this.answer(recorded));
       this.hanging.add(response);
       return;
     }
@@ -131,7 +139,13 @@ export class FakeStripe {
     const notFound = { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such object" } } };
     let match: RegExpMatchArray | null;
 
-    if (method === "POST" && path === "/v1/customers") return ok({ id: this.nextId("cus"), object: "customer", email: params.email, name: params.name, created });
+    if (method === "POST" && path === "/v1/customers") {
+      const customer = { id: this.nextId("cus"), object: "customer", email: params.email, name: params.name, invoice_settings: { default_payment_method: null }, created };
+      this.customers.set(customer.id, customer);
+      return ok(customer);
+    }
+    const billing = this.answerBilling(method, path, params, created);
+    if (billing) return billing;
     if (method === "POST" && path === "/v1/setup_intents") {
       const id = this.nextId("seti");
       const intent = { id, object: "setup_intent", client_secret: `${id}_secret_fake`, customer: params.customer, usage: params.usage, status: "requires_payment_method", payment_method: null, metadata: { booking_id: params["metadata[booking_id]"] }, created };
@@ -142,7 +156,7 @@ export class FakeStripe {
       const intent = this.setupIntents.get(match[1]!);
       return intent ? ok(intent) : notFound;
     }
-    if (method === "POST" && (match = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/))) return ok(paymentMethod(match[1]!, params.customer!));
+    if (method === "POST" && (match = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/))) return ok(this.keepMethod(paymentMethod(match[1]!, params.customer!)));
     if (method === "POST" && path === "/v1/payment_intents") {
       const id = this.nextId("pi");
       const intent = {
@@ -195,8 +209,180 @@ export class FakeStripe {
     const id = clientSecret.split("_secret_")[0]!;
     const intent = this.setupIntents.get(id);
     if (!intent) throw new Error(`no setup intent ${id}`);
-    Object.assign(intent, { status, payment_method: status === "succeeded" ? paymentMethod(this.nextId("pm"), String(intent.customer), card) : null });
+    Object.assign(intent, { status, payment_method: status === "succeeded" ? this.keepMethod(paymentMethod(this.nextId("pm"), String(intent.customer), card)) : null });
     return id;
+  }
+
+  private keepMethod(method: ReturnType<typeof paymentMethod>) {
+    this.paymentMethods.set(method.id, method);
+    return method;
+  }
+
+  /**
+   * Stripe Billing, as far as the app uses it. A subscription charges its (or its customer's)
+   * default card when it is made and when a test renews it; the card's last four digits say how the
+   * charge goes, like Stripe's test cards: 0002 is declined, 9995 has insufficient funds, 3155 needs 3-D Secure.
+   */
+  private answerBilling(method: string, path: string, params: Record<string, string>, created: number): { status: number; body: unknown } | null {
+    const ok = (body: unknown) => ({ status: 200, body });
+    const missing = { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such object" } } };
+    let match: RegExpMatchArray | null;
+    const expandInvoice = Object.entries(params).some(([key, value]) => key.startsWith("expand[") && value.startsWith("latest_invoice"));
+    if (method === "POST" && (match = path.match(/^\/v1\/customers\/(cus_[^/]+)$/))) {
+      const customer = this.customers.get(match[1]!);
+      if (!customer) return missing;
+      if ("invoice_settings[default_payment_method]" in params) customer.invoice_settings = { default_payment_method: params["invoice_settings[default_payment_method]"] };
+      return ok(customer);
+    }
+    if (method === "POST" && (match = path.match(/^\/v1\/payment_methods\/([^/]+)\/detach$/))) {
+      const card = this.paymentMethods.get(match[1]!);
+      if (!card?.customer) return { status: 400, body: { error: { type: "invalid_request_error", message: "The payment method you provided is not attached to a customer so detachment is impossible." } } };
+      card.customer = null;
+      return ok(card);
+    }
+    if (method === "POST" && path === "/v1/prices") {
+      const price = {
+        id: this.nextId("price"),
+        object: "price",
+        currency: params.currency,
+        unit_amount: Number(params.unit_amount),
+        recurring: { interval: params["recurring[interval]"], interval_count: Number(params["recurring[interval_count]"]) },
+        product: this.nextId("prod"),
+        metadata: { plan_id: params["metadata[plan_id]"] },
+        created,
+      };
+      this.prices.set(price.id, price);
+      return ok(price);
+    }
+    if (method === "POST" && path === "/v1/subscriptions") {
+      const price = this.prices.get(params["items[0][price]"] ?? "");
+      const customer = this.customers.get(params.customer ?? "");
+      if (!price || !customer) return missing;
+      const id = this.nextId("sub");
+      const subscription: Record<string, unknown> = {
+        id,
+        object: "subscription",
+        customer: customer.id,
+        status: "incomplete",
+        cancel_at_period_end: false,
+        canceled_at: null,
+        ended_at: null,
+        default_payment_method: params.default_payment_method ?? null,
+        metadata: { subscription_id: params["metadata[subscription_id]"], user_id: params["metadata[user_id]"] },
+        items: { object: "list", data: [{ id: this.nextId("si"), object: "subscription_item", price, current_period_start: created, current_period_end: created }] },
+        latest_invoice: null,
+        created,
+      };
+      this.subscriptions.set(id, subscription);
+      this.invoice(subscription);
+      return ok(this.view(subscription, expandInvoice));
+    }
+    if ((match = path.match(/^\/v1\/subscriptions\/(sub_[^/]+)$/))) {
+      const subscription = this.subscriptions.get(match[1]!);
+      if (!subscription) return missing;
+      if (method === "POST") {
+        if ("cancel_at_period_end" in params) Object.assign(subscription, { cancel_at_period_end: params.cancel_at_period_end === "true", canceled_at: params.cancel_at_period_end === "true" ? created : null });
+        if ("default_payment_method" in params) subscription.default_payment_method = params.default_payment_method;
+      }
+      if (method === "DELETE") {
+        if (subscription.status === "canceled") return { status: 400, body: { error: { type: "invalid_request_error", code: "resource_already_canceled", message: "This subscription is already canceled." } } };
+        Object.assign(subscription, { status: "canceled", canceled_at: created, ended_at: created });
+      }
+      return ok(this.view(subscription, expandInvoice));
+    }
+    if (method === "POST" && (match = path.match(/^\/v1\/invoices\/(in_[^/]+)\/pay$/))) {
+      const invoice = this.invoices.get(match[1]!);
+      if (!invoice) return missing;
+      const subscription = this.subscriptions.get(String(invoice.subscription))!;
+      const intent = this.paymentIntents.get(String(invoice.payment_intent))!;
+      this.charge(subscription, invoice, intent);
+      if (invoice.status !== "paid") return cardError("card_declined", (intent.last_payment_error as { decline_code?: string } | null)?.decline_code);
+      return ok(this.invoiceView(invoice));
+    }
+    if (method === "GET" && (match = path.match(/^\/v1\/payment_intents\/(pi_[^/]+)$/))) {
+      const intent = this.paymentIntents.get(match[1]!);
+      return intent ? ok(intent) : missing;
+    }
+    return null;
+  }
+
+  /** A new invoice for the subscription's next period, charged at once. */
+  private invoice(subscription: Record<string, unknown>) {
+    const id = this.nextId("in");
+    const item = (subscription.items as { data: Record<string, unknown>[] }).data[0]!;
+    const price = item.price as { unit_amount: number; currency: string };
+    const intentId = this.nextId("pi");
+    const intent: Record<string, unknown> = { id: intentId, object: "payment_intent", amount: price.unit_amount, currency: price.currency, customer: subscription.customer, status: "requires_payment_method", client_secret: `${intentId}_secret_fake`, last_payment_error: null };
+    this.paymentIntents.set(intentId, intent);
+    const invoice: Record<string, unknown> = { id, object: "invoice", status: "open", subscription: subscription.id, customer: subscription.customer, amount_due: price.unit_amount, payment_intent: intentId, period_start: item.current_period_end };
+    this.invoices.set(id, invoice);
+    subscription.latest_invoice = id;
+    this.charge(subscription, invoice, intent);
+  }
+
+  private charge(subscription: Record<string, unknown>, invoice: Record<string, unknown>, intent: Record<string, unknown>) {
+    const customer = this.customers.get(String(subscription.customer));
+    const methodId = (subscription.default_payment_method as string | null) ?? (customer?.invoice_settings as { default_payment_method: string | null }).default_payment_method;
+    const card = methodId ? (this.paymentMethods.get(methodId)?.card as { last4: string } | undefined) : undefined;
+    const declines: Record<string, string> = { "0002": "generic_decline", "9995": "insufficient_funds" };
+    intent.payment_method = methodId;
+    if (!card) Object.assign(intent, { status: "requires_payment_method", last_payment_error: { type: "invalid_request_error", code: "parameter_missing" } });
+    else if (declines[card.last4]) Object.assign(intent, { status: "requires_payment_method", last_payment_error: { type: "card_error", code: "card_declined", decline_code: declines[card.last4] } });
+    else if (card.last4 === "3155") Object.assign(intent, { status: "requires_action", last_payment_error: null });
+    else return this.paid(subscription, invoice, intent);
+    subscription.status = subscription.status === "incomplete" ? "incomplete" : "past_due";
+  }
+
+  private paid(subscription: Record<string, unknown>, invoice: Record<string, unknown>, intent: Record<string, unknown>) {
+    Object.assign(intent, { status: "succeeded", last_payment_error: null });
+    invoice.status = "paid";
+    const item = (subscription.items as { data: Record<string, unknown>[] }).data[0]!;
+    const months = (item.price as { recurring: { interval_count: number } }).recurring.interval_count;
+    const start = Math.max(Number(item.current_period_end), Number(invoice.period_start));
+    const end = new Date(start * 1000);
+    end.setUTCMonth(end.getUTCMonth() + months);
+    Object.assign(item, { current_period_start: start, current_period_end: Math.floor(end.getTime() / 1000) });
+    subscription.status = "active";
+  }
+
+  private invoiceView(invoice: Record<string, unknown>) {
+    const intent = this.paymentIntents.get(String(invoice.payment_intent))!;
+    return {
+      ...invoice,
+      parent: { type: "subscription_details", subscription_details: { subscription: invoice.subscription, metadata: null } },
+      confirmation_secret: { client_secret: intent.client_secret, type: "payment_intent" },
+      payments: { object: "list", data: [{ id: `inpay_${String(invoice.id)}`, object: "invoice_payment", is_default: true, status: invoice.status === "paid" ? "paid" : "open", payment: { type: "payment_intent", payment_intent: intent.id } }] },
+    };
+  }
+
+  private view(subscription: Record<string, unknown>, expandInvoice: boolean) {
+    const invoice = this.invoices.get(String(subscription.latest_invoice));
+    return structuredClone({ ...subscription, latest_invoice: expandInvoice && invoice ? this.invoiceView(invoice) : subscription.latest_invoice });
+  }
+
+  /** The subscription as Stripe would send it in a webhook event. */
+  subscriptionObject(id: string) {
+    return this.view(this.subscriptions.get(id)!, false);
+  }
+
+  /** What Stripe.js does when the page confirms a payment that needs 3-D Secure: the invoice is paid (or not). */
+  confirmPaymentInBrowser(clientSecret: string, succeeds = true) {
+    const intent = this.paymentIntents.get(clientSecret.split("_secret_")[0]!)!;
+    const invoice = [...this.invoices.values()].find((entry) => entry.payment_intent === intent.id)!;
+    const subscription = this.subscriptions.get(String(invoice.subscription))!;
+    if (succeeds) this.paid(subscription, invoice, intent);
+    else Object.assign(intent, { status: "requires_payment_method", last_payment_error: { type: "card_error", code: "payment_intent_authentication_failure" } });
+  }
+
+  /** Time passes at Stripe: the subscription's next period is invoiced and charged (or, cancelled at the period's end, it ends). */
+  renew(id: string) {
+    const subscription = this.subscriptions.get(id)!;
+    const item = (subscription.items as { data: Record<string, unknown>[] }).data[0]!;
+    if (subscription.cancel_at_period_end) {
+      Object.assign(subscription, { status: "canceled", ended_at: item.current_period_end });
+      return;
+    }
+    this.invoice(subscription);
   }
 }
 

@@ -68,6 +68,8 @@ export interface PaymentProvider {
    * server: the answer's secret lets the page confirm the card without the digits reaching us.
    */
   startCardEntry?(input: CardEntryInput): Promise<PaymentResult<{ customerRef: string; clientSecret: string }>>;
+  /** Present when the processor bills subscription periods itself (see SubscriptionBilling). */
+  readonly billing?: SubscriptionBilling;
 }
 
 export interface HoldInput {
@@ -87,8 +89,60 @@ export interface CardEntryInput {
   email: string;
   name: string;
   reference: string;
+  /** What `reference` names: a booking (the default) or the person saving a card for their subscription. */
+  referenceKind?: "booking" | "user";
   idempotencyKey: string;
 }
 
 /** A payment failure's message, as a translation key of the bookings namespace. */
 export const failureMessage = (code: PaymentFailureCode) => `bookings:payment.errors.${code}`;
+
+/**
+ * Processors that bill the periods of a subscription themselves (Stripe Billing). With them our
+ * scheduler charges nothing: the processor's subscription is the truth and its webhooks (or a
+ * fresh read of it) move ours through the subscription rules.
+ */
+export interface SubscriptionBilling {
+  /** The processor's price for a plan's amount, currency and interval, made the first time. */
+  priceFor(plan: PlanPrice): Promise<PaymentResult<{ priceRef: string }>>;
+  /** Starts a subscription billed to the customer's default card; the first period is charged at once. */
+  subscribe(input: { customerRef: string; priceRef: string; reference: string; userId: string; idempotencyKey: string }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
+  /** Ends the subscription when its period ends (or withdraws that). */
+  setCancelAtPeriodEnd(input: { subscriptionRef: string; cancel: boolean; idempotencyKey: string }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
+  /** Ends it now (nothing paid is left to run out). */
+  cancelNow(input: { subscriptionRef: string; idempotencyKey: string }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
+  /** Makes a saved card the one the customer's invoices (and this subscription's, when given) are charged to. */
+  setDefaultCard(input: { cardRef: string; subscriptionRef: string | null; idempotencyKey: string }): Promise<PaymentResult>;
+  /** Pays the subscription's open invoice now, on the default card. */
+  payNow(input: { subscriptionRef: string; idempotencyKey: string }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
+  /** The subscription as the processor has it now; null when it does not know it. Network failures throw. */
+  fetch(subscriptionRef: string): Promise<ProviderSubscription | null>;
+}
+
+export interface PlanPrice {
+  planId: string;
+  name: string;
+  amountCents: number;
+  currency: string;
+  intervalMonths: number;
+  /** The price already made for this plan, if any. */
+  priceRef: string | null;
+}
+
+export type ProviderSubscriptionStatus = "incomplete" | "incomplete_expired" | "active" | "past_due" | "unpaid" | "canceled";
+
+/** A processor's subscription, as our rules need it. Times are ISO strings. */
+export interface ProviderSubscription {
+  ref: string;
+  /** Our subscription's id, given at creation. */
+  reference: string | null;
+  status: ProviderSubscriptionStatus;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  endedAt: string | null;
+  /** Why the latest payment failed, while it is unpaid. */
+  paymentError: PaymentFailureCode | null;
+  /** The payer must confirm the latest payment (3-D Secure): the secret the page confirms it with. */
+  actionSecret: string | null;
+}

@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe } from "@stripe/stripe-js";
 import { useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { failureMessage } from "./provider";
 import { failureCodeOf } from "./stripe-codes";
@@ -10,7 +10,10 @@ import { failureCodeOf } from "./stripe-codes";
  * The card form with Stripe Elements: the digits go from Stripe's own field straight to Stripe.
  * On Pay the server prepares a SetupIntent for this attempt, Stripe.js confirms it (a 3-D Secure
  * check opens in Stripe's frame, no redirect), and the SetupIntent's id is posted to the page's
- * action, which saves the card and places the hold like the plain form does.
+ * action, which saves the card and places the hold like the plain form does (or, on the
+ * subscription checkout, starts the subscription). When the action answers that the first payment
+ * needs the payer's confirmation (3-D Secure), Stripe.js confirms it in its frame and the form posts
+ * `stripe-confirmed`, so the action reads the outcome from Stripe and says what happened.
  *
  * The payment page loads this module lazily, so Stripe.js and these components are downloaded
  * on that page only.
@@ -24,6 +27,8 @@ export interface StripeCardFormProps {
   payLabel: string;
   /** Errors the action answered with (translation keys). */
   serverErrors: string[] | null;
+  /** A payment the action asks the payer to confirm (3-D Secure), and the subscription it is for. */
+  paymentToConfirm?: { clientSecret: string; subscriptionId: string } | null;
 }
 
 export default function StripeCardForm(props: StripeCardFormProps) {
@@ -47,7 +52,7 @@ export default function StripeCardForm(props: StripeCardFormProps) {
   );
 }
 
-function CardForm({ entryUrl, attempt, payLabel, serverErrors }: StripeCardFormProps) {
+function CardForm({ entryUrl, attempt, payLabel, serverErrors, paymentToConfirm }: StripeCardFormProps) {
   const { t } = useTranslation("bookings");
   const stripe = useStripe();
   const elements = useElements();
@@ -59,6 +64,32 @@ function CardForm({ entryUrl, attempt, payLabel, serverErrors }: StripeCardFormP
   const id = useId();
   const busy = working || navigation.state !== "idle";
   const shown = errors.length > 0 ? errors : (serverErrors ?? []);
+
+  // Each payment is confirmed once, even when the page revalidates (a new attempt key) while Stripe's frame is open.
+  const confirmed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!stripe || !paymentToConfirm || confirmed.current === paymentToConfirm.clientSecret) return;
+    confirmed.current = paymentToConfirm.clientSecret;
+    let current = true;
+    setWorking(true);
+    setErrors([]);
+    stripe
+      .confirmCardPayment(paymentToConfirm.clientSecret)
+      .then((result) => {
+        if (!current) return;
+        if (result.error) {
+          const code = result.error.type === "card_error" ? failureCodeOf(result.error.code, result.error.decline_code) : "authentication_required";
+          setErrors(["bookings:payment.failed", failureMessage(code)]);
+          return;
+        }
+        submit({ intent: "stripe-confirmed", subscriptionId: paymentToConfirm.subscriptionId, attempt }, { method: "post" });
+      })
+      .catch(() => current && setErrors(["bookings:payment.failed", failureMessage("processing_error")]))
+      .finally(() => current && setWorking(false));
+    return () => {
+      current = false;
+    };
+  }, [stripe, paymentToConfirm, attempt, submit]);
 
   async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

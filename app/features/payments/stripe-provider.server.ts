@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import type { CardDetails, PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
+import { createStripeBilling } from "./stripe-billing.server";
 import { failureCodeOf } from "./stripe-codes";
 
 export { failureCodeOf };
@@ -32,13 +33,21 @@ export interface StripeConnection {
   timeoutMs?: number;
 }
 
+/**
+ * Pages wait for Stripe, so a slow Stripe must not hang them: each request gives up after
+ * STRIPE_TIMEOUT_MS and is retried (with the same idempotency key) at most STRIPE_MAX_RETRIES times.
+ * What is still unanswered is a processing_error the user or the scheduler finishes later.
+ */
+export const STRIPE_TIMEOUT_MS = 8_000;
+export const STRIPE_MAX_RETRIES = 1;
+
 export function createStripeClient(connection: StripeConnection): Stripe {
   return new Stripe(connection.secretKey, {
     host: connection.host,
     port: connection.port,
     protocol: connection.protocol,
-    maxNetworkRetries: connection.maxNetworkRetries ?? 2,
-    timeout: connection.timeoutMs ?? 20_000,
+    maxNetworkRetries: connection.maxNetworkRetries ?? STRIPE_MAX_RETRIES,
+    timeout: connection.timeoutMs ?? STRIPE_TIMEOUT_MS,
     appInfo: { name: "Trusted Sitters" },
   });
 }
@@ -122,12 +131,13 @@ async function confirmOnCard(
 export function createStripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: "stripe",
+    billing: createStripeBilling(stripe, failureOfError),
 
-    startCardEntry({ customerRef, email, name, reference, idempotencyKey }) {
+    startCardEntry({ customerRef, email, name, reference, referenceKind = "booking", idempotencyKey }) {
       return attempt(async () => {
         const customer = customerRef ?? (await stripe.customers.create({ email, name }, { idempotencyKey: `${idempotencyKey}:customer` })).id;
         const intent = await stripe.setupIntents.create(
-          { customer, usage: "off_session", allowed_payment_method_types: ["card"], metadata: { booking_id: reference } },
+          { customer, usage: "off_session", allowed_payment_method_types: ["card"], metadata: { [referenceKind === "booking" ? "booking_id" : "user_id"]: reference } },
           { idempotencyKey: `${idempotencyKey}:setup` },
         );
         if (!intent.client_secret) return fail("processing_error");

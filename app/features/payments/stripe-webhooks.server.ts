@@ -5,6 +5,7 @@ import { nowIso } from "~/platform/clock.server";
 import { serialized } from "~/platform/lock.server";
 import { findBooking, transition } from "~/features/bookings/bookings.server";
 import type { BookingEvent } from "~/features/bookings/machine";
+import { reconcileProcessorSubscription } from "~/features/subscriptions/subscriptions.server";
 import { failureCodeOf } from "./stripe-provider.server";
 
 /**
@@ -45,11 +46,26 @@ async function apply(bookingId: string, event: BookingEvent): Promise<Outcome> {
   return result.ok ? "applied" : `ignored: ${result.refusal}`;
 }
 
+/** The subscription an invoice bills, if it bills one. */
+function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+  const fromParent = invoice.parent?.subscription_details?.subscription;
+  // Older API versions put it on the invoice itself.
+  return idOf(fromParent ?? (invoice as unknown as { subscription?: string | { id: string } | null }).subscription);
+}
+
 /**
- * What each event type does. Subscriptions add theirs here (customer.subscription.created,
- * customer.subscription.updated, customer.subscription.deleted, invoice.paid,
- * invoice.payment_failed), each a function of the event like these.
+ * A premium subscription changed at Stripe (made, renewed, failed, cancelled, ended). The event's
+ * copy may be older than another event already handled, so the subscription is read from Stripe
+ * as it is now and ours is moved to that (subscriptions.server.ts, through machine.ts).
  */
+const reconcileSubscription: Handler = async (event) => {
+  const object = event.data.object as Stripe.Subscription | Stripe.Invoice;
+  const ref = object.object === "subscription" ? object.id : subscriptionOfInvoice(object);
+  if (!ref) return "ignored: not a subscription's invoice";
+  return reconcileProcessorSubscription("stripe", ref);
+};
+
+/** What each event type does, each a function of the event. */
 export const webhookHandlers: Partial<Record<Stripe.Event.Type, Handler>> = {
   // The hold is in place (our own call may have timed out before it could say so).
   "payment_intent.amount_capturable_updated": async (event) => {
@@ -94,6 +110,13 @@ export const webhookHandlers: Partial<Record<Stripe.Event.Type, Handler>> = {
     console.warn(`Stripe dispute ${dispute.id} (${dispute.reason}) on booking ${booking.id}: ${dispute.amount} ${dispute.currency}`);
     return apply(booking.id, { type: "disputed" });
   },
+  "customer.subscription.created": reconcileSubscription,
+  "customer.subscription.updated": reconcileSubscription,
+  "customer.subscription.deleted": reconcileSubscription,
+  "invoice.paid": reconcileSubscription,
+  "invoice.payment_succeeded": reconcileSubscription,
+  "invoice.payment_failed": reconcileSubscription,
+  "invoice.payment_action_required": reconcileSubscription,
   // Connect onboarding: the sitter can be booked once Stripe lets their account receive payouts.
   "account.updated": async (event) => {
     const account = event.data.object as Stripe.Account;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, checkoutKind, daysUntil, decide, displayStatus, isPremium, periodOf, RETRY_DELAYS_MS, type Actor, type SubscriptionFacts } from "./machine";
+import { addMonths, checkoutKind, daysUntil, decide, displayStatus, isPremium, periodOf, RETRY_DELAYS_MS, type Actor, type ProcessorFacts, type SubscriptionFacts } from "./machine";
 
 const utc = (iso: string) => new Date(iso);
 const iso = (date: Date) => date.toISOString();
@@ -243,5 +243,60 @@ describe("checkout, perks and labels", () => {
     expect(displayStatus(sub({ status: "past_due" }))).toBe("past_due");
     expect(displayStatus(sub({ status: "incomplete", ended_at: iso(start) }))).toBe("inactive");
     expect(displayStatus(sub({ status: "canceled", ended_at: iso(start) }))).toBe("canceled");
+  });
+});
+
+describe("a subscription the processor bills (synced)", () => {
+  const facts = (overrides: Partial<ProcessorFacts> = {}): ProcessorFacts => ({
+    status: "active",
+    currentPeriodStart: iso(start),
+    currentPeriodEnd: "2026-02-28T10:00:00.000Z",
+    cancelAtPeriodEnd: false,
+    endedAt: null,
+    paymentError: null,
+    ...overrides,
+  });
+  const synced = (subscription: SubscriptionFacts, overrides: Partial<ProcessorFacts> = {}, actor: Actor = system) => decide(subscription, actor, { type: "synced", facts: facts(overrides) }, during);
+
+  it("activates an incomplete one with the processor's period and tells the subscriber once", () => {
+    const first = sub({ status: "incomplete", billing_anchor: null, current_period_start: null, current_period_end: null });
+    expect(synced(first)).toEqual({
+      ok: true,
+      change: { set: { status: "active", billing_anchor: iso(start), current_period_start: iso(start), current_period_end: "2026-02-28T10:00:00.000Z" }, notify: ["activated"] },
+    });
+    // The same facts again change nothing.
+    expect(synced(sub())).toEqual({ ok: true, change: { set: {}, notify: [] } });
+  });
+
+  it("moves to the next period on a renewal, past due on a failed one, unpaid when the retries run out", () => {
+    expect(synced(sub(), { currentPeriodStart: "2026-02-28T10:00:00.000Z", currentPeriodEnd: "2026-03-31T10:00:00.000Z" })).toEqual({
+      ok: true,
+      change: { set: { current_period_start: "2026-02-28T10:00:00.000Z", current_period_end: "2026-03-31T10:00:00.000Z", period_index: 1 }, notify: ["renewed"] },
+    });
+    expect(synced(sub(), { status: "past_due", paymentError: "card_declined" })).toEqual({
+      ok: true,
+      change: { set: { status: "past_due", last_payment_error: "card_declined", failed_attempts: 1 }, notify: ["renewalFailed"] },
+    });
+    expect(synced(sub({ status: "past_due", failed_attempts: 1, last_payment_error: "card_declined" }), { status: "unpaid" })).toEqual({ ok: true, change: { set: { status: "unpaid" }, notify: ["unpaid"] } });
+  });
+
+  it("follows cancel_at_period_end both ways, and ends when the processor cancels", () => {
+    expect(synced(sub(), { cancelAtPeriodEnd: true })).toEqual({ ok: true, change: { set: { cancel_at_period_end: 1, canceled_at: iso(during) }, notify: [] } });
+    expect(synced(sub({ cancel_at_period_end: 1, canceled_at: iso(during) }))).toEqual({ ok: true, change: { set: { cancel_at_period_end: 0, canceled_at: null }, notify: [] } });
+    const ended = synced(sub({ cancel_at_period_end: 1, canceled_at: iso(during) }), { status: "canceled", cancelAtPeriodEnd: true, endedAt: "2026-02-28T10:00:00.000Z" });
+    expect(ended).toEqual({ ok: true, change: { set: { status: "canceled", ended_at: "2026-02-28T10:00:00.000Z" }, notify: ["ended"] } });
+  });
+
+  it("never brings an ended subscription back, never lets a person sync, and keeps an active one active when an old 'incomplete' arrives", () => {
+    expect(synced(sub({ status: "canceled", ended_at: iso(start) }))).toEqual({ ok: false, refusal: "wrongState" });
+    expect(synced(sub(), {}, { kind: "user", userId: owner })).toEqual({ ok: false, refusal: "notYours" });
+    expect(synced(sub(), { status: "incomplete" })).toEqual({ ok: false, refusal: "wrongState" });
+  });
+
+  it("ends an expired first payment without a notice", () => {
+    expect(synced(sub({ status: "incomplete", billing_anchor: null, current_period_start: null, current_period_end: null }), { status: "incomplete_expired", endedAt: iso(during) })).toEqual({
+      ok: true,
+      change: { set: { ended_at: iso(during) }, notify: [] },
+    });
   });
 });

@@ -76,7 +76,19 @@ export type SubscriptionEvent =
   | { type: "switch"; planId: string }
   | { type: "keep-plan" }
   | { type: "replace" }
-  | { type: "expire" };
+  | { type: "expire" }
+  /** A processor that bills the periods itself (Stripe) says how the subscription stands now. */
+  | { type: "synced"; facts: ProcessorFacts };
+
+/** The processor's subscription, as the rules read it (see SubscriptionBilling). */
+export interface ProcessorFacts {
+  status: "incomplete" | "incomplete_expired" | "active" | "past_due" | "unpaid" | "canceled";
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  endedAt: string | null;
+  paymentError: string | null;
+}
 
 type Fields = Pick<
   Subscription,
@@ -252,6 +264,8 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       if (sub.billing_task) return refuse("chargePending");
       return allow(sub.status === "unpaid" ? { status: "canceled", canceled_at: iso, ended_at: iso } : { ended_at: iso });
     }
+    case "synced":
+      return sync(sub, actor, event.facts, at);
     case "expire": {
       if (!system) return refuse("notYours");
       if (ended || sub.status !== "incomplete" || sub.billing_task) return refuse("wrongState");
@@ -259,6 +273,65 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       return allow({ ended_at: iso });
     }
   }
+}
+
+/**
+ * A subscription the processor bills: its state is the truth, ours follows it. Only what differs is
+ * written, so the same facts twice (a replayed webhook, or the answer to our own call followed by
+ * its webhook) change nothing and tell the subscriber once. An ended subscription stays ended.
+ */
+function sync(sub: SubscriptionFacts, actor: Actor, facts: ProcessorFacts, at: Date): Decision {
+  if (actor.kind !== "system") return refuse("notYours");
+  if (sub.ended_at !== null) return refuse("wrongState");
+  const iso = at.toISOString();
+  const wanted: Partial<Fields> = { billing_task: null };
+  const notify: NoticeKind[] = [];
+  if (facts.currentPeriodStart && facts.currentPeriodEnd && facts.status !== "incomplete" && facts.status !== "incomplete_expired") {
+    Object.assign(wanted, { current_period_start: facts.currentPeriodStart, current_period_end: facts.currentPeriodEnd, billing_anchor: sub.billing_anchor ?? facts.currentPeriodStart });
+  }
+  const cancelAtPeriodEnd = facts.cancelAtPeriodEnd ? 1 : 0;
+  if (cancelAtPeriodEnd !== sub.cancel_at_period_end) Object.assign(wanted, { cancel_at_period_end: cancelAtPeriodEnd, canceled_at: cancelAtPeriodEnd ? (sub.canceled_at ?? iso) : null });
+  switch (facts.status) {
+    case "active": {
+      Object.assign(wanted, { status: "active", failed_attempts: 0, next_retry_at: null, last_payment_error: null });
+      // A new period was paid for.
+      const advanced = sub.current_period_end !== null && facts.currentPeriodEnd !== null && facts.currentPeriodEnd > sub.current_period_end;
+      if (advanced) wanted.period_index = sub.period_index + 1;
+      if (sub.status === "incomplete") notify.push("activated");
+      else if (sub.status !== "active" || advanced) notify.push("renewed");
+      break;
+    }
+    case "past_due":
+      Object.assign(wanted, { status: "past_due", last_payment_error: facts.paymentError ?? sub.last_payment_error });
+      if (sub.status === "active") {
+        wanted.failed_attempts = sub.failed_attempts + 1;
+        notify.push("renewalFailed");
+      }
+      break;
+    case "unpaid":
+      Object.assign(wanted, { status: "unpaid", last_payment_error: facts.paymentError ?? sub.last_payment_error });
+      if (sub.status === "active" || sub.status === "past_due") notify.push("unpaid");
+      break;
+    case "incomplete":
+      if (sub.status !== "incomplete") return refuse("wrongState");
+      Object.assign(wanted, { last_payment_error: facts.paymentError });
+      break;
+    case "incomplete_expired":
+      // The first payment never came: it is over, without a notice (nothing was ever paid).
+      Object.assign(wanted, { ended_at: facts.endedAt ?? iso });
+      break;
+    case "canceled": {
+      const endedAt = facts.endedAt ?? iso;
+      if (sub.status === "incomplete") Object.assign(wanted, { ended_at: endedAt });
+      else {
+        Object.assign(wanted, { status: "canceled", ended_at: endedAt, canceled_at: sub.canceled_at ?? endedAt, next_retry_at: null, pending_plan_id: null });
+        notify.push("ended");
+      }
+      break;
+    }
+  }
+  const set = Object.fromEntries(Object.entries(wanted).filter(([field, value]) => sub[field as keyof Fields] !== value)) as Partial<Fields>;
+  return allow(set, notify);
 }
 
 /** Which checkout a person may start for a plan, given the subscription they have now. */
