@@ -199,6 +199,7 @@ const FORMS: Record<string, Form[]> = {
   "routes/payment-card-entry.ts": [
     { name: "card entry", who: "owner", url: (w) => `/payment/${w.unpaidBookingId}/card-entry`, params: (w) => ({ bookingId: w.unpaidBookingId }), fields: () => [["attempt", randomUUID()]] },
   ],
+  "routes/subscription-card-entry.ts": [{ name: "subscription card entry", who: "owner", url: () => "/subscription/card-entry", fields: () => [["attempt", randomUUID()]] }],
   "routes/messages.tsx": [
     { name: "message", who: "owner", url: () => "/messages", fields: (w) => [["conversationId", w.conversationId], ["body", "Hello"]] },
     { name: "message with a photo", who: "owner", url: () => "/messages", encoding: "multipart", fields: (w) => [["conversationId", w.conversationId], ["body", ""], ["attachment", w.image()]] },
