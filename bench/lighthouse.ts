@@ -6,7 +6,7 @@
  * Run after `npm run build`: `npx tsx bench/lighthouse.ts` (port BENCH_PORT, default 3302;
  * Chromium at CHROME_PATH, default /usr/bin/chromium).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -36,6 +36,8 @@ export interface PageScores {
   cls: number;
   /** Audits below a perfect score in any run (id: title), to say why a target is missed. */
   shortfalls: string[];
+  /** Why the page could not be measured, when it could not. */
+  error?: string;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -73,46 +75,53 @@ export async function measureLighthouse({ port = Number(process.env.BENCH_PORT ?
     const cookie = await signIn(server.origin, DEMO_USER, DEMO_PASSWORD);
     const results: PageScores[] = [];
     for (const page of PAGES) {
-      const runs: { performance: number; accessibility: number; bestPractices: number; lcpMs: number; tbtMs: number; cls: number }[] = [];
-      const shortfalls = new Set<string>();
-      for (let run = 0; run < RUNS; run += 1) {
-        const lhr = await audit(`${server.origin}${page.path}`, page.signedIn ? cookie : null);
-        // /welcome moves on to /select-role by itself after 2 s; a signed-in page must not end at sign-in.
-        if (page.signedIn && !lhr.finalDisplayedUrl.endsWith(page.path)) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}: not signed in?`);
-        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-        runs.push({
-          performance: score("performance"),
-          accessibility: score("accessibility"),
-          bestPractices: score("best-practices"),
-          lcpMs: metric("largest-contentful-paint"),
-          tbtMs: metric("total-blocking-time"),
-          cls: metric("cumulative-layout-shift"),
-        });
-        for (const category of ["accessibility", "best-practices"]) {
-          for (const ref of lhr.categories[category]?.auditRefs ?? []) {
-            const found = lhr.audits[ref.id];
-            if (ref.weight > 0 && found && found.score !== null && found.score < 1) shortfalls.add(`${ref.id}: ${found.title}`);
+      try {
+        const runs: { performance: number; accessibility: number; bestPractices: number; lcpMs: number; tbtMs: number; cls: number }[] = [];
+        const shortfalls = new Set<string>();
+        for (let run = 0; run < RUNS; run += 1) {
+          const lhr = await audit(`${server.origin}${page.path}`, page.signedIn ? cookie : null);
+          // /welcome moves on to /select-role by itself after 2 s; a signed-in page must not end at sign-in.
+          if (page.signedIn && !lhr.finalDisplayedUrl.endsWith(page.path)) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}: not signed in?`);
+          const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+          const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+          runs.push({
+            performance: score("performance"),
+            accessibility: score("accessibility"),
+            bestPractices: score("best-practices"),
+            lcpMs: metric("largest-contentful-paint"),
+            tbtMs: metric("total-blocking-time"),
+            cls: metric("cumulative-layout-shift"),
+          });
+          for (const category of ["accessibility", "best-practices"]) {
+            for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+              const found = lhr.audits[ref.id];
+              if (ref.weight > 0 && found && found.score !== null && found.score < 1) shortfalls.add(`${ref.id}: ${found.title}`);
+            }
           }
+          const last = runs[runs.length - 1]!;
+          // Where the main thread's time went, which is what TBT measures.
+          const work = [lhr.audits["mainthread-work-breakdown"], lhr.audits["bootup-time"]].map((a) => `${a?.title ?? ""} ${a?.displayValue ?? ""}`.trim()).join("; ");
+          log(`${page.path.padEnd(11)} run ${run + 1}: perf ${last.performance}, a11y ${last.accessibility}, bp ${last.bestPractices}, LCP ${fixed(last.lcpMs / 1000)} s, TBT ${fixed(last.tbtMs, 0)} ms, CLS ${fixed(last.cls, 3)} (${work})`);
         }
-        const last = runs[runs.length - 1]!;
-        // Where the main thread's time went, which is what TBT measures.
-        const work = [lhr.audits["mainthread-work-breakdown"], lhr.audits["bootup-time"]].map((a) => `${a?.title ?? ""} ${a?.displayValue ?? ""}`.trim()).join("; ");
-        log(`${page.path.padEnd(11)} run ${run + 1}: perf ${last.performance}, a11y ${last.accessibility}, bp ${last.bestPractices}, LCP ${fixed(last.lcpMs / 1000)} s, TBT ${fixed(last.tbtMs, 0)} ms, CLS ${fixed(last.cls, 3)} (${work})`);
+        const of = <K extends keyof (typeof runs)[number]>(key: K) => median(runs.map((r) => r[key]));
+        results.push({
+          path: page.path,
+          runs: RUNS,
+          performance: of("performance"),
+          accessibility: of("accessibility"),
+          bestPractices: of("bestPractices"),
+          lcpMs: of("lcpMs"),
+          tbtMs: of("tbtMs"),
+          cls: of("cls"),
+          shortfalls: [...shortfalls],
+        });
+        for (const shortfall of shortfalls) log(`  below full marks: ${shortfall}`);
+      } catch (error) {
+        // One page that cannot be measured does not hide the others' figures.
+        const message = error instanceof Error ? error.message : String(error);
+        log(`${page.path}: ${message}\nserver log (last lines): ${readFileSync(path.join(dataDir, "server.log"), "utf8").split("\n").slice(-6).join(" | ")}`);
+        results.push({ path: page.path, runs: 0, performance: 0, accessibility: 0, bestPractices: 0, lcpMs: Number.NaN, tbtMs: Number.NaN, cls: Number.NaN, shortfalls: [], error: message });
       }
-      const of = <K extends keyof (typeof runs)[number]>(key: K) => median(runs.map((r) => r[key]));
-      results.push({
-        path: page.path,
-        runs: RUNS,
-        performance: of("performance"),
-        accessibility: of("accessibility"),
-        bestPractices: of("bestPractices"),
-        lcpMs: of("lcpMs"),
-        tbtMs: of("tbtMs"),
-        cls: of("cls"),
-        shortfalls: [...shortfalls],
-      });
-      for (const shortfall of shortfalls) log(`  below full marks: ${shortfall}`);
     }
     return results;
   } finally {
@@ -125,6 +134,7 @@ if (runsAlone(import.meta.url)) {
   const pages = await measureLighthouse();
   console.log(`\nmedian of ${RUNS} runs (a shared, loaded machine: performance figures vary with other work)`);
   for (const page of pages) {
-    console.log(`${page.path.padEnd(11)} perf ${page.performance}  a11y ${page.accessibility}  bp ${page.bestPractices}  LCP ${fixed(page.lcpMs / 1000)} s  TBT ${fixed(page.tbtMs, 0)} ms  CLS ${fixed(page.cls, 3)}`);
+    if (page.error) console.log(`${page.path.padEnd(11)} error: ${page.error}`);
+    else console.log(`${page.path.padEnd(11)} perf ${page.performance}  a11y ${page.accessibility}  bp ${page.bestPractices}  LCP ${fixed(page.lcpMs / 1000)} s  TBT ${fixed(page.tbtMs, 0)} ms  CLS ${fixed(page.cls, 3)}`);
   }
 }

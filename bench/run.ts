@@ -153,7 +153,7 @@ function serverRows(server: ServerThroughput): Row[] {
 }
 
 function lighthouseRows(pages: PageScores[]): Row[] {
-  return pages.map((page) => ({
+  return pages.map((page) => page.error ? { benchmark: `Lighthouse ${page.path}`, figure: `error: ${page.error}`, target: "", pass: false } : ({
     benchmark: `Lighthouse ${page.path} (median of ${page.runs})`,
     figure: `perf ${page.performance}, a11y ${page.accessibility}, bp ${page.bestPractices}; LCP ${fixed(page.lcpMs / 1000)} s, TBT ${fixed(page.tbtMs, 0)} ms, CLS ${fixed(page.cls, 3)}`,
     target: `≥ ${LIGHTHOUSE_TARGETS.performance} / ${LIGHTHOUSE_TARGETS.accessibility} / ≥ ${LIGHTHOUSE_TARGETS.bestPractices}`,

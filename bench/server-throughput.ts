@@ -151,11 +151,19 @@ export async function measureServerThroughput({ port = Number(process.env.BENCH_
     try {
       const cookie = await signIn(server.origin, DEMO_USER, DEMO_PASSWORD);
       const targets: [string, string | null][] = [["/healthz", null], ["/dashboard", cookie], ["/messages", cookie]];
+      // Each page answers with its content before the load starts (a few tries: on a very busy machine
+      // a cold first render can outlast the server's streaming timeout and end early).
       for (const [pathname, withCookie] of targets) {
-        const response = await fetch(server.origin + pathname, { headers: withCookie ? { cookie: withCookie } : {}, redirect: "manual" });
-        const body = await response.text();
-        if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}, not 200`);
-        if (pathname === "/messages" && !body.includes("?c=")) throw new Error("/messages lists no conversation");
+        let problem: string | null = "not tried";
+        for (let attempt = 0; attempt < 3 && problem; attempt += 1) {
+          const response = await fetch(server.origin + pathname, { headers: withCookie ? { cookie: withCookie } : {}, redirect: "manual" });
+          const body = await response.text();
+          problem =
+            response.status !== 200 ? `answered ${response.status}, not 200`
+            : pathname === "/messages" && !body.includes("/messages?c=") ? `lists no conversation: ${body.replace(/\s+/g, " ").slice(0, 200)}`
+            : null;
+        }
+        if (problem) throw new Error(`${pathname} ${problem}`);
       }
       const results: { path: string; result: autocannon.Result }[] = [];
       for (const [pathname, withCookie] of targets) {
