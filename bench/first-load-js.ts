@@ -7,8 +7,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
+import { runsAlone } from "./support";
 
 export const BUDGET_KB = 130;
 export const CSS_BUDGET_KB = 25;
@@ -126,6 +126,6 @@ function report(result: FirstLoad): number {
   return result.over.length > 0 || cssOver ? 1 : 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+if (runsAlone(import.meta.url)) {
   process.exitCode = report(measureFirstLoad());
 }

@@ -63,46 +63,78 @@ export interface ConversationSummary {
   bookingStatus: string | null;
 }
 
-/** The person's conversations, latest activity first, with unread counts and the latest booking's status. */
+/**
+ * The person's conversations (the latest 100), latest activity first, with unread counts and the
+ * latest booking's status. One query: the page of conversations is chosen first, so the details
+ * below are looked up for those 100 only, each through an index.
+ */
 export async function listConversations(userId: string): Promise<ConversationSummary[]> {
-  const conversations = await db
-    .selectFrom("conversations")
-    .selectAll()
-    .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]))
-    .orderBy((eb) => eb.fn.coalesce("last_message_at", "created_at"), "desc")
-    .limit(100)
+  const rows = await db
+    .with("page", (qb) =>
+      qb
+        .selectFrom("conversations")
+        .select((eb) => [
+          "id",
+          eb.case().when("user_a_id", "=", userId).then(eb.ref("user_b_id")).else(eb.ref("user_a_id")).end().as("other_id"),
+          eb.fn.coalesce("last_message_at", "created_at").as("activity_at"),
+        ])
+        .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]))
+        .orderBy("activity_at", "desc")
+        .orderBy("id", "desc")
+        .limit(100),
+    )
+    .selectFrom("page as c")
+    .innerJoin("users as o", "o.id", "c.other_id")
+    .leftJoin("conversation_reads as r", (join) => join.onRef("r.conversation_id", "=", "c.id").on("r.user_id", "=", userId))
+    .leftJoin("messages as last", (join) =>
+      join.on((eb) => eb("last.id", "=", eb.selectFrom("messages as m").select((m) => m.fn.max("m.id").as("id")).whereRef("m.conversation_id", "=", "c.id"))),
+    )
+    .select((eb) => [
+      "c.id",
+      "o.id as other_id",
+      "o.name as other_name",
+      "o.role as other_role",
+      "last.body as last_body",
+      "last.created_at as last_at",
+      "last.sender_id as last_sender_id",
+      eb
+        .selectFrom("photos as p")
+        .select("p.card_key")
+        .whereRef("p.user_id", "=", "o.id")
+        .where("p.pet_id", "is", null)
+        .orderBy("p.position")
+        .limit(1)
+        .as("photo_key"),
+      eb
+        .selectFrom("messages as u")
+        .select((u) => u.fn.countAll<number>().as("count"))
+        .whereRef("u.conversation_id", "=", "c.id")
+        .where("u.sender_id", "!=", userId)
+        .where((u) => u("u.id", ">", u.fn.coalesce("r.last_read_message_id", u.lit(0))))
+        .as("unread"),
+      eb
+        .selectFrom("bookings as b")
+        .select("b.status")
+        .where((b) =>
+          b.or([
+            b.and([b("b.owner_id", "=", userId), b("b.sitter_id", "=", b.ref("o.id"))]),
+            b.and([b("b.owner_id", "=", b.ref("o.id")), b("b.sitter_id", "=", userId)]),
+          ]),
+        )
+        .orderBy("b.created_at", "desc")
+        .limit(1)
+        .as("booking_status"),
+    ])
+    .orderBy("c.activity_at", "desc")
+    .orderBy("c.id", "desc")
     .execute();
-  const summaries: ConversationSummary[] = [];
-  for (const conversation of conversations) {
-    const otherId = conversation.user_a_id === userId ? conversation.user_b_id : conversation.user_a_id;
-    const [other, photo, last, read, booking] = await Promise.all([
-      db.selectFrom("users").select(["id", "name", "role"]).where("id", "=", otherId).executeTakeFirstOrThrow(),
-      db.selectFrom("photos").select("card_key").where("user_id", "=", otherId).where("pet_id", "is", null).orderBy("position").executeTakeFirst(),
-      db.selectFrom("messages").select(["body", "created_at", "sender_id"]).where("conversation_id", "=", conversation.id).orderBy("id", "desc").executeTakeFirst(),
-      db.selectFrom("conversation_reads").select("last_read_message_id").where("conversation_id", "=", conversation.id).where("user_id", "=", userId).executeTakeFirst(),
-      db
-        .selectFrom("bookings")
-        .select("status")
-        .where((eb) => eb.or([eb.and([eb("owner_id", "=", userId), eb("sitter_id", "=", otherId)]), eb.and([eb("owner_id", "=", otherId), eb("sitter_id", "=", userId)])]))
-        .orderBy("created_at", "desc")
-        .executeTakeFirst(),
-    ]);
-    const unread = await db
-      .selectFrom("messages")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("conversation_id", "=", conversation.id)
-      .where("sender_id", "!=", userId)
-      .where("id", ">", read?.last_read_message_id ?? 0)
-      .executeTakeFirstOrThrow();
-    summaries.push({
-      id: conversation.id,
-      other: { id: other.id, name: other.name, photo: photo ? photoUrl(photo.card_key) : null, label: other.role === "owner" ? "owner" : "companion" },
-      lastMessage: last ? { body: last.body, at: last.created_at, mine: last.sender_id === userId } : null,
-      unread: Number(unread.count),
-      bookingStatus: booking?.status ?? null,
-    });
-  }
-  return summaries;
+  return rows.map((row) => ({
+    id: row.id,
+    other: { id: row.other_id, name: row.other_name, photo: row.photo_key ? photoUrl(row.photo_key) : null, label: row.other_role === "owner" ? "owner" : "companion" },
+    lastMessage: row.last_body !== null && row.last_at !== null ? { body: row.last_body, at: row.last_at, mine: row.last_sender_id === userId } : null,
+    unread: Number(row.unread ?? 0),
+    bookingStatus: row.booking_status ?? null,
+  }));
 }
 
 export interface MessageView {
@@ -145,18 +177,29 @@ export async function markConversationRead(viewerId: string, conversationId: str
   });
 }
 
-/** Unread messages over all the person's conversations (the Messages badge). */
+/**
+ * Unread messages over all the person's conversations (the Messages badge). Counted per conversation
+ * from where the person stopped reading, so the index reads only the unread messages, not the history.
+ */
 export async function unreadMessageCount(userId: string): Promise<number> {
   const row = await db
-    .selectFrom("messages as m")
-    .innerJoin("conversations as c", "c.id", "m.conversation_id")
+    .selectFrom("conversations as c")
     .leftJoin("conversation_reads as r", (join) => join.onRef("r.conversation_id", "=", "c.id").on("r.user_id", "=", userId))
-    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .select((eb) =>
+      eb.fn
+        .sum<number | null>(
+          eb
+            .selectFrom("messages as m")
+            .select((m) => m.fn.countAll<number>().as("count"))
+            .whereRef("m.conversation_id", "=", "c.id")
+            .where("m.sender_id", "!=", userId)
+            .where((m) => m("m.id", ">", m.fn.coalesce("r.last_read_message_id", m.lit(0)))),
+        )
+        .as("count"),
+    )
     .where((eb) => eb.or([eb("c.user_a_id", "=", userId), eb("c.user_b_id", "=", userId)]))
-    .where("m.sender_id", "!=", userId)
-    .where((eb) => eb("m.id", ">", eb.fn.coalesce("r.last_read_message_id", eb.lit(0))))
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return Number(row.count ?? 0);
 }
 
 export type SendResult = { status: "sent"; id: number } | { status: "not-found" } | { status: "empty" };

@@ -3,7 +3,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { fileStorage } from "~/features/media/storage.server";
-import { person } from "~/features/bookings/test-world";
+import { ownerWithPet, person, requested, sitterWithSlot } from "~/features/bookings/test-world";
+import { addPhotos } from "~/features/media/photos.server";
 import { countUnread, listNotifications } from "~/features/notifications/notifications.server";
 import { discardAttachment, mayViewMedia, storeAttachment, videoFormat } from "./attachments.server";
 import { conversationWith, ensureConversation, listConversations, markConversationRead, readConversation, sendMessage, unreadMessageCount } from "./messages.server";
@@ -68,6 +69,34 @@ describe("conversations", () => {
     await markConversationRead(sitter.id, conversationId);
     expect(await unreadMessageCount(sitter.id)).toBe(0);
     expect(await countUnread(sitter.id)).toBe(0);
+  });
+
+  it("lists the person's own conversations, latest activity first, each with its photo, unread count and latest booking", async () => {
+    const owner = await ownerWithPet();
+    const quiet = await sitterWithSlot();
+    const busy = await sitterWithSlot();
+    const strangers = await matched();
+    const withQuiet = (await ensureConversation(owner.id, quiet.id))!;
+    const withBusy = (await ensureConversation(owner.id, busy.id))!;
+    await addPhotos({ userId: busy.id, petId: null }, [await phonePhoto()]);
+    await requested(owner, quiet);
+    await sendMessage(quiet.id, withQuiet, "Hello", null, EMPTY_TEXT);
+    await sendMessage(busy.id, withBusy, "One", null, EMPTY_TEXT);
+    await sendMessage(owner.id, withBusy, "Two", null, EMPTY_TEXT);
+    await sendMessage(busy.id, withBusy, "Three", null, EMPTY_TEXT);
+    await sendMessage(strangers.owner.id, strangers.conversationId, "Not yours", null, EMPTY_TEXT);
+
+    const list = await listConversations(owner.id);
+    expect(list.map((conversation) => conversation.id)).toEqual([withBusy, withQuiet]);
+    expect(list[0]).toMatchObject({ other: { id: busy.id, label: "companion" }, lastMessage: { body: "Three", mine: false }, unread: 1, bookingStatus: null });
+    expect(list[0]!.other.photo).toMatch(/^\/media\//);
+    expect(list[1]).toMatchObject({ other: { id: quiet.id, photo: null }, lastMessage: { body: "Hello", mine: false }, unread: 1, bookingStatus: "requested" });
+    await markConversationRead(owner.id, withQuiet);
+    expect((await listConversations(owner.id))[1]!.unread).toBe(0);
+    // A conversation nobody has written in yet is listed, without a last message.
+    const silent = await sitterWithSlot();
+    const withSilent = await ensureConversation(owner.id, silent.id);
+    expect((await listConversations(owner.id)).find((conversation) => conversation.id === withSilent)).toMatchObject({ lastMessage: null, unread: 0 });
   });
 });
 
