@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { hash } from "@node-rs/argon2";
@@ -220,4 +220,44 @@ test("SIGTERM under load with open event streams: every request in flight is ans
   expect(integrity).toBe("ok");
   for (const [n, answer] of answers.entries()) if (answer.status === "fulfilled" && answer.value === 302) expect(bodies.has(`under load ${n}`)).toBe(true);
   rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("npm run db:backup while messages are written: the app starts on the restored copy with every message sent before the backup", async ({ jsEnabled }) => {
+  test.skip(!jsEnabled, "one run is enough: no browser involved");
+  test.setTimeout(180_000);
+  const { dataDir, port, emails, conversationId } = await preparedWorld();
+  const server = await startServer(dataDir, port);
+  const cookie = await signIn(server.origin, emails[0]!);
+  const before: string[] = [];
+  for (let n = 0; n < 20; n++) if (await send(server.origin, cookie, conversationId, `before the backup ${n}`)) before.push(`before the backup ${n}`);
+  expect(before).toHaveLength(20);
+  let writing = true;
+  const writer = (async () => {
+    for (let n = 0; writing; n++) await send(server.origin, cookie, conversationId, `during the backup ${n}`);
+  })();
+  const backupDir = `${dataDir}-backup`;
+  const backup = spawn(process.execPath, ["scripts/backup.js", backupDir], { env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir }, stdio: "ignore" });
+  expect(await new Promise((resolve) => backup.on("exit", resolve))).toBe(0);
+  writing = false;
+  await writer;
+  server.process.kill("SIGTERM");
+  await server.exited;
+
+  // Restore as the README says: the backup's files become a data folder, and the app starts on it.
+  const restoredDir = `${dataDir}-restored`;
+  cpSync(backupDir, restoredDir, { recursive: true });
+  const { integrity, bodies } = storedMessages(restoredDir);
+  expect(integrity).toBe("ok");
+  expect(before.filter((body) => !bodies.has(body))).toEqual([]);
+  const restored = await startServer(restoredDir, await freePort());
+  try {
+    const page = await fetch(`${restored.origin}/messages?c=${conversationId}`, { headers: { Cookie: await signIn(restored.origin, emails[0]!) } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const body of before) expect(html).toContain(body);
+  } finally {
+    restored.process.kill("SIGTERM");
+    await restored.exited;
+  }
+  for (const dir of [dataDir, backupDir, restoredDir]) rmSync(dir, { recursive: true, force: true });
 });

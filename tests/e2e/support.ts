@@ -26,8 +26,7 @@ export async function expectAccessible(page: Page) {
   }
 }
 
-/** A JavaScript-enabled copy of a page of the JavaScript-off project, to inspect with scripts; close its context after. */
-export async function scriptFreeCopy(page: Page, browser: Browser): Promise<Page> {
+async function scriptFreeCopy(page: Page, browser: Browser): Promise<Page> {
   const html = (await page.content())
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
     .replace(/<(\/?)noscript>/gi, "<$1div>");
