@@ -255,6 +255,22 @@ describe("checkout on Stripe", () => {
     expect(fake.requests.filter((request) => request.path === "/v1/subscriptions").map((request) => request.idempotencyKey)).toEqual([`${attempt}:subscribe`, `${attempt}:subscribe`]);
   });
 
+  it("with Stripe's keys gone, the scheduler's round still ends; once they are back it finishes the checkout", async () => {
+    const who = await subscriber();
+    const attempt = randomUUID();
+    const card = await enterCard(who, attempt);
+    fake.fail("POST /v1/subscriptions", "lost");
+    expect(await checkout(who, "monthly", card, attempt, stripe())).toEqual({ status: "failed", code: "processing_error" });
+
+    useStripeClient(null);
+    await expect(runDueSubscriptionWork()).resolves.toBeTypeOf("number");
+    expect((await subscriptionRow(attempt)).status).toBe("incomplete");
+
+    useStripeClient(fake.client({ timeoutMs: 300 }));
+    await runDueSubscriptionWork();
+    expect((await subscriptionRow(attempt)).status).toBe("active");
+  });
+
   it("a plan change is not offered on Stripe: the person is told to choose the new plan when the current one ends", async () => {
     const who = await subscriber();
     await subscribe(who, "monthly");

@@ -644,10 +644,15 @@ export async function runDueSubscriptionWork(): Promise<number> {
   for (const { id } of await billedHere().where("billing_task", "is not", null).execute()) await runCharge(id);
   const unanswered = await live().select(["provider", "user_id"]).where("provider", "in", SELF_BILLING_PROVIDERS).where("status", "=", "incomplete").where("provider_subscription_ref", "is", null).execute();
   for (const { id, provider, user_id } of unanswered) {
-    const billing = paymentProvider(provider).billing;
-    if (!billing) continue;
-    const outcome = await serialized(`subscription:${user_id}`, () => subscribeAtProcessor(id, billing));
-    if (outcome.status === "active") changed += 1;
+    // A processor that cannot be reached (or is no longer configured) fails this one, not the round.
+    try {
+      const billing = paymentProvider(provider).billing;
+      if (!billing) continue;
+      const outcome = await serialized(`subscription:${user_id}`, () => subscribeAtProcessor(id, billing));
+      if (outcome.status === "active") changed += 1;
+    } catch (error) {
+      console.warn(`Could not ask the processor about checkout ${id}`, error);
+    }
   }
   // A period that ended a day ago without news of its renewal: the webhook was lost, so ask.
   const overdue = await live()
