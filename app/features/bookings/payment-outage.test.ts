@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
-import { SECRET_KEY, startFakeStripe, type FakeStripe } from "~/features/payments/fake-stripe";
+import { SECRET_KEY, type FakeStripe } from "~/features/payments/fake-stripe";
 import { useStripeClient } from "~/features/payments/payments.server";
 import { failureMessage } from "~/features/payments/provider";
 import { createStripeClient } from "~/features/payments/stripe-provider.server";
-import { payWithStripe, payableSitter, stripeOwner, stripeRequest } from "~/features/payments/stripe-world";
+import { payWithStripe, payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "~/features/payments/stripe-world";
 import { supportedLanguages } from "~/platform/i18n";
 import { payForBooking, runDueBookingWork, startCardEntry, transition } from "./bookings.server";
 import { bookingRow, card, ownerWithPet, requested, sitterWithSlot } from "./test-world";
@@ -24,19 +24,13 @@ const down = createServer((socket) => {
 });
 let downClient: ReturnType<typeof createStripeClient>;
 
+withFakeStripe((started) => (fake = started));
 beforeAll(async () => {
-  fake = await startFakeStripe();
   await new Promise<void>((resolve) => down.listen(0, "127.0.0.1", resolve));
   downClient = createStripeClient({ secretKey: SECRET_KEY, host: "127.0.0.1", port: (down.address() as AddressInfo).port, protocol: "http", maxNetworkRetries: 0, timeoutMs: 2000 });
 });
-beforeEach(() => {
-  fake.clear();
-  useStripeClient(fake.client());
-});
 afterEach(() => resetClock());
 afterAll(async () => {
-  useStripeClient(null);
-  await fake.close();
   await new Promise((resolve) => down.close(resolve));
 });
 

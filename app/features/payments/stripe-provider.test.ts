@@ -1,29 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { payForBooking, requestBooking, runDueBookingWork, transition } from "~/features/bookings/bookings.server";
 import { bookingRow, noticesOf, ownerWithPet, requestInput, sitterWithSlot } from "~/features/bookings/test-world";
-import { cardError, serverError, startFakeStripe, type FakeStripe } from "./fake-stripe";
+import { cardError, serverError, type FakeStripe } from "./fake-stripe";
 import { paymentProvider, useStripeClient } from "./payments.server";
 import { createStripeProvider, failureCodeOf } from "./stripe-provider.server";
-import { payWithStripe, payableSitter, stripeOwner, stripeRequest } from "./stripe-world";
+import { payWithStripe, payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "./stripe-world";
 import { payoutOnboardingLink, refreshPayoutStatus } from "./connect.server";
 
 let fake: FakeStripe;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-beforeEach(() => {
-  fake.clear();
-  useStripeClient(fake.client());
-});
+withFakeStripe((started) => (fake = started));
 afterEach(() => resetClock());
-afterAll(async () => {
-  useStripeClient(null);
-  await fake.close();
-});
 
 const clockTo = (instant: string | Date, plusMs = 60_000) => advanceClock(new Date(instant).getTime() - now().getTime() + plusMs);
 const paymentIntentCreations = () => fake.requests.filter((request) => request.method === "POST" && request.path === "/v1/payment_intents");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 const SECRET = vi.hoisted(() => {
   const secret = "whsec_test_webhooks";
@@ -14,24 +14,13 @@ import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { runDueBookingWork, transition } from "~/features/bookings/bookings.server";
 import { bookingRow, noticesOf, slotsOf } from "~/features/bookings/test-world";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/webhooks-stripe";
-import { serverError, startFakeStripe, type FakeStripe } from "./fake-stripe";
-import { useStripeClient } from "./payments.server";
+import { serverError, type FakeStripe } from "./fake-stripe";
 import { receiveStripeWebhook } from "./stripe-webhooks.server";
-import { payWithStripe, payableSitter, stripeOwner, stripeRequest } from "./stripe-world";
+import { payWithStripe, payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "./stripe-world";
 
 let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-beforeEach(() => {
-  fake.clear();
-  useStripeClient(fake.client({ timeoutMs: 300 }));
-});
+withFakeStripe((started) => (fake = started), { timeoutMs: 300 });
 afterEach(() => resetClock());
-afterAll(async () => {
-  useStripeClient(null);
-  await fake.close();
-});
 
 const clockTo = (instant: string | Date, plusMs = 60_000) => advanceClock(new Date(instant).getTime() - now().getTime() + plusMs);
 

@@ -2,10 +2,31 @@ import { randomUUID } from "node:crypto";
 import { db } from "~/platform/db.server";
 import { requestBooking, payForBooking, startCardEntry } from "~/features/bookings/bookings.server";
 import { ownerWithPet, requestInput, sitterWithSlot, type Person } from "~/features/bookings/test-world";
-import type { FakeStripe } from "./fake-stripe";
-import { paymentProvider } from "./payments.server";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { startFakeStripe, type FakeStripe } from "./fake-stripe";
+import { paymentProvider, useStripeClient } from "./payments.server";
 
 /** Helpers for tests of the Stripe provider and its webhooks: Connect-ready sitters and bookings paid through the fake Stripe. */
+
+/**
+ * The fake Stripe API for a test file: started once (handed over through `keep`), cleared and made
+ * the app's Stripe client before each test, stopped at the end.
+ */
+export function withFakeStripe(keep: (fake: FakeStripe) => void, clientOptions: Parameters<FakeStripe["client"]>[0] = {}) {
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    keep(fake);
+  });
+  beforeEach(() => {
+    fake.clear();
+    useStripeClient(fake.client(clientOptions));
+  });
+  afterAll(async () => {
+    useStripeClient(null);
+    await fake.close();
+  });
+}
 
 let accounts = 0;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   // The app as an operator configures it for Stripe (the keys are parsed when its modules load).
@@ -13,8 +13,8 @@ vi.hoisted(() => {
 import { db } from "~/platform/db.server";
 import { startSession } from "~/platform/session.server";
 import { person } from "~/features/bookings/test-world";
-import { startFakeStripe, type FakeStripe } from "~/features/payments/fake-stripe";
-import { useStripeClient } from "~/features/payments/payments.server";
+import type { FakeStripe } from "~/features/payments/fake-stripe";
+import { withFakeStripe } from "~/features/payments/stripe-world";
 import { action as cardEntryAction } from "~/routes/subscription-card-entry";
 import { action as cardNewAction, loader as cardNewLoader } from "~/routes/subscription-card-new";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/subscription-checkout";
@@ -27,17 +27,7 @@ import { action as webhookAction } from "~/routes/webhooks-stripe";
  */
 
 let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-beforeEach(() => {
-  fake.clear();
-  useStripeClient(fake.client({ timeoutMs: 500 }));
-});
-afterAll(async () => {
-  useStripeClient(null);
-  await fake.close();
-});
+withFakeStripe((started) => (fake = started), { timeoutMs: 500 });
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
 

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { emailsTo, notificationsOf, person } from "~/features/bookings/test-world";
-import { serverError, startFakeStripe, type FakeStripe } from "~/features/payments/fake-stripe";
+import { serverError, type FakeStripe } from "~/features/payments/fake-stripe";
+import { withFakeStripe } from "~/features/payments/stripe-world";
 import { paymentProvider, useStripeClient } from "~/features/payments/payments.server";
 import { createStripeClient, STRIPE_MAX_RETRIES, STRIPE_TIMEOUT_MS } from "~/features/payments/stripe-provider.server";
 import { receiveStripeWebhook } from "~/features/payments/stripe-webhooks.server";
@@ -18,19 +19,8 @@ import { actOnSubscription, addCard, cardsOf, checkout, finishCheckout, isPremiu
 
 const SECRET = "whsec_test_subscriptions";
 let fake: FakeStripe;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-beforeEach(() => {
-  fake.clear();
-  useStripeClient(fake.client({ timeoutMs: 300 }));
-});
+withFakeStripe((started) => (fake = started), { timeoutMs: 300 });
 afterEach(() => resetClock());
-afterAll(async () => {
-  useStripeClient(null);
-  await fake.close();
-});
 
 const stripe = () => paymentProvider("stripe");
 type Who = { id: string; email: string; name: string };
