@@ -3,10 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import { db } from "~/platform/db.server";
 import { startSession } from "~/platform/session.server";
-import { person, ownerWithPet, sitterWithSlot, requested, card } from "~/features/bookings/test-world";
+import { person, ownerWithPet, sitterWithSlot, requested, card, profilePhoto, premiumWithCard } from "~/features/bookings/test-world";
 import { payForBooking } from "~/features/bookings/bookings.server";
 import { ensureConversation, sendMessage } from "~/features/messages/messages.server";
-import { checkout } from "~/features/subscriptions/subscriptions.server";
 import routes from "./routes";
 
 /**
@@ -143,18 +142,12 @@ async function world() {
   const conversationId = await ensureConversation(owner.id, sitter.id);
   const attachmentKey = `${randomUUID()}-full.webp`;
   await sendMessage(sitter.id, conversationId, "", { type: "image", key: attachmentKey, previewKey: `${randomUUID()}-card.webp` }, { image: "📷", video: "🎥" });
-  const photoId = randomUUID();
-  await db
-    .insertInto("photos")
-    .values({ id: photoId, user_id: owner.id, pet_id: null, position: 0, card_key: `${photoId}-card.webp`, full_key: `${photoId}-full.webp`, width: 10, height: 10, created_at: new Date().toISOString() })
-    .execute();
+  const photoId = await profilePhoto(owner.id);
   const notification = await db.selectFrom("notifications").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
-  const subscribed = await checkout({ id: owner.id, email: owner.email }, "monthly", card(), randomUUID());
-  if (subscribed.status !== "active") throw new Error(`checkout: ${subscribed.status}`);
-  const paymentMethod = await db.selectFrom("payment_methods").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
+  const { subscriptionId, paymentMethodId } = await premiumWithCard(owner);
   return {
-    subscriptionId: subscribed.subscription.id,
-    paymentMethodId: paymentMethod.id,
+    subscriptionId,
+    paymentMethodId,
     ownerId: owner.id, petId: owner.petId, slotId: sitter.slotId, bookingId: booking.id, matchId, conversationId, attachmentKey, photoId, notificationId: notification.id };
 }
 

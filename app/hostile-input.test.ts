@@ -11,10 +11,9 @@ import { startSession } from "~/platform/session.server";
 import { honeypot } from "~/platform/honeypot.server";
 import { resetClock } from "~/platform/clock.server";
 import { takeToast } from "~/platform/toast.server";
-import { person, petOf, sitterWithSlot, requested, card, slot, at } from "~/features/bookings/test-world";
+import { person, petOf, sitterWithSlot, requested, card, slot, at, profilePhoto, premiumWithCard } from "~/features/bookings/test-world";
 import { payForBooking } from "~/features/bookings/bookings.server";
 import { ensureConversation, sendMessage } from "~/features/messages/messages.server";
-import { checkout } from "~/features/subscriptions/subscriptions.server";
 import { hashPassword } from "~/features/auth/passwords.server";
 import { issueEmailToken } from "~/features/auth/tokens.server";
 import routes from "./routes";
@@ -478,15 +477,9 @@ async function world() {
   await payForBooking(owner, paid.id, card(), randomUUID());
   const conversationId = await ensureConversation(owner.id, sitter.id);
   await sendMessage(sitter.id, conversationId, "Hello", null, { image: "📷", video: "🎥" });
-  const photoId = randomUUID();
-  await db
-    .insertInto("photos")
-    .values({ id: photoId, user_id: owner.id, pet_id: null, position: 0, card_key: `${photoId}-card.webp`, full_key: `${photoId}-full.webp`, width: 10, height: 10, created_at: new Date().toISOString() })
-    .execute();
+  const photoId = await profilePhoto(owner.id);
   const notification = await db.selectFrom("notifications").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
-  const subscribed = await checkout({ id: owner.id, email: owner.email }, "monthly", card(), randomUUID());
-  if (subscribed.status !== "active") throw new Error(`checkout: ${subscribed.status}`);
-  const paymentMethod = await db.selectFrom("payment_methods").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
+  const { subscriptionId, paymentMethodId } = await premiumWithCard(owner);
   return {
     owner,
     sitter,
@@ -499,8 +492,8 @@ async function world() {
     conversationId,
     photoId,
     notificationId: notification.id,
-    subscriptionId: subscribed.subscription.id,
-    paymentMethodId: paymentMethod.id,
+    subscriptionId,
+    paymentMethodId,
     confirmToken: await issueEmailToken(owner.id, "confirm"),
     resetToken: await issueEmailToken(owner.id, "reset"),
     honeypot: await honeypotFields(),

@@ -4,6 +4,7 @@ import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { instantAt, wallClockIn } from "~/platform/time";
 import type { CardInput } from "~/features/payments/provider";
+import { checkout } from "~/features/subscriptions/subscriptions.server";
 import { requestBooking, type RequestInput } from "./bookings.server";
 
 /** Shared helpers for the bookings tests: people, pets, slots, cards and counts, written straight to SQLite. */
@@ -127,3 +128,21 @@ export async function countPayments(kind: "card" | "hold", amountCents?: number)
 export const bookingsOf = (ownerId: string) => db.selectFrom("bookings").selectAll().where("owner_id", "=", ownerId).execute();
 
 export const bookingRow = (id: string) => db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+/** A profile photo of someone's, as a row only (no image files behind it). */
+export async function profilePhoto(userId: string): Promise<string> {
+  const photoId = randomUUID();
+  await db
+    .insertInto("photos")
+    .values({ id: photoId, user_id: userId, pet_id: null, position: 0, card_key: `${photoId}-card.webp`, full_key: `${photoId}-full.webp`, width: 10, height: 10, created_at: new Date().toISOString() })
+    .execute();
+  return photoId;
+}
+
+/** A monthly premium subscription paid with the test card, and that card, now saved. */
+export async function premiumWithCard(who: { id: string; email: string }): Promise<{ subscriptionId: string; paymentMethodId: string }> {
+  const subscribed = await checkout(who, "monthly", card(), randomUUID());
+  if (subscribed.status !== "active") throw new Error(`checkout: ${subscribed.status}`);
+  const paymentMethod = await db.selectFrom("payment_methods").select("id").where("user_id", "=", who.id).executeTakeFirstOrThrow();
+  return { subscriptionId: subscribed.subscription.id, paymentMethodId: paymentMethod.id };
+}
