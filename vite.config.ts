@@ -58,6 +58,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // minifier (bench/first-load-js.ts). The server's code stays readable.
     minify: isSsrBuild ? false : "terser",
     terserOptions: { compress: { passes: 2 } },
+    // Shared chunks under 2 KB join a chunk loaded with them: the dashboard's first load is 11 files
+    // instead of 17 for 0.8 KB more, and each file is a round trip on a slow phone's connection.
+    rollupOptions: isSsrBuild ? {} : { output: { experimentalMinChunkSize: 2_000 } },
   },
   test: {
     include: ["app/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],

@@ -5,9 +5,10 @@
  * browser holds it, so the page's own requests such as its event stream carry it too). Each page runs 3 times; every figure is
  * the median of its runs. Targets: performance ≥ 95, accessibility 100, best practices ≥ 95.
  * Run after `npm run build`: `npx tsx bench/lighthouse.ts` (port BENCH_PORT, default 3302;
- * Chromium at CHROME_PATH, default /usr/bin/chromium).
+ * Chromium at CHROME_PATH, default /usr/bin/chromium). LIGHTHOUSE_PAGES=/dashboard,/messages measures
+ * only those pages; LIGHTHOUSE_REPORTS=<dir> keeps every run's full report there (JSON) to study.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -17,13 +18,16 @@ import { DEMO_USER, fixed, runsAlone, signIn, startServer } from "./support";
 
 const DEMO_PASSWORD = "happy-paws-2026";
 const RUNS = 3;
-const PAGES: { path: string; signedIn: boolean }[] = [
+const ALL_PAGES: { path: string; signedIn: boolean }[] = [
   { path: "/welcome", signedIn: false },
   { path: "/auth", signedIn: false },
   { path: "/dashboard", signedIn: true },
   { path: "/messages", signedIn: true },
   { path: "/bookings", signedIn: true },
 ];
+const only = process.env.LIGHTHOUSE_PAGES?.split(",");
+const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.path)) : ALL_PAGES;
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, bestPractices: 95 };
 const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
@@ -88,6 +92,10 @@ export async function measureLighthouse({ port = Number(process.env.BENCH_PORT ?
         const shortfalls = new Set<string>();
         for (let run = 0; run < RUNS; run += 1) {
           const lhr = await audit(`${server.origin}${page.path}`, page.signedIn ? cookie : null);
+          if (REPORTS) {
+            mkdirSync(REPORTS, { recursive: true });
+            writeFileSync(path.join(REPORTS, `${page.path.slice(1) || "root"}-${run + 1}.json`), JSON.stringify(lhr));
+          }
           // /welcome moves on to /select-role by itself after 2 s; a signed-in page must not end at sign-in.
           if (page.signedIn && !lhr.finalDisplayedUrl.endsWith(page.path)) throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}: not signed in?`);
           const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

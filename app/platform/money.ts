@@ -1,6 +1,8 @@
+import { numberFormat } from "./format";
+
 /** Money is integer cents in one currency, EUR, written the way the reader's language writes it. */
 export const CURRENCY = "EUR";
 
 export function formatMoney(cents: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: "currency", currency: CURRENCY }).format(cents / 100);
+  return numberFormat(language, { style: "currency", currency: CURRENCY }).format(cents / 100);
 }

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BookingCard } from "~/features/bookings/booking-card";
+import { BookingCard, bookingCardText } from "~/features/bookings/booking-card";
 import { BOOKING_TABS } from "~/features/bookings/machine";
 import { listBookings, type BookingTab } from "~/features/bookings/views.server";
+import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 import { TabLinks } from "~/platform/ui/tab-links";
@@ -16,7 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const asked = new URL(request.url).searchParams.get("tab");
   const tab = TABS.find((item) => item === asked) ?? "all";
-  return { tab, bookings: await listBookings(user.id, tab) };
+  const [bookings, language] = await Promise.all([listBookings(user.id, tab), languageOf(request)]);
+  return { tab, bookings: bookings.map((booking) => bookingCardText(booking, language)) };
 }
 
 export default function Bookings() {

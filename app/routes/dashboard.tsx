@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { deckFor, filtersOf, tabsFor, type DeckTab } from "~/features/discovery/deck.server";
 import { handleDeckAction } from "~/features/discovery/deck-actions.server";
+import { deckCardText } from "~/features/discovery/deck-card";
 import { deckHref } from "~/features/discovery/links";
 import { activeFilterCount } from "~/features/discovery/filters";
 import { LocationChoices, LocationPrompt } from "~/features/discovery/location-controls";
@@ -14,6 +15,7 @@ import { photoUrl } from "~/features/media/photos.server";
 import { Initials } from "~/features/profiles/profile-view";
 import { actingRole, isOwner } from "~/features/profiles/profiles.server";
 import { formDataOf } from "~/platform/forms.server";
+import { languageOf } from "~/platform/i18n.server";
 import { getUser, requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
@@ -28,8 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("tab");
   const preferred: DeckTab = actingRole(user) === "sitter" ? "pets" : "sitters";
   const tab = tabs.find((item) => item === asked) ?? (tabs.includes(preferred) ? preferred : tabs[0]!);
-  const [deck, likesLeft, swiped, postponed, matches, premium] = await Promise.all([
+  const [deck, language, likesLeft, swiped, postponed, matches, premium] = await Promise.all([
     deckFor(user, tab),
+    languageOf(request),
     likesLeftToday(user),
     hasSwiped(user.id),
     promptPostponed(request),
@@ -39,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     tab,
     tabs,
-    deck,
+    deck: deckCardText(deck, language),
     mode: user.browse_mode,
     city: user.city,
     filterCount: activeFilterCount(filtersOf(user), isOwner(user.role)),

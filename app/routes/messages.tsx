@@ -7,8 +7,9 @@ import { CHAT_FILE_MAX_BYTES } from "~/features/media/limits";
 import { readImageUpload } from "~/features/media/upload.server";
 import { conversationWith, listConversations, markConversationRead, readConversation, sendMessage } from "~/features/messages/messages.server";
 import { sendSchema } from "~/features/messages/schema";
+import { conversationsText, messagesText } from "~/features/messages/text";
 import { Initials } from "~/features/profiles/profile-view";
-import { nowIso } from "~/platform/clock.server";
+import { now } from "~/platform/clock.server";
 import { formDataOf } from "~/platform/forms.server";
 import { translatorFor, languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
@@ -29,8 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const open = conversationId ? await readConversation(user.id, conversationId) : null;
   if (conversationId && !open) throw new Response("Not found", { status: 404 });
   if (open) await markConversationRead(user.id, open.id);
-  const conversations = await listConversations(user.id);
-  return { conversations, open, timeZone: user.time_zone, now: nowIso() };
+  const [conversations, language] = await Promise.all([listConversations(user.id), languageOf(request)]);
+  const reader = { language, timeZone: user.time_zone };
+  return {
+    conversations: conversationsText(conversations, reader),
+    open: open && { ...open, messages: messagesText(open.messages, { ...reader, now: now(), t: await translatorFor(language, "messages") }) },
+  };
 }
 
 /** Sends a message, with an attachment when the form carries one (multipart). */
@@ -53,11 +58,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Messages() {
-  const { t, i18n } = useTranslation("messages");
-  const { conversations, open, timeZone, now } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("messages");
+  const { conversations, open } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const current = open ? conversations.find((conversation) => conversation.id === open.id) : null;
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: "short", timeZone });
   return (
     <div className="px-4 pb-6">
       <header className="flex flex-wrap items-center gap-3 pt-4 pb-3">
@@ -96,7 +100,7 @@ export default function Messages() {
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline justify-between gap-2">
                         <span className="truncate font-semibold">{conversation.other.name}</span>
-                        {conversation.lastMessage ? <span className="shrink-0 text-xs text-stone-600">{time.format(new Date(conversation.lastMessage.at))}</span> : null}
+                        {conversation.time ? <span className="shrink-0 text-xs text-stone-600">{conversation.time}</span> : null}
                       </span>
                       <span className="block text-xs text-stone-600">
                         {t(`label.${conversation.other.label}`)}
@@ -135,7 +139,7 @@ export default function Messages() {
                 </h2>
                 <span className="text-sm text-stone-600">{t(`label.${current.other.label}`)}</span>
               </div>
-              <Chat conversationId={open.id} messages={open.messages} timeZone={timeZone} nowIso={now} error={actionData?.error} />
+              <Chat conversationId={open.id} messages={open.messages} error={actionData?.error} />
             </>
           ) : (
             <div className="flex h-[600px] max-h-[calc(100dvh-12rem)] items-center justify-center p-6 text-center text-stone-700">

@@ -1,7 +1,25 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import type { BookingView } from "./views.server";
+
+/** A booking's day, start time and amount in the reader's language, written by the server (see ~/platform/format). */
+export type ShownBooking = BookingView & { text: { date: string; time: string; amount: string } };
+
+export function bookingCardText(booking: BookingView, language: string): ShownBooking {
+  const start = new Date(booking.startAt);
+  const timeZone = booking.timeZone;
+  return {
+    ...booking,
+    text: {
+      date: dateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone }).format(start),
+      time: dateTimeFormat(language, { timeStyle: "short", timeZone }).format(start),
+      // The owner pays the total; the sitter earns the subtotal.
+      amount: formatMoney(booking.as === "owner" ? booking.totalCents : booking.subtotalCents, language),
+    },
+  };
+}
 
 /** The seed's colours: pending yellow, accepted blue, completed green, anything else grey. */
 const badgeTone: Record<BookingView["status"], string> = {
@@ -12,11 +30,8 @@ const badgeTone: Record<BookingView["status"], string> = {
   cancelled: "bg-stone-200 text-stone-800",
 };
 
-export function BookingCard({ booking }: { booking: BookingView }) {
-  const { t, i18n } = useTranslation("bookings");
-  const start = new Date(booking.startAt);
-  const date = new Intl.DateTimeFormat(i18n.language, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: booking.timeZone }).format(start);
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: "short", timeZone: booking.timeZone }).format(start);
+export function BookingCard({ booking }: { booking: ShownBooking }) {
+  const { t } = useTranslation("bookings");
   const titleId = `booking-${booking.id}`;
   const action = `/bookings/${booking.id}`;
   return (
@@ -33,11 +48,11 @@ export function BookingCard({ booking }: { booking: BookingView }) {
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-stone-600">{t("card.date")}</dt>
-          <dd className="font-medium">{date}</dd>
+          <dd className="font-medium">{booking.text.date}</dd>
         </div>
         <div>
           <dt className="text-stone-600">{t("card.start")}</dt>
-          <dd className="font-medium">{time}</dd>
+          <dd className="font-medium">{booking.text.time}</dd>
         </div>
         <div>
           <dt className="text-stone-600">{t("card.duration")}</dt>
@@ -46,8 +61,8 @@ export function BookingCard({ booking }: { booking: BookingView }) {
       </dl>
       <p className="text-sm text-stone-800">
         {booking.as === "owner"
-          ? t("card.total", { amount: formatMoney(booking.totalCents, i18n.language) })
-          : t("card.earnings", { amount: formatMoney(booking.subtotalCents, i18n.language) })}{" "}
+          ? t("card.total", { amount: booking.text.amount })
+          : t("card.earnings", { amount: booking.text.amount })}{" "}
         · {booking.paymentPending ? t("paymentStatus.pending") : t(`paymentStatus.${booking.paymentStatus}`)}
         {booking.paymentStatus === "unpaid" && booking.holdDueAt ? ` · ${t("card.holdLater")}` : null}
       </p>

@@ -3,15 +3,38 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Initials } from "~/features/profiles/profile-view";
 import { formatMoney } from "~/platform/money";
-import type { DeckCard } from "./deck.server";
+import { numberFormat } from "~/platform/format";
+import type { DeckCard, DeckResult } from "./deck.server";
 
 /** The identity of a card in the deck (a sitter, or one pet of an owner). */
 export const cardKey = (card: Pick<DeckCard, "userId" | "petId">) => `${card.userId}:${card.petId ?? ""}`;
 
-export function formatDistance(km: number, language: string): string {
-  const format = (value: number, digits: number) =>
-    new Intl.NumberFormat(language, { style: "unit", unit: "kilometer", maximumFractionDigits: digits }).format(value);
+function formatDistance(km: number, language: string): string {
+  const format = (value: number, digits: number) => numberFormat(language, { style: "unit", unit: "kilometer", maximumFractionDigits: digits }).format(value);
   return km < 10 ? format(Math.max(km, 0.1), 1) : format(km, 0);
+}
+
+/** A card's price and distance in the reader's language, written by the server (see ~/platform/format). */
+export interface DeckCardText {
+  price: string | null;
+  distance: string | null;
+}
+
+export type ShownCard = DeckCard & { text: DeckCardText };
+export type ShownDeck = { status: "cards"; cards: ShownCard[] } | Exclude<DeckResult, { status: "cards" }>;
+
+export function deckCardText(deck: DeckResult, language: string): ShownDeck {
+  if (deck.status !== "cards") return deck;
+  return {
+    status: "cards",
+    cards: deck.cards.map((card) => ({
+      ...card,
+      text: {
+        price: card.kind === "sitter" ? formatMoney(card.hourlyRateCents, language) : null,
+        distance: card.distanceKm === null ? null : formatDistance(card.distanceKm, language),
+      },
+    })),
+  };
 }
 
 /**
@@ -26,14 +49,14 @@ export function DeckCardView({
   headingId,
   children,
 }: {
-  card: DeckCard;
+  card: ShownCard;
   photoIndex: number;
   photoHref?: (index: number) => string;
   onPhoto?: (index: number) => void;
   headingId?: string;
   children?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation(["discovery", "profile"]);
+  const { t } = useTranslation(["discovery", "profile"]);
   const count = card.photos.length;
   const index = count ? Math.min(Math.max(photoIndex, 0), count - 1) : 0;
   const photo = card.photos[index];
@@ -91,13 +114,13 @@ export function DeckCardView({
             {card.name}
           </h2>
           {card.kind === "sitter" ? (
-            <p className="shrink-0 text-lg font-semibold text-brand-800">{t("deck.perHour", { price: formatMoney(card.hourlyRateCents, i18n.language) })}</p>
+            <p className="shrink-0 text-lg font-semibold text-brand-800">{t("deck.perHour", { price: card.text.price })}</p>
           ) : null}
         </div>
         <p className="flex flex-wrap gap-x-3 text-stone-700">
           {card.kind === "pet" ? <span>{t("deck.withOwner", { name: card.ownerName })}</span> : null}
           <span>{card.city}</span>
-          {card.distanceKm !== null ? <span>{t("deck.away", { distance: formatDistance(card.distanceKm, i18n.language) })}</span> : null}
+          {card.text.distance !== null ? <span>{t("deck.away", { distance: card.text.distance })}</span> : null}
         </p>
         {card.kind === "sitter" ? (
           <>

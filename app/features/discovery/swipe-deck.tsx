@@ -2,8 +2,8 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { DeckCard, DeckTab } from "./deck.server";
-import { cardKey, DeckCardView } from "./deck-card";
+import type { DeckTab } from "./deck.server";
+import { cardKey, DeckCardView, type ShownCard } from "./deck-card";
 
 /** Past this many pixels sideways a drag decides; past OVERLAY_PX the LIKE / NOPE stamp shows. */
 export const DECIDE_PX = 100;
@@ -18,7 +18,7 @@ type Decision = "like" | "pass";
  * With JavaScript the top card follows the finger or mouse, arrow keys decide, the choice is
  * sent in the background, and the cards behind are already loaded.
  */
-export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: DeckCard[]; tab: DeckTab; initialPhoto: number; paused: boolean }) {
+export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCard[]; tab: DeckTab; initialPhoto: number; paused: boolean }) {
   const { t } = useTranslation("discovery");
   const fetcher = useFetcher();
   const hydrated = useHydrated();

@@ -2,22 +2,8 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from "~/features/media/limits";
-import { daysAgoIn } from "~/platform/time";
 import { MESSAGE_MAX } from "./schema";
-import type { MessageView } from "./messages.server";
-
-/** Today, Yesterday, 'N days ago' under a week, else the date, in the page's language. */
-function useDayLabel(timeZone: string, nowIso: string) {
-  const { t, i18n } = useTranslation("messages");
-  return (iso: string) => {
-    const at = new Date(iso);
-    const days = daysAgoIn(timeZone, at, new Date(nowIso));
-    if (days <= 0) return t("days.today");
-    if (days === 1) return t("days.yesterday");
-    if (days < 7) return t("days.ago", { days });
-    return new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone }).format(at);
-  };
-}
+import type { ShownMessage } from "./text";
 
 /** The seed's checks before a file is sent (the server checks the bytes again). */
 function fileProblem(file: File): string | null {
@@ -35,28 +21,22 @@ function fileProblem(file: File): string | null {
 export function Chat({
   conversationId,
   messages,
-  timeZone,
-  nowIso,
   error,
 }: {
   conversationId: string;
-  messages: MessageView[];
-  timeZone: string;
-  nowIso: string;
+  messages: ShownMessage[];
   /** A refusal from a post without JavaScript. */
   error?: string;
 }) {
-  const { t, i18n } = useTranslation("messages");
+  const { t } = useTranslation("messages");
   const fetcher = useFetcher<{ error?: string }>();
   const [text, setText] = useState("");
   const [file, setFile] = useState<{ url: string; type: "image" | "video"; name: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
-  const dayLabel = useDayLabel(timeZone, nowIso);
   const sending = fetcher.state !== "idle";
   const pending = sending ? String(fetcher.formData?.get("body") ?? "").trim() : "";
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: "short", timeZone });
 
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: "end" });
@@ -76,12 +56,11 @@ export function Chat({
         {messages.length === 0 && !pending ? <p className="py-8 text-center text-stone-700">{t("chat.empty")}</p> : null}
         <ol ref={list} className="space-y-2">
           {messages.map((message) => {
-            const label = dayLabel(message.at);
-            const showDay = label !== lastDay;
-            lastDay = label;
+            const showDay = message.day !== lastDay;
+            lastDay = message.day;
             return (
               <li key={message.id} className="space-y-2">
-                {showDay ? <p className="text-center text-xs font-semibold text-stone-600">{label}</p> : null}
+                {showDay ? <p className="text-center text-xs font-semibold text-stone-600">{message.day}</p> : null}
                 <div className={`flex ${message.mine ? "justify-end" : "justify-start"}`}>
                   <div className={`max-w-[80%] rounded-2xl px-3 py-2 ${message.mine ? "bg-brand-700 text-white" : "bg-white text-stone-900 ring-1 ring-stone-200"}`}>
                     <span className="sr-only">{message.mine ? t("chat.you") : t("chat.them")}: </span>
@@ -94,7 +73,7 @@ export function Chat({
                       <video src={message.media.url} controls preload="metadata" aria-label={t("chat.videoLabel")} className="mb-1 max-h-64 rounded-xl" />
                     ) : null}
                     <p className="break-words whitespace-pre-line">{message.body}</p>
-                    <p className={`text-right text-xs ${message.mine ? "text-brand-50" : "text-stone-600"}`}>{time.format(new Date(message.at))}</p>
+                    <p className={`text-right text-xs ${message.mine ? "text-brand-50" : "text-stone-600"}`}>{message.time}</p>
                   </div>
                 </div>
               </li>

@@ -1,0 +1,38 @@
+import type { TFunction } from "i18next";
+import { dateTimeFormat } from "~/platform/format";
+import { daysAgoIn } from "~/platform/time";
+import type { ConversationSummary, MessageView } from "./messages.server";
+
+/**
+ * The messages page's times and day headings in the reader's language and time zone, written by
+ * the server (see ~/platform/format); a message being sent shows none until it is stored.
+ */
+export type ShownConversation = ConversationSummary & { time: string | null };
+export type ShownMessage = MessageView & { time: string; day: string };
+
+interface Reader {
+  language: string;
+  timeZone: string;
+}
+
+export function conversationsText(conversations: ConversationSummary[], { language, timeZone }: Reader): ShownConversation[] {
+  const time = dateTimeFormat(language, { timeStyle: "short", timeZone });
+  return conversations.map((conversation) => ({ ...conversation, time: conversation.lastMessage ? time.format(new Date(conversation.lastMessage.at)) : null }));
+}
+
+/** Each message's time, and its day: Today, Yesterday, 'N days ago' under a week, else the date. */
+export function messagesText(messages: MessageView[], { language, timeZone, now, t }: Reader & { now: Date; t: TFunction }): ShownMessage[] {
+  const time = dateTimeFormat(language, { timeStyle: "short", timeZone });
+  const date = dateTimeFormat(language, { dateStyle: "medium", timeZone });
+  const dayOf = (at: Date) => {
+    const days = daysAgoIn(timeZone, at, now);
+    if (days <= 0) return t("days.today");
+    if (days === 1) return t("days.yesterday");
+    if (days < 7) return t("days.ago", { days });
+    return date.format(at);
+  };
+  return messages.map((message) => {
+    const at = new Date(message.at);
+    return { ...message, time: time.format(at), day: dayOf(at) };
+  });
+}

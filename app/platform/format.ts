@@ -1,0 +1,26 @@
+/**
+ * Intl formatters, one per language and set of options. Building a page's first formatter loads the
+ * locale's data: tens of milliseconds here, several times that on a slow phone, all of it blocking the
+ * page while it becomes interactive. So numbers and dates that a page only shows are written by the
+ * server into its loader data (`deckCardText`, `bookingCardText`, `conversationText`); the browser
+ * formats only what it computes itself, such as a booking's total while the form changes.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, language: string, options: object, make: () => T): T {
+  const key = `${kind} ${language} ${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+export function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached("date", language, options, () => new Intl.DateTimeFormat(language, options));
+}
+
+export function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return cached("number", language, options, () => new Intl.NumberFormat(language, options));
+}
