@@ -140,6 +140,11 @@ export interface EmailOutboxTable {
   created_at: IsoTime;
   sent_at: IsoTime | null;
   last_error: string | null;
+  attempts: Generated<number>;
+  /** When a failed email may be tried again; null: as soon as delivery runs. */
+  next_try_at: IsoTime | null;
+  /** When delivery gave up on it: refused for good by the mail server, or failing for a day. */
+  failed_at: IsoTime | null;
 }
 
 export interface RateLimitsTable {

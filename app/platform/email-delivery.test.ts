@@ -1,10 +1,12 @@
 import { createServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 
 /**
  * A mail server on a local port whose behaviour the tests switch: one that accepts and never
- * answers, one that hangs up at once, and one that speaks enough SMTP to take the mail.
+ * answers, one that hangs up at once, and one that speaks enough SMTP to take the mail. Speaking,
+ * it refuses recipients for good (550) when their address starts with "gone", and for now (451)
+ * when it starts with "busy".
  */
 type Mode = "hang" | "hang-up" | "serve";
 let mode: Mode = "serve";
@@ -37,7 +39,9 @@ function speakSmtp(socket: Socket) {
       if (command === "EHLO") socket.write("250-mail.test\r\n250 8BITMIME\r\n");
       else if (command === "RCPT") {
         to = /<([^>]*)>/.exec(line)?.[1] ?? "";
-        socket.write("250 OK\r\n");
+        if (to.startsWith("gone")) socket.write("550 5.1.1 no such mailbox\r\n");
+        else if (to.startsWith("busy")) socket.write("451 4.7.1 try again later\r\n");
+        else socket.write("250 OK\r\n");
       } else if (command === "DATA") {
         inData = true;
         socket.write("354 go ahead\r\n");
@@ -62,9 +66,11 @@ const { port } = server.address() as AddressInfo;
 process.env.SMTP_URL = `smtp://127.0.0.1:${port}?connectionTimeout=2000&greetingTimeout=300&socketTimeout=2000`;
 
 const { db } = await import("./db.server");
-const { deliverPendingEmails, enqueueEmail, SMTP_TIMEOUTS } = await import("./email.server");
+const { advanceClock, resetClock } = await import("./clock.server");
+const { deliverPendingEmails, enqueueEmail, nextTryDelayMs, RETRY, SMTP_TIMEOUTS } = await import("./email.server");
 const { signUp } = await import("~/features/auth/accounts.server");
 
+afterEach(() => resetClock());
 afterAll(async () => {
   for (const socket of open) socket.destroy();
   await new Promise((resolve) => server.close(resolve));
@@ -101,21 +107,32 @@ describe("email delivery when the mail server is down or slow", () => {
     expect(afterHang.sent_at).toBeNull();
     expect(afterHang.last_error).toMatch(/greeting|timeout/i);
 
-    // A server that hangs up at once: the next try fails too, and one failed connection stops the batch.
+    expect(afterHang.attempts).toBe(1);
+    expect(Date.parse(afterHang.next_try_at!) - Date.now()).toBeGreaterThan(50_000);
+
+    // A server that hangs up at once. The first email waits its minute; the later one is due, is
+    // tried, and its failed connection stops the batch.
     mode = "hang-up";
     const second = person();
     expect((await signUp(second, "en", "http://localhost:3000")).status).toBe("created");
     await deliverPendingEmails();
+    expect((await outboxOf(second.email)).last_error).toMatch(/close/i);
+    expect((await outboxOf(first.email)).attempts).toBe(1);
+    // Tried again at once, nothing is due: the server is not asked.
     const tries = connections;
     await deliverPendingEmails();
+    expect(connections).toBe(tries);
+    // Two minutes on, both are due; the first one's failure stops the batch before the second.
+    advanceClock(2 * 60_000);
+    await deliverPendingEmails();
     expect(connections - tries).toBe(1);
+    expect((await outboxOf(first.email)).attempts).toBe(2);
+    expect((await outboxOf(second.email)).attempts).toBe(1);
     expect(await pendingCount()).toBeGreaterThanOrEqual(2);
-    expect((await outboxOf(first.email)).last_error).toMatch(/close/i);
-    // The later email was not tried against a server known to be down.
-    expect((await outboxOf(second.email)).last_error).toBeNull();
 
-    // The server is back: the next try (the scheduler makes one every minute) sends each email once.
+    // The server is back: the next try after the emails' waits sends each email once.
     mode = "serve";
+    advanceClock(RETRY.maxDelayMs);
     await deliverPendingEmails();
     expect(await pendingCount()).toBe(0);
     for (const { email } of [first, second]) {
@@ -136,5 +153,51 @@ describe("email delivery when the mail server is down or slow", () => {
     await Promise.all([deliverPendingEmails(), deliverPendingEmails(), deliverPendingEmails()]);
     for (const to of addresses) expect(received.filter((message) => message.to === to)).toHaveLength(1);
     expect(await pendingCount()).toBe(0);
+  });
+
+  it("waits longer after each failure, up to an hour", () => {
+    expect([1, 2, 3, 4, 6, 7, 20].map((attempts) => nextTryDelayMs(attempts) / 60_000)).toEqual([1, 2, 4, 8, 32, 60, 60]);
+  });
+
+  it("gives up at once on an email the server refuses for good, and sends the ones behind it", async () => {
+    mode = "serve";
+    const gone = `gone-${counter}@example.com`;
+    const after = `after-gone-${counter}@example.com`;
+    await enqueueEmail({ to: gone, subject: "Hello", text: "Hello", html: "<p>Hello</p>" });
+    await enqueueEmail({ to: after, subject: "Hello", text: "Hello", html: "<p>Hello</p>" });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await deliverPendingEmails();
+    const row = await outboxOf(gone);
+    expect(row).toMatchObject({ sent_at: null, attempts: 1, next_try_at: null });
+    expect(row.failed_at).not.toBeNull();
+    expect(row.last_error).toMatch(/550/);
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/given up after 1 try/));
+    logged.mockRestore();
+    expect(received.filter((message) => message.to === after)).toHaveLength(1);
+    // Never tried again.
+    advanceClock(RETRY.maxDelayMs);
+    await deliverPendingEmails();
+    expect((await outboxOf(gone)).attempts).toBe(1);
+  });
+
+  it("tries an email refused for now again later, and gives it up a day after it was written", async () => {
+    mode = "serve";
+    const busy = `busy-${counter}@example.com`;
+    await enqueueEmail({ to: busy, subject: "Hello", text: "Hello", html: "<p>Hello</p>" });
+    await deliverPendingEmails();
+    expect(await outboxOf(busy)).toMatchObject({ attempts: 1, failed_at: null, sent_at: null });
+    expect((await outboxOf(busy)).last_error).toMatch(/451/);
+    advanceClock(RETRY.firstDelayMs);
+    await deliverPendingEmails();
+    expect(await outboxOf(busy)).toMatchObject({ attempts: 2, failed_at: null });
+
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    advanceClock(RETRY.giveUpAfterMs);
+    await deliverPendingEmails();
+    logged.mockRestore();
+    const row = await outboxOf(busy);
+    expect(row.attempts).toBe(3);
+    expect(row.failed_at).not.toBeNull();
+    expect(received.filter((message) => message.to === busy)).toHaveLength(0);
   });
 });

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~db/schema";
 import { db } from "./db.server";
 import { env } from "./env.server";
-import { nowIso } from "./clock.server";
+import { now, nowIso } from "./clock.server";
 
 export interface Email {
   to: string;
@@ -46,14 +46,23 @@ function smtp(): Transporter | null {
 /** nodemailer's codes for a server that refused one email; anything else (timeouts, closed or refused connections) is the server. */
 const REFUSED_THIS_EMAIL = new Set(["EENVELOPE", "EMESSAGE"]);
 
+/** A failed email waits 1, 2, 4 … minutes, at most an hour, before its next try; after a day it is given up. */
+export const RETRY = { firstDelayMs: 60_000, maxDelayMs: 3_600_000, giveUpAfterMs: 24 * 3_600_000 } as const;
+
+export function nextTryDelayMs(attempts: number): number {
+  return Math.min(RETRY.firstDelayMs * 2 ** Math.max(attempts - 1, 0), RETRY.maxDelayMs);
+}
+
 let delivering: Promise<void> | null = null;
 let deliverAgain = false;
 
 /**
  * Sends what waits in the outbox over SMTP. Without SMTP_URL nothing is sent and the
  * emails stay readable at /dev/outbox. Safe to call often: one delivery runs at a time (a call
- * during a run asks for one more run after it, so nothing is sent twice), and failures are kept
- * in `last_error` for the next try, which the scheduler makes every minute.
+ * during a run asks for one more run after it, so nothing is sent twice). A failure is kept in
+ * `last_error` and the email waits longer after each (`nextTryDelayMs`; the scheduler looks every
+ * minute); an email the server refuses for good (5xx), or that still fails a day after it was
+ * written, is given up (`failed_at`) and logged for the operator.
  */
 export function deliverPendingEmails(): Promise<void> {
   if (delivering) {
@@ -80,21 +89,41 @@ async function deliverBatch(): Promise<void> {
     .selectFrom("email_outbox")
     .selectAll()
     .where("sent_at", "is", null)
+    .where("failed_at", "is", null)
+    .where((eb) => eb.or([eb("next_try_at", "is", null), eb("next_try_at", "<=", nowIso())]))
     .orderBy("id")
     .limit(50)
     .execute();
   for (const email of pending) {
     try {
       await transport.sendMail({ to: email.to_address, subject: email.subject, text: email.text_body, html: email.html_body });
-      await db.updateTable("email_outbox").set({ sent_at: nowIso(), last_error: null }).where("id", "=", email.id).execute();
+      await db.updateTable("email_outbox").set({ sent_at: nowIso(), last_error: null, next_try_at: null }).where("id", "=", email.id).execute();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await db.updateTable("email_outbox").set({ last_error: message.slice(0, 500) }).where("id", "=", email.id).execute();
+      const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+      const thisEmail = typeof code === "string" && REFUSED_THIS_EMAIL.has(code);
+      await recordFailure(email, error, thisEmail && typeof responseCode === "number" && responseCode >= 500);
       // A server that is down would make every other email wait for its own timeout: stop until the next try.
-      const code = (error as { code?: unknown } | null)?.code;
-      if (!(typeof code === "string" && REFUSED_THIS_EMAIL.has(code))) return;
+      if (!thisEmail) return;
     }
   }
+}
+
+async function recordFailure(email: { id: number; attempts: number; created_at: string }, error: unknown, refusedForGood: boolean) {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  const at = now();
+  const attempts = email.attempts + 1;
+  const giveUp = refusedForGood || at.getTime() - Date.parse(email.created_at) >= RETRY.giveUpAfterMs;
+  await db
+    .updateTable("email_outbox")
+    .set({
+      last_error: message,
+      attempts,
+      next_try_at: giveUp ? null : new Date(at.getTime() + nextTryDelayMs(attempts)).toISOString(),
+      failed_at: giveUp ? at.toISOString() : null,
+    })
+    .where("id", "=", email.id)
+    .execute();
+  if (giveUp) console.error(`Email ${email.id} given up after ${attempts} ${attempts === 1 ? "try" : "tries"}: ${message}`);
 }
 
 /** Starts delivery without making the request wait for the mail server. */
