@@ -1,6 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -22,7 +21,7 @@ import { languageCookie, languageOf, resourcesVersion } from "~/platform/i18n.se
 import { useNonce } from "~/platform/nonce";
 import { getUser } from "~/platform/session.server";
 import { takeToast } from "~/platform/toast.server";
-import { NotFound } from "~/platform/ui/not-found";
+import { RouteErrorPage } from "~/platform/ui/not-found";
 import { Toaster } from "~/platform/ui/toaster";
 import stylesheet from "~/tailwind.css?url";
 
@@ -107,17 +106,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <main id="main" className="mx-auto max-w-md px-6 py-16 text-center">
-      <h1 className="text-2xl font-bold">{t(status === 403 ? "errors.forbiddenTitle" : "errors.genericTitle")}</h1>
-      <p className="mt-2 text-stone-700">{t(status === 403 ? "errors.forbiddenBody" : "errors.genericBody")}</p>
-      <a href="/" className="btn btn-primary mt-6">
-        {t("notFound.home")}
-      </a>
-    </main>
-  );
+  return <RouteErrorPage error={useRouteError()} />;
 }

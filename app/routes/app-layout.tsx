@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Outlet, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { Outlet, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { unreadMessageCount } from "~/features/messages/messages.server";
 import { NotificationSound } from "~/features/notifications/notification-sound";
 import { LiveUpdates } from "~/platform/events/live-updates";
 import { requireUser } from "~/platform/session.server";
 import { BottomNav } from "~/platform/ui/bottom-nav";
-import { NotFound } from "~/platform/ui/not-found";
+import { RouteErrorPage } from "~/platform/ui/not-found";
 import type { loader as rootLoader } from "~/root";
 
 /** Every screen behind sign-in: a signed-out visitor is sent to /auth and brought back after. */
@@ -43,21 +42,9 @@ export default function AppLayout() {
 
 /** A missing or foreign record (404) or a failure keeps the navigation, so the way on is one tap away. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Shell>
-        <NotFound />
-      </Shell>
-    );
-  }
   return (
     <Shell>
-      <main id="main" className="px-6 py-16 text-center">
-        <h1 className="text-2xl font-bold">{t("errors.genericTitle")}</h1>
-        <p className="mt-2 text-stone-700">{t("errors.genericBody")}</p>
-      </main>
+      <RouteErrorPage error={useRouteError()} />
     </Shell>
   );
 }

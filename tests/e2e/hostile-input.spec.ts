@@ -39,3 +39,15 @@ test("markup in a name, a pet and a bio is shown as text and never runs", async 
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   }
 });
+
+test("a form holding a control character is refused with a message that says so, and nothing is saved", async ({ page, jsEnabled }) => {
+  const owner = newPerson("owner", { name: `Cora Control ${jsEnabled ? "J" : "N"}` });
+  await signUpAndConfirm(page, owner, jsEnabled);
+  await page.goto("/profile/edit");
+  await page.getByLabel("About you").fill("Calm walks\u0007 every morning");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("heading", { name: "That could not be read" })).toBeVisible();
+  await expect(page.getByText(/such as invisible control characters/)).toBeVisible();
+  await page.goto("/profile/edit");
+  await expect(page.getByLabel("About you")).not.toHaveValue(/Calm walks/);
+});

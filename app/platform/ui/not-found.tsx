@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PawLogo } from "./logo";
 
@@ -12,6 +12,28 @@ export function NotFound() {
       <Link to="/" className="btn btn-primary">
         {t("notFound.home")}
       </Link>
+    </main>
+  );
+}
+
+/**
+ * What a page shows when its loader or action failed: not found (404), not allowed (403), a request
+ * that could not be read (400: a broken form, control characters; the sender's to fix, not an
+ * outage), or a failure of ours.
+ */
+export function RouteErrorPage({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 404) return <NotFound />;
+  const kind = status === 403 ? "forbidden" : status === 400 ? "badRequest" : "generic";
+  return (
+    <main id="main" className="mx-auto max-w-md px-6 py-16 text-center">
+      <h1 className="text-2xl font-bold">{t(`errors.${kind}Title`)}</h1>
+      <p className="mt-2 text-stone-700">{t(`errors.${kind}Body`)}</p>
+      {/* A full load: after a failure the page's own state may be what is broken. */}
+      <a href="/" className="btn btn-primary mt-6">
+        {t("notFound.home")}
+      </a>
     </main>
   );
 }
