@@ -2,8 +2,9 @@
  * Intl formatters, one per language and set of options. Building a page's first formatter loads the
  * locale's data: tens of milliseconds here, several times that on a slow phone, all of it blocking the
  * page while it becomes interactive. So numbers and dates that a page only shows are written by the
- * server into its loader data (`deckCardText`, `bookingCardText`, `conversationText`); the browser
- * formats only what it computes itself, such as a booking's total while the form changes.
+ * server into its loader data (the `…Text` functions beside the components that show them, such as
+ * `deckCardText` and `bookingCardText`); the browser formats only what it computes itself, such as a
+ * booking's total while its form changes.
  */
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
@@ -23,4 +24,10 @@ export function dateTimeFormat(language: string, options: Intl.DateTimeFormatOpt
 
 export function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   return cached("number", language, options, () => new Intl.NumberFormat(language, options));
+}
+
+/** Writes an instant's day out in full ("November 23, 2026") in a time zone; nothing for no instant. */
+export function longDay(language: string, timeZone: string): (iso: string | null | undefined) => string {
+  const format = dateTimeFormat(language, { dateStyle: "long", timeZone });
+  return (iso) => (iso ? format.format(new Date(iso)) : "");
 }

@@ -7,8 +7,9 @@ import { transition } from "~/features/bookings/bookings.server";
 import { CANCEL_REASON_MAX } from "~/features/bookings/machine";
 import { cancelSchema } from "~/features/bookings/schema";
 import { bookingView } from "~/features/bookings/views.server";
+import { bookingSummaryText } from "~/features/bookings/booking-card";
 import { formDataOf } from "~/platform/forms.server";
-import { formatMoney } from "~/platform/money";
+import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextAreaField } from "~/platform/ui/field";
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const booking = await bookingView(user.id, params.bookingId ?? "");
   if (!booking || booking.as !== "owner") throw new Response("Not found", { status: 404 });
   if (!booking.can.cancel) return redirectWithToast("/bookings", { type: "error", title: "bookings:refusals.wrongState" });
-  return { booking };
+  return { booking: bookingSummaryText(booking, await languageOf(request)) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -39,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CancelBooking() {
-  const { t, i18n } = useTranslation("bookings");
+  const { t } = useTranslation("bookings");
   const { booking } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
@@ -49,14 +50,14 @@ export default function CancelBooking() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: cancelSchema }),
     shouldRevalidate: "onInput",
   });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: booking.timeZone }).format(new Date(booking.startAt));
+  const { when, total } = booking.summary;
   return (
     <>
       <PageHeader title={t("cancel.title")} backTo="/bookings" />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4 px-4 pb-8">
         <p>{t("cancel.summary", { pet: booking.petName, name: booking.other.name, when })}</p>
         <p className="text-stone-700">
-          {booking.paymentStatus === "held" ? t("cancel.refund", { amount: formatMoney(booking.totalCents, i18n.language) }) : t("cancel.nothingCharged")}
+          {booking.paymentStatus === "held" ? t("cancel.refund", { amount: total }) : t("cancel.nothingCharged")}
         </p>
         <FormError form={form} />
         <TextAreaField meta={fields.reason} label={t("cancel.reason")} rows={3} maxLength={CANCEL_REASON_MAX} />

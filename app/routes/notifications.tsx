@@ -2,10 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { maxLength, minLength, z } from "~/platform/validation";
 import { useTranslation } from "react-i18next";
-import { NotificationItem } from "~/features/notifications/notification-item";
+import { NotificationItem, notificationText } from "~/features/notifications/notification-item";
 import { listNotifications, markAllRead, openNotification, setSounds } from "~/features/notifications/notifications.server";
 import { NOTIFICATION_TABS, type NotificationTab } from "~/features/notifications/tabs";
 import { formDataOf } from "~/platform/forms.server";
+import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
@@ -21,7 +22,13 @@ const tabUrl = (tab: NotificationTab) => (tab === "all" ? "/notifications" : `/n
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const tab = tabOf(new URL(request.url).searchParams.get("tab"));
-  return { tab, groups: await listNotifications(user, tab), timeZone: user.time_zone, soundsEnabled: user.sounds_enabled === 1 };
+  const [groups, language] = await Promise.all([listNotifications(user, tab), languageOf(request)]);
+  const reader = { language, timeZone: user.time_zone };
+  return {
+    tab,
+    groups: groups.map((group) => ({ ...group, items: group.items.map((item) => notificationText(item, reader)) })),
+    soundsEnabled: user.sounds_enabled === 1,
+  };
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -56,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Notifications() {
   const { t } = useTranslation("notifications");
-  const { tab, groups, timeZone, soundsEnabled } = useLoaderData<typeof loader>();
+  const { tab, groups, soundsEnabled } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const hasUnread = groups.some((group) => group.items.some((item) => !item.read));
   return (
@@ -91,7 +98,7 @@ export default function Notifications() {
             <ul className="card divide-y divide-stone-100 p-0">
               {group.items.map((item) => (
                 <li key={item.id}>
-                  <NotificationItem notification={item} timeZone={timeZone} />
+                  <NotificationItem notification={item} />
                 </li>
               ))}
             </ul>

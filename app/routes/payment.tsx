@@ -6,12 +6,13 @@ import { useTranslation } from "react-i18next";
 import { payForBooking } from "~/features/bookings/bookings.server";
 import { cardSchema, expiryParts } from "~/features/bookings/schema";
 import { bookingView } from "~/features/bookings/views.server";
+import { bookingSummaryText } from "~/features/bookings/booking-card";
 import { failureMessage } from "~/features/payments/provider";
 import { STRIPE_CSP, StripeCardEntry } from "~/features/payments/stripe-card-entry";
 import { stripeCardResultSchema } from "~/features/payments/stripe-card-result";
 import { env } from "~/platform/env.server";
 import { formDataOf } from "~/platform/forms.server";
-import { formatMoney } from "~/platform/money";
+import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextField } from "~/platform/ui/field";
@@ -31,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return redirectWithToast("/bookings", { type: "error", title: "bookings:payment.initFailed" });
   }
   const stripeKey = booking.paymentProvider === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null;
-  return { booking, attempt: crypto.randomUUID(), stripeKey };
+  return { booking: bookingSummaryText(booking, await languageOf(request)), attempt: crypto.randomUUID(), stripeKey };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -71,7 +72,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === "POST" ? true : defaultShouldRevalidate;
 
 export default function Payment() {
-  const { t, i18n } = useTranslation("bookings");
+  const { t } = useTranslation("bookings");
   const { booking, attempt, stripeKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && !("stripeErrors" in actionData) ? actionData : undefined;
@@ -82,8 +83,7 @@ export default function Payment() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: cardSchema }),
     shouldRevalidate: "onInput",
   });
-  const money = (cents: number) => formatMoney(cents, i18n.language);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: booking.timeZone }).format(new Date(booking.startAt));
+  const { when, subtotal, fee, total } = booking.summary;
   return (
     <>
       <PageHeader title={t("payment.title")} backTo="/bookings" />
@@ -95,11 +95,11 @@ export default function Payment() {
           <p className="text-stone-700">{t("payment.when", { when, hours: booking.hours })}</p>
           <dl className="grid grid-cols-2 gap-y-1">
             <dt>{t("request.subtotal")}</dt>
-            <dd className="text-right">{money(booking.subtotalCents)}</dd>
+            <dd className="text-right">{subtotal}</dd>
             <dt>{t("request.fee")}</dt>
-            <dd className="text-right">{money(booking.feeCents)}</dd>
+            <dd className="text-right">{fee}</dd>
             <dt className="font-bold">{t("payment.total")}</dt>
-            <dd className="text-right font-bold">{money(booking.totalCents)}</dd>
+            <dd className="text-right font-bold">{total}</dd>
           </dl>
         </section>
         {booking.paymentProvider === "stripe" ? (
@@ -107,7 +107,7 @@ export default function Payment() {
             publishableKey={stripeKey}
             entryUrl={`/payment/${booking.id}/card-entry`}
             attempt={attempt}
-            payLabel={t("payment.pay", { amount: money(booking.totalCents) })}
+            payLabel={t("payment.pay", { amount: total })}
             serverErrors={actionData && "stripeErrors" in actionData ? actionData.stripeErrors : null}
             pathPrefix="/payment/"
             note={t("payment.heldNote")}
@@ -122,7 +122,7 @@ export default function Payment() {
             <TextField meta={fields.expiry} label={t("payment.expiry")} autoComplete="cc-exp" inputMode="numeric" placeholder={t("payment.expiryPlaceholder")} />
             <TextField meta={fields.cvc} label={t("payment.cvc")} autoComplete="cc-csc" inputMode="numeric" />
           </div>
-          <SubmitButton className="w-full">{t("payment.pay", { amount: money(booking.totalCents) })}</SubmitButton>
+          <SubmitButton className="w-full">{t("payment.pay", { amount: total })}</SubmitButton>
           <p className="text-center text-sm text-stone-700">{t("payment.heldNote")}</p>
         </Form>
         )}

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getPublicProfile } from "~/features/profiles/profiles.server";
-import { ProfileView } from "~/features/profiles/profile-view";
+import { ProfileView, profileText } from "~/features/profiles/profile-view";
+import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
@@ -12,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = await getPublicProfile(user.id);
   if (!profile) throw new Response("Not found", { status: 404 });
-  return { profile };
+  return { profile: profileText(profile, await languageOf(request)) };
 }
 
 /** My profile as other people see it. */

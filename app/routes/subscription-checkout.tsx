@@ -11,6 +11,7 @@ import { checkoutKind } from "~/features/subscriptions/machine";
 import { checkoutSchema, expiryParts } from "~/features/subscriptions/schema";
 import { checkout, findPlan, finishCheckout, liveSubscriptionOf, type CheckoutOutcome } from "~/features/subscriptions/subscriptions.server";
 import { env } from "~/platform/env.server";
+import { longDay } from "~/platform/format";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { formatMoney } from "~/platform/money";
@@ -41,12 +42,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const billed = Boolean(paymentProvider().billing);
   if (billed && kind.kind === "switch") return redirectWithToast("/subscription", { type: "error", title: refusalToast.switchAtPeriodEnd });
   const currentPlan = kind.kind === "switch" && current ? await findPlan(current.plan_id) : undefined;
+  // The price and the date in the reader's language, written here (see ~/platform/format).
+  const language = await languageOf(request);
   return {
-    plan: { id: plan.id, name: plan.name, priceCents: plan.price_cents, interval: plan.interval },
-    switchFrom: kind.kind === "switch" && current ? { planId: current.plan_id, planName: currentPlan?.name ?? current.plan_id, periodEnd: current.current_period_end } : null,
+    plan: { id: plan.id, name: plan.name, price: formatMoney(plan.price_cents, language), interval: plan.interval },
+    switchFrom: kind.kind === "switch" && current ? { planId: current.plan_id, planName: currentPlan?.name ?? current.plan_id, periodEnd: longDay(language, user.time_zone)(current.current_period_end) } : null,
     name: user.name,
     email: user.email,
-    timeZone: user.time_zone,
     attempt: crypto.randomUUID(),
     /** Stripe's card field instead of ours, when Stripe bills the subscription. */
     stripe: billed ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null } : null,
@@ -94,8 +96,7 @@ async function stripeAction(user: { id: string; email: string; time_zone: string
 
 /** The answers both forms share: a redirect with a toast once the checkout is done or refused for good (null otherwise). */
 async function settledAnswer(outcome: CheckoutOutcome, user: { time_zone: string }, request: Request) {
-  const language = await languageOf(request);
-  const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: user.time_zone }).format(new Date(iso)) : "");
+  const day = longDay(await languageOf(request), user.time_zone);
   switch (outcome.status) {
     case "active":
       return redirectWithToast("/subscription?tab=mine", { type: "success", title: "subscription:toasts.subscribed", description: "subscription:toasts.subscribedBody", values: { date: day(outcome.subscription.current_period_end) } });
@@ -114,8 +115,8 @@ async function settledAnswer(outcome: CheckoutOutcome, user: { time_zone: string
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === "POST" ? true : defaultShouldRevalidate);
 
 export default function SubscriptionCheckout() {
-  const { t, i18n } = useTranslation("subscription");
-  const { plan, switchFrom, name, email, attempt, timeZone, stripe } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("subscription");
+  const { plan, switchFrom, name, email, attempt, stripe } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && !("stripeErrors" in actionData) && !("stripeConfirm" in actionData) ? actionData : undefined;
   const [form, fields] = useForm({
@@ -127,9 +128,8 @@ export default function SubscriptionCheckout() {
     shouldRevalidate: "onInput",
   });
   const planName = t(`plans.${plan.id}`, { defaultValue: plan.name });
-  const price = formatMoney(plan.priceCents, i18n.language);
+  const { price } = plan;
   const interval = t(`interval.${plan.interval}`);
-  const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone }).format(new Date(iso)) : "");
   return (
     <>
       <PageHeader title={t(switchFrom ? "checkout.switchTitle" : "checkout.title", { plan: planName })} backTo="/subscription" />
@@ -144,7 +144,7 @@ export default function SubscriptionCheckout() {
           <p className="text-xl font-extrabold">{t("checkout.summary", { price, interval })}</p>
           <p className="text-sm text-stone-700">
             {switchFrom
-              ? t("checkout.switchNote", { current: t(`plans.${switchFrom.planId}`, { defaultValue: switchFrom.planName }), date: day(switchFrom.periodEnd), plan: planName, price })
+              ? t("checkout.switchNote", { current: t(`plans.${switchFrom.planId}`, { defaultValue: switchFrom.planName }), date: switchFrom.periodEnd, plan: planName, price })
               : t("checkout.renewsNote", { interval })}
           </p>
         </section>

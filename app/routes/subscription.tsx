@@ -8,6 +8,7 @@ import { actOnSubscription, cardsOf, listPlans, removeCard, setDefaultCard, subs
 import { paymentProvider } from "~/features/payments/payments.server";
 import { now } from "~/platform/clock.server";
 import { formDataOf } from "~/platform/forms.server";
+import { longDay } from "~/platform/format";
 import { languageOf } from "~/platform/i18n.server";
 import { formatMoney } from "~/platform/money";
 import { requireUser } from "~/platform/session.server";
@@ -34,12 +35,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const asked = new URL(request.url).searchParams.get("tab");
   const tab: SubscriptionTab = TABS.find((item) => item === asked) ?? "plans";
-  const [plans, summary, cards] = await Promise.all([settled(listPlans()), settled(subscriptionSummary(user.id)), settled(cardsOf(user.id))]);
+  const [plans, summary, cards, language] = await Promise.all([settled(listPlans()), settled(subscriptionSummary(user.id)), settled(cardsOf(user.id)), languageOf(request)]);
   const live = summary?.live ?? null;
   const at = now();
+  // Prices and dates in the reader's language, written here (see ~/platform/format).
+  const day = longDay(language, user.time_zone);
   return {
     tab,
-    plans,
+    plans: plans?.map((plan) => ({ ...plan, price: formatMoney(plan.priceCents, language) })) ?? null,
     summaryFailed: summary === null,
     cards,
     subscription: live
@@ -47,22 +50,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
           id: live.id,
           planId: live.plan_id,
           planName: summary?.plan?.name ?? live.plan_id,
-          priceCents: summary?.plan?.priceCents ?? 0,
+          price: formatMoney(summary?.plan?.priceCents ?? 0, language),
           status: displayStatus(live),
-          periodStart: live.current_period_start,
-          periodEnd: live.current_period_end,
+          periodStart: day(live.current_period_start),
+          periodEnd: day(live.current_period_end),
           daysLeft: live.current_period_end ? daysUntil(new Date(live.current_period_end), at) : null,
           cancelAtPeriodEnd: live.cancel_at_period_end === 1,
           pendingPlan: summary?.pendingPlan ? { id: summary.pendingPlan.id, name: summary.pendingPlan.name } : null,
-          nextRetryAt: live.next_retry_at,
+          nextRetryAt: day(live.next_retry_at),
           lastError: live.last_payment_error,
           charging: live.billing_task !== null,
           // A processor that bills the periods (Stripe) takes no plan change mid-period.
           switchable: !paymentProvider(live.provider).billing,
         }
       : null,
-    lastEnded: summary?.lastEnded ? { planId: summary.lastEnded.plan_id, planName: summary.lastEnded.planName, endedAt: summary.lastEnded.ended_at } : null,
-    timeZone: user.time_zone,
+    lastEnded: summary?.lastEnded ? { planId: summary.lastEnded.plan_id, planName: summary.lastEnded.planName, endedAt: day(summary.lastEnded.ended_at) } : null,
   };
 }
 
@@ -71,8 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = manageSchema.safeParse(Object.fromEntries(await formDataOf(request)));
   if (!parsed.success) throw data("Bad request", { status: 400 });
   const input = parsed.data;
-  const language = await languageOf(request);
-  const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: user.time_zone }).format(new Date(iso)) : "");
+  const day = longDay(await languageOf(request), user.time_zone);
 
   if (input.intent === "set-default" || input.intent === "remove-card") {
     const result = input.intent === "set-default" ? await setDefaultCard(user.id, input.methodId) : await removeCard(user.id, input.methodId);
@@ -155,9 +156,8 @@ function Plans() {
 }
 
 function Mine() {
-  const { t, i18n } = useTranslation("subscription");
-  const { subscription, summaryFailed, lastEnded, timeZone } = useLoaderData<typeof loader>();
-  const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone }).format(new Date(iso)) : "");
+  const { t } = useTranslation("subscription");
+  const { subscription, summaryFailed, lastEnded } = useLoaderData<typeof loader>();
   const planName = (id: string, fallback: string) => t(`plans.${id}`, { defaultValue: fallback });
   return (
     <div className="mx-auto max-w-md space-y-5">
@@ -181,7 +181,7 @@ function Mine() {
               {subscription.periodStart && subscription.periodEnd ? (
                 <>
                   <dt className="font-semibold">{t("mine.period")}</dt>
-                  <dd>{t("mine.periodValue", { start: day(subscription.periodStart), end: day(subscription.periodEnd) })}</dd>
+                  <dd>{t("mine.periodValue", { start: subscription.periodStart, end: subscription.periodEnd })}</dd>
                 </>
               ) : null}
               {subscription.daysLeft !== null && subscription.status === "active" ? (
@@ -194,18 +194,18 @@ function Mine() {
             {subscription.status === "active" && !subscription.cancelAtPeriodEnd ? (
               <p className="text-sm text-stone-700">
                 {subscription.pendingPlan
-                  ? t("mine.switchPending", { plan: planName(subscription.pendingPlan.id, subscription.pendingPlan.name), date: day(subscription.periodEnd) })
-                  : t("mine.renewsOn", { date: day(subscription.periodEnd), price: formatMoney(subscription.priceCents, i18n.language) })}
+                  ? t("mine.switchPending", { plan: planName(subscription.pendingPlan.id, subscription.pendingPlan.name), date: subscription.periodEnd })
+                  : t("mine.renewsOn", { date: subscription.periodEnd, price: subscription.price })}
               </p>
             ) : null}
             {subscription.cancelAtPeriodEnd ? (
               <p role="status" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
-                {t("mine.endsOn", { date: day(subscription.periodEnd) })}
+                {t("mine.endsOn", { date: subscription.periodEnd })}
               </p>
             ) : null}
             {subscription.status === "past_due" ? (
               <p role="status" className="rounded-xl bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-                {t("mine.pastDue", { error: t(`paymentErrors.${subscription.lastError ?? "processing_error"}`), date: day(subscription.nextRetryAt) })}
+                {t("mine.pastDue", { error: t(`paymentErrors.${subscription.lastError ?? "processing_error"}`), date: subscription.nextRetryAt })}
               </p>
             ) : null}
             {subscription.status === "unpaid" ? (
@@ -261,7 +261,7 @@ function Mine() {
               </dd>
             </dl>
             <p className="text-stone-700">{t("mine.none")}</p>
-            {lastEnded ? <p className="text-sm text-stone-700">{t("mine.ended", { plan: planName(lastEnded.planId, lastEnded.planName), date: day(lastEnded.endedAt) })}</p> : null}
+            {lastEnded ? <p className="text-sm text-stone-700">{t("mine.ended", { plan: planName(lastEnded.planId, lastEnded.planName), date: lastEnded.endedAt })}</p> : null}
             <Link to="/subscription" className="btn btn-primary">
               {t("mine.seePlans")}
             </Link>

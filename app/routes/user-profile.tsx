@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getPublicProfile, isOwner } from "~/features/profiles/profiles.server";
-import { ProfileView } from "~/features/profiles/profile-view";
+import { ProfileView, profileText } from "~/features/profiles/profile-view";
+import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
@@ -14,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const profile = await getPublicProfile(params.userId ?? "");
   if (!profile) throw new Response("Not found", { status: 404 });
   const bookable = profile.id !== user.id && isOwner(user.role) && profile.hourlyRateCents !== null;
-  return { profile, bookable };
+  return { profile: profileText(profile, await languageOf(request)), bookable };
 }
 
 export default function UserProfile() {

@@ -21,6 +21,22 @@ export function bookingCardText(booking: BookingView, language: string): ShownBo
   };
 }
 
+/** A booking's start and money as its payment and cancel pages write them, in the reader's language, by the server. */
+export type SummarisedBooking = BookingView & { summary: { when: string; subtotal: string; fee: string; total: string } };
+
+export function bookingSummaryText(booking: BookingView, language: string): SummarisedBooking {
+  const money = (cents: number) => formatMoney(cents, language);
+  return {
+    ...booking,
+    summary: {
+      when: dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: booking.timeZone }).format(new Date(booking.startAt)),
+      subtotal: money(booking.subtotalCents),
+      fee: money(booking.feeCents),
+      total: money(booking.totalCents),
+    },
+  };
+}
+
 /** The seed's colours: pending yellow, accepted blue, completed green, anything else grey. */
 const badgeTone: Record<BookingView["status"], string> = {
   requested: "bg-amber-100 text-amber-950",

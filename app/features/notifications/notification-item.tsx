@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "~/platform/format";
 import type { NotificationView } from "./notifications.server";
 
 const BOOKING_KINDS = new Set(["accepted", "declined", "cancelledByOwner", "cancelledPayment", "expired", "started", "completed", "released", "holdFailed", "slotTaken", "unanswered"]);
@@ -19,24 +20,37 @@ function dateOf(value: unknown): Date | null {
   return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
+/** A notification's times in the reader's language and time zone, written by the server (see ~/platform/format). */
+export type ShownNotification = NotificationView & { text: { when: string; date: string; time: string } };
+
+export function notificationText(notification: NotificationView, { language, timeZone }: { language: string; timeZone: string }): ShownNotification {
+  const start = dateOf(notification.data.start);
+  const date = dateOf(notification.data.date);
+  return {
+    ...notification,
+    text: {
+      when: start ? dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(start) : "",
+      date: date ? dateTimeFormat(language, { dateStyle: "medium", timeZone }).format(date) : "",
+      time: dateTimeFormat(language, { timeStyle: "short", timeZone }).format(new Date(notification.at)),
+    },
+  };
+}
+
 /**
  * One notification. Opening it marks it read and leads to its subject: a form, because reading
  * changes state (never on a GET), so it works the same without JavaScript.
  */
-export function NotificationItem({ notification, timeZone }: { notification: NotificationView; timeZone: string }) {
-  const { t, i18n } = useTranslation("notifications");
-  const start = dateOf(notification.data.start);
-  const date = dateOf(notification.data.date);
+export function NotificationItem({ notification }: { notification: ShownNotification }) {
+  const { t } = useTranslation("notifications");
   const values = {
     ...notification.data,
-    when: start ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(start) : "",
-    date: date ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone }).format(date) : "",
+    when: notification.text.when,
+    date: notification.text.date,
     plan: notification.data.plan ? t(`subscription:plans.${notification.data.plan}`) : "",
     // Names and previews are people's own words: shown as text, never as markup.
     interpolation: { escapeValue: false },
   };
   const key = keyOf(notification);
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: "short", timeZone }).format(new Date(notification.at));
   return (
     <Form method="post">
       <input type="hidden" name="id" value={notification.id} />
@@ -54,7 +68,7 @@ export function NotificationItem({ notification, timeZone }: { notification: Not
           </span>
           <span className="block text-sm break-words text-stone-700">{t(`${key}.message`, values)}</span>
           <time dateTime={notification.at} className="block text-xs text-stone-600">
-            {time}
+            {notification.text.time}
           </time>
         </span>
       </button>

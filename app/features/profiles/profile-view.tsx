@@ -4,9 +4,16 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/platform/money";
 import type { PublicProfile } from "./profiles.server";
 
+/** A sitter's hourly rate in the reader's language, written by the server (see ~/platform/format). */
+export type ShownProfile = PublicProfile & { text: { rate: string | null } };
+
+export function profileText(profile: PublicProfile, language: string): ShownProfile {
+  return { ...profile, text: { rate: profile.hourlyRateCents === null ? null : formatMoney(profile.hourlyRateCents, language) } };
+}
+
 /** How other people see a profile: photos, about, sitter details, pets. */
-export function ProfileView({ profile }: { profile: PublicProfile }) {
-  const { t, i18n } = useTranslation("profile");
+export function ProfileView({ profile }: { profile: ShownProfile }) {
+  const { t } = useTranslation("profile");
   const [main, ...others] = profile.photos;
   return (
     <article aria-labelledby="profile-name" className="space-y-5 px-4">
@@ -26,8 +33,8 @@ export function ProfileView({ profile }: { profile: PublicProfile }) {
             : t("rating.none")}
         </p>
       </header>
-      {profile.hourlyRateCents !== null ? (
-        <p className="text-lg font-semibold text-brand-800">{t("sitter.rate", { price: formatMoney(profile.hourlyRateCents, i18n.language) })}</p>
+      {profile.text.rate !== null ? (
+        <p className="text-lg font-semibold text-brand-800">{t("sitter.rate", { price: profile.text.rate })}</p>
       ) : null}
       {profile.bio ? (
         <InfoSection id="about" title={t("public.about")}>

@@ -1,19 +1,20 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "~/platform/money";
 
 export interface PlanCardData {
   id: string;
   name: string;
   priceCents: number;
+  /** The price in the reader's way of writing euros, written by the server (see ~/platform/format). */
+  price: string;
   interval: "month" | "6months" | "year";
   features: string[];
   popular: boolean;
 }
 
-/** One plan: name, price in the reader's way of writing euros, interval, features, badges and its button (a link to the payment form). */
+/** One plan: name, price, interval, features, badges and its button (a link to the payment form). */
 export function PlanCard({ plan, current, next, action }: { plan: PlanCardData; current: boolean; next: boolean; action: "choose" | "switch" | null }) {
-  const { t, i18n } = useTranslation("subscription");
+  const { t } = useTranslation("subscription");
   const name = t(`plans.${plan.id}`, { defaultValue: plan.name });
   const headingId = `plan-${plan.id}`;
   return (
@@ -27,7 +28,7 @@ export function PlanCard({ plan, current, next, action }: { plan: PlanCardData; 
         {name}
       </h2>
       <p>
-        <span className="text-3xl font-extrabold">{formatMoney(plan.priceCents, i18n.language)}</span>{" "}
+        <span className="text-3xl font-extrabold">{plan.price}</span>{" "}
         <span className="text-stone-700">{t("perInterval", { interval: t(`interval.${plan.interval}`) })}</span>
       </p>
       <ul className="flex-1 space-y-1.5 text-sm" aria-label={t("features.title")}>
