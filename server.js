@@ -90,7 +90,9 @@ const listener = server.listen(port, () => {
   console.log(`Trusted Sitters is listening on http://localhost:${port}`);
 });
 let lastConnectionAt = Date.now();
+let connectionsAccepted = 0;
 listener.on("connection", () => {
+  connectionsAccepted += 1;
   lastConnectionAt = Date.now();
 });
 
@@ -103,9 +105,16 @@ async function shutdown(signal) {
   forceExit.unref();
   // Connections a busy server has not accepted yet wait in the kernel's queue, and closing the
   // listener would reset them: keep accepting until the queue has been quiet for a moment (at most 3 s).
+  // A busy event loop accepts late, so "quiet" is judged after a turn's poll phase (where Node
+  // accepts whatever waits) has found nothing new, not by the clock alone.
   const startedAt = Date.now();
-  const quiet = () => Date.now() - lastConnectionAt >= 200 && Date.now() - startedAt >= 300;
-  while (!quiet() && Date.now() - startedAt < 3000) await new Promise((resolve) => setTimeout(resolve, 25));
+  const afterNextPoll = () => new Promise((resolve) => setTimeout(() => setImmediate(resolve), 25));
+  for (;;) {
+    const seen = connectionsAccepted;
+    await afterNextPoll();
+    const quiet = connectionsAccepted === seen && Date.now() - lastConnectionAt >= 200 && Date.now() - startedAt >= 300;
+    if (quiet || Date.now() - startedAt >= 3000) break;
+  }
   await new Promise((resolve) => {
     // net's close, not http's: http's also cuts every connection without a request under way,
     // and that includes ones whose request has arrived but not been read yet.

@@ -52,7 +52,10 @@ async function startServer(dataDir: string, port: number): Promise<Running> {
   throw new Error("The server did not start");
 }
 
-/** Two people who matched, written straight into a database the server has migrated. */
+/**
+ * Two people who matched, written straight into a database the server has migrated: an owner
+ * with a dog, and a sitter (Madrid time) available from an hour from now for three days.
+ */
 async function twoPeopleWhoMatched(dataDir: string) {
   const database = new SQLite(path.join(dataDir, "trusted-sitters.db"));
   const at = new Date().toISOString();
@@ -69,8 +72,16 @@ async function twoPeopleWhoMatched(dataDir: string) {
   database.prepare("insert into matches (id, user_a_id, user_b_id, created_at) values (?, ?, ?, ?)").run(randomUUID(), people[0], people[1], at);
   const conversationId = randomUUID();
   database.prepare("insert into conversations (id, user_a_id, user_b_id, created_at) values (?, ?, ?, ?)").run(conversationId, people[0], people[1], at);
+  const petId = randomUUID();
+  database.prepare("insert into pets (id, owner_id, name, pet_type, age, created_at, updated_at) values (?, ?, 'Bolt', 'dog', '3 years', ?, ?)").run(petId, people[0], at, at);
+  const hour = 3_600_000;
+  database
+    .prepare("insert into availability_slots (id, sitter_id, start_at, end_at, created_at) values (?, ?, ?, ?, ?)")
+    .run(randomUUID(), people[1], new Date(Date.now() + hour).toISOString(), new Date(Date.now() + 72 * hour).toISOString(), at);
   database.close();
-  return { emails: people.map((id) => `${id}@example.com`), conversationId };
+  // Noon, Madrid time, on the day after tomorrow: inside the sitter's availability.
+  const booking = { sitterId: people[1]!, petId, day: new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(Date.now() + 48 * hour), startTime: "12:00" };
+  return { emails: people.map((id) => `${id}@example.com`), conversationId, booking };
 }
 
 /** Signs in through the real form (with its honeypot fields) and returns the session cookie. */
@@ -100,6 +111,18 @@ async function send(origin: string, cookie: string, conversationId: string, body
   return response.status === 302 || response.status === 303;
 }
 
+/** A booking request through the real form's fields; the redirect to its payment page is the acknowledgement. */
+async function requestBooking(origin: string, cookie: string, booking: { sitterId: string; petId: string; day: string; startTime: string }, id: string): Promise<boolean> {
+  const response = await fetch(`${origin}/booking/request?walkerId=${booking.sitterId}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ id, ...booking, hours: "1", notes: "" }),
+  });
+  await response.arrayBuffer();
+  return (response.status === 302 || response.status === 303) && (response.headers.get("Location") ?? "").endsWith(`/payment/${id}`);
+}
+
 /** A message post whose request is fully handed over before `written` resolves; `answered` is its status. */
 function sendTracked(origin: string, cookie: string, conversationId: string, body: string) {
   const payload = new URLSearchParams({ conversationId, body }).toString();
@@ -125,12 +148,13 @@ function sendTracked(origin: string, cookie: string, conversationId: string, bod
   return { written: writtenPromise, answered };
 }
 
-function storedMessages(dataDir: string): { integrity: string; bodies: Set<string>; newest: string | undefined } {
+function storedMessages(dataDir: string): { integrity: string; bodies: Set<string>; newest: string | undefined; bookings: Set<string> } {
   const database = new SQLite(path.join(dataDir, "trusted-sitters.db"));
   try {
     const integrity = String(database.pragma("integrity_check", { simple: true }));
     const rows = database.prepare("select body from messages order by rowid").all() as { body: string }[];
-    return { integrity, bodies: new Set(rows.map((row) => row.body)), newest: rows.at(-1)?.body };
+    const bookings = database.prepare("select id from bookings").all() as { id: string }[];
+    return { integrity, bodies: new Set(rows.map((row) => row.body)), newest: rows.at(-1)?.body, bookings: new Set(bookings.map((row) => row.id)) };
   } finally {
     database.close();
   }
@@ -149,21 +173,26 @@ async function preparedWorld() {
   return { dataDir, port, ...world };
 }
 
-test("killed with SIGKILL 50 times while messages are written: the database stays whole and keeps every acknowledged write", async ({ jsEnabled }) => {
+test("killed with SIGKILL 50 times while messages and bookings are written: the database stays whole and keeps every acknowledged write", async ({ jsEnabled }) => {
   test.skip(!jsEnabled, "one run is enough: no browser involved");
   test.setTimeout(600_000);
-  const { dataDir, port, emails, conversationId } = await preparedWorld();
+  const { dataDir, port, emails, conversationId, booking } = await preparedWorld();
   const acknowledged: string[] = [];
+  const acknowledgedBookings: string[] = [];
   let cookie = "";
   for (let round = 0; round < 50; round++) {
     const server = await startServer(dataDir, port);
     cookie ||= await signIn(server.origin, emails[0]!);
     let writing = true;
+    // Three writers send messages; the fourth asks for bookings.
     const writers = Array.from({ length: 4 }, async (_, writer) => {
       for (let n = 0; writing; n++) {
         const body = `round ${round} writer ${writer} message ${n}`;
+        const bookingId = randomUUID();
         try {
-          if (await send(server.origin, cookie, conversationId, body)) acknowledged.push(body);
+          if (writer === 3) {
+            if (await requestBooking(server.origin, cookie, booking, bookingId)) acknowledgedBookings.push(bookingId);
+          } else if (await send(server.origin, cookie, conversationId, body)) acknowledged.push(body);
         } catch {
           return; // The server died under this request: it was never acknowledged.
         }
@@ -174,11 +203,13 @@ test("killed with SIGKILL 50 times while messages are written: the database stay
     writing = false;
     await Promise.all(writers);
     expect((await server.exited).signal).toBe("SIGKILL");
-    const { integrity, bodies } = storedMessages(dataDir);
+    const { integrity, bodies, bookings } = storedMessages(dataDir);
     expect(integrity, `integrity after kill ${round + 1}`).toBe("ok");
-    expect(acknowledged.filter((body) => !bodies.has(body)), `acknowledged writes lost after kill ${round + 1}`).toEqual([]);
+    expect(acknowledged.filter((body) => !bodies.has(body)), `acknowledged messages lost after kill ${round + 1}`).toEqual([]);
+    expect(acknowledgedBookings.filter((id) => !bookings.has(id)), `acknowledged bookings lost after kill ${round + 1}`).toEqual([]);
   }
   expect(acknowledged.length).toBeGreaterThan(100);
+  expect(acknowledgedBookings.length).toBeGreaterThan(30);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -53,6 +53,14 @@ function measure(page: Page, showNoscript: boolean): Promise<string[]> {
         problems.push(`${describe(element)} spans ${Math.round(box.left)}-${Math.round(box.right)}px`);
       }
     }
+    // The fixed bottom navigation grows with the text: the space kept free under the content must too.
+    const bottomNav = [...document.querySelectorAll("nav")].find((nav) => getComputedStyle(nav).position === "fixed");
+    if (bottomNav) {
+      const navHeight = bottomNav.getBoundingClientRect().height;
+      const content = bottomNav.previousElementSibling;
+      const keptFree = content ? parseFloat(getComputedStyle(content).paddingBottom) : 0;
+      if (navHeight > keptFree) problems.push(`the bottom navigation (${Math.round(navHeight)}px tall) covers the end of the page (${keptFree}px kept free)`);
+    }
     return problems.slice(0, 6);
   }, showNoscript);
 }
