@@ -6,6 +6,12 @@
  * `deckCardText` and `bookingCardText`); the browser formats only what it computes itself, such as a
  * booking's total while its form changes.
  */
+/** Who text is written for: their language and IANA time zone. */
+export interface Reader {
+  language: string;
+  timeZone: string;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
 function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, language: string, options: object, make: () => T): T {

@@ -1,8 +1,10 @@
+import { dateTimeFormat } from "./format";
+
 /** Times are stored in UTC; a person's calendar day is the one of their IANA time zone. */
 
 function offsetMs(timeZone: string, at: Date): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
+    dateTimeFormat("en-US", {
       timeZone,
       hourCycle: "h23",
       year: "numeric",

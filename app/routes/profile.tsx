@@ -9,6 +9,7 @@ import { Initials } from "~/features/profiles/profile-view";
 import { actingRole, getPublicProfile, isOwner, isSitter, switchActingRole } from "~/features/profiles/profiles.server";
 import { publicOrigin } from "~/platform/email.server";
 import { formDataOf } from "~/platform/forms.server";
+import { dateTimeFormat } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -230,7 +231,7 @@ export default function Profile() {
   );
 }
 
-const formatDate = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(new Date(iso));
+const formatDate = (iso: string, language: string) => dateTimeFormat(language, { dateStyle: "medium" }).format(new Date(iso));
 
 /** A sitter's money: held for them, released to them, and the platform's fee, in total and per booking. */
 function Earnings({ earnings }: { earnings: NonNullable<Awaited<ReturnType<typeof earningsOf>>> }) {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AvailabilitySlot, SlotStatus } from "~db/schema";
 import { now, nowIso } from "~/platform/clock.server";
 import { db } from "~/platform/db.server";
+import { dateTimeFormat } from "~/platform/format";
 import { instantAt, wallClockIn } from "~/platform/time";
 import { DEFAULT_SLOT, PRESETS, isCalendarDay, isTime, type AddSlotInput } from "./schema";
 
@@ -125,7 +126,7 @@ export function describeSlot(slot: SlotView, timeZone: string, language: string)
   const end = new Date(slot.endAt);
   const startDay = wallClockIn(timeZone, start).day;
   const sameDay = wallClockIn(timeZone, end).day === startDay;
-  const format = new Intl.DateTimeFormat(language, sameDay ? { timeStyle: "short", timeZone } : { dateStyle: "short", timeStyle: "short", timeZone });
+  const format = dateTimeFormat(language, sameDay ? { timeStyle: "short", timeZone } : { dateStyle: "short", timeStyle: "short", timeZone });
   // Each end stays on one line ("1:00 PM"); a narrow screen may wrap the range at the dash.
   const unbroken = (at: Date) => format.format(at).replace(/\s/g, "\u00a0");
   return { day: startDay, date: formatDay(startDay, language), range: `${unbroken(start)} – ${unbroken(end)}` };
@@ -134,5 +135,5 @@ export function describeSlot(slot: SlotView, timeZone: string, language: string)
 /** A calendar day written out in `language` ("Saturday, 14 March 2026"). */
 export function formatDay(day: string, language: string): string {
   // Noon UTC of that date, formatted in UTC: the same calendar day whatever the zone.
-  return new Intl.DateTimeFormat(language, { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+  return dateTimeFormat(language, { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
 }

@@ -2,6 +2,7 @@ import type { Language } from "~/platform/i18n";
 import { isLanguage } from "~/platform/i18n";
 import { translatorFor } from "~/platform/i18n.server";
 import { composeEmail, publicOrigin, type Email, type EmailRecipient } from "~/platform/email.server";
+import { dateTimeFormat } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import type { NoticeKind } from "./machine";
 
@@ -14,7 +15,7 @@ export async function bookingNoticeEmail(
 ): Promise<Email> {
   const language: Language = isLanguage(to.language) ? to.language : "en";
   const t = await translatorFor(language, "email");
-  const when = new Intl.DateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone: to.time_zone }).format(new Date(booking.startAt));
+  const when = dateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone: to.time_zone }).format(new Date(booking.startAt));
   const values = { name: booking.other, pet: booking.pet, when, total: formatMoney(booking.totalCents, language) };
   return composeEmail({
     to: to.email,

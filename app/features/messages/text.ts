@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { dateTimeFormat } from "~/platform/format";
+import { dateTimeFormat, type Reader } from "~/platform/format";
 import { daysAgoIn } from "~/platform/time";
 import type { ConversationSummary, MessageView } from "./messages.server";
 
@@ -9,11 +9,6 @@ import type { ConversationSummary, MessageView } from "./messages.server";
  */
 export type ShownConversation = ConversationSummary & { time: string | null };
 export type ShownMessage = MessageView & { time: string; day: string };
-
-interface Reader {
-  language: string;
-  timeZone: string;
-}
 
 export function conversationsText(conversations: ConversationSummary[], { language, timeZone }: Reader): ShownConversation[] {
   const time = dateTimeFormat(language, { timeStyle: "short", timeZone });

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { dateTimeFormat } from "~/platform/format";
+import { dateTimeFormat, type Reader } from "~/platform/format";
 import type { NotificationView } from "./notifications.server";
 
 const BOOKING_KINDS = new Set(["accepted", "declined", "cancelledByOwner", "cancelledPayment", "expired", "started", "completed", "released", "holdFailed", "slotTaken", "unanswered"]);
@@ -23,7 +23,7 @@ function dateOf(value: unknown): Date | null {
 /** A notification's times in the reader's language and time zone, written by the server (see ~/platform/format). */
 export type ShownNotification = NotificationView & { text: { when: string; date: string; time: string } };
 
-export function notificationText(notification: NotificationView, { language, timeZone }: { language: string; timeZone: string }): ShownNotification {
+export function notificationText(notification: NotificationView, { language, timeZone }: Reader): ShownNotification {
   const start = dateOf(notification.data.start);
   const date = dateOf(notification.data.date);
   return {

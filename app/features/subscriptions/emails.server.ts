@@ -2,6 +2,7 @@ import type { Language } from "~/platform/i18n";
 import { isLanguage } from "~/platform/i18n";
 import { translatorFor } from "~/platform/i18n.server";
 import { composeEmail, publicOrigin, type Email, type EmailRecipient } from "~/platform/email.server";
+import { longDay } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import type { NoticeKind } from "./machine";
 
@@ -15,7 +16,7 @@ export async function subscriptionNoticeEmail(
   const language: Language = isLanguage(to.language) ? to.language : "en";
   const t = await translatorFor(language, "email");
   const plans = await translatorFor(language, "subscription");
-  const date = subscription.date ? new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: to.time_zone }).format(new Date(subscription.date)) : "";
+  const date = longDay(language, to.time_zone)(subscription.date);
   const values = { plan: plans(`plans.${subscription.planId}`, { defaultValue: subscription.planName }), price: formatMoney(subscription.priceCents, language), date };
   return composeEmail({
     to: to.email,
