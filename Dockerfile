@@ -1,23 +1,30 @@
 # Trusted Sitters: one container, SQLite on a volume at /data.
-FROM node:20-slim AS build
+# The app runs on Node 20 and later; the image uses the current long-term-support line.
+FROM node:24-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# `npm install` rather than `npm ci`: the lockfile pins every version, but it is made on a registry
+# mirror that lacks some platforms' optional binaries (Rollup's, Tailwind's), and `npm ci` refuses a
+# lockfile without them. Versions still come from the lockfile.
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/locales ./locales
 COPY --from=build --chown=node:node /app/package.json /app/server.js ./
-COPY --from=build --chown=node:node /app/scripts/backup.js ./scripts/backup.js
+COPY --from=build --chown=node:node /app/scripts/backup.js /app/scripts/load-env.js ./scripts/
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
 EXPOSE 3000
+# The first start imports the gazetteer into a new database before it answers.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # Migrations run at start, before the server accepts requests.
 CMD ["node", "server.js"]

@@ -1,5 +1,6 @@
 // The HTTP server: Express around the Remix app. Development runs Vite in middleware mode;
 // production and tests serve the built app from ./build.
+import "./scripts/load-env.js";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";

@@ -2,6 +2,7 @@
 // Plain JavaScript over the built app, so it also runs inside the production image
 // (`node scripts/backup.js /data/backups/today`). Needs `npm run build` first.
 import path from "node:path";
+import "./load-env.js";
 
 const build = await import("../build/server/index.js").catch(() => {
   console.error("No build found: run `npm run build` first.");

@@ -1,4 +1,5 @@
 /** npm run db:migrate | npm run db:seed — run against DATA_DIR (default ./data). */
+import "./load-env.js";
 import { seedDemoData } from "~db/seed";
 import { db, databaseFile, migrateToLatest } from "~/platform/db.server";
 import { printDemoLogins } from "~/platform/lifecycle.server";

@@ -1,27 +1,51 @@
 #!/usr/bin/env bash
 # Every check the project has: types, lint, unit tests, then end-to-end tests in Chromium
 # (JavaScript on and off) against the production build. Installs what is missing first.
-set -euo pipefail
+# Every group runs even when an earlier one fails; the failures are listed at the end.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
 if [ ! -d node_modules ]; then
-  npm install --no-audit --no-fund
+  npm install --no-audit --no-fund || exit 1
 fi
 
 if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
   echo "Installing Debian's Chromium for the end-to-end tests…"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium
+  $SUDO apt-get update -qq || exit 1
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium || exit 1
 fi
 
-echo "== Typecheck"; npm run -s typecheck
-echo "== Lint"; npm run -s lint
-echo "== Unit tests"; npx vitest run
-echo "== Build"; npm run -s build
-echo "== First-load JavaScript and CSS budgets"; npm run -s bench:js
+failed=()
+group() {
+  local name="$1"; shift
+  echo "== $name"
+  if ! "$@"; then
+    failed+=("$name")
+    echo "!! $name failed"
+  fi
+}
+
 E2E_PORT="${E2E_PORT:-$(node -e 'const s=require("net").createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})')}"
 export E2E_PORT
-echo "== End-to-end tests (port $E2E_PORT)"; npx playwright test --project=js --project=no-js
-# Tests that move the server's one clock run one at a time, on a server of their own.
-echo "== End-to-end tests that move the clock"; npx playwright test --project=clock-js --project=clock-no-js --no-deps --workers=1
+
+group "Typecheck" npm run -s typecheck
+group "Lint" npm run -s lint
+group "Unit tests" npx vitest run
+group "Build" npm run -s build
+if [[ " ${failed[*]} " == *" Build "* ]]; then
+  failed+=("End-to-end tests (not run: no build)")
+else
+  group "First-load JavaScript and CSS budgets" npm run -s bench:js
+  group "End-to-end tests (port $E2E_PORT)" npx playwright test --project=js --project=no-js
+  # Tests that move the server's one clock run one at a time, on a server of their own.
+  group "End-to-end tests that move the clock" npx playwright test --project=clock-js --project=clock-no-js --no-deps --workers=1
+fi
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "Failed groups (${#failed[@]}):"
+  printf '  - %s\n' "${failed[@]}"
+  exit 1
+fi
+echo "Every group passed."
