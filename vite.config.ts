@@ -76,6 +76,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     globalSetup: ["./tests/unit/global-setup.ts"],
     setupFiles: ["./tests/unit/worker-setup.ts"],
     pool: "forks",
+    // Expected failures (a processor that is down, a refused webhook) log as the server would;
+    // only a failing test's logs are worth reading.
+    silent: "passed-only",
     // Timings are not what these tests check: a loaded two-core machine must not fail them.
     testTimeout: 30_000,
     hookTimeout: 30_000,
