@@ -2,15 +2,18 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { bookableSitter, requestBooking, startTimesOn } from "~/features/bookings/bookings.server";
+import { startTimesByDay, startTimesOn } from "~/features/availability/availability.server";
+import { bookableSitter, requestBooking } from "~/features/bookings/bookings.server";
 import { MAX_HOURS, priceOf } from "~/features/bookings/machine";
 import { requestSchema } from "~/features/bookings/schema";
 import { listPets } from "~/features/pets/pets.server";
 import { isOwner } from "~/features/profiles/profiles.server";
 import { now } from "~/platform/clock.server";
+import { dateTimeFormat } from "~/platform/format";
 import { formDataOf } from "~/platform/forms.server";
+import { languageOf } from "~/platform/i18n.server";
 import { formatMoney } from "~/platform/money";
 import { requireUser } from "~/platform/session.server";
 import { wallClockIn } from "~/platform/time";
@@ -27,8 +30,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!sitter || sitter.id === user.id) throw new Response("Not found", { status: 404 });
   const today = wallClockIn(sitter.time_zone, now()).day;
   const asked = url.searchParams.get("date") ?? "";
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked >= today ? asked : today;
-  const [pets, times] = await Promise.all([isOwner(user.role) ? listPets(user.id) : [], startTimesOn(sitter.id, sitter.time_zone, day)]);
+  const [pets, upcoming, language] = await Promise.all([
+    isOwner(user.role) ? listPets(user.id) : [],
+    startTimesByDay(sitter.id, sitter.time_zone, today, QUICK_CHOICE_DAYS),
+    languageOf(request),
+  ]);
+  const freeDays = [...upcoming.keys()].sort();
+  // Without a chosen date the form opens on the sitter's next day with free time.
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked >= today ? asked : (freeDays[0] ?? today);
+  const times = upcoming.get(day) ?? (day > today ? await startTimesOn(sitter.id, sitter.time_zone, day) : []);
+  const dayLabel = dateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
   return {
     requestId: crypto.randomUUID(),
     sitter: { id: sitter.id, name: sitter.name, rateCents: sitter.hourly_rate_cents, timeZone: sitter.time_zone },
@@ -36,8 +47,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     today,
     day,
     times,
+    quickDays: freeDays.map((free) => ({ day: free, label: dayLabel.format(new Date(`${free}T12:00:00Z`)) })),
   };
 }
+
+/** How far ahead the form lists the sitter's days with free time as quick choices. */
+const QUICK_CHOICE_DAYS = 14;
+
+/**
+ * The price of every duration is on the page and CSS shows the one whose duration is checked,
+ * so the breakdown follows the choice with JavaScript off too.
+ */
+const durationPriceRules = Array.from(
+  { length: MAX_HOURS },
+  (_, index) => `#booking-request:has(input[name="hours"][value="${index + 1}"]:checked) [data-price-for="${index + 1}"]{display:grid}`,
+).join("");
 
 const refusalMessages = {
   sitterNotFound: "bookings:errors.sitterNotFound",
@@ -64,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function BookingRequest() {
   const { t, i18n } = useTranslation("bookings");
-  const { requestId, sitter, pets, today, day, times } = useLoaderData<typeof loader>();
+  const { requestId, sitter, pets, today, day, times, quickDays } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitDate = useSubmit();
   const dateForm = useRef<HTMLFormElement>(null);
@@ -75,7 +99,6 @@ export default function BookingRequest() {
     // Only on the first render: later changes go through onChange.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const [hours, setHours] = useState(1);
   const [form, fields] = useForm({
     id: "booking-request",
     lastResult,
@@ -84,7 +107,7 @@ export default function BookingRequest() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: requestSchema }),
     shouldRevalidate: "onInput",
   });
-  const price = priceOf(sitter.rateCents, hours);
+  const chosenHours = Number(fields.hours.initialValue ?? "1");
   const money = (cents: number) => formatMoney(cents, i18n.language);
   const { key: notesKey, ...notesProps } = getTextareaProps(fields.notes);
 
@@ -107,6 +130,31 @@ export default function BookingRequest() {
           </div>
           <p className="text-sm text-stone-600">{t("request.timeZone", { zone: sitter.timeZone.replaceAll("_", " ") })}</p>
         </Form>
+
+        <nav aria-labelledby="free-days-title" className="space-y-1.5">
+          <h2 id="free-days-title" className="text-sm font-semibold text-stone-800">
+            {t("request.freeDays")}
+          </h2>
+          {quickDays.length === 0 ? (
+            <p className="text-sm text-stone-700">{t("request.noFreeDays")}</p>
+          ) : (
+            <ul className="flex gap-2 overflow-x-auto pb-1">
+              {quickDays.map((quick) => (
+                <li key={quick.day} className="shrink-0">
+                  <Link
+                    to={`?${new URLSearchParams({ walkerId: sitter.id, date: quick.day })}`}
+                    replace
+                    preventScrollReset
+                    aria-current={quick.day === day ? "date" : undefined}
+                    className="flex min-h-11 items-center rounded-xl border border-stone-300 bg-white px-3 text-sm font-medium whitespace-nowrap aria-[current=date]:border-brand-700 aria-[current=date]:bg-brand-700 aria-[current=date]:text-white"
+                  >
+                    {quick.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
 
         {pets.length === 0 ? (
           <section className="card space-y-3 text-center">
@@ -171,7 +219,7 @@ export default function BookingRequest() {
               <div className="grid grid-cols-6 gap-1.5">
                 {Array.from({ length: MAX_HOURS }, (_, index) => index + 1).map((option) => (
                   <label key={option} className="flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 bg-white font-semibold has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-brand-700">
-                    <input type="radio" name="hours" value={option} defaultChecked={option === 1} onChange={() => setHours(option)} className="sr-only" />
+                    <input type="radio" name="hours" value={option} defaultChecked={option === chosenHours} className="sr-only" />
                     {t("request.hoursShort", { hours: option })}
                   </label>
                 ))}
@@ -191,21 +239,27 @@ export default function BookingRequest() {
               <h2 id="price-title" className="font-semibold">
                 {t("request.price")}
               </h2>
-              <dl className="grid grid-cols-2 gap-y-1 text-stone-800" aria-live="polite">
-                <dt>{t("request.hourlyRate")}</dt>
-                <dd className="text-right">{money(sitter.rateCents)}</dd>
-                <dt>{t("request.durationRow")}</dt>
-                <dd className="text-right">{t("request.hoursLong", { hours })}</dd>
-                <dt>{t("request.subtotal")}</dt>
-                <dd className="text-right">{money(price.subtotal)}</dd>
-                <dt>{t("request.fee")}</dt>
-                <dd className="text-right">{money(price.fee)}</dd>
-                <dt className="font-bold">{t("request.total")}</dt>
-                <dd className="text-right font-bold">{money(price.total)}</dd>
-              </dl>
-              <noscript>
-                <p className="text-sm text-stone-600">{t("request.priceForOneHour")}</p>
-              </noscript>
+              {/* A constant of this module: React would escape its quotes as text, and CSS reads no entities. */}
+              <style dangerouslySetInnerHTML={{ __html: durationPriceRules }} />
+              <div aria-live="polite">
+                {Array.from({ length: MAX_HOURS }, (_, index) => index + 1).map((option) => {
+                  const price = priceOf(sitter.rateCents, option);
+                  return (
+                    <dl key={option} data-price-for={option} className="hidden grid-cols-2 gap-y-1 text-stone-800">
+                      <dt>{t("request.hourlyRate")}</dt>
+                      <dd className="text-right">{money(sitter.rateCents)}</dd>
+                      <dt>{t("request.durationRow")}</dt>
+                      <dd className="text-right">{t("request.hoursLong", { hours: option })}</dd>
+                      <dt>{t("request.subtotal")}</dt>
+                      <dd className="text-right">{money(price.subtotal)}</dd>
+                      <dt>{t("request.fee")}</dt>
+                      <dd className="text-right">{money(price.fee)}</dd>
+                      <dt className="font-bold">{t("request.total")}</dt>
+                      <dd className="text-right font-bold">{money(price.total)}</dd>
+                    </dl>
+                  );
+                })}
+              </div>
             </section>
 
             <SubmitButton className="w-full">{t("request.send")}</SubmitButton>

@@ -36,6 +36,8 @@ async function requestBooking(page: Page, jsEnabled: boolean, form: string, day:
   await expectAccessible(page);
   await page.getByLabel("Start time").selectOption("10:00");
   await page.getByText(`${hours} h`, { exact: true }).first().click();
+  // The breakdown follows the chosen duration, with JavaScript and without.
+  await expect(page.getByRole("region", { name: "Price" }).locator("dl:visible")).toContainText(`Duration${hours} h`);
   await page.getByLabel("Special instructions").fill("<b>Keys</b> are with the concierge'); drop table bookings; --");
   await page.getByRole("button", { name: "Send Booking Request" }).click();
   await expect(page.getByRole("heading", { name: "Complete Your Booking" })).toBeVisible();
@@ -62,7 +64,13 @@ test("publish, request, pay (declined, then accepted card), accept, complete, re
   await logOut(page);
 
   const owner = await ownerWithDog(page, jsEnabled, { name: "Olga Owner", city, dog: "Rex" });
-  await requestBooking(page, jsEnabled, await findSitter(page, sitter), day, 2);
+  const form = await findSitter(page, sitter);
+  // The form opens on the sitter's next day with free time, which is also the one quick choice.
+  await expect(page.getByLabel("Date")).toHaveValue(day);
+  const freeDays = page.getByRole("navigation", { name: "Days with free time" }).getByRole("link");
+  await expect(freeDays).toHaveCount(1);
+  await expect(freeDays).toHaveAttribute("aria-current", "date");
+  await requestBooking(page, jsEnabled, form, day, 2);
   // €20 × 2 h = €40, plus the 20% fee.
   await expect(page.getByRole("button", { name: "Pay €48.00" })).toBeVisible();
   await expectAccessible(page);
@@ -72,7 +80,7 @@ test("publish, request, pay (declined, then accepted card), accept, complete, re
   await expect(page.getByText("Your card was declined.")).toBeVisible();
   await expectAccessible(page);
   await pay(page, "4242 4242 4242 4242");
-  await expect(page.getByText("Payment authorized! Your booking is confirmed.")).toBeVisible();
+  await expect(page.getByText("Request sent! Your card is held, not charged, until the sitter answers.")).toBeVisible();
   await expect(bookingCard(page, sitter.name).getByText("Pending")).toBeVisible();
   await expect(bookingCard(page, sitter.name).getByText(/Payment held/)).toBeVisible();
   await expectAccessible(page);
@@ -137,7 +145,7 @@ test("the sitter declines, the owner cancels with a reason, and an unreleased pa
   // 1. Declined by the sitter: the hold is released.
   await requestBooking(page, jsEnabled, form, day, 1);
   await pay(page, "4242424242424242");
-  await expect(page.getByText("Payment authorized! Your booking is confirmed.")).toBeVisible();
+  await expect(page.getByText("Request sent! Your card is held, not charged, until the sitter answers.")).toBeVisible();
   await logOut(page);
   await logIn(page, sitter.email, sitter.password);
   await page.waitForURL("**/dashboard");
@@ -153,7 +161,7 @@ test("the sitter declines, the owner cancels with a reason, and an unreleased pa
   await expect(bookingCard(page, sitter.name).getByText("Hold released")).toBeVisible();
   await requestBooking(page, jsEnabled, form, day, 1);
   await pay(page, "4242424242424242");
-  await expect(page.getByText("Payment authorized! Your booking is confirmed.")).toBeVisible();
+  await expect(page.getByText("Request sent! Your card is held, not charged, until the sitter answers.")).toBeVisible();
   await page.getByRole("link", { name: "Cancel and refund" }).first().click();
   await page.getByRole("button", { name: "Cancel and refund" }).click();
   await expect(page.getByText("Please provide a reason for cancellation:").last()).toBeVisible();
@@ -166,7 +174,7 @@ test("the sitter declines, the owner cancels with a reason, and an unreleased pa
   // 3. Accepted and completed, then released automatically 72 hours later.
   await requestBooking(page, jsEnabled, form, day, 1);
   await pay(page, "4242424242424242");
-  await expect(page.getByText("Payment authorized! Your booking is confirmed.")).toBeVisible();
+  await expect(page.getByText("Request sent! Your card is held, not charged, until the sitter answers.")).toBeVisible();
   await logOut(page);
   await logIn(page, sitter.email, sitter.password);
   await page.waitForURL("**/dashboard");

@@ -147,7 +147,7 @@ test("booking a sitter and messaging them with the keyboard only", async ({ page
   await page.keyboard.press("ArrowRight");
   await expectFocusVisible(page);
   await expect(page.getByRole("radio", { name: "2 h" })).toBeChecked();
-  if (jsEnabled) await expect(page.getByText("€28.80")).toBeVisible();
+  await expect(page.getByText("€28.80")).toBeVisible();
   await typeInto(page, page.getByLabel("Special instructions"), "The lead hangs by the door.");
   await activate(page, page.getByRole("button", { name: "Send Booking Request" }));
   await expect(page.getByRole("heading", { name: "Complete Your Booking" })).toBeVisible();

@@ -137,3 +137,52 @@ export function formatDay(day: string, language: string): string {
   // Noon UTC of that date, formatted in UTC: the same calendar day whatever the zone.
   return dateTimeFormat(language, { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
 }
+
+export interface StartTime {
+  time: string;
+  /** The longest booking (whole hours, at most 6) that fits in the slot from this time. */
+  maxHours: number;
+}
+
+/**
+ * The start times a booking request can use on each of `dayCount` days from `firstDay` (the
+ * sitter's zone): every half hour inside an available slot that leaves at least an hour, after now.
+ * Days without one are left out.
+ */
+export async function startTimesByDay(sitterId: string, timeZone: string, firstDay: string, dayCount: number): Promise<Map<string, StartTime[]>> {
+  const rangeStart = instantAt(timeZone, firstDay, "00:00");
+  const byDay = new Map<string, StartTime[]>();
+  if (Number.isNaN(rangeStart.getTime()) || !isCalendarDay(firstDay)) return byDay;
+  // Days are 23 to 25 hours long across a daylight-saving change: two hours of margin.
+  const rangeEnd = new Date(rangeStart.getTime() + (dayCount * 24 + 2) * 3600_000);
+  const slots = await db
+    .selectFrom("availability_slots")
+    .select(["start_at", "end_at"])
+    .where("sitter_id", "=", sitterId)
+    .where("status", "=", "available")
+    .where("start_at", "<", rangeEnd.toISOString())
+    .where("end_at", ">", rangeStart.toISOString())
+    .orderBy("start_at")
+    .execute();
+  let lastDay = firstDay;
+  for (let i = 1; i < dayCount; i += 1) lastDay = dayAfter(lastDay);
+  const earliest = now().getTime();
+  const step = 30 * 60_000;
+  for (const slot of slots) {
+    const slotEnd = new Date(slot.end_at).getTime();
+    for (let at = Math.ceil(new Date(slot.start_at).getTime() / step) * step; at + 3600_000 <= slotEnd; at += step) {
+      if (at <= earliest) continue;
+      const wall = wallClockIn(timeZone, new Date(at));
+      if (wall.day < firstDay || wall.day > lastDay) continue;
+      const times = byDay.get(wall.day) ?? [];
+      times.push({ time: wall.time, maxHours: Math.min(6, Math.floor((slotEnd - at) / 3600_000)) });
+      byDay.set(wall.day, times);
+    }
+  }
+  return byDay;
+}
+
+/** The start times a booking request can use on one day. */
+export async function startTimesOn(sitterId: string, timeZone: string, day: string): Promise<StartTime[]> {
+  return (await startTimesByDay(sitterId, timeZone, day, 1)).get(day) ?? [];
+}

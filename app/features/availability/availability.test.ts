@@ -5,7 +5,7 @@ import type { Role, SlotStatus } from "~db/schema";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { db } from "~/platform/db.server";
 import { wallClockIn } from "~/platform/time";
-import { addSlot, dayAfter, deleteSlot, describeSlot, findOwnSlot, listSlotsOn, todayIn } from "./availability.server";
+import { addSlot, dayAfter, deleteSlot, describeSlot, findOwnSlot, listSlotsOn, startTimesByDay, startTimesOn, todayIn } from "./availability.server";
 import { addSlotSchema } from "./schema";
 
 async function person(role: Role = "sitter", timeZone = "Europe/Madrid") {
@@ -206,5 +206,40 @@ describe("the add form's schema", () => {
       endTime: ["availability:errors.timeInvalid"],
     });
     expect(errors({ day: "2099-07-01" })).toEqual({ startTime: ["validation.required"], endTime: ["validation.required"] });
+  });
+});
+
+describe("start times for booking requests", () => {
+  it("lists, per day of the range, each half hour that leaves at least an hour, in the sitter's zone", async () => {
+    const sitter = await person("sitter", "Europe/Madrid");
+    await addSlot(sitter.id, sitter.timeZone, { day: "2099-07-01", startTime: "09:00", endTime: "11:00" });
+    await addSlot(sitter.id, sitter.timeZone, { day: "2099-07-03", startTime: "16:00", endTime: "17:30" });
+    await storedSlot(sitter.id, "2099-07-02T08:00:00.000Z", "2099-07-02T12:00:00.000Z", "booked");
+    const byDay = await startTimesByDay(sitter.id, sitter.timeZone, "2099-07-01", 14);
+    expect([...byDay.keys()]).toEqual(["2099-07-01", "2099-07-03"]);
+    expect(byDay.get("2099-07-01")).toEqual([
+      { time: "09:00", maxHours: 2 },
+      { time: "09:30", maxHours: 1 },
+      { time: "10:00", maxHours: 1 },
+    ]);
+    expect(byDay.get("2099-07-03")).toEqual([
+      { time: "16:00", maxHours: 1 },
+      { time: "16:30", maxHours: 1 },
+    ]);
+    expect(await startTimesOn(sitter.id, sitter.timeZone, "2099-07-03")).toEqual(byDay.get("2099-07-03"));
+  });
+
+  it("leaves out days past the range, times already gone, and malformed days", async () => {
+    const sitter = await person("sitter", "UTC");
+    const today = todayIn("UTC");
+    await storedSlot(sitter.id, `${today}T00:00:00.000Z`, `${today}T23:59:00.000Z`);
+    const later = dayAfter(dayAfter(today));
+    await addSlot(sitter.id, "UTC", { day: later, startTime: "09:00", endTime: "10:00" });
+    const twoDays = await startTimesByDay(sitter.id, "UTC", today, 2);
+    expect(twoDays.has(later)).toBe(false);
+    const nowMs = new Date().getTime();
+    for (const { time } of twoDays.get(today) ?? []) expect(new Date(`${today}T${time}:00.000Z`).getTime()).toBeGreaterThan(nowMs - 60_000);
+    expect((await startTimesByDay(sitter.id, "UTC", today, 3)).get(later)).toEqual([{ time: "09:00", maxHours: 1 }]);
+    expect((await startTimesByDay(sitter.id, "UTC", "2099-13-45", 14)).size).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import type { Booking, Database } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { serialized } from "~/platform/lock.server";
-import { instantAt, wallClockIn } from "~/platform/time";
+import { instantAt } from "~/platform/time";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/notifications.server";
 import { ensureConversation } from "~/features/messages/messages.server";
@@ -430,35 +430,6 @@ export async function runDueBookingWork(): Promise<number> {
   await run(await db.selectFrom("bookings").select("id").where("status", "=", "completed").where("payment_status", "=", "held").where("payment_task", "is", null).where("completed_at", "<=", releaseBefore).execute(), { type: "release" });
   for (const { id } of await db.selectFrom("bookings").select("id").where("payment_task", "is not", null).execute()) await runPaymentTask(id);
   return changed;
-}
-
-/** The start times a request can use on a day (the sitter's time zone): every half hour inside an available slot that leaves at least an hour. */
-export async function startTimesOn(sitterId: string, timeZone: string, day: string): Promise<{ time: string; maxHours: number }[]> {
-  const dayStart = instantAt(timeZone, day, "00:00");
-  if (Number.isNaN(dayStart.getTime())) return [];
-  const dayEnd = new Date(dayStart.getTime() + 26 * 3600_000);
-  const slots = await db
-    .selectFrom("availability_slots")
-    .select(["start_at", "end_at"])
-    .where("sitter_id", "=", sitterId)
-    .where("status", "=", "available")
-    .where("start_at", "<", dayEnd.toISOString())
-    .where("end_at", ">", dayStart.toISOString())
-    .orderBy("start_at")
-    .execute();
-  const earliest = now().getTime();
-  const times: { time: string; maxHours: number }[] = [];
-  const step = 30 * 60_000;
-  for (const slot of slots) {
-    const slotEnd = new Date(slot.end_at).getTime();
-    for (let at = Math.ceil(new Date(slot.start_at).getTime() / step) * step; at + 3600_000 <= slotEnd; at += step) {
-      if (at <= earliest) continue;
-      const wall = wallClockIn(timeZone, new Date(at));
-      if (wall.day !== day) continue;
-      times.push({ time: wall.time, maxHours: Math.min(6, Math.floor((slotEnd - at) / 3600_000)) });
-    }
-  }
-  return times;
 }
 
 /** A sitter who can be booked: confirmed, with a sitter profile and a rate. */
