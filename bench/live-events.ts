@@ -2,7 +2,9 @@
  * Live events under load, inside one server process: 2,000 open streams (one per person), 50
  * messages a second between pairs of them for 10 seconds. Prints the delivery latency from
  * sending a message to its event leaving the recipient's stream (p50/p95/p99), the memory each
- * idle stream costs, and whether a client that drops and reconnects 100 times misses anything.
+ * idle stream costs, whether a client that drops and reconnects 100 times misses anything, and,
+ * for one person who tries to open 2,000 streams, how many stay open and how many database reads
+ * one event for them costs.
  * Run: `node --expose-gc --import tsx bench/live-events.ts`. Streams are read in-process (no TCP), so the figures are
  * those of the database, the bus and the stream, not of the network.
  */
@@ -16,7 +18,7 @@ import { percentile, runsAlone } from "./support";
 const STREAMS = 2000;
 const RATE = 50;
 const SECONDS = 10;
-export const LIVE_TARGETS = { p99Ms: 250, kbPerStream: 40 };
+export const LIVE_TARGETS = { p99Ms: 250, kbPerStream: 40, readsPerEvent: 1 };
 
 export interface LiveEventFigures {
   streams: number;
@@ -30,6 +32,14 @@ export interface LiveEventFigures {
   reconnects: number;
   reconnectEvents: number;
   missed: number;
+  /** One person asks for this many streams at once... */
+  greedyAsked: number;
+  /** ...and this many stay open. */
+  greedyOpen: number;
+  /** Reads of the person's live events per event, with those streams open (target 1). */
+  readsPerEvent: number;
+  /** From recording one event for that person to its arrival on the last of their streams. */
+  greedyDeliveryMs: number;
 }
 
 /**
@@ -40,8 +50,8 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
   const dataDir = mkdtempSync(path.join(tmpdir(), "live-bench-"));
   process.env.DATA_DIR = dataDir;
   const { db, migrateToLatest } = await import("../app/platform/db.server");
-  const { eventStreamFor } = await import("../app/platform/events/stream.server");
-  const { recordEvents } = await import("../app/platform/events/events.server");
+  const { eventStreamFor, openStreamCount } = await import("../app/platform/events/stream.server");
+  const { latestEventId, recordEvents } = await import("../app/platform/events/events.server");
   const { ensureConversation, sendMessage } = await import("../app/features/messages/messages.server");
 
   await migrateToLatest();
@@ -146,7 +156,58 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
     last.abort();
     const missed = expected.filter((id) => !seen.has(id)).length;
     log(`${reconnects} reconnects: ${expected.length} events sent, ${missed} missed`);
-    return { streams: STREAMS, kbPerStream, sent: total, delivered: latencies.length, p50Ms, p95Ms, p99Ms, reconnects, reconnectEvents: expected.length, missed };
+
+    // 4. One person asks for 2,000 streams (one session): the oldest make way; each event is read once for all that stay.
+    const greedy = people[1]!;
+    const openBefore = openStreamCount();
+    const greedyFrom = await latestEventId(greedy);
+    const received = new Map<number, number>();
+    const greedyStreams = Array.from({ length: STREAMS }, () =>
+      openStream(greedy, greedyFrom, (id) => {
+        received.set(id, (received.get(id) ?? 0) + 1);
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const greedyOpen = openStreamCount() - openBefore;
+    const executor = db.getExecutor();
+    const execute = executor.executeQuery.bind(executor);
+    let reads = 0;
+    executor.executeQuery = ((query, ...rest) => {
+      if (/^select\b/i.test(query.sql) && query.sql.includes('"live_events"') && query.parameters.includes(greedy)) reads += 1;
+      return execute(query, ...rest);
+    }) as typeof executor.executeQuery;
+    const events = 20;
+    const deliveries: number[] = [];
+    for (let n = 0; n < events; n += 1) {
+      const t0 = performance.now();
+      const [event] = await recordEvents([{ userId: greedy, type: "notification", payload: { n } }]);
+      while ((received.get(event!.id) ?? 0) < greedyOpen) await new Promise((resolve) => setImmediate(resolve));
+      deliveries.push(performance.now() - t0);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    executor.executeQuery = execute;
+    for (const abort of greedyStreams) abort.abort();
+    const readsPerEvent = reads / events;
+    const greedyDeliveryMs = percentile(deliveries.sort((x, y) => x - y), 0.5);
+    log(
+      `One person asks for ${STREAMS} streams: ${greedyOpen} stay open; ${events} events for them: ${readsPerEvent} database reads per event (target ${LIVE_TARGETS.readsPerEvent}), delivered to all in ${greedyDeliveryMs.toFixed(1)} ms (p50)`,
+    );
+    return {
+      streams: STREAMS,
+      kbPerStream,
+      sent: total,
+      delivered: latencies.length,
+      p50Ms,
+      p95Ms,
+      p99Ms,
+      reconnects,
+      reconnectEvents: expected.length,
+      missed,
+      greedyAsked: STREAMS,
+      greedyOpen,
+      readsPerEvent,
+      greedyDeliveryMs,
+    };
   } finally {
     await db.destroy();
     rmSync(dataDir, { recursive: true, force: true });

@@ -128,6 +128,12 @@ function liveRows(live: LiveEventFigures): Row[] {
       target: "0 missed",
       pass: live.missed === 0,
     },
+    {
+      benchmark: `Live events, one person asks for ${live.greedyAsked} streams`,
+      figure: `${live.greedyOpen} stay open; ${fixed(live.readsPerEvent)} database reads per event, delivered to all in ${ms(live.greedyDeliveryMs)}`,
+      target: `${LIVE_TARGETS.readsPerEvent} read per event`,
+      pass: live.readsPerEvent === LIVE_TARGETS.readsPerEvent,
+    },
   ];
 }
 

@@ -32,6 +32,9 @@ const schema = z.object({
   STRIPE_API_PROTOCOL: optional(z.enum(["http", "https"])),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Live-event streams (/events) one session, and one person, may hold open; one more closes the oldest. */
+  MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(5),
+  MAX_STREAMS_PER_PERSON: z.coerce.number().int().min(1).default(5),
   FLY_APP_NAME: z.string().optional(),
 });
 

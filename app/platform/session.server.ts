@@ -27,7 +27,8 @@ function hashId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
-async function sessionIdHash(request: Request): Promise<string | null> {
+/** Names the request's session without revealing its id (the key an event stream is counted under). */
+export async function sessionIdHash(request: Request): Promise<string | null> {
   const id: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
   return typeof id === "string" && id.length > 0 ? hashId(id) : null;
 }

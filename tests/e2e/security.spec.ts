@@ -68,3 +68,57 @@ test("state never changes on GET: action routes only redirect", async ({ page, j
   await expect(page.getByRole("heading", { name: owner.name })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
+
+test("six tabs of one person: the oldest tab's live updates end and stay closed until it is looked at again, with no reconnect loop", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, "live updates need JavaScript");
+  const context = page.context();
+  // Counts each tab's event streams and what happens to them.
+  await context.addInitScript(() => {
+    const Native = window.EventSource;
+    const live = { opened: 0, displaced: 0, sources: [] as EventSource[] };
+    Object.assign(window, { __live: live });
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        live.opened += 1;
+        live.sources.push(this);
+        this.addEventListener("displaced", () => (live.displaced += 1));
+      }
+    };
+  });
+  let streamRequests = 0;
+  context.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/events") streamRequests += 1;
+  });
+  type Live = { opened: number; displaced: number; states: number[] };
+  const liveOf = (tab: typeof page) =>
+    tab.evaluate(() => {
+      const live = (window as unknown as { __live: { opened: number; displaced: number; sources: EventSource[] } }).__live;
+      return { opened: live.opened, displaced: live.displaced, states: live.sources.map((source) => source.readyState) } satisfies Live;
+    });
+  const OPEN = 1;
+  const CLOSED = 2;
+
+  await signUpAndConfirm(page, newPerson("owner"), jsEnabled);
+  const tabs = [page];
+  for (let i = 0; i < 6; i += 1) {
+    const tab = i === 0 ? page : await context.newPage();
+    if (i > 0) tabs.push(tab);
+    await tab.goto("/profile");
+    await expect.poll(async () => (await liveOf(tab)).states.at(-1)).toBe(OPEN);
+    // From here on, every stream request is one of the six tabs' on /profile.
+    if (i === 0) streamRequests = 1;
+  }
+  expect(streamRequests).toBe(6);
+
+  await expect.poll(() => liveOf(tabs[0]!)).toEqual({ opened: 1, displaced: 1, states: [CLOSED] });
+  for (const tab of tabs.slice(1)) expect(await liveOf(tab)).toEqual({ opened: 1, displaced: 0, states: [OPEN] });
+
+  // Looked at again, the first tab connects afresh; the oldest other tab makes way and stays closed.
+  await tabs[0]!.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect.poll(async () => (await liveOf(tabs[0]!)).states).toEqual([CLOSED, OPEN]);
+  await expect.poll(() => liveOf(tabs[1]!)).toEqual({ opened: 1, displaced: 1, states: [CLOSED] });
+  for (const tab of tabs.slice(2)) expect(await liveOf(tab)).toEqual({ opened: 1, displaced: 0, states: [OPEN] });
+  expect(streamRequests).toBe(7);
+  for (const tab of tabs.slice(1)) await tab.close();
+});

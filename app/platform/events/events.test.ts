@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import type { CompiledQuery } from "kysely";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "~/platform/db.server";
-import { recordEvents } from "./events.server";
-import { closeAllStreams, eventStreamFor, openStreamCount } from "./stream.server";
+import { env } from "~/platform/env.server";
+import { bus } from "./bus.server";
+import { latestEventId, recordEvents } from "./events.server";
+import type { StreamLimits } from "./hub.server";
+import { closeAllStreams, DISPLACED_RETRY_MS, eventStreamFor, openStreamCount } from "./stream.server";
 
 async function person() {
   const id = randomUUID();
@@ -15,12 +19,17 @@ async function person() {
 }
 
 /** Opens a stream and collects its text until `until` is seen or the time runs out. */
-function open(userId: string, options: { lastEventId: number; heartbeatMs?: number; stillSignedIn?: () => Promise<boolean> }) {
+function open(
+  userId: string,
+  options: { lastEventId: number; heartbeatMs?: number; stillSignedIn?: () => Promise<boolean>; sessionKey?: string; limits?: StreamLimits },
+) {
   const abort = new AbortController();
   const response = eventStreamFor(new Request("http://test/events", { signal: abort.signal }), userId, {
     lastEventId: options.lastEventId,
     heartbeatMs: options.heartbeatMs ?? 60_000,
     stillSignedIn: options.stillSignedIn ?? (async () => true),
+    sessionKey: options.sessionKey,
+    limits: options.limits,
   });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -49,6 +58,31 @@ function open(userId: string, options: { lastEventId: number; heartbeatMs?: numb
     pump,
   };
 }
+
+type Stream = ReturnType<typeof open>;
+
+/** Lets every pending database read and write finish (better-sqlite3 answers within the same turn). */
+async function settled() {
+  for (let i = 0; i < 3; i += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Counts the reads of one person's live events that reach the database. */
+function countLiveEventReads(userId: string) {
+  const executor = db.getExecutor();
+  const spy = vi.spyOn(executor, "executeQuery");
+  const reads = () =>
+    spy.mock.calls.filter(([query]) => {
+      const { sql, parameters } = query as CompiledQuery;
+      return /^select\b/i.test(sql) && sql.includes('"live_events"') && parameters.includes(userId);
+    }).length;
+  return { reads, restore: () => spy.mockRestore() };
+}
+
+async function ended(stream: Stream) {
+  return stream.waitFor(() => stream.ended());
+}
+
+const displaced = (text: string) => text.endsWith(`retry: ${DISPLACED_RETRY_MS}\nevent: displaced\ndata: {}\n\n`);
 
 const ids = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
 
@@ -108,5 +142,96 @@ describe("live event streams", () => {
     await Promise.all(streams.map((stream) => stream.pump));
     expect(streams.every((stream) => stream.ended())).toBe(true);
     expect(openStreamCount()).toBe(0);
+  });
+});
+
+describe("how many streams a session and a person hold", () => {
+  it("one stream more than a person may hold ends the oldest, which is told not to come back; the others stay live", async () => {
+    const userId = await person();
+    const cap = env.MAX_STREAMS_PER_PERSON;
+    expect(cap).toBe(5);
+    const latest = await latestEventId(userId);
+    const streams: Stream[] = [];
+    for (let i = 0; i < cap; i += 1) streams.push(open(userId, { lastEventId: latest, sessionKey: "tab-session" }));
+    expect(await streams[0]!.waitFor((text) => text.includes("retry:"))).toBe(true);
+    const newest = open(userId, { lastEventId: latest, sessionKey: "tab-session" });
+    expect(await ended(streams[0]!)).toBe(true);
+    expect(displaced(streams[0]!.text())).toBe(true);
+
+    const [event] = await recordEvents([{ userId, type: "message" }]);
+    const live = [...streams.slice(1), newest];
+    for (const stream of live) expect(await stream.waitFor((text) => ids(text).includes(event!.id))).toBe(true);
+    expect(live.some((stream) => stream.ended())).toBe(false);
+    expect(ids(streams[0]!.text())).toEqual([]);
+    for (const stream of live) stream.abort.abort();
+  });
+
+  it("caps each session on its own and all of the person's sessions together, oldest out first", async () => {
+    const userId = await person();
+    const limits = { perSession: 2, perPerson: 3 };
+    const latest = await latestEventId(userId);
+    const at = (sessionKey: string) => open(userId, { lastEventId: latest, sessionKey, limits });
+    const [a1, a2, a3] = [at("a"), at("a"), at("a")];
+    expect(await ended(a1!)).toBe(true);
+    expect(displaced(a1!.text())).toBe(true);
+    const b1 = at("b");
+    // Session a holds 2, session b 1: within both limits.
+    const b2 = at("b");
+    // The person would hold 4: their oldest stream (a2, of the other session) ends.
+    expect(await ended(a2!)).toBe(true);
+    expect(displaced(a2!.text())).toBe(true);
+    const b3 = at("b");
+    // Session b would hold 3: its oldest ends, session a keeps its one.
+    expect(await ended(b1)).toBe(true);
+    expect(displaced(b1.text())).toBe(true);
+
+    const [event] = await recordEvents([{ userId, type: "booking" }]);
+    const live = [a3!, b2, b3];
+    for (const stream of live) expect(await stream.waitFor((text) => ids(text).includes(event!.id))).toBe(true);
+    expect(live.some((stream) => stream.ended() || displaced(stream.text()))).toBe(false);
+    for (const stream of live) stream.abort.abort();
+  });
+
+  it("one event for a person with five open streams is read from the database once and reaches all five", async () => {
+    const userId = await person();
+    const other = await person();
+    const latest = await latestEventId(userId);
+    const streams = Array.from({ length: 5 }, (_, i) => open(userId, { lastEventId: latest, sessionKey: `session-${i % 2}` }));
+    const otherStream = open(other, { lastEventId: await latestEventId(other) });
+    await settled();
+    const counter = countLiveEventReads(userId);
+    try {
+      const [event] = await recordEvents([{ userId, type: "notification", payload: { type: "welcome" } }]);
+      for (const stream of streams) expect(await stream.waitFor((text) => ids(text).includes(event!.id))).toBe(true);
+      await settled();
+      expect(counter.reads()).toBe(1);
+      expect(streams.map((stream) => ids(stream.text()))).toEqual(streams.map(() => [event!.id]));
+      expect(ids(otherStream.text())).toEqual([]);
+    } finally {
+      counter.restore();
+      for (const stream of [...streams, otherStream]) stream.abort.abort();
+    }
+  });
+
+  it("a stream that opens while the others' read is under way still gets everything it missed, in order", async () => {
+    const userId = await person();
+    const earlier = await recordEvents([{ userId, type: "message" }, { userId, type: "message" }]);
+    const current = open(userId, { lastEventId: earlier[1]!.id });
+    await settled();
+    let behind: Stream | undefined;
+    // Runs right after the hub has started reading for the news.
+    const stopListening = bus.subscribe(userId, () => {
+      behind ??= open(userId, { lastEventId: 0 });
+    });
+    const news = await recordEvents([{ userId, type: "booking" }]);
+    stopListening();
+    const all = [...earlier, ...news].map((event) => event.id);
+    expect(await behind!.waitFor((text) => ids(text).length >= 3)).toBe(true);
+    expect(await current.waitFor((text) => ids(text).length >= 1)).toBe(true);
+    await settled();
+    expect(ids(behind!.text())).toEqual(all);
+    expect(ids(current.text())).toEqual([news[0]!.id]);
+    behind!.abort.abort();
+    current.abort.abort();
   });
 });

@@ -1,12 +1,10 @@
 import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-
-const LIVE_EVENT_TYPES = ["message", "notification", "match", "booking", "deck"] as const;
+import { keepLive, onTabShown } from "./live-connection";
 
 /**
- * The tab's one connection to /events. Any event makes the page reload its data (loaders stay
- * the source of truth), a burst of events only once. EventSource reconnects by itself and sends
- * Last-Event-ID, so nothing is missed.
+ * The tab's one connection to /events (see live-connection.ts). Any event makes the page reload
+ * its data (loaders stay the source of truth), a burst of events only once.
  *
  * While a navigation or a form is under way the reload waits for it to finish: started meanwhile,
  * it would cancel the redirect's own load, whose answer carries the toast the action left
@@ -25,7 +23,6 @@ export function LiveUpdates() {
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       clearTimeout(timer);
@@ -34,10 +31,10 @@ export function LiveUpdates() {
         else revalidate.current();
       }, 80);
     };
-    for (const type of LIVE_EVENT_TYPES) source.addEventListener(type, refresh);
+    const stop = keepLive({ open: () => new EventSource("/events"), onNews: refresh, onShown: onTabShown });
     return () => {
       clearTimeout(timer);
-      source.close();
+      stop();
     };
   }, []);
 

@@ -1,64 +1,56 @@
-import { bus } from "./bus.server";
-import { missedEvents } from "./events.server";
+import { env } from "~/platform/env.server";
+import { joinHub, type StreamLimits } from "./hub.server";
 
 /** A comment line at least this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
 /** What EventSource waits before reconnecting. */
 export const RETRY_MS = 3_000;
+/**
+ * What a displaced stream asks EventSource to wait before reconnecting (a day): a tab whose
+ * script does not close it on `displaced` still does not come back to push out another one.
+ */
+export const DISPLACED_RETRY_MS = 86_400_000;
 
 const openStreams = new Set<() => void>();
 
+const configuredLimits = (): StreamLimits => ({ perSession: env.MAX_STREAMS_PER_SESSION, perPerson: env.MAX_STREAMS_PER_PERSON });
+
 /**
  * One signed-in tab's server-sent event stream: what it missed since Last-Event-ID first, then
- * each new event of the person as the bus announces it. Each heartbeat also checks `stillSignedIn`, so the stream
- * ends when the session does. `closeAllStreams` ends them all when the server shuts down.
+ * each new event of the person as the bus announces it (read once for all of the person's
+ * streams, see hub.server.ts). Each heartbeat also checks `stillSignedIn`, so the stream ends
+ * when the session does. A session and a person hold a limited number of streams: one more ends
+ * the oldest with a `displaced` event. `closeAllStreams` ends them all when the server shuts down.
  */
 export function eventStreamFor(
   request: Request,
   userId: string,
-  { lastEventId, stillSignedIn, heartbeatMs = HEARTBEAT_MS }: { lastEventId: number; stillSignedIn: () => Promise<boolean>; heartbeatMs?: number },
+  {
+    lastEventId,
+    stillSignedIn,
+    sessionKey = "",
+    heartbeatMs = HEARTBEAT_MS,
+    limits = configuredLimits(),
+  }: { lastEventId: number; stillSignedIn: () => Promise<boolean>; sessionKey?: string; heartbeatMs?: number; limits?: StreamLimits },
 ): Response {
   const encoder = new TextEncoder();
   let close = () => {};
   const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
+    start(controller) {
       let closed = false;
-      let sentUpTo = lastEventId;
       const write = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
-      // Sends every stored event after the last one sent; news arriving meanwhile runs it again.
-      let reading: Promise<void> | null = null;
-      let again = false;
-      const catchUp = () => {
-        if (reading) {
-          again = true;
-          return;
-        }
-        reading = (async () => {
-          do {
-            again = false;
-            for (const event of await missedEvents(userId, sentUpTo)) {
-              sentUpTo = event.id;
-              write(`id: ${event.id}\nevent: ${event.type}\ndata: ${event.payload}\n\n`);
-            }
-          } while (again && !closed);
-        })()
-          .catch(() => undefined)
-          .finally(() => {
-            reading = null;
-          });
-      };
-      const unsubscribe = bus.subscribe(userId, catchUp);
       const heartbeat = setInterval(() => {
         write(`: heartbeat\n\n`);
         stillSignedIn().then((signedIn) => signedIn || close(), () => undefined);
       }, heartbeatMs);
+      let leaveHub = () => {};
       close = () => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
-        unsubscribe();
+        leaveHub();
         openStreams.delete(close);
         request.signal.removeEventListener("abort", close);
         try {
@@ -69,8 +61,21 @@ export function eventStreamFor(
       };
       openStreams.add(close);
       request.signal.addEventListener("abort", close);
+      if (request.signal.aborted) return close();
       write(`retry: ${RETRY_MS}\n\n`);
-      catchUp();
+      leaveHub = joinHub(
+        userId,
+        {
+          sessionKey,
+          sentUpTo: lastEventId,
+          write,
+          displace() {
+            write(`retry: ${DISPLACED_RETRY_MS}\nevent: displaced\ndata: {}\n\n`);
+            close();
+          },
+        },
+        limits,
+      );
     },
     cancel() {
       close();

@@ -1,0 +1,109 @@
+import { bus } from "./bus.server";
+import { missedEvents } from "./events.server";
+
+/** One open stream as its person's hub sees it. */
+export interface HubStream {
+  readonly sessionKey: string;
+  /** The id of the last event written to this stream. */
+  sentUpTo: number;
+  write(text: string): void;
+  /** Ends the stream because a newer one of the same session or person took its place. */
+  displace(): void;
+}
+
+export interface StreamLimits {
+  perSession: number;
+  perPerson: number;
+}
+
+const PAGE = 500;
+
+/**
+ * All open streams of one person in this process. News on the bus costs one database read for
+ * the person, however many tabs they have open: the read starts after the lowest id any of the
+ * streams has sent, and each stream gets the part it has not sent yet.
+ */
+class PersonHub {
+  /** In the order they opened: the first is the oldest. */
+  readonly streams = new Set<HubStream>();
+  private reading = false;
+  private again = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly userId: string) {
+    this.unsubscribe = bus.subscribe(userId, () => this.deliver());
+  }
+
+  /** Adds a stream and closes the oldest ones of its session and of the person beyond the limits. */
+  join(stream: HubStream, limits: StreamLimits) {
+    const open = [...this.streams];
+    const ofSession = open.filter((other) => other.sessionKey === stream.sessionKey);
+    const leaving = new Set(ofSession.slice(0, Math.max(0, ofSession.length + 1 - limits.perSession)));
+    const staying = open.filter((other) => !leaving.has(other));
+    for (const oldest of staying.slice(0, Math.max(0, staying.length + 1 - limits.perPerson))) leaving.add(oldest);
+    // Added first, so the hub never looks empty (and stops listening) while the oldest leave.
+    this.streams.add(stream);
+    for (const oldest of leaving) {
+      this.streams.delete(oldest);
+      oldest.displace();
+    }
+    this.deliver();
+  }
+
+  /** Returns whether the hub is now empty. */
+  leave(stream: HubStream): boolean {
+    this.streams.delete(stream);
+    if (this.streams.size > 0) return false;
+    this.unsubscribe();
+    return true;
+  }
+
+  private deliver() {
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = true;
+    void (async () => {
+      try {
+        do {
+          this.again = false;
+          if (this.streams.size === 0) break;
+          const after = Math.min(...[...this.streams].map((stream) => stream.sentUpTo));
+          const events = await missedEvents(this.userId, after, PAGE);
+          // The rows are every event after `after` up to the last one read: a stream that had sent
+          // less than that (it opened during the read) waits for the next round, so its events stay in order.
+          for (const stream of this.streams) {
+            if (stream.sentUpTo < after) continue;
+            for (const event of events) {
+              if (event.id <= stream.sentUpTo) continue;
+              stream.sentUpTo = event.id;
+              stream.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${event.payload}\n\n`);
+            }
+          }
+          if (events.length === PAGE) this.again = true;
+        } while (this.again);
+      } catch {
+        // The database is going away (shutdown); the next news reads again.
+      }
+      // In the same turn as the last check of `again`, so no news can slip in between.
+      this.reading = false;
+    })();
+  }
+}
+
+const hubs = new Map<string, PersonHub>();
+
+/** Puts a stream under its person's hub; returns the function that takes it out. */
+export function joinHub(userId: string, stream: HubStream, limits: StreamLimits): () => void {
+  let hub = hubs.get(userId);
+  if (!hub) {
+    hub = new PersonHub(userId);
+    hubs.set(userId, hub);
+  }
+  const joined = hub;
+  joined.join(stream, limits);
+  return () => {
+    if (joined.leave(stream) && hubs.get(userId) === joined) hubs.delete(userId);
+  };
+}
