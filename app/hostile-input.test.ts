@@ -443,7 +443,7 @@ const translationKeys = new Set(
 );
 const looksLikeKey = (message: string) => /^([a-z]+:)?[a-zA-Z]+(\.[\w-]+)+$/.test(message);
 const isTranslated = (key: string) =>
-  key.includes(":") ? translationKeys.has(key) || translationKeys.has(key.replace(/_[a-z]+$/, "")) : [...translationKeys].some((known) => known.endsWith(`:${key}`));
+  key.includes(":") ? translationKeys.has(key) || translationKeys.has(key.replace(/_[a-z]+$/, "")) || translationKeys.has(`${key}_other`) : [...translationKeys].some((known) => known.endsWith(`:${key}`));
 
 /** What a refused submission must leave as it was: every table but the bookkeeping ones. */
 const WATCHED = [

@@ -7,7 +7,7 @@ const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]),
   title: z.string(),
   description: z.string().optional(),
-  values: z.record(z.string()).optional(),
+  values: z.record(z.union([z.string(), z.number()])).optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
 

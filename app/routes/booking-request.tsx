@@ -249,7 +249,7 @@ export default function BookingRequest() {
                       <dt>{t("request.hourlyRate")}</dt>
                       <dd className="text-right">{money(sitter.rateCents)}</dd>
                       <dt>{t("request.durationRow")}</dt>
-                      <dd className="text-right">{t("request.hoursLong", { hours: option })}</dd>
+                      <dd className="text-right">{t("request.hoursLong", { count: option })}</dd>
                       <dt>{t("request.subtotal")}</dt>
                       <dd className="text-right">{money(price.subtotal)}</dd>
                       <dt>{t("request.fee")}</dt>

@@ -117,7 +117,7 @@ export default function Filters() {
               <select key={ratingKey} {...ratingProps} className="input">
                 {[0, 1, 2, 3, 4, 5].map((stars) => (
                   <option key={stars} value={stars}>
-                    {stars === 0 ? t("filters.anyRating") : t("filters.stars", { stars })}
+                    {stars === 0 ? t("filters.anyRating") : t("filters.stars", { count: stars })}
                   </option>
                 ))}
               </select>

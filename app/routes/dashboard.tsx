@@ -84,8 +84,8 @@ export default function Dashboard() {
             {t("filters.open")}
             {data.filterCount > 0 ? (
               <span className="absolute -top-2 -right-2 flex size-6 items-center justify-center rounded-full bg-accent-500 text-xs font-bold text-stone-950">
-                {data.filterCount}
-                <span className="sr-only">{t("filters.active", { number: data.filterCount })}</span>
+                <span aria-hidden>{data.filterCount}</span>
+                <span className="sr-only">{t("filters.active", { count: data.filterCount })}</span>
               </span>
             ) : null}
           </Link>
@@ -156,7 +156,7 @@ export default function Dashboard() {
 
         {data.likesLeft === 0 ? (
           <p role="status" className="rounded-xl bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-200">
-            {t("limit.body", { limit: data.dailyLikes })}
+            {t("limit.body", { count: data.dailyLikes })}
           </p>
         ) : null}
 

@@ -112,8 +112,8 @@ export default function Messages() {
                         </span>
                         {conversation.unread > 0 ? (
                           <span className="shrink-0 rounded-full bg-accent-500 px-2 text-xs font-bold text-stone-950">
-                            {conversation.unread}
-                            <span className="sr-only"> {t("unread")}</span>
+                            <span aria-hidden>{conversation.unread}</span>
+                            <span className="sr-only">{t("unread", { count: conversation.unread })}</span>
                           </span>
                         ) : null}
                       </span>

@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const result = await addPhotos({ userId: user.id, petId: typeof petId === "string" && petId ? petId : null }, upload.images);
     if (result.status === "refused") return redirectWithToast(back, { type: "error", title: "profile:media.uploadFailed", description: `profile:${result.problem}` });
-    return redirectWithToast(back, { type: "success", title: "profile:photos.added", values: { number: String(result.count) } });
+    return redirectWithToast(back, { type: "success", title: "profile:photos.added", values: { count: result.count } });
   }
 
   const form = await formDataOf(request);

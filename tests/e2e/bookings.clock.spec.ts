@@ -122,7 +122,7 @@ test("publish, request, pay (declined, then accepted card), accept, complete, re
   await page.waitForURL("**/dashboard");
   await visit(page, "/profile");
   await expect(page.getByText("Rex came back happy and tired.")).toBeVisible();
-  await expect(page.getByText("★ 5.0 (1 reviews)")).toBeVisible();
+  await expect(page.getByText("★ 5.0 (1 review)")).toBeVisible();
   await visit(page, "/bookings?tab=completed");
   await bookingCard(page, "Rex").getByRole("link", { name: `Review ${owner.name}` }).click();
   await page.getByRole("radio", { name: "4 ★" }).check();

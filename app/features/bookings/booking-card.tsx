@@ -72,7 +72,7 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
         </div>
         <div>
           <dt className="text-stone-600">{t("card.duration")}</dt>
-          <dd className="font-medium">{t("request.hoursLong", { hours: booking.hours })}</dd>
+          <dd className="font-medium">{t("request.hoursLong", { count: booking.hours })}</dd>
         </div>
       </dl>
       <p className="text-sm text-stone-800">

@@ -49,7 +49,7 @@ export async function handleDeckAction(user: User, form: FormData): Promise<Resp
       const result = await swipe(user, { userId: input.userId, petId: input.petId || null }, input.intent, { unlimitedLikes });
       if (result.status === "not-found") return redirectWithToast(back, { type: "error", title: "discovery:deck.gone" });
       if (result.status === "limit-reached") {
-        return redirectWithToast(back, { type: "error", title: "discovery:limit.title", description: "discovery:limit.body", values: { limit: String(FREE_DAILY_LIKES) } });
+        return redirectWithToast(back, { type: "error", title: "discovery:limit.title", description: "discovery:limit.body", values: { count: FREE_DAILY_LIKES } });
       }
       return redirect(result.newMatch ? `/dashboard/match/${result.newMatch.id}${tab ? `?tab=${tab}` : ""}` : back);
     }

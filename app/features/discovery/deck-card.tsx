@@ -126,7 +126,7 @@ export function DeckCardView({
           <>
             <p className="text-stone-800">
               {card.rating !== null && card.reviewCount > 0
-                ? t("deck.rating", { average: card.rating.toFixed(1), reviews: card.reviewCount })
+                ? t("deck.rating", { average: card.rating.toFixed(1), count: card.reviewCount })
                 : t("deck.newSitter")}
             </p>
             {card.bio ? <p className="line-clamp-2 text-stone-800">{card.bio}</p> : null}

@@ -46,7 +46,7 @@ export function PhotoPicker({
         }}
       />
       <p id={hintId} className="text-sm text-stone-600">
-        {t("photos.hint", { remaining })}
+        {t("photos.hint", { count: remaining })}
       </p>
       {previews.length > 0 ? (
         <ul className="grid grid-cols-3 gap-2" aria-label={t("photos.previews")}>

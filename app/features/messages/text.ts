@@ -23,7 +23,7 @@ export function messagesText(messages: MessageView[], { language, timeZone, now,
     const days = daysAgoIn(timeZone, at, now);
     if (days <= 0) return t("days.today");
     if (days === 1) return t("days.yesterday");
-    if (days < 7) return t("days.ago", { days });
+    if (days < 7) return t("days.ago", { count: days });
     return date.format(at);
   };
   return messages.map((message) => {

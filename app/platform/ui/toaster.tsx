@@ -5,7 +5,7 @@ export interface ToastMessage {
   type: "success" | "error" | "info";
   title: string;
   description?: string;
-  values?: Record<string, string>;
+  values?: Record<string, string | number>;
 }
 
 const tone = {
