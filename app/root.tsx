@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
@@ -19,9 +20,10 @@ import { honeypot } from "~/platform/honeypot.server";
 import { fallbackLanguage, isLanguage } from "~/platform/i18n";
 import { languageCookie, languageOf, resourcesVersion } from "~/platform/i18n.server";
 import { useNonce } from "~/platform/nonce";
+import { documentTitle, withSiteName } from "~/platform/page-title";
 import { getUser } from "~/platform/session.server";
 import { takeToast } from "~/platform/toast.server";
-import { RouteErrorPage } from "~/platform/ui/not-found";
+import { errorTitleKey, RouteErrorPage } from "~/platform/ui/not-found";
 import { Toaster } from "~/platform/ui/toaster";
 import stylesheet from "~/tailwind.css?url";
 
@@ -63,6 +65,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const { t } = useTranslation();
+  const matches = useMatches();
+  // Set only when this document shows the root's error page; the others name themselves.
+  const error = useRouteError();
   const language = root?.language ?? fallbackLanguage;
   useChangeLanguage(language);
   return (
@@ -71,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
-        <title>Trusted Sitters</title>
+        <title>{error === undefined ? documentTitle(matches, t) : withSiteName(t(errorTitleKey(error)))}</title>
         <Meta />
         <Links />
       </head>

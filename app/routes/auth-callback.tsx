@@ -8,8 +8,9 @@ import { publicOrigin } from "~/platform/email.server";
 import { startSession } from "~/platform/session.server";
 import { PawLogo } from "~/platform/ui/logo";
 import { SubmitButton } from "~/platform/ui/submit-button";
+import { titleFrom } from "~/platform/page-title";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth"], title: titleFrom<typeof loader>(({ state }, t) => t(state === "error" ? "auth:callback.errorTitle" : "auth:callback.confirmTitle")) };
 
 type CallbackState =
   | { state: "ready"; token: string }

@@ -20,8 +20,14 @@ import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import { RoleChoices } from "./select-role";
+import { titleFrom } from "~/platform/page-title";
 
-export const handle = { i18n: ["auth"] };
+export const handle = {
+  i18n: ["auth"],
+  title: titleFrom<typeof loader>(({ mode, role }, t) =>
+    t(mode === "login" ? "auth:login.submit" : role === "owner" ? "auth:signup.titleOwner" : role === "sitter" ? "auth:signup.titleSitter" : "auth:signup.title"),
+  ),
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -7,8 +7,9 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmPage } from "~/platform/ui/confirm-link";
 import { PageHeader } from "~/platform/ui/page-header";
+import { titleFrom } from "~/platform/page-title";
 
-export const handle = { i18n: ["availability"] };
+export const handle = { i18n: ["availability"], title: titleFrom<typeof loader>((_, t) => t("availability:delete.title")) };
 
 /** Only the sitter's own slot exists here; the way back is the slot's day on /availability. */
 async function ownSlot(request: Request, slotId: string | undefined) {

@@ -15,7 +15,7 @@ import { FieldErrors, FormError, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["availability"] };
+export const handle = { i18n: ["availability"], title: "availability:title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -15,8 +15,9 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextAreaField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
+import { titleFrom } from "~/platform/page-title";
 
-export const handle = { i18n: ["bookings"] };
+export const handle = { i18n: ["bookings"], title: titleFrom<typeof loader>((_, t) => t("bookings:cancel.title")) };
 
 /** The owner cancels before the start, with a reason; any hold is released in full. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

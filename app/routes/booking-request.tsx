@@ -20,8 +20,9 @@ import { wallClockIn } from "~/platform/time";
 import { FieldErrors, FormError } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
+import { titleFrom } from "~/platform/page-title";
 
-export const handle = { i18n: ["bookings", "profile"] };
+export const handle = { i18n: ["bookings", "profile"], title: titleFrom<typeof loader>(({ sitter }, t) => t("bookings:request.title", { name: sitter.name })) };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -13,8 +13,9 @@ import { ChoiceChips } from "~/platform/ui/choices";
 import { FormError, TextAreaField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
+import { titleFrom } from "~/platform/page-title";
 
-export const handle = { i18n: ["bookings"] };
+export const handle = { i18n: ["bookings"], title: titleFrom<typeof loader>(({ booking }, t) => t("bookings:review.title", { name: booking.other.name })) };
 
 /** After a completed booking each side reviews the other once: 1-5 stars and a comment. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -16,7 +16,7 @@ import { FieldErrors, FormError, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["discovery"] };
+export const handle = { i18n: ["discovery"], title: "discovery:filters.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

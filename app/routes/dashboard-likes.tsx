@@ -7,7 +7,7 @@ import { admirerCount, admirersOf, isPremiumUser } from "~/features/subscription
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["subscription", "discovery"] };
+export const handle = { i18n: ["subscription", "discovery"], title: "subscription:likes.title" };
 
 /** 'See who liked you': a premium perk. Free accounts see how many are waiting, never who. */
 export async function loader({ request }: LoaderFunctionArgs) {

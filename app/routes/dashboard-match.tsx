@@ -7,8 +7,9 @@ import { findMatch } from "~/features/discovery/swipes.server";
 import { photoUrl } from "~/features/media/photos.server";
 import { Initials } from "~/features/profiles/profile-view";
 import { requireUser } from "~/platform/session.server";
+import { titleFrom } from "~/platform/page-title";
 
-export const handle = { i18n: ["discovery"] };
+export const handle = { i18n: ["discovery"], title: titleFrom<typeof loader>((_, t) => t("discovery:match.title")) };
 
 /** 'It's a match!' over the deck: a page of its own without JavaScript, the overlay after a swipe with it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

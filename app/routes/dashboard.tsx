@@ -21,7 +21,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
 import { TabLinks } from "~/platform/ui/tab-links";
 
-export const handle = { i18n: ["discovery", "profile", "subscription"] };
+export const handle = { i18n: ["discovery", "profile", "subscription"], title: "discovery:page.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

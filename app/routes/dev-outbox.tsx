@@ -5,6 +5,8 @@ import { env } from "~/platform/env.server";
 import { listOutbox } from "~/platform/email.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
+export const handle = { title: "common:outbox.title" };
+
 /** Emails kept instead of sent (no SMTP_URL). Exists only in development, tests and demo mode. */
 export async function loader() {
   if (!env.devToolsEnabled) throw new Response("Not found", { status: 404 });

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { PawLogo } from "~/platform/ui/logo";
 
+export const handle = { title: "common:offline.title" };
+
 /**
  * What the installed app shows when a page cannot be reached: the service worker (public/sw.js)
  * keeps a copy of this page, in the person's language, and answers with it when the network is gone.

@@ -18,9 +18,10 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
+import { titleFrom } from "~/platform/page-title";
 
 /** Stripe's card field: its script, its frames (the field and 3-D Secure) and its API. Only this page allows them. */
-export const handle = { i18n: ["bookings"], csp: STRIPE_CSP };
+export const handle = { i18n: ["bookings"], csp: STRIPE_CSP, title: titleFrom<typeof loader>((_, t) => t("bookings:payment.title")) };
 
 /** Only the booking's owner sees it; for anyone else it does not exist. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

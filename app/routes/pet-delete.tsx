@@ -6,8 +6,9 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmPage } from "~/platform/ui/confirm-link";
 import { PageHeader } from "~/platform/ui/page-header";
+import { titleFrom } from "~/platform/page-title";
 
-export const handle = { i18n: ["profile"] };
+export const handle = { i18n: ["profile"], title: titleFrom<typeof loader>((_, t) => t("profile:pet.deleteTitle")) };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -12,8 +12,9 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmLink } from "~/platform/ui/confirm-link";
 import { PageHeader } from "~/platform/ui/page-header";
+import { titleFrom } from "~/platform/page-title";
 
-export const handle = { i18n: ["profile"] };
+export const handle = { i18n: ["profile"], title: titleFrom<typeof loader>(({ pet }, t) => t("profile:pet.editTitle", { name: pet.name })) };
 
 /** Only the pet's owner may see or change it; for anyone else it does not exist. */
 async function ownPet(request: Request, petId: string | undefined) {

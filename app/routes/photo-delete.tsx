@@ -7,8 +7,9 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmPage } from "~/platform/ui/confirm-link";
 import { PageHeader } from "~/platform/ui/page-header";
+import { titleFrom } from "~/platform/page-title";
 
-export const handle = { i18n: ["profile"] };
+export const handle = { i18n: ["profile"], title: titleFrom<typeof loader>((_, t) => t("profile:photos.deleteTitle")) };
 
 function backTo(request: Request) {
   return safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/profile/edit");

@@ -16,7 +16,7 @@ import { FieldErrors, FormError, TextAreaField, TextField } from "~/platform/ui/
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["profile"] };
+export const handle = { i18n: ["profile"], title: "profile:edit.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -7,7 +7,7 @@ import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile"] };
+export const handle = { i18n: ["profile"], title: "profile:public.previewTitle" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

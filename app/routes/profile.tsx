@@ -17,7 +17,7 @@ import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 import { PageHeader } from "~/platform/ui/page-header";
 
 /** Payout onboarding posts here and is redirected to Stripe's own pages. */
-export const handle = { i18n: ["profile", "bookings"], csp: { "form-action": ["https://connect.stripe.com"] } };
+export const handle = { i18n: ["profile", "bookings"], csp: { "form-action": ["https://connect.stripe.com"] }, title: "profile:page.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   let user = await requireUser(request);

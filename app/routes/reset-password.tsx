@@ -14,7 +14,7 @@ import { FormError, TextField, useEmptyPasswordsOnReply } from "~/platform/ui/fi
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth"], title: "auth:reset.title" };
 
 type ResetState = { state: "form"; token: string | null } | { state: "done" } | { state: "invalid"; message: string };
 

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 import { PageHeader } from "~/platform/ui/page-header";
 
+export const handle = { title: "auth:signup.submit" };
+
 export default function SelectRole() {
   const { t } = useTranslation("auth");
   return (

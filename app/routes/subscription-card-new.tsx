@@ -18,7 +18,7 @@ import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
 /** With Stripe the card is typed into Stripe's field (its texts are the booking payment's), so the page allows Stripe's origins. */
-export const handle = { i18n: ["subscription", "bookings"], csp: STRIPE_CSP };
+export const handle = { i18n: ["subscription", "bookings"], csp: STRIPE_CSP, title: "subscription:methods.addTitle" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

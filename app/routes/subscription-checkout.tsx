@@ -20,9 +20,16 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
+import { titleFrom } from "~/platform/page-title";
 
 /** With Stripe the card is typed into Stripe's field (its texts are the booking payment's), so the page allows Stripe's origins. */
-export const handle = { i18n: ["subscription", "bookings"], csp: STRIPE_CSP };
+export const handle = {
+  i18n: ["subscription", "bookings"],
+  csp: STRIPE_CSP,
+  title: titleFrom<typeof loader>(({ plan, switchFrom }, t) =>
+    t(switchFrom ? "subscription:checkout.switchTitle" : "subscription:checkout.title", { plan: t(`subscription:plans.${plan.id}`, { defaultValue: plan.name }) }),
+  ),
+};
 
 const refusalToast = {
   samePlan: "subscription:errors.samePlan",

@@ -17,7 +17,7 @@ import { PageHeader } from "~/platform/ui/page-header";
 import { TabLinks } from "~/platform/ui/tab-links";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["subscription"], wide: true };
+export const handle = { i18n: ["subscription"], wide: true, title: "subscription:title" };
 
 const MINE = "/subscription?tab=mine";
 

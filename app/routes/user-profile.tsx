@@ -6,8 +6,9 @@ import { ProfileView, profileText } from "~/features/profiles/profile-view";
 import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
+import { titleFrom } from "~/platform/page-title";
 
-export const handle = { i18n: ["profile", "bookings"] };
+export const handle = { i18n: ["profile", "bookings"], title: titleFrom<typeof loader>(({ profile }) => profile.name) };
 
 /** Another member's public profile (the deck's info button and the chat link here). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -62,3 +62,37 @@ test("the signed-in profile and pet screens are translated too", async ({ page, 
   await page.getByRole("button", { name: "Completar perfil" }).click();
   await expect(page.getByText("Escribe una breve descripción sobre ti")).toBeVisible();
 });
+
+test("every page has its own title, in the reader's language, that follows client navigation", async ({ page, jsEnabled }) => {
+  const hydrationErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat|Minified React error #4(18|19|20|21|22|23|25)/i.test(message.text())) hydrationErrors.push(message.text());
+  });
+  for (const [path, title] of [
+    ["/welcome?lng=en", "Trusted Sitters"],
+    ["/select-role", "Sign Up · Trusted Sitters"],
+    ["/auth?mode=login", "Sign In · Trusted Sitters"],
+    ["/auth?mode=signup&role=owner", "Sign up as a Pet Owner · Trusted Sitters"],
+    ["/forgot-password", "Forgot password · Trusted Sitters"],
+    ["/no-such-page", "Oops! Page not found · Trusted Sitters"],
+    ["/select-role?lng=de", "Registrieren · Trusted Sitters"],
+    ["/auth?mode=login", "Anmelden · Trusted Sitters"],
+    ["/no-such-page", "Hoppla! Seite nicht gefunden · Trusted Sitters"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+  }
+
+  await page.goto("/welcome?lng=en");
+  const owner = newPerson("owner");
+  await signUpAndConfirm(page, owner, jsEnabled);
+  await expect(page).toHaveTitle("Add your pet · Trusted Sitters");
+  await page.goto("/messages?lng=es");
+  await expect(page).toHaveTitle("Mensajes · Trusted Sitters");
+  await page.goto("/bookings?lng=de");
+  await expect(page).toHaveTitle("Meine Buchungen · Trusted Sitters");
+  await page.getByRole("link", { name: "Profil", exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveTitle("Profil · Trusted Sitters");
+  expect(hydrationErrors).toEqual([]);
+});

@@ -23,12 +23,11 @@ export function NotFound() {
  */
 export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 404) return <NotFound />;
-  const kind = status === 403 ? "forbidden" : status === 400 ? "badRequest" : "generic";
+  const kind = errorKind(error);
+  if (kind === "notFound") return <NotFound />;
   return (
     <main id="main" className="mx-auto max-w-md px-6 py-16 text-center">
-      <h1 className="text-2xl font-bold">{t(`errors.${kind}Title`)}</h1>
+      <h1 className="text-2xl font-bold">{t(errorTitleKey(error))}</h1>
       <p className="mt-2 text-stone-700">{t(`errors.${kind}Body`)}</p>
       {/* A full load: after a failure the page's own state may be what is broken. */}
       <a href="/" className="btn btn-primary mt-6">
@@ -36,4 +35,15 @@ export function RouteErrorPage({ error }: { error: unknown }) {
       </a>
     </main>
   );
+}
+
+function errorKind(error: unknown) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 400 ? "badRequest" : "generic";
+}
+
+/** The heading of the page shown for a failed request, which is also its document title. */
+export function errorTitleKey(error: unknown): string {
+  const kind = errorKind(error);
+  return kind === "notFound" ? "notFound.title" : `errors.${kind}Title`;
 }
