@@ -66,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { t } = useTranslation();
   const matches = useMatches();
-  // Set only when this document shows the root's error page; the others name themselves.
+  // Only while this document shows the root's error page (outside it the hook gives null); other pages name themselves.
   const error = useRouteError();
   const language = root?.language ?? fallbackLanguage;
   useChangeLanguage(language);
@@ -76,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
-        <title>{error === undefined ? documentTitle(matches, t) : withSiteName(t(errorTitleKey(error)))}</title>
+        <title>{error === undefined || error === null ? documentTitle(matches, t) : withSiteName(t(errorTitleKey(error)))}</title>
         <Meta />
         <Links />
       </head>
