@@ -37,7 +37,7 @@ async function requestBooking(page: Page, jsEnabled: boolean, form: string, day:
   await page.getByLabel("Start time").selectOption("10:00");
   await page.getByText(`${hours} h`, { exact: true }).first().click();
   // The breakdown follows the chosen duration, with JavaScript and without.
-  await expect(page.getByRole("region", { name: "Price" }).locator("dl:visible")).toContainText(`Duration${hours} h`);
+  await expect(page.getByRole("region", { name: "Price" }).locator("dl:visible")).toContainText(`Duration${hours} ${hours === 1 ? "hour" : "hours"}Subtotal`);
   await page.getByLabel("Special instructions").fill("<b>Keys</b> are with the concierge'); drop table bookings; --");
   await page.getByRole("button", { name: "Send Booking Request" }).click();
   await expect(page.getByRole("heading", { name: "Complete Your Booking" })).toBeVisible();
