@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { checkConfirmationToken, confirmEmail } from "~/features/auth/accounts.server";
 import { formDataOf } from "~/platform/forms.server";
 import { publicOrigin } from "~/platform/email.server";
+import { titleFrom } from "~/platform/page-title";
 import { startSession } from "~/platform/session.server";
 import { PawLogo } from "~/platform/ui/logo";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { titleFrom } from "~/platform/page-title";
 
 export const handle = { i18n: ["auth"], title: titleFrom<typeof loader>(({ state }, t) => t(state === "error" ? "auth:callback.errorTitle" : "auth:callback.confirmTitle")) };
 

@@ -13,6 +13,7 @@ import { loginSchema, parseSignupRole, resendConfirmationSchema, signupSchema } 
 import { formDataOf } from "~/platform/forms.server";
 import { publicOrigin } from "~/platform/email.server";
 import { languageOf } from "~/platform/i18n.server";
+import { titleFrom } from "~/platform/page-title";
 import { getUser, startSession } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextField, useEmptyPasswordsOnReply } from "~/platform/ui/field";
@@ -20,7 +21,6 @@ import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import { RoleChoices } from "./select-role";
-import { titleFrom } from "~/platform/page-title";
 
 export const handle = {
   i18n: ["auth"],

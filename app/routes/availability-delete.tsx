@@ -3,11 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { deleteSlot, describeSlot, findOwnSlot } from "~/features/availability/availability.server";
 import { languageOf } from "~/platform/i18n.server";
+import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmPage } from "~/platform/ui/confirm-link";
 import { PageHeader } from "~/platform/ui/page-header";
-import { titleFrom } from "~/platform/page-title";
 
 export const handle = { i18n: ["availability"], title: titleFrom<typeof loader>((_, t) => t("availability:delete.title")) };
 

@@ -10,12 +10,12 @@ import { bookingView } from "~/features/bookings/views.server";
 import { bookingSummaryText } from "~/features/bookings/booking-card";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
+import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextAreaField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { titleFrom } from "~/platform/page-title";
 
 export const handle = { i18n: ["bookings"], title: titleFrom<typeof loader>((_, t) => t("bookings:cancel.title")) };
 

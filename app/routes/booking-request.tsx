@@ -15,12 +15,12 @@ import { dateTimeFormat } from "~/platform/format";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { formatMoney } from "~/platform/money";
+import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { wallClockIn } from "~/platform/time";
 import { FieldErrors, FormError } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { titleFrom } from "~/platform/page-title";
 
 export const handle = { i18n: ["bookings", "profile"], title: titleFrom<typeof loader>(({ sitter }, t) => t("bookings:request.title", { name: sitter.name })) };
 

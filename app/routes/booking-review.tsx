@@ -7,13 +7,13 @@ import { reviewSchema } from "~/features/bookings/schema";
 import { REVIEW_COMMENT_MAX } from "~/features/bookings/machine";
 import { bookingView, leaveReview } from "~/features/bookings/views.server";
 import { formDataOf } from "~/platform/forms.server";
+import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ChoiceChips } from "~/platform/ui/choices";
 import { FormError, TextAreaField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { titleFrom } from "~/platform/page-title";
 
 export const handle = { i18n: ["bookings"], title: titleFrom<typeof loader>(({ booking }, t) => t("bookings:review.title", { name: booking.other.name })) };
 

@@ -6,8 +6,8 @@ import { deckHref } from "~/features/discovery/links";
 import { findMatch } from "~/features/discovery/swipes.server";
 import { photoUrl } from "~/features/media/photos.server";
 import { Initials } from "~/features/profiles/profile-view";
-import { requireUser } from "~/platform/session.server";
 import { titleFrom } from "~/platform/page-title";
+import { requireUser } from "~/platform/session.server";
 
 export const handle = { i18n: ["discovery"], title: titleFrom<typeof loader>((_, t) => t("discovery:match.title")) };
 

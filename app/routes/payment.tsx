@@ -13,12 +13,12 @@ import { stripeCardResultSchema } from "~/features/payments/stripe-card-result";
 import { env } from "~/platform/env.server";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
+import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { titleFrom } from "~/platform/page-title";
 
 /** Stripe's card field: its script, its frames (the field and 3-D Secure) and its API. Only this page allows them. */
 export const handle = { i18n: ["bookings"], csp: STRIPE_CSP, title: titleFrom<typeof loader>((_, t) => t("bookings:payment.title")) };

@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { deletePet, findOwnPet } from "~/features/pets/pets.server";
+import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmPage } from "~/platform/ui/confirm-link";
 import { PageHeader } from "~/platform/ui/page-header";
-import { titleFrom } from "~/platform/page-title";
 
 export const handle = { i18n: ["profile"], title: titleFrom<typeof loader>((_, t) => t("profile:pet.deleteTitle")) };
 

@@ -8,11 +8,11 @@ import { PetForm } from "~/features/pets/pet-form";
 import { findOwnPet, updatePet } from "~/features/pets/pets.server";
 import { petSchema, type PetInput } from "~/features/pets/schema";
 import { formDataOf } from "~/platform/forms.server";
+import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmLink } from "~/platform/ui/confirm-link";
 import { PageHeader } from "~/platform/ui/page-header";
-import { titleFrom } from "~/platform/page-title";
 
 export const handle = { i18n: ["profile"], title: titleFrom<typeof loader>(({ pet }, t) => t("profile:pet.editTitle", { name: pet.name })) };
 

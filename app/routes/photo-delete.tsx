@@ -3,11 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { deletePhoto, findOwnPhoto, photoUrl } from "~/features/media/photos.server";
+import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmPage } from "~/platform/ui/confirm-link";
 import { PageHeader } from "~/platform/ui/page-header";
-import { titleFrom } from "~/platform/page-title";
 
 export const handle = { i18n: ["profile"], title: titleFrom<typeof loader>((_, t) => t("profile:photos.deleteTitle")) };
 

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { getPublicProfile, isOwner } from "~/features/profiles/profiles.server";
 import { ProfileView, profileText } from "~/features/profiles/profile-view";
 import { languageOf } from "~/platform/i18n.server";
+import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
-import { titleFrom } from "~/platform/page-title";
 
 export const handle = { i18n: ["profile", "bookings"], title: titleFrom<typeof loader>(({ profile }) => profile.name) };
 
