@@ -32,6 +32,8 @@ const schema = z.object({
   STRIPE_API_PROTOCOL: optional(z.enum(["http", "https"])),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** How many times a day a person may move their position to another cell (the deck's distances). */
+  POSITION_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(10),
   FLY_APP_NAME: z.string().optional(),
 });
 
