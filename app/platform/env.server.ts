@@ -35,6 +35,8 @@ const schema = z.object({
   /** Live-event streams (/events) one session, and one person, may hold open; one more closes the oldest. */
   MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(5),
   MAX_STREAMS_PER_PERSON: z.coerce.number().int().min(1).default(5),
+  /** How many times a day a person may move their position to another cell (the deck's distances). */
+  POSITION_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(10),
   FLY_APP_NAME: z.string().optional(),
 });
 

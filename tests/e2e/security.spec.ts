@@ -1,5 +1,6 @@
 import type { APIResponse } from "@playwright/test";
-import { expect, logIn, logOut, newPerson, signUpAndConfirm, test } from "./support";
+import { ownerWithDog, sitterIn } from "./people";
+import { expect, expectAccessible, logIn, logOut, newPerson, signUpAndConfirm, test } from "./support";
 
 /** What every response must carry, pages and resource routes alike. */
 function expectSecurityHeaders(response: APIResponse) {
@@ -121,4 +122,66 @@ test("six tabs of one person: the oldest tab's live updates end and stay closed 
   for (const tab of tabs.slice(2)) expect(await liveOf(tab)).toEqual({ opened: 1, displaced: 0, states: [OPEN] });
   expect(streamRequests).toBe(7);
   for (const tab of tabs.slice(1)) await tab.close();
+});
+
+test("the deck sends nobody's position and no distance finer than the whole kilometres it shows", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, "what the server sends does not depend on the browser; the victim's phone needs JavaScript to share its position");
+  test.setTimeout(150_000);
+  // A sitter whose phone shares its exact position…
+  const victim = await sitterIn(page, jsEnabled, { name: "Vera Pinpoint", city: "Elgin" });
+  const victimAt = { latitude: 57.6498765, longitude: -3.3187654 };
+  await page.context().grantPermissions(["geolocation"]);
+  await page.context().setGeolocation(victimAt);
+  await logIn(page, victim.email, victim.password);
+  await page.waitForURL("**/dashboard");
+  await page.getByRole("button", { name: "Enable Location" }).click();
+  await expect(page.getByText("Location enabled")).toBeVisible();
+  await logOut(page);
+
+  // …and someone 2.4 km away who sets their own position by hand and reads what the deck sends.
+  await ownerWithDog(page, jsEnabled, { name: "Ivo Curious", city: "Elgin", dog: "Sniff" });
+  const sent = await page.request.post("/dashboard", {
+    form: { intent: "location", latitude: "57.6701234", longitude: "-3.3012345", tab: "sitters" },
+    maxRedirects: 0,
+  });
+  expect(sent.status()).toBe(302);
+  const html = await (await page.request.get("/dashboard?tab=sitters")).text();
+  const data = await (await page.request.get("/dashboard.data?tab=sitters")).text();
+  for (const body of [html, data]) {
+    expect(body).toContain("Vera Pinpoint");
+    // No coordinates (the victim's, as sent or as stored, or the asker's own) and no raw distance:
+    // no figure with three decimals or more outside a timestamp's seconds.
+    for (const coordinate of ["57.649", "-3.318", "57.65", "57.67", "-3.301"]) expect(body).not.toContain(coordinate);
+    expect(body.match(/(?<![\d:.])-?\d+\.\d{3,}/g) ?? []).toEqual([]);
+    expect(body).not.toMatch(/\d[.,]\d+\s?km/);
+  }
+  await page.goto("/dashboard?tab=sitters");
+  await expect(page.getByTestId("top-card")).toContainText("Vera Pinpoint");
+  await expect(page.getByTestId("top-card").getByText(/ away$/)).toHaveText(/^(< 1|\d+) km away$/);
+  await expect(page.getByTestId("top-card").getByText(/ away$/)).toHaveText("2 km away");
+});
+
+test("a position moves ten times a day at most: then the deck keeps the last one and says why, and a new city is refused", async ({ page, jsEnabled }) => {
+  const owner = newPerson("owner", { name: "Mo Mover", city: jsEnabled ? "Kirkwall" : "Lerwick" });
+  await signUpAndConfirm(page, owner, jsEnabled);
+  const move = (index: number) =>
+    page.request.post("/dashboard", { form: { intent: "location", latitude: String(59 + index * 0.02), longitude: "-3", tab: "sitters" }, maxRedirects: 0 });
+  for (let index = 0; index < 10; index += 1) expect((await move(index)).status()).toBe(302);
+  // The same place again is free; another is refused. The request shares the page's cookies, so the page shows the toast.
+  expect((await move(9)).status()).toBe(302);
+  expect((await move(10)).status()).toBe(302);
+  await page.goto("/dashboard");
+  await expect(page.getByText("Your location was not updated")).toBeVisible();
+  await expect(page.getByText("You can change your location 10 times a day.", { exact: false })).toBeVisible();
+  await expectAccessible(page);
+
+  // Location turned off goes back to the city, and a new city would be an eleventh move.
+  await page.request.post("/dashboard", { form: { intent: "location-error", code: "denied" }, maxRedirects: 0 });
+  await page.goto("/profile/edit");
+  await page.getByLabel("City", { exact: true }).fill("Thurso");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("You have changed your location too many times today.", { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/profile/edit");
+  await expect(page.getByLabel("City", { exact: true })).toHaveValue(owner.city);
 });

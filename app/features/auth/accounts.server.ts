@@ -7,6 +7,7 @@ import type { Language } from "~/platform/i18n";
 import { endAllSessions } from "~/platform/session.server";
 import { notify } from "~/features/notifications/notifications.server";
 import { coordinatesOfCity } from "~/features/discovery/places.server";
+import { storedPosition } from "~/features/discovery/geo.server";
 import { confirmationEmail, resetEmail, welcomeEmail } from "./emails.server";
 import { hashPassword, isCommonPassword, spendVerifyTime, verifyPassword } from "./passwords.server";
 import { checkEmailToken, consumeEmailToken, issueEmailToken, type TokenCheck } from "./tokens.server";
@@ -68,8 +69,7 @@ export async function signUp(
         postal_code: input.postalCode,
         role: input.role,
         bio: "",
-        latitude: place?.latitude ?? null,
-        longitude: place?.longitude ?? null,
+        ...storedPosition(place),
         language,
         created_at: at,
         updated_at: at,
