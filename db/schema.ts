@@ -153,6 +153,14 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** Attempts under a key that wait longer each time past the free ones (sign-in per email). */
+export interface BackoffsTable {
+  key: string;
+  attempts: number;
+  /** Milliseconds since the epoch of the last attempt let through. */
+  last_attempt_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -160,6 +168,7 @@ export interface Database {
   notifications: NotificationsTable;
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;
+  backoffs: BackoffsTable;
   pets: PetsTable;
   photos: PhotosTable;
   swipes: SwipesTable;

@@ -15,8 +15,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
-  /** Public origin used in email links, e.g. https://trustedsitters.example. */
-  APP_URL: z.string().url().optional(),
+  /** Public origin used in email links, e.g. https://trustedsitters.example; required in strict production. */
+  APP_URL: optional(z.string().url()),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default("Trusted Sitters <hello@trusted-sitters.local>"),
@@ -37,14 +37,24 @@ const schema = z.object({
   MAX_STREAMS_PER_PERSON: z.coerce.number().int().min(1).default(5),
   /** How many times a day a person may move their position to another cell (the deck's distances). */
   POSITION_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(10),
+  AUTH_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  AUTH_RESET_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  AUTH_SIGNIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  AUTH_SIGNIN_FIRST_DELAY_SECONDS: z.coerce.number().min(0.001).max(3600).default(1),
+  AUTH_SIGNIN_MAX_DELAY_SECONDS: z.coerce.number().min(0.001).max(3600).default(60),
+  AUTH_SIGNIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   FLY_APP_NAME: z.string().optional(),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER"> & {
+export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER" | "APP_URL"> & {
+  /** Where links in emails point, without a trailing slash; never taken from a request. */
+  APP_URL: string;
   PAYMENT_PROVIDER: "test" | "stripe";
   sessionSecret: string;
   /** The outbox and /dev/outbox exist outside production, and in demo mode. */
   devToolsEnabled: boolean;
+  /** Demo mode keeps every email in the outbox: a set SMTP_URL is dropped, and this says so. */
+  smtpIgnoredInDemo: boolean;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -81,6 +91,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return {
     ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    SMTP_URL: env.DEMO_MODE ? undefined : env.SMTP_URL,
+    smtpIgnoredInDemo: Boolean(env.DEMO_MODE && env.SMTP_URL),
     PAYMENT_PROVIDER: paymentProvider,
     sessionSecret: env.SESSION_SECRET ?? localSessionSecret(env.DATA_DIR),
     devToolsEnabled: env.NODE_ENV !== "production" || env.DEMO_MODE,

@@ -12,6 +12,7 @@ import * as dailyLikes from "./0010-daily-likes";
 import * as stripeSubscriptions from "./0011-stripe-subscriptions";
 import * as emailRetries from "./0012-email-retries";
 import * as coarsePositions from "./0013-coarse-positions";
+import * as backoffs from "./0014-backoffs";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0011-stripe-subscriptions": stripeSubscriptions,
   "0012-email-retries": emailRetries,
   "0013-coarse-positions": coarsePositions,
+  "0014-backoffs": backoffs,
 };

@@ -1,6 +1,7 @@
 import type { APIResponse } from "@playwright/test";
+import { accountAndEmails } from "./database";
 import { ownerWithDog, sitterIn } from "./people";
-import { expect, expectAccessible, logIn, logOut, newPerson, signUpAndConfirm, test } from "./support";
+import { PASSWORD, expect, expectAccessible, linkFromEmail, logIn, logOut, newPerson, signUpAndConfirm, test } from "./support";
 
 /** What every response must carry, pages and resource routes alike. */
 function expectSecurityHeaders(response: APIResponse) {
@@ -184,4 +185,62 @@ test("a position moves ten times a day at most: then the deck keeps the last one
   await expectAccessible(page);
   await page.goto("/profile/edit");
   await expect(page.getByLabel("City", { exact: true })).toHaveValue(owner.city);
+});
+
+test("the outbox shows a stranger's browser no one else's email, even after typing their address into the public forms", async ({ page, browser, jsEnabled }) => {
+  const owner = newPerson("owner");
+  await signUpAndConfirm(page, owner, jsEnabled);
+  await logOut(page);
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("If an account exists for that address")).toBeVisible();
+  // The browser that made the account reads its emails, the reset link included.
+  expect(await linkFromEmail(page, owner.email, "/reset-password?token=")).toContain("/reset-password?token=");
+
+  const stranger = await browser.newContext({ javaScriptEnabled: jsEnabled });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto("/dev/outbox");
+  await expect(strangerPage.getByText("For privacy, you only see the emails sent to your own address")).toBeVisible();
+  await expect(strangerPage.getByRole("article")).toHaveCount(0);
+  // Asking for the owner's reset link, and trying their address at sign-up and sign-in, reveal nothing.
+  await strangerPage.goto("/forgot-password");
+  await strangerPage.getByLabel("Email").fill(owner.email);
+  await strangerPage.getByRole("button", { name: "Send reset link" }).click();
+  await expect(strangerPage.getByText("If an account exists for that address")).toBeVisible();
+  await logIn(strangerPage, owner.email, "a-guess-at-it");
+  await expect(strangerPage.getByText("Invalid login credentials")).toBeVisible();
+  await strangerPage.goto("/dev/outbox");
+  await expect(strangerPage.getByRole("article")).toHaveCount(0);
+  await expect(strangerPage.getByText(owner.email)).toHaveCount(0);
+
+  // Signed in as someone else, the stranger sees their own emails only.
+  const other = newPerson("sitter");
+  await signUpAndConfirm(strangerPage, other, jsEnabled);
+  await strangerPage.goto("/dev/outbox");
+  await expect(strangerPage.getByTestId("email-to").getByText(other.email, { exact: true }).first()).toBeVisible();
+  await expect(strangerPage.getByText(owner.email)).toHaveCount(0);
+  await stranger.close();
+  // The closing accessibility check looks at the owner's outbox, with its note on whose emails show.
+  await page.goto("/dev/outbox");
+  await expect(page.getByText("For privacy, you only see the emails sent to your own address")).toBeVisible();
+});
+
+test("a public form posted without its honeypot fields is refused as spam", async ({ request, jsEnabled }) => {
+  test.skip(!jsEnabled, "a script's post does not depend on the browser");
+  const owner = newPerson("owner");
+  const origin = { Origin: new URL(test.info().project.use.baseURL!).origin };
+  const posts: { path: string; form: Record<string, string> }[] = [
+    { path: "/auth?mode=login", form: { intent: "login", email: owner.email, password: PASSWORD } },
+    { path: "/auth?mode=signup&role=owner", form: { intent: "signup", role: "owner", name: "Bo Bot", city: "Madrid", postalCode: "28004", phone: "+34 600 111 222", email: owner.email, password: PASSWORD } },
+    { path: "/auth?mode=login", form: { intent: "resend", email: owner.email } },
+    { path: "/forgot-password", form: { email: owner.email } },
+  ];
+  for (const { path, form } of posts) {
+    const response = await request.post(path, { headers: origin, form, maxRedirects: 0 });
+    expect(response.status(), path).toBe(429);
+    expect(await response.text()).toContain("Your request could not be processed. Please try again.");
+  }
+  // Nothing was done: no account, no email.
+  expect(accountAndEmails(owner.email)).toEqual({ account: false, emails: 0 });
 });

@@ -133,7 +133,7 @@ describe("positions already stored", () => {
 describe("every writer stores the coarse position", () => {
   it("sign-up, a device's position, a city on the profile and location turned off", async () => {
     const email = `${randomUUID()}@example.com`;
-    const created = await signUp({ role: "owner", name: "Olga", city: "Valencia", postalCode: "46001", phone: "600", email, password: "walkies-at-dawn-42" }, "en", "http://localhost");
+    const created = await signUp({ role: "owner", name: "Olga", city: "Valencia", postalCode: "46001", phone: "600", email, password: "walkies-at-dawn-42" }, "en");
     expect(created.status).toBe("created");
     const id = created.status === "created" ? created.user.id : "";
     const isCoarse = async () => {
