@@ -4,6 +4,7 @@ import type { User } from "~db/schema";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { now } from "./clock.server";
+import { safeRedirectTarget } from "./redirect.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session ends 30 days after sign-in, or after 14 days without a visit, whichever comes first. */
@@ -101,7 +102,8 @@ export async function requireUser(request: Request): Promise<User> {
   const user = await getUser(request);
   if (user) return user;
   const url = new URL(request.url);
-  const redirectTo = `${url.pathname}${url.search}`;
+  // A request for "//evil.example/…" has that as its path: it must not come back as a redirect.
+  const redirectTo = safeRedirectTarget(`${url.pathname}${url.search}`, "/");
   const params = new URLSearchParams({ mode: "login" });
   if (redirectTo !== "/") params.set("redirectTo", redirectTo);
   throw redirect(`/auth?${params}`);
