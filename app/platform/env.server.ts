@@ -93,3 +93,6 @@ function localSessionSecret(dataDir: string): string {
 }
 
 export const env: Env = parseEnv();
+
+/** Served over https: every cookie we set says Secure, so none travels over plain http. */
+export const cookiesAreSecure = env.APP_URL?.startsWith("https:") ?? false;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import type { User } from "~db/schema";
 import { db } from "./db.server";
-import { env } from "./env.server";
+import { cookiesAreSecure, env } from "./env.server";
 import { now } from "./clock.server";
 import { safeRedirectTarget } from "./redirect.server";
 
@@ -13,7 +13,7 @@ export const SESSION_IDLE_MS = 14 * DAY_MS;
 /** last_seen_at is refreshed at most this often, so reading a page rarely writes. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
-export const cookiesAreSecure = env.APP_URL?.startsWith("https:") ?? false;
+export { cookiesAreSecure };
 
 const sessionCookie = createCookie("__session", {
   httpOnly: true,
