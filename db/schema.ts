@@ -151,6 +151,8 @@ export interface RateLimitsTable {
   key: string;
   window_started_at: number;
   hits: number;
+  /** When the window ends (seconds since the epoch): from then on the row counts nothing. */
+  expires_at: number;
 }
 
 export interface Database {

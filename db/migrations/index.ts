@@ -11,6 +11,7 @@ import * as chatMediaSounds from "./0009-chat-media-sounds";
 import * as dailyLikes from "./0010-daily-likes";
 import * as stripeSubscriptions from "./0011-stripe-subscriptions";
 import * as emailRetries from "./0012-email-retries";
+import * as rateLimitExpiry from "./0013-rate-limit-expiry";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010-daily-likes": dailyLikes,
   "0011-stripe-subscriptions": stripeSubscriptions,
   "0012-email-retries": emailRetries,
+  "0013-rate-limit-expiry": rateLimitExpiry,
 };
