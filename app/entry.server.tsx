@@ -16,6 +16,7 @@ export { closeAllStreams } from "~/platform/events/stream.server";
 export { backupDataDir } from "~/platform/backup.server";
 export { createNonce, isCrossSiteWrite, securityHeaders } from "~/platform/security.server";
 export { clientAddressOf } from "~/platform/client-address.server";
+export { createHttpServer, createRequestGuard, requestBodyLimits } from "~/platform/http-limits.server";
 
 const ABORT_DELAY = 5_000;
 

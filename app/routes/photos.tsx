@@ -8,6 +8,9 @@ import { safeRedirectTarget } from "~/platform/redirect.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 
+// Multipart posts here are photo uploads, read with their own limits (readImageUpload).
+export const handle = { uploads: true };
+
 export const loader = () => redirect("/profile/edit");
 
 const MOVES: PhotoMove[] = ["main", "earlier", "later"];
