@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/features/auth/passwords.server";
 import { person } from "~/features/bookings/test-world";
 import { db } from "~/platform/db.server";
-import { startSession } from "~/platform/session.server";
+import { requireUser, startSession } from "~/platform/session.server";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { REDIRECT_TARGET_MAX_LENGTH, safeRedirectTarget } from "./redirect.server";
 
@@ -132,5 +132,15 @@ describe("sign-in's redirectTo", () => {
       expect(signedIn.headers.get("Location")).toBe("/dashboard");
     }
     expect(((await loaderAnswer("redirectTo=%2Fprofile")) as { redirectTo?: string }).redirectTo).toBe("/profile");
+  });
+});
+
+describe("the redirect to sign-in", () => {
+  const redirectOf = (url: string) => requireUser(new Request(url)).then(() => null, (thrown: Response) => thrown.headers.get("Location"));
+
+  it("brings a visitor back to the page they asked for, and never to a path a browser reads as another site", async () => {
+    expect(await redirectOf("http://localhost/bookings?tab=past")).toBe(`/auth?${new URLSearchParams({ mode: "login", redirectTo: "/bookings?tab=past" })}`);
+    expect(await redirectOf("http://localhost//evil.example/x")).toBe("/auth?mode=login");
+    expect(await redirectOf("http://localhost/")).toBe("/auth?mode=login");
   });
 });
