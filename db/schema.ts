@@ -151,6 +151,8 @@ export interface RateLimitsTable {
   key: string;
   window_started_at: number;
   hits: number;
+  /** When the window ends (seconds since the epoch): from then on the row counts nothing. */
+  expires_at: number;
 }
 
 /** Attempts under a key that wait longer each time past the free ones (sign-in per email). */

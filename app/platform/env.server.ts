@@ -44,6 +44,19 @@ const schema = z.object({
   AUTH_SIGNIN_MAX_DELAY_SECONDS: z.coerce.number().min(0.001).max(3600).default(60),
   AUTH_SIGNIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   FLY_APP_NAME: z.string().optional(),
+  /**
+   * The header a proxy of ours in front of the app sets to the client's address (X-Real-IP,
+   * X-Forwarded-For, CF-Connecting-IP…). Unset: the socket's address, or Fly-Client-IP on Fly.
+   */
+  TRUST_PROXY_HEADER: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "TRUST_PROXY_HEADER is a header name, such as X-Real-IP")
+      .transform((name) => name.toLowerCase())
+      .refine((name) => name !== "forwarded", "TRUST_PROXY_HEADER: Forwarded is not supported; use X-Forwarded-For or X-Real-IP"),
+  ),
+  /** With X-Forwarded-For: how many proxies of ours append to it (the client is that many entries from the right). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER" | "APP_URL"> & {
@@ -111,3 +124,6 @@ function localSessionSecret(dataDir: string): string {
 }
 
 export const env: Env = parseEnv();
+
+/** Served over https: every cookie we set says Secure, so none travels over plain http. */
+export const cookiesAreSecure = env.APP_URL?.startsWith("https:") ?? false;

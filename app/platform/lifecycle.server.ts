@@ -5,6 +5,7 @@ import { db, migrateToLatest } from "./db.server";
 import { deliverPendingEmails } from "./email.server";
 import { env } from "./env.server";
 import { now } from "./clock.server";
+import { pruneRateLimits } from "./rate-limit.server";
 import { pruneEvents } from "./events/events.server";
 import { pruneBackoffs } from "./rate-limit.server";
 import { closeAllStreams } from "./events/stream.server";
@@ -27,6 +28,7 @@ export async function startApp(): Promise<void> {
   every(60_000, runDueSubscriptionWork);
   every(60 * 60_000, removeExpiredRows);
   every(60 * 60_000, pruneEvents);
+  every(60 * 60_000, pruneRateLimits);
 }
 
 export async function stopApp(): Promise<void> {

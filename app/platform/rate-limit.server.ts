@@ -29,11 +29,12 @@ export async function takeAttempt(key: string, limit: RateLimit): Promise<boolea
   const windowStart = at - (at % limit.windowSeconds);
   const row = await db
     .insertInto("rate_limits")
-    .values({ key, window_started_at: windowStart, hits: 1 })
+    .values({ key, window_started_at: windowStart, hits: 1, expires_at: windowStart + limit.windowSeconds })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
         hits: sql`case when rate_limits.window_started_at = excluded.window_started_at then rate_limits.hits + 1 else 1 end`,
         window_started_at: sql`excluded.window_started_at`,
+        expires_at: sql`excluded.expires_at`,
       }),
     )
     .returning("hits")
@@ -98,4 +99,11 @@ export async function clearAttempts(key: string): Promise<void> {
 /** Rows whose count has been forgotten anyway. */
 export async function pruneBackoffs(backoff: Backoff = signInBackoff): Promise<void> {
   await db.deleteFrom("backoffs").where("last_attempt_at", "<", now().getTime() - backoff.forgetAfterMs).execute();
+}
+
+/** Deletes the rows whose window has ended (they count nothing any more); the scheduler runs it. */
+export async function pruneRateLimits(): Promise<number> {
+  const at = Math.floor(now().getTime() / 1000);
+  const result = await db.deleteFrom("rate_limits").where("expires_at", "<=", at).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { passwordProblem, resendConfirmation, setupPathFor, signUp } from "~/features/auth/accounts.server";
 import { authenticator } from "~/features/auth/authenticator.server";
 import { refusePublicForm } from "~/features/auth/guard.server";
@@ -13,6 +12,7 @@ import { rememberAddress } from "~/features/auth/outbox-access.server";
 import { loginSchema, parseSignupRole, resendConfirmationSchema, signupSchema } from "~/features/auth/schema";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
+import { safeRedirectTarget } from "~/platform/redirect.server";
 import { getUser, startSession } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextField, useEmptyPasswordsOnReply } from "~/platform/ui/field";
@@ -26,9 +26,10 @@ export const handle = { i18n: ["auth"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const confirmed = url.searchParams.get("confirmed") === "true";
-  const redirectTo = url.searchParams.get("redirectTo") ?? undefined;
+  // Only a path of ours goes into the form; anything else leads to the dashboard.
+  const redirectTo = safeRedirectTarget(url.searchParams.get("redirectTo"), "") || undefined;
   const user = await getUser(request);
-  if (user) throw redirect(confirmed ? setupPathFor(user.role) : safeRedirect(redirectTo, "/dashboard"));
+  if (user) throw redirect(confirmed ? setupPathFor(user.role) : (redirectTo ?? "/dashboard"));
   return {
     mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const),
     role: parseSignupRole(url.searchParams.get("role")),
@@ -86,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: outcome.httpStatus, headers: remembered ? { "Set-Cookie": remembered } : {} },
     );
   }
-  return redirect(safeRedirect(outcome.redirectTo, "/dashboard"), {
+  return redirect(safeRedirectTarget(outcome.redirectTo, "/dashboard"), {
     headers: { "Set-Cookie": await startSession(outcome.user.id) },
   });
 }

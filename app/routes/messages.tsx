@@ -15,7 +15,7 @@ import { translatorFor, languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 
-export const handle = { i18n: ["messages", "bookings"], wide: true };
+export const handle = { i18n: ["messages", "bookings"], wide: true, uploads: true };
 
 /** The conversation list and, when one is chosen (?c= or ?userId=), its chat. Someone else's conversation does not exist. */
 export async function loader({ request }: LoaderFunctionArgs) {

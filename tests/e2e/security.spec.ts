@@ -244,3 +244,46 @@ test("a public form posted without its honeypot fields is refused as spam", asyn
   // Nothing was done: no account, no email.
   expect(accountAndEmails(owner.email)).toEqual({ account: false, emails: 0 });
 });
+
+test("a redirectTo that a browser would read as another site (tab, line breaks) leads to the dashboard after sign-in, never a 500", async ({ page, jsEnabled, baseURL }) => {
+  const owner = newPerson("owner");
+  await signUpAndConfirm(page, owner, jsEnabled);
+  for (const escape of ["%0D", "%0A", "%0D%0A", "%09"]) {
+    // Signed in already: the page sends the visitor on at once.
+    const signedIn = await page.request.get(`/auth?mode=login&redirectTo=/${escape}/evil.example`, { maxRedirects: 0 });
+    expect(signedIn.status()).toBe(302);
+    expect(signedIn.headers()["location"]).toBe("/dashboard");
+  }
+  await logOut(page);
+  for (const escape of ["%0D", "%0A", "%09"]) {
+    expect((await page.request.get(`/auth?mode=login&redirectTo=/${escape}/evil.example`)).status()).toBe(200);
+  }
+  await page.goto("/auth?mode=login&redirectTo=/%09/evil.example");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password", { exact: true }).fill(owner.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+});
+
+test("a form post larger than any form sends is refused with a short translated page before it is read; the Stripe webhook takes at most a megabyte", async ({ request, jsEnabled, baseURL }) => {
+  test.skip(!jsEnabled, "the browser's JavaScript plays no part");
+  const form = await request.post("/auth?mode=login", {
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL!, Accept: "text/html", "Accept-Language": "es-ES,es;q=0.9" },
+    data: `intent=login&email=${"a".repeat(70 * 1024)}`,
+  });
+  expect(form.status()).toBe(413);
+  const page = await form.text();
+  expect(page).toContain("Se ha enviado demasiado");
+  expect(page.length).toBeLessThan(2_000);
+  expect(form.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+
+  const webhook = await request.post("/webhooks/stripe", { headers: { "Content-Type": "application/json" }, data: `{"a":"${"x".repeat(1.1 * 1024 * 1024)}"}` });
+  expect(webhook.status()).toBe(413);
+  // Under the limit, the webhook reads it (and finds no valid signature).
+  const small = await request.post("/webhooks/stripe", { headers: { "Content-Type": "application/json" }, data: `{"a":"${"x".repeat(500 * 1024)}"}` });
+  expect(small.status()).toBeLessThan(500);
+  expect(small.status()).not.toBe(413);
+  // The server is still up and answering.
+  expect((await request.get("/healthz")).status()).toBe(200);
+});

@@ -19,13 +19,13 @@ export function NotFound() {
 /**
  * What a page shows when its loader or action failed: not found (404), not allowed (403), a request
  * that could not be read (400: a broken form, control characters; the sender's to fix, not an
- * outage), or a failure of ours.
+ * outage), one larger than any form of ours sends (413), or a failure of ours.
  */
 export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status === 404) return <NotFound />;
-  const kind = status === 403 ? "forbidden" : status === 400 ? "badRequest" : "generic";
+  const kind = status === 403 ? "forbidden" : status === 400 ? "badRequest" : status === 413 ? "tooLarge" : "generic";
   return (
     <main id="main" className="mx-auto max-w-md px-6 py-16 text-center">
       <h1 className="text-2xl font-bold">{t(`errors.${kind}Title`)}</h1>
