@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/features/auth/passwords.server";
+import { honeypotFields } from "~/features/auth/test-support";
 import { person } from "~/features/bookings/test-world";
 import { db } from "~/platform/db.server";
 import { requireUser, startSession } from "~/platform/session.server";
@@ -94,7 +95,7 @@ describe("sign-in's redirectTo", () => {
       request: new Request("http://localhost/auth?mode=login", {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "login", email, password: PASSWORD, redirectTo }),
+        body: new URLSearchParams({ intent: "login", email, password: PASSWORD, redirectTo, ...honeypotFields() }),
       }),
       params: {},
       context,
