@@ -8,7 +8,9 @@ async function cookiesServedFrom(appUrl: string | undefined) {
   const { languageCookie } = await import("./i18n.server");
   const { startSession } = await import("./session.server");
   const { person } = await import("~/features/bookings/test-world");
+  const { rememberAddress } = await import("~/features/auth/outbox-access.server");
   return {
+    outbox: (await rememberAddress(new Request("http://localhost/auth"), "someone@example.com", true)) ?? "no outbox cookie",
     toast: await toastHeader({ type: "success", title: "profile:saved" }),
     language: await languageCookie.serialize("de"),
     session: await startSession((await person("owner")).id),
