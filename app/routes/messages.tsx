@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = sendSchema.safeParse(Object.fromEntries(upload ? upload.formData : await formDataOf(request)));
   if (!parsed.success) return data({ error: "messages:errors.send" }, { status: 400 });
   const file = upload?.images[0];
-  const attachment = file ? await storeAttachment(file) : null;
+  const attachment = file ? await storeAttachment(file, upload?.declaredTypes[0]) : null;
   if (attachment && "refusal" in attachment) return data({ error: attachment.refusal }, { status: 400 });
   const t = await translatorFor(await languageOf(request), "messages");
   const result = await sendMessage(user.id, parsed.data.conversationId, parsed.data.body, attachment, { image: t("media.image"), video: t("media.video") });
