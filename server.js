@@ -49,6 +49,14 @@ server.use((req, res, next) => {
   if (stopping) res.set("Connection", "close");
   res.locals.cspNonce = app.createNonce();
   res.set(app.securityHeaders({ nonce: res.locals.cspNonce, https, development }));
+  next();
+});
+
+// Every body but an upload is received whole, and only up to its route's limit (413 past it, 408
+// when it comes too slowly), before anything reads it.
+server.use(app.createRequestGuard({ limitOf: app.requestBodyLimits(build.routes) }));
+
+server.use((req, res, next) => {
   if (app.isCrossSiteWrite(req.method, req.headers)) {
     res.status(403).type("text/plain").send("Cross-site requests are not allowed.");
     return;
@@ -87,7 +95,8 @@ server.all(
   }),
 );
 
-const listener = server.listen(port, () => {
+// Headers, request and keep-alive timeouts: see SERVER_TIMEOUTS in app/platform/http-limits.server.ts.
+const listener = app.createHttpServer(server).listen(port, () => {
   console.log(`Trusted Sitters is listening on http://localhost:${port}`);
 });
 let lastConnectionAt = Date.now();

@@ -104,7 +104,7 @@ const EXEMPT: Record<string, string> = {
   "routes/settings-language.tsx": "the asker's own cookie",
   "routes/healthz.ts": "public health check",
   "routes/locales.ts": "public translations",
-  "routes/dev-outbox.tsx": "development, tests and demo only",
+  "routes/dev-outbox.tsx": "development, tests and demo only; each visitor sees only their own emails (features/auth/outbox-access.test.ts)",
   "routes/dev-clock.ts": "development and tests only",
   "routes/events.ts": "streams only the asker's own events",
   "routes/app-layout.tsx": "the asker's own counts",

@@ -14,7 +14,9 @@ import { contentSecurityPolicy, cspSourcesOf } from "~/platform/security.server"
 export { startApp, stopApp } from "~/platform/lifecycle.server";
 export { closeAllStreams } from "~/platform/events/stream.server";
 export { backupDataDir } from "~/platform/backup.server";
-export { clientAddressOf, createNonce, isCrossSiteWrite, securityHeaders } from "~/platform/security.server";
+export { createNonce, isCrossSiteWrite, securityHeaders } from "~/platform/security.server";
+export { clientAddressOf } from "~/platform/client-address.server";
+export { createHttpServer, createRequestGuard, requestBodyLimits } from "~/platform/http-limits.server";
 
 const ABORT_DELAY = 5_000;
 

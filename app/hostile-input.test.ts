@@ -95,7 +95,12 @@ const FORMS: Record<string, Form[]> = {
       url: () => "/reset-password",
       fields: (w) => [["token", w.resetToken], ["password", PASSWORD], ["confirmPassword", PASSWORD]],
     },
-    { name: "change password signed in", who: "owner", url: () => "/auth/reset-password", fields: () => [["password", PASSWORD], ["confirmPassword", PASSWORD]] },
+    {
+      name: "change password signed in",
+      who: "owner",
+      url: () => "/auth/reset-password",
+      fields: () => [["currentPassword", PASSWORD], ["password", PASSWORD], ["confirmPassword", PASSWORD]],
+    },
   ],
   "routes/logout.tsx": [{ name: "log out", who: "owner", url: () => "/logout", fields: () => [] }],
   "routes/settings-language.tsx": [{ name: "language", who: "owner", url: () => "/settings/language", fields: () => [["language", "es"], ["redirectTo", "/profile?lng=en"]] }],

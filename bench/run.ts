@@ -16,6 +16,7 @@ import { BUDGET_KB, CSS_BUDGET_KB, measureFirstLoad } from "./first-load-js";
 import { LIGHTHOUSE_TARGETS, measureLighthouse, type PageScores } from "./lighthouse";
 import { LIVE_TARGETS, measureLiveEvents, type LiveEventFigures } from "./live-events";
 import { measurePhotoProcessing, type PhotoFigures } from "./photo-processing";
+import { BODY_MEMORY_TARGET_MB, measureBodyMemory, type BodyMemoryFigures } from "./request-body-memory";
 import { measureServerThroughput, type ServerThroughput } from "./server-throughput";
 import { fixed, runsAlone } from "./support";
 
@@ -34,9 +35,10 @@ const children = {
   photo: () => measurePhotoProcessing({ log: console.error }),
   server: () => measureServerThroughput({ log: console.error }),
   lighthouse: () => measureLighthouse({ log: console.error }),
+  body: () => measureBodyMemory({ log: console.error }),
 };
 type ChildName = keyof typeof children;
-const ORDER: (ChildName | "js")[] = ["js", "deck", "live", "photo", "server", "lighthouse"];
+const ORDER: (ChildName | "js")[] = ["js", "deck", "live", "photo", "server", "body", "lighthouse"];
 
 /** Runs one benchmark in a fresh node (with --expose-gc) and resolves with the figures it sends back. */
 function inChild<T>(name: ChildName): Promise<T> {
@@ -157,6 +159,19 @@ function serverRows(server: ServerThroughput): Row[] {
   }));
 }
 
+function bodyRows(body: BodyMemoryFigures): Row[] {
+  const grew = body.peakMb - body.rssBeforeMb;
+  const refused = body.posts.every((post) => post.status === 413);
+  return [
+    {
+      benchmark: "200 MB form post (Content-Length, chunked)",
+      figure: `${body.posts.map((post) => post.status ?? "no answer").join(", ")}; RSS ${fixed(body.rssBeforeMb, 0)} → ${fixed(body.rssAfterMb, 0)} MB, peak ${fixed(body.peakMb, 0)} MB`,
+      target: `413, peak ≤ +${BODY_MEMORY_TARGET_MB} MB`,
+      pass: refused && grew <= BODY_MEMORY_TARGET_MB,
+    },
+  ];
+}
+
 function lighthouseRows(pages: PageScores[]): Row[] {
   return pages.map((page) => page.error ? { benchmark: `Lighthouse ${page.path}`, figure: `error: ${page.error}`, target: "", pass: false } : ({
     benchmark: `Lighthouse ${page.path} (median of ${page.runs})`,
@@ -199,6 +214,7 @@ async function main(selected: string[]) {
     if (name === "live") await attempt("live events", async () => liveRows(await inChild<LiveEventFigures>("live")));
     if (name === "photo") await attempt("photo processing", async () => photoRows(await inChild<PhotoFigures>("photo")));
     if (name === "server") await attempt("server throughput", async () => serverRows(await inChild<ServerThroughput>("server")));
+    if (name === "body") await attempt("request body memory", async () => bodyRows(await inChild<BodyMemoryFigures>("body")));
     if (name === "lighthouse") await attempt("lighthouse", async () => lighthouseRows(await inChild<PageScores[]>("lighthouse")));
   }
   console.log(`\nBenchmarks (${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")} at the end; timings vary with other work on the machine)\n`);

@@ -48,6 +48,8 @@ export function percentile(sorted: readonly number[], q: number): number {
 
 export interface RunningServer {
   origin: string;
+  /** The server's process, for its memory figures. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -70,7 +72,7 @@ export async function startServer(dataDir: string, port: number, extraEnv: Recor
   for (let attempt = 0; attempt < 1200; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}: see ${path.join(dataDir, "server.log")}`);
     try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { origin, stop };
+      if ((await fetch(`${origin}/healthz`)).ok) return { origin, pid: child.pid!, stop };
     } catch {
       // Not listening yet.
     }

@@ -151,6 +151,16 @@ export interface RateLimitsTable {
   key: string;
   window_started_at: number;
   hits: number;
+  /** When the window ends (seconds since the epoch): from then on the row counts nothing. */
+  expires_at: number;
+}
+
+/** Attempts under a key that wait longer each time past the free ones (sign-in per email). */
+export interface BackoffsTable {
+  key: string;
+  attempts: number;
+  /** Milliseconds since the epoch of the last attempt let through. */
+  last_attempt_at: number;
 }
 
 export interface Database {
@@ -160,6 +170,7 @@ export interface Database {
   notifications: NotificationsTable;
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;
+  backoffs: BackoffsTable;
   pets: PetsTable;
   photos: PhotosTable;
   swipes: SwipesTable;

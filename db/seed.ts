@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { hashPassword } from "~/features/auth/passwords.server";
 import { addPhotos } from "~/features/media/photos.server";
 import { priceOf } from "~/features/bookings/machine";
+import { storedPosition } from "~/features/discovery/geo.server";
 import { instantAt, wallClockIn } from "~/platform/time";
 import { ensurePlans } from "./plans";
 import type { Database, EnergyLevel, PetType, Role } from "./schema";
@@ -159,8 +160,7 @@ export async function seedDemoData(db: Kysely<Database>, { onlyIfEmpty = false }
           postal_code: person.postalCode,
           role: person.role,
           bio: person.bio,
-          latitude: person.latitude,
-          longitude: person.longitude,
+          ...storedPosition(person),
           location_enabled: 1,
           location_updated_at: at,
           time_zone: person.timeZone,

@@ -3,7 +3,7 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** Fresh for each request; every inline script carries it (Content-Security-Policy). */
     cspNonce: string;
-    /** The client's address for rate limits: Fly-Client-IP on Fly, else the socket address. */
+    /** Who the client is for rate limits: an IPv4 address or an IPv6 /64, from a trusted proxy's header or the socket (client-address.server.ts). */
     clientAddress: string;
   }
 }

@@ -57,8 +57,8 @@ let delivering: Promise<void> | null = null;
 let deliverAgain = false;
 
 /**
- * Sends what waits in the outbox over SMTP. Without SMTP_URL nothing is sent and the
- * emails stay readable at /dev/outbox. Safe to call often: one delivery runs at a time (a call
+ * Sends what waits in the outbox over SMTP. Without SMTP_URL (and always in demo mode) nothing is
+ * sent and the emails stay readable at /dev/outbox. Safe to call often: one delivery runs at a time (a call
  * during a run asks for one more run after it, so nothing is sent twice). A failure is kept in
  * `last_error` and the email waits longer after each (`nextTryDelayMs`; the scheduler looks every
  * minute); an email the server refuses for good (5xx), or that still fails a day after it was
@@ -131,16 +131,24 @@ export function deliverSoon(): void {
   deliverPendingEmails().catch((error: unknown) => console.error("Email delivery failed", error));
 }
 
-export function listOutbox(limit = 100) {
-  return db.selectFrom("email_outbox").selectAll().orderBy("id", "desc").limit(limit).execute();
+/** The newest emails kept for these addresses (and no others), for /dev/outbox. */
+export async function listOutboxFor(addresses: readonly string[], limit = 100) {
+  if (addresses.length === 0) return [];
+  return db
+    .selectFrom("email_outbox")
+    .select(["id", "to_address", "subject", "text_body", "created_at"])
+    .where("to_address", "in", addresses)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
 }
 
 /**
- * The origin that links in emails point to: APP_URL when set, else the origin the request came
- * to; for emails sent from background work (no request), the local server.
+ * The origin that links in emails point to: always APP_URL (configured, or the local server outside
+ * strict production), never a request's Host header, which whoever sends the request chooses.
  */
-export function publicOrigin(request?: Request): string {
-  return env.APP_URL?.replace(/\/$/, "") ?? (request ? new URL(request.url).origin : `http://localhost:${env.PORT}`);
+export function publicOrigin(): string {
+  return env.APP_URL;
 }
 
 /** Whom a notice email goes to: their address, name, language and time zone. */

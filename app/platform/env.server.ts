@@ -15,8 +15,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
-  /** Public origin used in email links, e.g. https://trustedsitters.example. */
-  APP_URL: z.string().url().optional(),
+  /** Public origin used in email links, e.g. https://trustedsitters.example; required in strict production. */
+  APP_URL: optional(z.string().url()),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default("Trusted Sitters <hello@trusted-sitters.local>"),
@@ -35,14 +35,39 @@ const schema = z.object({
   /** Live-event streams (/events) one session, and one person, may hold open; one more closes the oldest. */
   MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(5),
   MAX_STREAMS_PER_PERSON: z.coerce.number().int().min(1).default(5),
+  /** How many times a day a person may move their position to another cell (the deck's distances). */
+  POSITION_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(10),
+  AUTH_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  AUTH_RESET_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  AUTH_SIGNIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  AUTH_SIGNIN_FIRST_DELAY_SECONDS: z.coerce.number().min(0.001).max(3600).default(1),
+  AUTH_SIGNIN_MAX_DELAY_SECONDS: z.coerce.number().min(0.001).max(3600).default(60),
+  AUTH_SIGNIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   FLY_APP_NAME: z.string().optional(),
+  /**
+   * The header a proxy of ours in front of the app sets to the client's address (X-Real-IP,
+   * X-Forwarded-For, CF-Connecting-IP…). Unset: the socket's address, or Fly-Client-IP on Fly.
+   */
+  TRUST_PROXY_HEADER: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "TRUST_PROXY_HEADER is a header name, such as X-Real-IP")
+      .transform((name) => name.toLowerCase())
+      .refine((name) => name !== "forwarded", "TRUST_PROXY_HEADER: Forwarded is not supported; use X-Forwarded-For or X-Real-IP"),
+  ),
+  /** With X-Forwarded-For: how many proxies of ours append to it (the client is that many entries from the right). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER"> & {
+export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER" | "APP_URL"> & {
+  /** Where links in emails point, without a trailing slash; never taken from a request. */
+  APP_URL: string;
   PAYMENT_PROVIDER: "test" | "stripe";
   sessionSecret: string;
   /** The outbox and /dev/outbox exist outside production, and in demo mode. */
   devToolsEnabled: boolean;
+  /** Demo mode keeps every email in the outbox: a set SMTP_URL is dropped, and this says so. */
+  smtpIgnoredInDemo: boolean;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -79,6 +104,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return {
     ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    SMTP_URL: env.DEMO_MODE ? undefined : env.SMTP_URL,
+    smtpIgnoredInDemo: Boolean(env.DEMO_MODE && env.SMTP_URL),
     PAYMENT_PROVIDER: paymentProvider,
     sessionSecret: env.SESSION_SECRET ?? localSessionSecret(env.DATA_DIR),
     devToolsEnabled: env.NODE_ENV !== "production" || env.DEMO_MODE,
@@ -96,3 +124,6 @@ function localSessionSecret(dataDir: string): string {
 }
 
 export const env: Env = parseEnv();
+
+/** Served over https: every cookie we set says Secure, so none travels over plain http. */
+export const cookiesAreSecure = env.APP_URL?.startsWith("https:") ?? false;

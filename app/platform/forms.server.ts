@@ -1,3 +1,5 @@
+import { FORM_BODY_MAX_BYTES } from "./request-limits";
+
 /**
  * Control characters no field of ours accepts: nobody types them, and stored they break emails,
  * exports and other people's screens. Tab, line feed and carriage return are ordinary text.
@@ -7,15 +9,60 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export const hasControlCharacters = (text: string) => CONTROL_CHARACTER.test(text);
 
+const tooLarge = () => new Response("The request is too large.", { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/**
+ * The request's body, or a 413 when it has more than `maxBytes`: refused on its Content-Length
+ * before reading anything, else counted while read and given up at the limit. (server.js refuses
+ * such bodies before the app sees them; this holds wherever a request comes from.)
+ */
+export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(request.headers.get("Content-Length")) > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = request.body.getReader();
+  } catch {
+    throw new Response("The request has no readable body.", { status: 400 });
+  }
+  for (;;) {
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      throw new Response("The request has no readable body.", { status: 400 });
+    }
+    if (read.done) break;
+    size += read.value.byteLength;
+    // Released, not cancelled: cancelling would destroy the connection before the 413 is sent.
+    if (size > maxBytes) {
+      reader.releaseLock();
+      throw tooLarge();
+    }
+    chunks.push(read.value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
 /**
  * The posted form, or a 400: a request without a readable form body (a missing or foreign
  * Content-Type, a broken body) or with control characters in a field is the sender's mistake,
- * never a server error, and never stored.
+ * never a server error, and never stored. More than FORM_BODY_MAX_BYTES is a 413.
  */
 export async function formDataOf(request: Request): Promise<FormData> {
+  const body = await readBody(request, FORM_BODY_MAX_BYTES);
   let formData: FormData;
   try {
-    formData = await request.formData();
+    const contentType = request.headers.get("Content-Type");
+    formData = await new Response(body, contentType ? { headers: { "Content-Type": contentType } } : {}).formData();
   } catch {
     throw new Response("The request has no readable form.", { status: 400 });
   }

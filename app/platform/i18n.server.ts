@@ -4,6 +4,7 @@ import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import type { Resource } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
+import { cookiesAreSecure } from "./env.server";
 import { fallbackLanguage, i18nConfig, supportedLanguages, type Language } from "./i18n";
 
 /** The language cookie; it carries only the language code, so it need not be signed. */
@@ -11,6 +12,7 @@ export const languageCookie = createCookie("i18nextLng", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
+  secure: cookiesAreSecure,
   maxAge: 60 * 60 * 24 * 365,
 });
 

@@ -5,7 +5,9 @@ import { db, migrateToLatest } from "./db.server";
 import { deliverPendingEmails } from "./email.server";
 import { env } from "./env.server";
 import { now } from "./clock.server";
+import { pruneRateLimits } from "./rate-limit.server";
 import { pruneEvents } from "./events/events.server";
+import { pruneBackoffs } from "./rate-limit.server";
 import { closeAllStreams } from "./events/stream.server";
 
 const timers: NodeJS.Timeout[] = [];
@@ -14,6 +16,7 @@ const timers: NodeJS.Timeout[] = [];
 export async function startApp(): Promise<void> {
   const { results } = await migrateToLatest();
   for (const migration of results ?? []) console.log(`Migration ${migration.migrationName}: ${migration.status}`);
+  if (env.smtpIgnoredInDemo) console.log("Demo mode: SMTP_URL is ignored, no email is sent; every email stays in the outbox at /dev/outbox.");
   if (env.DEMO_MODE) {
     const seeded = await seedDemoData(db, { onlyIfEmpty: true });
     if (seeded) printDemoLogins(seeded);
@@ -25,6 +28,7 @@ export async function startApp(): Promise<void> {
   every(60_000, runDueSubscriptionWork);
   every(60 * 60_000, removeExpiredRows);
   every(60 * 60_000, pruneEvents);
+  every(60 * 60_000, pruneRateLimits);
 }
 
 export async function stopApp(): Promise<void> {
@@ -47,6 +51,7 @@ async function removeExpiredRows() {
   await db.deleteFrom("sessions").where("expires_at", "<=", at.toISOString()).execute();
   const weekAgo = new Date(at.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
   await db.deleteFrom("email_tokens").where("expires_at", "<=", weekAgo).execute();
+  await pruneBackoffs();
 }
 
 export function printDemoLogins(logins: { email: string; password: string; role: string; name: string }[]) {

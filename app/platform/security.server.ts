@@ -80,10 +80,3 @@ export function isCrossSiteWrite(method: string, headers: IncomingHttpHeaders): 
   if (origin === "null") return true;
   return headers["sec-fetch-site"] === "cross-site";
 }
-
-/** Fly's proxy sets Fly-Client-IP; anywhere else a forwarded header could be forged, so the socket decides. */
-export function clientAddressOf(headers: IncomingHttpHeaders, socketAddress: string | undefined): string {
-  const flyClientIp = headers["fly-client-ip"];
-  if (process.env.FLY_APP_NAME && typeof flyClientIp === "string") return flyClientIp;
-  return socketAddress ?? "unknown";
-}

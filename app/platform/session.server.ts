@@ -2,8 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import type { User } from "~db/schema";
 import { db } from "./db.server";
-import { env } from "./env.server";
+import { cookiesAreSecure, env } from "./env.server";
 import { now } from "./clock.server";
+import { safeRedirectTarget } from "./redirect.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session ends 30 days after sign-in, or after 14 days without a visit, whichever comes first. */
@@ -12,7 +13,7 @@ export const SESSION_IDLE_MS = 14 * DAY_MS;
 /** last_seen_at is refreshed at most this often, so reading a page rarely writes. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
-export const cookiesAreSecure = env.APP_URL?.startsWith("https:") ?? false;
+export { cookiesAreSecure };
 
 const sessionCookie = createCookie("__session", {
   httpOnly: true,
@@ -102,7 +103,8 @@ export async function requireUser(request: Request): Promise<User> {
   const user = await getUser(request);
   if (user) return user;
   const url = new URL(request.url);
-  const redirectTo = `${url.pathname}${url.search}`;
+  // A request for "//evil.example/…" has that as its path: it must not come back as a redirect.
+  const redirectTo = safeRedirectTarget(`${url.pathname}${url.search}`, "/");
   const params = new URLSearchParams({ mode: "login" });
   if (redirectTo !== "/") params.set("redirectTo", redirectTo);
   throw redirect(`/auth?${params}`);

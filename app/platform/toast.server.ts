@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { env } from "./env.server";
+import { cookiesAreSecure, env } from "./env.server";
 
 /** A toast's title and description are translation keys, so it reads in the language of the page that shows it. */
 const toastSchema = z.object({
@@ -14,6 +14,7 @@ export type Toast = z.infer<typeof toastSchema>;
 const toastCookie = createCookie("toast", {
   httpOnly: true,
   sameSite: "lax",
+  secure: cookiesAreSecure,
   path: "/",
   secrets: [env.sessionSecret],
   maxAge: 60,

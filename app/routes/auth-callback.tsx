@@ -4,7 +4,6 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { checkConfirmationToken, confirmEmail } from "~/features/auth/accounts.server";
 import { formDataOf } from "~/platform/forms.server";
-import { publicOrigin } from "~/platform/email.server";
 import { titleFrom } from "~/platform/page-title";
 import { startSession } from "~/platform/session.server";
 import { PawLogo } from "~/platform/ui/logo";
@@ -40,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<CallbackS
 
 export async function action({ request }: ActionFunctionArgs) {
   const token = String((await formDataOf(request)).get("token") ?? "");
-  const result = await confirmEmail(token, publicOrigin(request));
+  const result = await confirmEmail(token);
   if (result.status === "confirmed") {
     return data<CallbackState>(
       { state: "success", next: "/auth?confirmed=true" },

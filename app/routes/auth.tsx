@@ -5,15 +5,15 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { passwordProblem, resendConfirmation, setupPathFor, signUp } from "~/features/auth/accounts.server";
 import { authenticator } from "~/features/auth/authenticator.server";
 import { refusePublicForm } from "~/features/auth/guard.server";
+import { rememberAddress } from "~/features/auth/outbox-access.server";
 import { loginSchema, parseSignupRole, resendConfirmationSchema, signupSchema } from "~/features/auth/schema";
 import { formDataOf } from "~/platform/forms.server";
-import { publicOrigin } from "~/platform/email.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
+import { safeRedirectTarget } from "~/platform/redirect.server";
 import { getUser, startSession } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextField, useEmptyPasswordsOnReply } from "~/platform/ui/field";
@@ -32,9 +32,10 @@ export const handle = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const confirmed = url.searchParams.get("confirmed") === "true";
-  const redirectTo = url.searchParams.get("redirectTo") ?? undefined;
+  // Only a path of ours goes into the form; anything else leads to the dashboard.
+  const redirectTo = safeRedirectTarget(url.searchParams.get("redirectTo"), "") || undefined;
   const user = await getUser(request);
-  if (user) throw redirect(confirmed ? setupPathFor(user.role) : safeRedirect(redirectTo, "/dashboard"));
+  if (user) throw redirect(confirmed ? setupPathFor(user.role) : (redirectTo ?? "/dashboard"));
   return {
     mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const),
     role: parseSignupRole(url.searchParams.get("role")),
@@ -65,33 +66,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    const result = await signUp(submission.value, await languageOf(request), publicOrigin(request));
-    if (result.status === "email-taken") {
-      return data(
-        { intent, reply: submission.reply({ fieldErrors: { email: ["validation.emailTaken"] }, hideFields: ["password"] }), unconfirmedEmail: null },
-        { status: 400 },
-      );
-    }
-    return redirectWithToast("/auth?mode=login&sent=1", {
-      type: "success",
-      title: "auth:signup.sentTitle",
-      description: "auth:signup.sentBody",
-    });
+    const result = await signUp(submission.value, await languageOf(request));
+    // A taken address gets the very same answer (its owner is told by email), so the form does not say who has an account.
+    const remembered = await rememberAddress(request, submission.value.email, result.status === "created");
+    return redirectWithToast(
+      "/auth?mode=login&sent=1",
+      { type: "success", title: "auth:signup.sentTitle", description: "auth:signup.sentBody" },
+      { headers: remembered ? { "Set-Cookie": remembered } : {} },
+    );
   }
 
   if (intent === "resend") {
     const submission = parseWithZod(formData, { schema: resendConfirmationSchema });
     if (submission.status === "success") {
-      await resendConfirmation(submission.value.email, await languageOf(request), publicOrigin(request));
+      await resendConfirmation(submission.value.email, await languageOf(request));
     }
     return redirectWithToast("/auth?mode=login&sent=1", { type: "success", title: "auth:signup.resentTitle", description: "auth:signup.sentBody" });
   }
 
   const outcome = await authenticator.authenticate("form", request);
   if (outcome.status === "rejected") {
-    return data({ intent: "login", reply: outcome.reply, unconfirmedEmail: outcome.unconfirmedEmail ?? null }, { status: 400 });
+    // The right password of an unconfirmed account: this browser may read that account's emails at /dev/outbox.
+    const remembered = outcome.unconfirmedEmail ? await rememberAddress(request, outcome.unconfirmedEmail, true) : null;
+    return data(
+      { intent: "login", reply: outcome.reply, unconfirmedEmail: outcome.unconfirmedEmail ?? null },
+      { status: outcome.httpStatus, headers: remembered ? { "Set-Cookie": remembered } : {} },
+    );
   }
-  return redirect(safeRedirect(outcome.redirectTo, "/dashboard"), {
+  return redirect(safeRedirectTarget(outcome.redirectTo, "/dashboard"), {
     headers: { "Set-Cookie": await startSession(outcome.user.id) },
   });
 }

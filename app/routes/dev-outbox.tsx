@@ -1,16 +1,20 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
+import { readableOutbox } from "~/features/auth/outbox-access.server";
 import { env } from "~/platform/env.server";
-import { listOutbox } from "~/platform/email.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
 export const handle = { title: "common:outbox.title" };
 
-/** Emails kept instead of sent (no SMTP_URL). Exists only in development, tests and demo mode. */
-export async function loader() {
+/**
+ * Emails kept instead of sent (no SMTP_URL, or demo mode). Exists only in development, tests and
+ * demo mode, and shows each visitor only their own emails (outbox-access.server.ts).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
   if (!env.devToolsEnabled) throw new Response("Not found", { status: 404 });
-  const emails = await listOutbox();
+  const emails = await readableOutbox(request);
   return {
     emails: emails.map((email) => ({
       id: email.id,
@@ -18,7 +22,6 @@ export async function loader() {
       subject: email.subject,
       text: email.text_body,
       createdAt: email.created_at,
-      sentAt: email.sent_at,
     })),
   };
 }
@@ -49,6 +52,7 @@ export default function DevOutbox() {
     <main id="main" className="mx-auto max-w-2xl pb-10">
       <PageHeader title={t("outbox.title")} backTo="/" />
       <p className="px-4 text-stone-700">{t("outbox.intro")}</p>
+      <p className="px-4 pt-2 text-stone-700">{t("outbox.whose")}</p>
       {emails.length === 0 ? <p className="px-4 py-6">{t("outbox.empty")}</p> : null}
       <ol className="space-y-4 p-4">
         {emails.map((email) => (

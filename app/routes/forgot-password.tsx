@@ -8,7 +8,7 @@ import { requestPasswordReset } from "~/features/auth/accounts.server";
 import { refusePublicForm } from "~/features/auth/guard.server";
 import { forgotPasswordSchema } from "~/features/auth/schema";
 import { formDataOf } from "~/platform/forms.server";
-import { publicOrigin } from "~/platform/email.server";
+import { resetEmailRateLimit, takeAttempt } from "~/platform/rate-limit.server";
 import { FormError, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
@@ -26,7 +26,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = submission.value.email;
   const refusal = await refusePublicForm(formData, `reset:${context.clientAddress}:${email}`, "auth:forgot.tooManyAttempts");
   if (refusal) return data(submission.reply({ formErrors: [refusal] }), { status: 429 });
-  await requestPasswordReset(email, publicOrigin(request));
+  // Besides each address's budget per email, one across every email, so nobody floods many mailboxes.
+  if (!(await takeAttempt(`reset-address:${context.clientAddress}`, resetEmailRateLimit))) {
+    return data(submission.reply({ formErrors: ["auth:forgot.tooManyFromAddress"] }), { status: 429 });
+  }
+  await requestPasswordReset(email);
   // The same answer whether or not the address has an account.
   return redirect("/forgot-password?sent=1");
 }

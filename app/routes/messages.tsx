@@ -15,7 +15,7 @@ import { translatorFor, languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 
-export const handle = { i18n: ["messages", "bookings"], wide: true, title: "messages:title" };
+export const handle = { i18n: ["messages", "bookings"], wide: true, uploads: true, title: "messages:title" };
 
 /** The conversation list and, when one is chosen (?c= or ?userId=), its chat. Someone else's conversation does not exist. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = sendSchema.safeParse(Object.fromEntries(upload ? upload.formData : await formDataOf(request)));
   if (!parsed.success) return data({ error: "messages:errors.send" }, { status: 400 });
   const file = upload?.images[0];
-  const attachment = file ? await storeAttachment(file) : null;
+  const attachment = file ? await storeAttachment(file, upload?.declaredTypes[0]) : null;
   if (attachment && "refusal" in attachment) return data({ error: attachment.refusal }, { status: 400 });
   const t = await translatorFor(await languageOf(request), "messages");
   const result = await sendMessage(user.id, parsed.data.conversationId, parsed.data.body, attachment, { image: t("media.image"), video: t("media.video") });

@@ -11,7 +11,7 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile"], title: "profile:pet.createTitle" };
+export const handle = { i18n: ["profile"], uploads: true, title: "profile:pet.createTitle" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

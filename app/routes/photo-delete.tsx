@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { deletePhoto, findOwnPhoto, photoUrl } from "~/features/media/photos.server";
 import { titleFrom } from "~/platform/page-title";
+import { safeRedirectTarget } from "~/platform/redirect.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmPage } from "~/platform/ui/confirm-link";
@@ -12,7 +12,7 @@ import { PageHeader } from "~/platform/ui/page-header";
 export const handle = { i18n: ["profile"], title: titleFrom<typeof loader>((_, t) => t("profile:photos.deleteTitle")) };
 
 function backTo(request: Request) {
-  return safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/profile/edit");
+  return safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"), "/profile/edit");
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

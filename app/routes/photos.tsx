@@ -1,12 +1,15 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { addPhotos, movePhoto, type PhotoMove } from "~/features/media/photos.server";
 import { PHOTOS_MAX } from "~/features/media/limits";
 import { readImageUpload } from "~/features/media/upload.server";
 import { findOwnPet } from "~/features/pets/pets.server";
 import { formDataOf } from "~/platform/forms.server";
+import { safeRedirectTarget } from "~/platform/redirect.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
+
+// Multipart posts here are photo uploads, read with their own limits (readImageUpload).
+export const handle = { uploads: true };
 
 export const loader = () => redirect("/profile/edit");
 
@@ -18,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const isUpload = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
   if (isUpload) {
     const upload = await readImageUpload(request, { field: "photos", maxFiles: PHOTOS_MAX });
-    const back = safeRedirect("formData" in upload ? upload.formData.get("redirectTo") : null, "/profile/edit");
+    const back = safeRedirectTarget("formData" in upload ? upload.formData.get("redirectTo") : null, "/profile/edit");
     if ("error" in upload) return redirectWithToast(back, { type: "error", title: "errors.title", description: `profile:${upload.error}` });
     const petId = upload.formData.get("petId");
     if (typeof petId === "string" && petId && !(await findOwnPet(user.id, petId))) throw new Response("Not found", { status: 404 });
@@ -31,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const form = await formDataOf(request);
-  const back = safeRedirect(form.get("redirectTo"), "/profile/edit");
+  const back = safeRedirectTarget(form.get("redirectTo"), "/profile/edit");
   const move = form.get("move");
   const photoId = form.get("photoId");
   if (typeof photoId !== "string" || !MOVES.includes(move as PhotoMove)) throw new Response("Bad request", { status: 400 });

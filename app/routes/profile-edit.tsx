@@ -7,6 +7,7 @@ import { PhotoGrid } from "~/features/media/photo-grid";
 import { PhotoUploadForm } from "~/features/media/photo-upload-form";
 import { listPhotos, toPhotoView } from "~/features/media/photos.server";
 import { BIO_MAX } from "~/features/profiles/options";
+import { TOO_OFTEN } from "~/features/discovery/location.server";
 import { updateProfile } from "~/features/profiles/profiles.server";
 import { profileEditSchema } from "~/features/profiles/schema";
 import { formDataOf } from "~/platform/forms.server";
@@ -33,7 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(await formDataOf(request), { schema: profileEditSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await updateProfile(user.id, submission.value);
+  if ((await updateProfile(user.id, submission.value)) === TOO_OFTEN) {
+    return data(submission.reply({ fieldErrors: { city: ["profile:edit.cityTooOften"] } }), { status: 429 });
+  }
   return redirectWithToast("/profile", { type: "success", title: "profile:edit.saved" });
 }
 

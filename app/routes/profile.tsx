@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await formDataOf(request);
   if (form.get("intent") === "payouts") {
     if (!isSitter(user.role) || payoutStatusOf(user).provider !== "stripe") throw new Response("Bad request", { status: 400 });
-    const origin = publicOrigin(request);
+    const origin = publicOrigin();
     const url = await payoutOnboardingLink(user, { returnUrl: `${origin}/profile?payouts=return`, refreshUrl: `${origin}/profile?payouts=refresh` }, String(form.get("attempt") ?? crypto.randomUUID()));
     return url ? redirect(url) : redirectWithToast("/profile", { type: "error", title: "profile:payouts.failed" });
   }

@@ -1,13 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { changePassword, checkResetToken, passwordProblem, resetPassword } from "~/features/auth/accounts.server";
-import { resetPasswordSchema } from "~/features/auth/schema";
+import { changePassword, checkResetToken, resetPassword } from "~/features/auth/accounts.server";
+import { changePasswordSchema, resetPasswordSchema } from "~/features/auth/schema";
 import { formDataOf } from "~/platform/forms.server";
-import { db } from "~/platform/db.server";
 import { getUser, startSession } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextField, useEmptyPasswordsOnReply } from "~/platform/ui/field";
@@ -31,36 +30,32 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<ResetStat
   throw await redirectWithToast("/auth?mode=login", { type: "error", title: "errors.title", description: "auth:reset.noSession" });
 }
 
+/** With a reset link's token the link is the proof; without one, a session and the current password. */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await formDataOf(request);
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
-  const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
-  const { token, password } = submission.value;
+  const hideFields = ["currentPassword", "password", "confirmPassword"];
+  const done = async (userId: string) =>
+    // Every other session has ended; this device stays signed in with a new one.
+    redirect(`${new URL(request.url).pathname}?done=1`, { headers: { "Set-Cookie": await startSession(userId) } });
 
-  const owner = token ? await checkResetToken(token) : null;
-  const user = owner
-    ? owner.status === "valid"
-      ? await db.selectFrom("users").select(["id", "email"]).where("id", "=", owner.userId).executeTakeFirst()
-      : undefined
-    : await getUser(request);
-  if (!user) return data(submission.reply({ formErrors: ["auth:reset.invalid"], hideFields }), { status: 400 });
-
-  const problem = passwordProblem(password, user.email);
-  if (problem) return data(submission.reply({ fieldErrors: { password: [problem] }, hideFields }), { status: 400 });
-
-  if (token) {
-    const result = await resetPassword(token, password);
-    if (result.status !== "changed") {
-      const message = result.status === "expired" ? "auth:reset.expired" : "auth:reset.invalid";
-      return data(submission.reply({ formErrors: [message], hideFields }), { status: 400 });
-    }
-  } else {
-    await changePassword(user.id, password);
+  if (formData.get("token")) {
+    const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+    if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+    const result = await resetPassword(submission.value.token ?? "", submission.value.password);
+    if (result.status === "changed") return done(result.user.id);
+    if (result.status === "weak") return data(submission.reply({ fieldErrors: { password: [result.problem] }, hideFields }), { status: 400 });
+    const message = result.status === "expired" ? "auth:reset.expired" : "auth:reset.invalid";
+    return data(submission.reply({ formErrors: [message], hideFields }), { status: 400 });
   }
-  // Every other session has ended; this device stays signed in with a new one.
-  const path = new URL(request.url).pathname;
-  return redirect(`${path}?done=1`, { headers: { "Set-Cookie": await startSession(user.id) } });
+
+  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  const user = await getUser(request);
+  if (!user) return data(submission.reply({ formErrors: ["auth:reset.noSession"], hideFields }), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+  const result = await changePassword(user.id, submission.value.currentPassword, submission.value.password);
+  if (result.status === "changed") return done(user.id);
+  if (result.status === "wait") return data(submission.reply({ formErrors: ["auth:login.wait"], hideFields }), { status: 429 });
+  return data(submission.reply({ fieldErrors: result.errors, hideFields }), { status: 400 });
 }
 
 export default function ResetPassword() {
@@ -89,18 +84,25 @@ function NewPasswordForm({ token }: { token: string | null }) {
   const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>();
   const location = useLocation();
+  // Signed in without a link, the current password is asked too.
+  const schema = token ? resetPasswordSchema : changePasswordSchema;
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,
-    constraint: getZodConstraint(resetPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldRevalidate: "onInput",
   });
-  useEmptyPasswordsOnReply(lastResult, fields.password, fields.confirmPassword);
+  const currentPassword = fields.currentPassword as FieldMetadata<string | undefined>;
+  useEmptyPasswordsOnReply(lastResult, currentPassword, fields.password, fields.confirmPassword);
   return (
     <Form method="post" action={`${location.pathname}${location.search}`} {...getFormProps(form)} noValidate className="space-y-4">
       <FormError form={form} />
-      {token ? <input type="hidden" name="token" value={token} /> : null}
+      {token ? (
+        <input type="hidden" name="token" value={token} />
+      ) : (
+        <TextField meta={currentPassword} type="password" label={t("reset.currentPassword")} autoComplete="current-password" />
+      )}
       <TextField meta={fields.password} type="password" label={t("reset.newPassword")} autoComplete="new-password" hint={t("fields.passwordHint")} />
       <TextField meta={fields.confirmPassword} type="password" label={t("reset.confirmPassword")} autoComplete="new-password" />
       <SubmitButton className="w-full">{t("reset.submit")}</SubmitButton>

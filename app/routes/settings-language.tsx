@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { formDataOf } from "~/platform/forms.server";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { isLanguage } from "~/platform/i18n";
 import { languageCookie } from "~/platform/i18n.server";
+import { safeRedirectTarget } from "~/platform/redirect.server";
 import { getUser } from "~/platform/session.server";
 
 export const loader = () => redirect("/");
@@ -13,7 +13,7 @@ export const loader = () => redirect("/");
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await formDataOf(request);
   const language = formData.get("language");
-  const back = safeRedirect(formData.get("redirectTo"), "/");
+  const back = safeRedirectTarget(formData.get("redirectTo"), "/");
   // A ?lng= in the page's address would win over the new cookie, so it is dropped.
   const target = new URL(back, "http://local");
   target.searchParams.delete("lng");

@@ -16,7 +16,7 @@ import { ChoiceChips } from "~/platform/ui/choices";
 import { FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["profile"], title: "profile:sitterSetup.title" };
+export const handle = { i18n: ["profile"], uploads: true, title: "profile:sitterSetup.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

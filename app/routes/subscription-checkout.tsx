@@ -158,7 +158,7 @@ export default function SubscriptionCheckout() {
         {stripe ? (
           <StripeCardEntry
             publishableKey={stripe.publishableKey}
-            entryUrl="/subscription/card-entry"
+            entryUrl={`/subscription/card-entry?plan=${encodeURIComponent(plan.id)}`}
             attempt={attempt}
             payLabel={t("checkout.pay", { price })}
             serverErrors={actionData && "stripeErrors" in actionData ? actionData.stripeErrors : null}

@@ -11,6 +11,9 @@ import * as chatMediaSounds from "./0009-chat-media-sounds";
 import * as dailyLikes from "./0010-daily-likes";
 import * as stripeSubscriptions from "./0011-stripe-subscriptions";
 import * as emailRetries from "./0012-email-retries";
+import * as coarsePositions from "./0013-coarse-positions";
+import * as backoffs from "./0014-backoffs";
+import * as rateLimitExpiry from "./0015-rate-limit-expiry";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +29,7 @@ export const migrations: Record<string, Migration> = {
   "0010-daily-likes": dailyLikes,
   "0011-stripe-subscriptions": stripeSubscriptions,
   "0012-email-retries": emailRetries,
+  "0013-coarse-positions": coarsePositions,
+  "0014-backoffs": backoffs,
+  "0015-rate-limit-expiry": rateLimitExpiry,
 };

@@ -109,14 +109,82 @@ test("sign-up errors are translated, tied to their fields, and keep what was typ
   await expect(page.getByLabel("Email")).toHaveValue(person.email);
 });
 
-test("an email can only have one account", async ({ page }) => {
+test("an email can only have one account, and sign-up does not tell whether an address is taken", async ({ page, browser, jsEnabled }) => {
   const person = newPerson();
   await page.goto("/auth?mode=signup&role=owner");
   await fillSignup(page, person);
   await expect(page.getByText("We sent you a confirmation link")).toBeVisible();
-  await page.goto("/auth?mode=signup&role=owner");
-  await fillSignup(page, { ...person, email: person.email.toUpperCase() });
-  await expect(page.getByText("This email is already registered.")).toBeVisible();
+  const newcomerUrl = page.url();
+
+  // Someone else, in another browser, tries the same address: the very same answer.
+  const stranger = await browser.newContext({ javaScriptEnabled: jsEnabled });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto("/auth?mode=signup&role=owner");
+  await fillSignup(strangerPage, { ...person, name: "Mallory", email: person.email.toUpperCase(), password: "another-secret-77" });
+  await expect(strangerPage.getByText("We sent you a confirmation link")).toBeVisible();
+  await expect(strangerPage.getByText("This email is already registered.")).toHaveCount(0);
+  expect(strangerPage.url()).toBe(newcomerUrl);
+  // And nothing of that account to read in the stranger's outbox.
+  await strangerPage.goto("/dev/outbox");
+  await expect(strangerPage.getByTestId("email-to").getByText(person.email, { exact: true })).toHaveCount(0);
+  await stranger.close();
+
+  // The owner is told, with a way to sign in and to choose a new password, and still has one account.
+  const notice = page.getByRole("article").filter({ hasText: "Someone tried to sign up with your email" });
+  await page.goto("/dev/outbox");
+  await expect(notice).toHaveCount(1);
+  await expect(notice.getByRole("link").filter({ hasText: "/forgot-password" })).toHaveCount(1);
+  await confirmEmail(page, person, jsEnabled);
+  await logOut(page);
+  await logIn(page, person.email, "another-secret-77");
+  await expect(page.getByText("Invalid login credentials")).toBeVisible();
+  await logIn(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("changing the password from a session needs the current one", async ({ page, jsEnabled }) => {
+  const owner = newPerson();
+  await signUpAndConfirm(page, owner, jsEnabled);
+  await visit(page, "/profile/edit");
+  await page.getByRole("link", { name: "Change password" }).click();
+  const current = page.getByLabel("Current password");
+  await current.fill("not-my-password");
+  await page.getByLabel("New password", { exact: true }).fill("a-fresh-secret-9");
+  await page.getByLabel("Confirm new password").fill("a-fresh-secret-9");
+  await page.getByRole("button", { name: "Update password" }).click();
+  // The error belongs to the field, and nothing changed.
+  await expect(current).toHaveAttribute("aria-invalid", "true");
+  const errorId = (await current.getAttribute("aria-describedby"))!.split(" ")[0]!;
+  await expect(page.locator(`[id="${errorId}"]`)).toHaveText("The current password is wrong");
+  await expect(current).toHaveValue("");
+  await expectAccessible(page);
+
+  await current.fill(owner.password);
+  await page.getByLabel("New password", { exact: true }).fill("a-fresh-secret-9");
+  await page.getByLabel("Confirm new password").fill("a-fresh-secret-9");
+  await page.getByRole("button", { name: "Update password" }).click();
+  await expect(page.getByText("Your password has been updated.")).toBeVisible();
+
+  await logOut(page);
+  await logIn(page, owner.email, owner.password);
+  await expect(page.getByText("Invalid login credentials")).toBeVisible();
+  await logIn(page, owner.email, "a-fresh-secret-9");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("after five wrong passwords for an account, the next try has to wait, even with the right password", async ({ page, jsEnabled }) => {
+  const owner = newPerson();
+  await signUpAndConfirm(page, owner, jsEnabled);
+  await logOut(page);
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await logIn(page, owner.email, `wrong-guess-${attempt}`);
+    await expect(page.getByRole("alert").getByText("Invalid login credentials")).toBeVisible();
+  }
+  // The test server waits a minute after the free failures (tests/e2e/start-server.js), so this is inside the wait.
+  await logIn(page, owner.email, owner.password);
+  await expect(page.getByRole("alert").getByText("Too many failed attempts for this account. Please wait a moment and try again.")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+  await expectAccessible(page);
 });
 
 test("a wrong password is refused without saying whether the email exists", async ({ page, jsEnabled }) => {

@@ -39,3 +39,15 @@ export function recordLikesToday(email: string, count: number) {
     database.close();
   }
 }
+
+/** Whether an account exists for this email, and how many emails the outbox holds for it. */
+export function accountAndEmails(email: string): { account: boolean; emails: number } {
+  const database = open();
+  try {
+    const account = database.prepare("select 1 from users where email = ?").get(email) !== undefined;
+    const { n } = database.prepare("select count(*) as n from email_outbox where to_address = ?").get(email) as { n: number };
+    return { account, emails: n };
+  } finally {
+    database.close();
+  }
+}

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { fakeJpeg, upload } from "./images";
 import { ownerWithDog, sitterIn } from "./people";
@@ -77,6 +79,16 @@ test("a match opens a conversation: messages arrive live (or after a reload with
   await ownerPage.getByLabel("Attach a photo or video").setInputFiles([fakeJpeg]);
   await ownerPage.getByRole("button", { name: "Send" }).click();
   await expect(ownerPage.getByRole("alert").filter({ hasText: "Invalid file type. Please select an image or video file" })).toBeVisible();
+  // A video is checked from its first box to its last: a whole one is sent, one cut short is refused.
+  const clip = readFileSync(path.resolve("tests/fixtures/videos/clip.mp4"));
+  await ownerPage.getByLabel("Attach a photo or video").setInputFiles([{ name: "walk.mp4", mimeType: "video/mp4", buffer: clip }]);
+  await ownerPage.getByRole("button", { name: "Send" }).click();
+  await expect(ownerPage.getByRole("log").getByLabel("Video sent in the conversation")).toBeVisible();
+  await expect(ownerPage.getByRole("alert").filter({ hasText: "Invalid file type" })).toHaveCount(0);
+  await ownerPage.getByLabel("Attach a photo or video").setInputFiles([{ name: "walk.mp4", mimeType: "video/mp4", buffer: clip.subarray(0, clip.length - 500) }]);
+  await ownerPage.getByRole("button", { name: "Send" }).click();
+  await expect(ownerPage.getByRole("alert").filter({ hasText: "Invalid file type. Please select an image or video file" })).toBeVisible();
+  await expect(ownerPage.getByRole("log").getByLabel("Video sent in the conversation")).toHaveCount(1);
   await checkOwnerPage();
   await page.getByRole("link", { name: new RegExp(owner.name) }).click();
   const photo = page.getByRole("log").getByRole("img", { name: "Photo sent in the conversation (opens full size)" });

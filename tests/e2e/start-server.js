@@ -6,6 +6,9 @@ const dataDir = path.resolve("tests/.tmp/e2e-data");
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = "test";
-// Many sign-ups come from one address during a run.
+// Many sign-ups and reset requests come from one address during a run.
 process.env.AUTH_RATE_LIMIT ??= "10000";
+process.env.AUTH_RESET_RATE_LIMIT ??= "10000";
+// A wait long enough that "the next try right after the free failures is refused" holds however busy the machine is.
+process.env.AUTH_SIGNIN_FIRST_DELAY_SECONDS ??= "60";
 await import("../../server.js");

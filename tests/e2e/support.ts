@@ -92,10 +92,17 @@ export async function fillSignup(page: Page, person: Person) {
   await page.getByRole("button", { name: "Sign Up" }).click();
 }
 
-/** The first link in the newest email to `to` whose address contains `part`, read at /dev/outbox. */
+/**
+ * The first link whose address contains `part` in the newest email to `to` that has one, read at
+ * /dev/outbox (which shows a browser only the emails of accounts it signed up or signed in with).
+ */
 export async function linkFromEmail(page: Page, to: string, part: string): Promise<string> {
   await page.goto("/dev/outbox");
-  const email = page.getByRole("article").filter({ has: page.getByTestId("email-to").getByText(to, { exact: true }) }).first();
+  const email = page
+    .getByRole("article")
+    .filter({ has: page.getByTestId("email-to").getByText(to, { exact: true }) })
+    .filter({ has: page.getByRole("link").filter({ hasText: part }) })
+    .first();
   const href = await email.getByRole("link").filter({ hasText: part }).first().getAttribute("href");
   if (!href) throw new Error(`No ${part} link in the email to ${to}`);
   return href;

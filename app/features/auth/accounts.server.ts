@@ -2,13 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
-import { enqueueEmail, deliverSoon } from "~/platform/email.server";
-import type { Language } from "~/platform/i18n";
-import { endAllSessions } from "~/platform/session.server";
+import { enqueueEmail, deliverSoon, publicOrigin } from "~/platform/email.server";
+import { isLanguage, type Language } from "~/platform/i18n";
+import { claimAttempt, clearAttempts, signInBackoff, takeAttempt } from "~/platform/rate-limit.server";
 import { notify } from "~/features/notifications/notifications.server";
 import { coordinatesOfCity } from "~/features/discovery/places.server";
-import { confirmationEmail, resetEmail, welcomeEmail } from "./emails.server";
+import { storedPosition } from "~/features/discovery/geo.server";
+import { confirmationEmail, resetEmail, signupAttemptEmail, welcomeEmail } from "./emails.server";
 import { hashPassword, isCommonPassword, spendVerifyTime, verifyPassword } from "./passwords.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./schema";
 import { checkEmailToken, consumeEmailToken, issueEmailToken, type TokenCheck } from "./tokens.server";
 
 /** The users table's default time zone (migration 0001). */
@@ -24,37 +26,43 @@ export interface SignupInput {
   password: string;
 }
 
-/** Rules on a new password beyond its length; each result is a translation key. */
+/** The rules every new password follows, wherever it is set; each result is a translation key. */
 export function passwordProblem(password: string, email: string): string | null {
+  if (password.length < PASSWORD_MIN) return "validation.passwordTooShort";
+  if (password.length > PASSWORD_MAX) return "validation.passwordTooLong";
   if (password.toLowerCase() === email.toLowerCase()) return "validation.passwordIsEmail";
   if (isCommonPassword(password)) return "validation.passwordCommon";
   return null;
 }
 
-export function confirmationLink(origin: string, token: string): string {
-  return `${origin}/auth/callback?type=signup&token=${encodeURIComponent(token)}`;
+/** Links in emails always start at APP_URL (publicOrigin), never at a request's Host. */
+export function confirmationLink(token: string): string {
+  return `${publicOrigin()}/auth/callback?type=signup&token=${encodeURIComponent(token)}`;
 }
 
-export function resetLink(origin: string, token: string): string {
-  return `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+export function resetLink(token: string): string {
+  return `${publicOrigin()}/reset-password?token=${encodeURIComponent(token)}`;
 }
+
+const languageOfUser = (user: Pick<User, "language">): Language => (isLanguage(user.language) ? user.language : "en");
+
+/** At most one "someone tried to sign up with your address" email per account and hour, so nobody can flood a mailbox with them. */
+const SIGNUP_ATTEMPT_NOTICES = { max: 1, windowSeconds: 3600 };
 
 /**
  * Creates the account with its welcome notification and confirmation email in one transaction:
- * either all of it exists or none of it does.
+ * either all of it exists or none of it does. For an address that already has an account nothing
+ * is created and its owner is told by email; the caller answers both the same way, so the form
+ * does not say which addresses are registered.
  */
-export async function signUp(
-  input: SignupInput,
-  language: Language,
-  origin: string,
-): Promise<{ status: "created"; user: User } | { status: "email-taken" }> {
+export async function signUp(input: SignupInput, language: Language): Promise<{ status: "created"; user: User } | { status: "email-taken" }> {
   const passwordHash = await hashPassword(input.password);
   // New accounts start in the time zone the users table defaults to, so the city is looked up there.
   const place = await coordinatesOfCity(input.city, NEW_ACCOUNT_TIME_ZONE);
   const at = nowIso();
   const user = await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
-    if (existing) return null;
+    const existing = await trx.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirst();
+    if (existing) return { existing };
     const created = await trx
       .insertInto("users")
       .values({
@@ -68,8 +76,7 @@ export async function signUp(
         postal_code: input.postalCode,
         role: input.role,
         bio: "",
-        latitude: place?.latitude ?? null,
-        longitude: place?.longitude ?? null,
+        ...storedPosition(place),
         language,
         created_at: at,
         updated_at: at,
@@ -78,37 +85,66 @@ export async function signUp(
       .executeTakeFirstOrThrow();
     await notify({ userId: created.id, type: "welcome", data: { name: created.name }, link: "/profile" }, trx);
     const token = await issueEmailToken(created.id, "confirm", trx);
-    await enqueueEmail(await confirmationEmail(created, confirmationLink(origin, token), language), trx);
+    await enqueueEmail(await confirmationEmail(created, confirmationLink(token), language), trx);
     return created;
   });
-  if (!user) return { status: "email-taken" };
+  if ("existing" in user) {
+    await tellOwnerOfSignupAttempt(user.existing);
+    return { status: "email-taken" };
+  }
   deliverSoon();
   return { status: "created", user };
+}
+
+async function tellOwnerOfSignupAttempt(owner: User): Promise<void> {
+  if (!(await takeAttempt(`signup-attempt-notice:${owner.id}`, SIGNUP_ATTEMPT_NOTICES))) return;
+  const origin = publicOrigin();
+  await enqueueEmail(await signupAttemptEmail(owner, { signIn: `${origin}/auth?mode=login`, reset: `${origin}/forgot-password` }, languageOfUser(owner)));
+  deliverSoon();
 }
 
 export type LoginResult =
   | { status: "ok"; user: User }
   | { status: "invalid" }
-  | { status: "unconfirmed"; email: string };
+  | { status: "unconfirmed"; email: string }
+  /** Too many wrong passwords for this email lately: the password was not even checked. */
+  | { status: "wait" };
+
+const signInKey = (email: string) => `sign-in:${email.toLowerCase()}`;
+
+/**
+ * Checks a password against the account's budget of failures: past the free ones, each attempt
+ * for that email waits longer since the last (signInBackoff, about a minute at most), whoever
+ * makes it, so guessing is slow but nobody can lock a person out for long. Unknown emails have
+ * the same budget, so the answers tell nothing. A right password resets the count.
+ */
+async function checkPasswordOf(email: string, passwordHash: string | null, password: string): Promise<"right" | "wrong" | "wait"> {
+  if ((await claimAttempt(signInKey(email), signInBackoff)) > 0) return "wait";
+  if (passwordHash === null) {
+    await spendVerifyTime(password);
+    return "wrong";
+  }
+  if (!(await verifyPassword(passwordHash, password))) return "wrong";
+  await clearAttempts(signInKey(email));
+  return "right";
+}
 
 export async function verifyLogin(email: string, password: string): Promise<LoginResult> {
   const user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
-  if (!user) {
-    await spendVerifyTime(password);
-    return { status: "invalid" };
-  }
-  if (!(await verifyPassword(user.password_hash, password))) return { status: "invalid" };
+  const check = await checkPasswordOf(email, user?.password_hash ?? null, password);
+  if (check === "wait") return { status: "wait" };
+  if (!user || check === "wrong") return { status: "invalid" };
   if (!user.email_verified_at) return { status: "unconfirmed", email: user.email };
   return { status: "ok", user };
 }
 
 /** Sends a fresh confirmation link to an unconfirmed account; silent for unknown or confirmed ones. */
-export async function resendConfirmation(email: string, language: Language, origin: string): Promise<void> {
+export async function resendConfirmation(email: string, language: Language): Promise<void> {
   const user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
   if (!user || user.email_verified_at) return;
   await db.transaction().execute(async (trx) => {
     const token = await issueEmailToken(user.id, "confirm", trx);
-    await enqueueEmail(await confirmationEmail(user, confirmationLink(origin, token), language), trx);
+    await enqueueEmail(await confirmationEmail(user, confirmationLink(token), language), trx);
   });
   deliverSoon();
 }
@@ -119,7 +155,7 @@ export function checkConfirmationToken(token: string): Promise<TokenCheck> {
 
 export type ConfirmResult = { status: "confirmed"; user: User } | { status: "expired" } | { status: "invalid" };
 
-export async function confirmEmail(token: string, origin: string): Promise<ConfirmResult> {
+export async function confirmEmail(token: string): Promise<ConfirmResult> {
   const result = await db.transaction().execute(async (trx): Promise<ConfirmResult> => {
     const check = await consumeEmailToken(token, "confirm", trx);
     if (check.status !== "valid") return check;
@@ -129,7 +165,7 @@ export async function confirmEmail(token: string, origin: string): Promise<Confi
       .where("id", "=", check.userId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await enqueueEmail(await welcomeEmail(user, `${origin}/auth?mode=login`, user.language as Language), trx);
+    await enqueueEmail(await welcomeEmail(user, `${publicOrigin()}/auth?mode=login`, languageOfUser(user)), trx);
     return { status: "confirmed", user };
   });
   if (result.status === "confirmed") deliverSoon();
@@ -137,12 +173,12 @@ export async function confirmEmail(token: string, origin: string): Promise<Confi
 }
 
 /** Always behaves the same whether or not the email has an account, so the form reveals nothing. */
-export async function requestPasswordReset(email: string, origin: string): Promise<void> {
+export async function requestPasswordReset(email: string): Promise<void> {
   const user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
   if (!user) return;
   await db.transaction().execute(async (trx) => {
     const token = await issueEmailToken(user.id, "reset", trx);
-    await enqueueEmail(await resetEmail(user, resetLink(origin, token), user.language as Language), trx);
+    await enqueueEmail(await resetEmail(user, resetLink(token), languageOfUser(user)), trx);
   });
   deliverSoon();
 }
@@ -151,14 +187,28 @@ export function checkResetToken(token: string): Promise<TokenCheck> {
   return checkEmailToken(token, "reset");
 }
 
-export type PasswordChange = { status: "changed"; user: User } | { status: "expired" } | { status: "invalid" };
+export type PasswordChange =
+  | { status: "changed"; user: User }
+  | { status: "expired" }
+  | { status: "invalid" }
+  /** The new password breaks a rule (a translation key); nothing changed and the link still works. */
+  | { status: "weak"; problem: string };
 
-/** Sets a new password from a reset link (single use) and ends every session of the account. */
+/**
+ * Sets a new password from a reset link (single use) and ends every session of the account. The
+ * link is the proof: no current password is asked, so a person who forgot theirs gets back in.
+ */
 export async function resetPassword(token: string, password: string): Promise<PasswordChange> {
+  const check = await checkResetToken(token);
+  if (check.status !== "valid") return check;
+  const owner = await db.selectFrom("users").select("email").where("id", "=", check.userId).executeTakeFirst();
+  if (!owner) return { status: "invalid" };
+  const problem = passwordProblem(password, owner.email);
+  if (problem) return { status: "weak", problem };
   const passwordHash = await hashPassword(password);
   const result = await db.transaction().execute(async (trx): Promise<PasswordChange> => {
-    const check = await consumeEmailToken(token, "reset", trx);
-    if (check.status !== "valid") return check;
+    const used = await consumeEmailToken(token, "reset", trx);
+    if (used.status !== "valid") return used;
     const user = await trx
       .updateTable("users")
       .set({
@@ -167,20 +217,46 @@ export async function resetPassword(token: string, password: string): Promise<Pa
         email_verified_at: (eb) => eb.fn.coalesce("email_verified_at", eb.val(nowIso())),
         updated_at: nowIso(),
       })
-      .where("id", "=", check.userId)
+      .where("id", "=", used.userId)
       .returningAll()
       .executeTakeFirstOrThrow();
     await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
     return { status: "changed", user };
   });
+  // Whoever holds the link owns the address: earlier wrong guesses no longer make them wait.
+  if (result.status === "changed") await clearAttempts(signInKey(result.user.email));
   return result;
 }
 
-/** A signed-in person sets a new password; every session ends and the caller starts a fresh one. */
-export async function changePassword(userId: string, password: string): Promise<void> {
+export type SessionPasswordChange =
+  | { status: "changed" }
+  /** Too many wrong passwords for this account lately: nothing was checked. */
+  | { status: "wait" }
+  /** Translation keys by field; nothing changed. */
+  | { status: "refused"; errors: { currentPassword?: string[]; password?: string[] } };
+
+/**
+ * A signed-in person sets a new password: only with their current one (a session alone, on a
+ * borrowed or stolen device, must not be enough), which counts against the same failure budget
+ * as signing in. Every session ends and the caller starts a fresh one.
+ */
+export async function changePassword(userId: string, currentPassword: string, password: string): Promise<SessionPasswordChange> {
+  const user = await db.selectFrom("users").select(["id", "email", "password_hash"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const check = await checkPasswordOf(user.email, user.password_hash, currentPassword);
+  if (check === "wait") return { status: "wait" };
+  const problem = passwordProblem(password, user.email);
+  if (check === "wrong" || problem) {
+    return {
+      status: "refused",
+      errors: { ...(check === "wrong" ? { currentPassword: ["auth:reset.currentWrong"] } : {}), ...(problem ? { password: [problem] } : {}) },
+    };
+  }
   const passwordHash = await hashPassword(password);
-  await db.updateTable("users").set({ password_hash: passwordHash, updated_at: nowIso() }).where("id", "=", userId).execute();
-  await endAllSessions(userId);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: nowIso() }).where("id", "=", user.id).execute();
+    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+  });
+  return { status: "changed" };
 }
 
 /** Where a person goes after confirming their email: the setup screen for their role. */

@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { db } from "~/platform/db.server";
 import { advanceClock, resetClock } from "~/platform/clock.server";
+import { env } from "~/platform/env.server";
+import { signInBackoff } from "~/platform/rate-limit.server";
 import { getUser, startSession } from "~/platform/session.server";
 import {
+  changePassword,
   confirmEmail,
   passwordProblem,
   requestPasswordReset,
@@ -13,7 +16,8 @@ import {
 } from "./accounts.server";
 import { signupSchema } from "./schema";
 
-const origin = "http://localhost:3000";
+/** Where every link in an email points (APP_URL). */
+const origin = env.APP_URL;
 let counter = 0;
 function newPerson(overrides: Partial<SignupInput> = {}): SignupInput {
   counter += 1;
@@ -51,7 +55,7 @@ afterEach(() => resetClock());
 describe("sign-up", () => {
   it("creates the account, a welcome notification and a translated confirmation email together", async () => {
     const person = newPerson();
-    const result = await signUp(person, "es", origin);
+    const result = await signUp(person, "es");
     expect(result.status).toBe("created");
     const user = await db.selectFrom("users").selectAll().where("email", "=", person.email).executeTakeFirstOrThrow();
     expect(user.role).toBe("owner");
@@ -66,12 +70,40 @@ describe("sign-up", () => {
 
   it("refuses a second account for the same email, whatever its case, and changes nothing", async () => {
     const person = newPerson();
-    await signUp(person, "en", origin);
+    await signUp(person, "en");
     const before = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const parsed = signupSchema.parse({ ...person, email: person.email.toUpperCase() });
-    expect(await signUp(parsed, "en", origin)).toEqual({ status: "email-taken" });
+    expect(await signUp(parsed, "en")).toEqual({ status: "email-taken" });
     const after = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
+  });
+
+  it("tells the owner of a taken address, in their language, with a way to sign in and to reset, at most once an hour", async () => {
+    const person = newPerson();
+    await signUp(person, "de");
+    const user = await db.selectFrom("users").selectAll().where("email", "=", person.email).executeTakeFirstOrThrow();
+    const passwordHash = user.password_hash;
+    // Someone else tries the address, in another language and with another password.
+    expect(await signUp({ ...person, name: "Mallory", password: "another-secret-77" }, "en")).toEqual({ status: "email-taken" });
+    const emails = await db.selectFrom("email_outbox").selectAll().where("to_address", "=", person.email).orderBy("id").execute();
+    expect(emails).toHaveLength(2);
+    const notice = emails[1]!;
+    expect(notice.subject).toBe("Jemand wollte sich mit deiner E-Mail-Adresse registrieren");
+    expect(notice.text_body).toContain("Hallo Ana García");
+    expect(notice.text_body).toContain(`${origin}/auth?mode=login`);
+    expect(notice.text_body).toContain(`${origin}/forgot-password`);
+    expect(notice.text_body).not.toMatch(/token=/);
+    // Nothing about the account changed.
+    const after = await db.selectFrom("users").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(after.password_hash).toBe(passwordHash);
+    expect(after.name).toBe("Ana García");
+
+    // A second try within the hour does not send another notice; an hour later one may go again.
+    await signUp(person, "en");
+    expect(await db.selectFrom("email_outbox").select("id").where("to_address", "=", person.email).execute()).toHaveLength(2);
+    advanceClock(61 * 60 * 1000);
+    await signUp(person, "en");
+    expect(await db.selectFrom("email_outbox").select("id").where("to_address", "=", person.email).execute()).toHaveLength(3);
   });
 
   it("rejects common passwords and a password equal to the email", () => {
@@ -79,6 +111,8 @@ describe("sign-up", () => {
     expect(passwordProblem("qwerty", "a@b.co")).toBe("validation.passwordCommon");
     expect(passwordProblem("A@B.co", "a@b.co")).toBe("validation.passwordIsEmail");
     expect(passwordProblem("walkies-at-dawn", "a@b.co")).toBeNull();
+    expect(passwordProblem("x7!", "a@b.co")).toBe("validation.passwordTooShort");
+    expect(passwordProblem("x".repeat(129), "a@b.co")).toBe("validation.passwordTooLong");
   });
 
   it("validates every field with translation keys, and accepts 'walker' as the sitter role", () => {
@@ -101,12 +135,12 @@ describe("sign-up", () => {
 describe("confirmation and sign-in", () => {
   it("signs in only after the email is confirmed, and the link works once", async () => {
     const person = newPerson({ role: "sitter" });
-    await signUp(person, "en", origin);
+    await signUp(person, "en");
     expect((await verifyLogin(person.email, person.password)).status).toBe("unconfirmed");
     const token = await tokenFromLatestEmail(person.email);
-    const confirmed = await confirmEmail(token, origin);
+    const confirmed = await confirmEmail(token);
     expect(confirmed.status).toBe("confirmed");
-    expect((await confirmEmail(token, origin)).status).toBe("invalid");
+    expect((await confirmEmail(token)).status).toBe("invalid");
     expect((await verifyLogin(person.email, person.password)).status).toBe("ok");
     expect((await verifyLogin(person.email, "wrong-password")).status).toBe("invalid");
     expect((await verifyLogin("nobody@example.com", person.password)).status).toBe("invalid");
@@ -114,17 +148,17 @@ describe("confirmation and sign-in", () => {
 
   it("refuses an expired confirmation link", async () => {
     const person = newPerson();
-    await signUp(person, "en", origin);
+    await signUp(person, "en");
     const token = await tokenFromLatestEmail(person.email);
     advanceClock(49 * 60 * 60 * 1000);
-    expect((await confirmEmail(token, origin)).status).toBe("expired");
+    expect((await confirmEmail(token)).status).toBe("expired");
   });
 
   it("of two simultaneous uses of one link, exactly one confirms", async () => {
     const person = newPerson();
-    await signUp(person, "en", origin);
+    await signUp(person, "en");
     const token = await tokenFromLatestEmail(person.email);
-    const results = await Promise.all([confirmEmail(token, origin), confirmEmail(token, origin)]);
+    const results = await Promise.all([confirmEmail(token), confirmEmail(token)]);
     expect(results.map((r) => r.status).sort()).toEqual(["confirmed", "invalid"]);
   });
 });
@@ -132,8 +166,8 @@ describe("confirmation and sign-in", () => {
 describe("password reset", () => {
   async function confirmedPerson() {
     const person = newPerson();
-    await signUp(person, "en", origin);
-    await confirmEmail(await tokenFromLatestEmail(person.email), origin);
+    await signUp(person, "en");
+    await confirmEmail(await tokenFromLatestEmail(person.email));
     const user = await db.selectFrom("users").selectAll().where("email", "=", person.email).executeTakeFirstOrThrow();
     return { person, user };
   }
@@ -143,7 +177,7 @@ describe("password reset", () => {
     const cookie = await startSession(user.id);
     expect((await getUser(cookieRequest(cookie)))?.id).toBe(user.id);
 
-    await requestPasswordReset(person.email, origin);
+    await requestPasswordReset(person.email);
     const token = await tokenFromLatestEmail(person.email);
     expect((await resetPassword(token, "a-brand-new-secret")).status).toBe("changed");
     expect((await resetPassword(token, "another-new-secret")).status).toBe("invalid");
@@ -153,9 +187,20 @@ describe("password reset", () => {
     expect((await verifyLogin(person.email, "a-brand-new-secret")).status).toBe("ok");
   });
 
+  it("holds a reset link to the password rules itself, and a refused password leaves the link usable", async () => {
+    const { person } = await confirmedPerson();
+    await requestPasswordReset(person.email);
+    const token = await tokenFromLatestEmail(person.email);
+    expect(await resetPassword(token, "password123")).toEqual({ status: "weak", problem: "validation.passwordCommon" });
+    expect(await resetPassword(token, person.email.toUpperCase())).toEqual({ status: "weak", problem: "validation.passwordIsEmail" });
+    expect(await resetPassword(token, "abc")).toEqual({ status: "weak", problem: "validation.passwordTooShort" });
+    expect((await verifyLogin(person.email, person.password)).status).toBe("ok");
+    expect((await resetPassword(token, "a-brand-new-secret")).status).toBe("changed");
+  });
+
   it("expires the link after one hour", async () => {
     const { person } = await confirmedPerson();
-    await requestPasswordReset(person.email, origin);
+    await requestPasswordReset(person.email);
     const token = await tokenFromLatestEmail(person.email);
     advanceClock(61 * 60 * 1000);
     expect((await resetPassword(token, "a-brand-new-secret")).status).toBe("expired");
@@ -163,16 +208,70 @@ describe("password reset", () => {
 
   it("sends nothing for an unknown address and says the same", async () => {
     const before = await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    await expect(requestPasswordReset("ghost@example.com", origin)).resolves.toBeUndefined();
+    await expect(requestPasswordReset("ghost@example.com")).resolves.toBeUndefined();
     const after = await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
+  });
+});
+
+describe("changing the password from a session", () => {
+  async function signedInPerson() {
+    const person = newPerson();
+    await signUp(person, "en");
+    await confirmEmail(await tokenFromLatestEmail(person.email));
+    const user = await db.selectFrom("users").selectAll().where("email", "=", person.email).executeTakeFirstOrThrow();
+    return { person, user, cookie: await startSession(user.id) };
+  }
+
+  it("needs the current password: a wrong one changes nothing and keeps every session", async () => {
+    const { person, user, cookie } = await signedInPerson();
+    expect(await changePassword(user.id, "not-my-password", "a-brand-new-secret")).toEqual({
+      status: "refused",
+      errors: { currentPassword: ["auth:reset.currentWrong"] },
+    });
+    expect((await getUser(cookieRequest(cookie)))?.id).toBe(user.id);
+    expect((await verifyLogin(person.email, person.password)).status).toBe("ok");
+    expect((await verifyLogin(person.email, "a-brand-new-secret")).status).toBe("invalid");
+  });
+
+  it("holds the new password to the rules, reporting both problems at once", async () => {
+    const { person, user } = await signedInPerson();
+    expect(await changePassword(user.id, "not-my-password", "password123")).toEqual({
+      status: "refused",
+      errors: { currentPassword: ["auth:reset.currentWrong"], password: ["validation.passwordCommon"] },
+    });
+    expect(await changePassword(user.id, person.password, person.email)).toEqual({ status: "refused", errors: { password: ["validation.passwordIsEmail"] } });
+    expect((await verifyLogin(person.email, person.password)).status).toBe("ok");
+  });
+
+  it("with the right current password sets the new one and ends every session", async () => {
+    const { person, user, cookie } = await signedInPerson();
+    expect(await changePassword(user.id, person.password, "a-brand-new-secret")).toEqual({ status: "changed" });
+    expect(await getUser(cookieRequest(cookie))).toBeNull();
+    expect((await verifyLogin(person.email, person.password)).status).toBe("invalid");
+    expect((await verifyLogin(person.email, "a-brand-new-secret")).status).toBe("ok");
+  });
+
+  it("counts wrong current passwords against the account's sign-in failures", async () => {
+    const { person, user } = await signedInPerson();
+    // Time stands still (Date only), so "right away" does not depend on how busy the machine is.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => void vi.useRealTimers());
+    for (let failure = 0; failure < signInBackoff.freeAttempts; failure += 1) {
+      expect((await changePassword(user.id, `guess-${failure}`, "a-brand-new-secret")).status).toBe("refused");
+    }
+    // Right away, even the right current password waits, and sign-in for that email too.
+    expect(await changePassword(user.id, person.password, "a-brand-new-secret")).toEqual({ status: "wait" });
+    expect((await verifyLogin(person.email, person.password)).status).toBe("wait");
+    advanceClock(signInBackoff.firstDelayMs);
+    expect(await changePassword(user.id, person.password, "a-brand-new-secret")).toEqual({ status: "changed" });
   });
 });
 
 describe("sessions", () => {
   it("ends after 14 idle days and never outlives 30 days", async () => {
     const person = newPerson();
-    const created = await signUp(person, "en", origin);
+    const created = await signUp(person, "en");
     if (created.status !== "created") throw new Error("sign-up failed");
     const cookie = await startSession(created.user.id);
     advanceClock(13 * 24 * 60 * 60 * 1000);

@@ -8,7 +8,7 @@ import { loginSchema } from "./schema";
 
 export type LoginOutcome =
   | { status: "signed-in"; user: User; redirectTo: string | undefined }
-  | { status: "rejected"; reply: SubmissionResult<string[]>; unconfirmedEmail?: string };
+  | { status: "rejected"; reply: SubmissionResult<string[]>; httpStatus: 400 | 429; unconfirmedEmail?: string };
 
 /** Email and password sign-in; the outcome carries the form's reply so the page can show it. */
 export const authenticator = new Authenticator<LoginOutcome>();
@@ -17,19 +17,23 @@ authenticator.use(
   new FormStrategy(async ({ form }): Promise<LoginOutcome> => {
     const submission = parseWithZod(form, { schema: loginSchema });
     if (submission.status !== "success") {
-      return { status: "rejected", reply: submission.reply({ hideFields: ["password"] }) };
+      return { status: "rejected", reply: submission.reply({ hideFields: ["password"] }), httpStatus: 400 };
     }
     const { email, password, redirectTo } = submission.value;
     const result = await verifyLogin(email, password);
     if (result.status === "ok") return { status: "signed-in", user: result.user, redirectTo };
+    if (result.status === "wait") {
+      return { status: "rejected", reply: submission.reply({ formErrors: ["auth:login.wait"], hideFields: ["password"] }), httpStatus: 429 };
+    }
     if (result.status === "unconfirmed") {
       return {
         status: "rejected",
         reply: submission.reply({ formErrors: ["auth:login.unconfirmed"], hideFields: ["password"] }),
+        httpStatus: 400,
         unconfirmedEmail: result.email,
       };
     }
-    return { status: "rejected", reply: submission.reply({ formErrors: ["auth:login.invalid"], hideFields: ["password"] }) };
+    return { status: "rejected", reply: submission.reply({ formErrors: ["auth:login.invalid"], hideFields: ["password"] }), httpStatus: 400 };
   }),
   "form",
 );

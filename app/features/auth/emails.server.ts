@@ -42,3 +42,16 @@ export async function resetEmail(to: Recipient, link: string, language: Language
     footer: t("footer"),
   });
 }
+
+/** To the owner of an address someone tried to sign up with: nothing changed, and the ways back in. */
+export async function signupAttemptEmail(to: Recipient, links: { signIn: string; reset: string }, language: Language): Promise<Email> {
+  const t = await translatorFor(language, "email");
+  return composeEmail({
+    to: to.email,
+    subject: t("signupAttempt.subject"),
+    greeting: t("greeting", { name: to.name }),
+    paragraphs: [t("signupAttempt.body"), t("signupAttempt.reset", { link: links.reset }), t("signupAttempt.ignore")],
+    action: { label: t("signupAttempt.action"), url: links.signIn },
+    footer: t("footer"),
+  });
+}

@@ -1,41 +1,27 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/platform/db.server";
 import { advanceClock, resetClock } from "~/platform/clock.server";
-import { authRateLimit } from "~/platform/rate-limit.server";
+import { authRateLimit, backoffDelayMs, resetEmailRateLimit, signInBackoff } from "~/platform/rate-limit.server";
 import { action as authAction } from "~/routes/auth";
 import { action as forgotAction } from "~/routes/forgot-password";
+import { Browser, PASSWORD, account, answerOf, context, emailsTo, honeypotFields } from "./test-support";
 
 /**
  * The public account forms, posted through their real route actions as one address would post
  * them: sign-in and sign-up share one budget per address, reset requests one per address and
- * email. Past it, a 429 with the seed's message, and nothing is done.
+ * email and one per address across emails; wrong passwords for one account make the next try
+ * wait longer and longer. Past a budget, a 429 with a translated message, and nothing is done.
  */
 
-const origin = "http://localhost:3000";
-type Answer = { data?: { reply?: { error?: Record<string, string[]> } } & { error?: Record<string, string[]> }; init?: { status?: number } };
+const browser = new Browser();
 
-function post(path: string, fields: Record<string, string>): Request {
-  return new Request(`${origin}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
-}
-
-async function answer(run: Promise<unknown>): Promise<{ status: number; errors: string[] }> {
-  const result = (await run) as Response | Answer;
-  if (result instanceof Response) return { status: result.status, errors: [] };
-  const reply = result.data?.reply ?? result.data;
-  return { status: result.init?.status ?? 200, errors: Object.values(reply?.error ?? {}).flat() };
-}
-
-const logIn = (address: string, email = "nobody@example.com") =>
-  answer(authAction({ request: post("/auth", { intent: "login", email, password: "not-the-password" }), params: {}, context: { clientAddress: address, cspNonce: "" } }));
+const logIn = (address: string, email = "nobody@example.com", password = "not-the-password") =>
+  answerOf(authAction({ request: browser.post("/auth", { intent: "login", email, password, ...honeypotFields() }), params: {}, context: context(address) }));
 
 const signUp = (address: string, email: string) =>
-  answer(
+  answerOf(
     authAction({
-      request: post("/auth?mode=signup&role=owner", {
+      request: browser.post("/auth?mode=signup&role=owner", {
         intent: "signup",
         role: "owner",
         name: "Rita Limit",
@@ -44,14 +30,19 @@ const signUp = (address: string, email: string) =>
         phone: "+34 600 111 222",
         email,
         password: "walkies-at-dawn-42",
+        ...honeypotFields(),
       }),
       params: {},
-      context: { clientAddress: address, cspNonce: "" },
+      context: context(address),
     }),
   );
 
 const askReset = (address: string, email: string) =>
-  answer(forgotAction({ request: post("/forgot-password", { email }), params: {}, context: { clientAddress: address, cspNonce: "" } }));
+  answerOf(forgotAction({ request: browser.post("/forgot-password", { email, ...honeypotFields() }), params: {}, context: context(address) }));
+
+/** Each call from its own address, so only the per-account budget is at work. */
+let addresses = 0;
+const freshAddress = () => `198.18.0.${(addresses += 1)}`;
 
 afterEach(() => resetClock());
 
@@ -59,13 +50,13 @@ describe("rate limits on the public account forms", () => {
   it("refuses sign-in and sign-up from an address past its budget, creates nothing, and opens again after the window", async () => {
     const address = "203.0.113.7";
     for (let attempt = 0; attempt < authRateLimit.max; attempt += 1) {
-      const { status, errors } = await logIn(address);
+      const { status, errors } = await logIn(address, `nobody${attempt}@example.com`);
       expect(status).toBe(400);
       expect(errors).not.toContain("auth:rateLimited");
     }
-    expect(await logIn(address)).toEqual({ status: 429, errors: ["auth:rateLimited"] });
+    expect(await logIn(address)).toMatchObject({ status: 429, errors: ["auth:rateLimited"] });
     // Sign-up shares the budget: refused, and no account is made.
-    expect(await signUp(address, "rita.limit@example.com")).toEqual({ status: 429, errors: ["auth:rateLimited"] });
+    expect(await signUp(address, "rita.limit@example.com")).toMatchObject({ status: 429, errors: ["auth:rateLimited"] });
     expect(await db.selectFrom("users").select("id").where("email", "=", "rita.limit@example.com").executeTakeFirst()).toBeUndefined();
 
     // Another address is not affected.
@@ -77,14 +68,135 @@ describe("rate limits on the public account forms", () => {
     expect(await db.selectFrom("users").select("id").where("email", "=", "rita.limit@example.com").executeTakeFirst()).toBeDefined();
   });
 
-  it("limits reset requests per address and email, and sends no email past the limit", async () => {
+  it("limits reset emails per address across every account, sends none past the limit, and leaves other addresses alone", async () => {
     const address = "203.0.113.8";
-    const email = "reset.limit@example.com";
-    for (let attempt = 0; attempt < authRateLimit.max; attempt += 1) expect((await askReset(address, email)).status).toBe(302);
-    expect(await askReset(address, email)).toEqual({ status: 429, errors: ["auth:forgot.tooManyAttempts"] });
-    // Nobody has that address, so no email went out at all, and the answer was the same as for a known one.
-    expect(await db.selectFrom("email_outbox").select("id").where("to_address", "=", email).execute()).toHaveLength(0);
-    // Another email from the same address has its own budget.
-    expect((await askReset(address, "someone.else@example.com")).status).toBe(302);
+    const owner = await account();
+    for (let attempt = 0; attempt < resetEmailRateLimit.max; attempt += 1) {
+      expect((await askReset(address, `reset.limit${attempt}@example.com`)).status).toBe(302);
+    }
+    // A new email each time, still refused: the budget is the address's, whatever the account.
+    expect(await askReset(address, owner.email)).toMatchObject({ status: 429, errors: ["auth:forgot.tooManyFromAddress"] });
+    expect(await emailsTo(owner.email)).toHaveLength(0);
+    for (let attempt = 0; attempt < resetEmailRateLimit.max; attempt += 1) {
+      expect(await db.selectFrom("email_outbox").select("id").where("to_address", "=", `reset.limit${attempt}@example.com`).execute()).toHaveLength(0);
+    }
+
+    // Another address may ask for the same account, and the owner gets the link.
+    expect((await askReset("198.51.100.8", owner.email)).status).toBe(302);
+    expect(await emailsTo(owner.email)).toHaveLength(1);
+
+    advanceClock(resetEmailRateLimit.windowSeconds * 1000 + 1000);
+    expect((await askReset(address, owner.email)).status).toBe(302);
+  });
+});
+
+describe("a growing delay after wrong passwords for one account", () => {
+  // Time stands still (Date only; hashing and timers run as usual), so a wait is exactly what the clock is moved by.
+  beforeEach(() => void vi.useFakeTimers({ toFake: ["Date"] }));
+  afterEach(() => void vi.useRealTimers());
+
+  it("lets the free failures through, then refuses attempts inside a wait that doubles up to the cap, without checking the password", async () => {
+    const { email } = await account();
+    for (let failure = 0; failure < signInBackoff.freeAttempts; failure += 1) {
+      expect(await logIn(freshAddress(), email)).toMatchObject({ status: 400, errors: ["auth:login.invalid"] });
+    }
+    // Even the right password is refused inside the wait: it is not checked at all.
+    expect(await logIn(freshAddress(), email, PASSWORD)).toMatchObject({ status: 429, errors: ["auth:login.wait"] });
+
+    // Each wait is the double of the one before, counted from the last attempt let through.
+    let expectedWait = signInBackoff.firstDelayMs;
+    for (let round = 0; round < 4; round += 1) {
+      expect(backoffDelayMs(signInBackoff.freeAttempts + round, signInBackoff)).toBe(Math.min(expectedWait, signInBackoff.maxDelayMs));
+      advanceClock(Math.min(expectedWait, signInBackoff.maxDelayMs) - 1);
+      expect((await logIn(freshAddress(), email)).errors).toEqual(["auth:login.wait"]);
+      advanceClock(1);
+      expect((await logIn(freshAddress(), email)).errors).toEqual(["auth:login.invalid"]);
+      expectedWait *= 2;
+    }
+    // However many failures, the wait never grows past the cap (about a minute).
+    for (let failures = signInBackoff.freeAttempts; failures < 40; failures += 1) {
+      expect(backoffDelayMs(failures, signInBackoff)).toBeLessThanOrEqual(signInBackoff.maxDelayMs);
+    }
+    expect(signInBackoff.maxDelayMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it("does not make the wait longer for attempts refused inside it, lets the right password in after it, and starts again from zero", async () => {
+    const { email } = await account();
+    for (let failure = 0; failure < signInBackoff.freeAttempts; failure += 1) await logIn(freshAddress(), email);
+    const wait = backoffDelayMs(signInBackoff.freeAttempts, signInBackoff);
+    // Someone keeps knocking during the wait: the wait still ends exactly when it would have.
+    const step = Math.floor(wait / 10);
+    for (let knock = 0; knock < 9; knock += 1) {
+      expect((await logIn(freshAddress(), email)).errors).toEqual(["auth:login.wait"]);
+      advanceClock(step);
+    }
+    advanceClock(wait - 9 * step);
+    const signedIn = await logIn(freshAddress(), email, PASSWORD);
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.setCookies.some((cookie) => cookie.startsWith("__session="))).toBe(true);
+
+    // The success reset the count: the free failures are there again.
+    for (let failure = 0; failure < signInBackoff.freeAttempts; failure += 1) {
+      expect((await logIn(freshAddress(), email)).errors).toEqual(["auth:login.invalid"]);
+    }
+  });
+
+  it("forgets old failures after the window, and counts unknown emails the same way as known ones", async () => {
+    const { email } = await account();
+    for (let failure = 0; failure < signInBackoff.freeAttempts; failure += 1) await logIn(freshAddress(), email);
+    advanceClock(signInBackoff.forgetAfterMs);
+    expect((await logIn(freshAddress(), email)).errors).toEqual(["auth:login.invalid"]);
+
+    const ghost = "ghost-of-the-budget@example.com";
+    for (let failure = 0; failure < signInBackoff.freeAttempts; failure += 1) await logIn(freshAddress(), ghost);
+    expect((await logIn(freshAddress(), ghost)).errors).toEqual(["auth:login.wait"]);
+  });
+});
+
+describe("the honeypot", () => {
+  const without = (fields: Record<string, string>) => fields;
+  const forms: [string, () => Promise<unknown>][] = [
+    ["sign-in", () => authAction({ request: browser.post("/auth", without({ intent: "login", email: "a@example.com", password: PASSWORD })), params: {}, context: context() })],
+    [
+      "sign-up",
+      () =>
+        authAction({
+          request: browser.post("/auth?mode=signup&role=owner", {
+            intent: "signup",
+            role: "owner",
+            name: "Bo Bot",
+            city: "Madrid",
+            postalCode: "28004",
+            phone: "+34 600 111 222",
+            email: "bo.bot@example.com",
+            password: PASSWORD,
+          }),
+          params: {},
+          context: context(),
+        }),
+    ],
+    ["resend", () => authAction({ request: browser.post("/auth", { intent: "resend", email: "bo.bot@example.com" }), params: {}, context: context() })],
+    ["forgot password", () => forgotAction({ request: browser.post("/forgot-password", { email: "bo.bot@example.com" }), params: {}, context: context() })],
+  ];
+
+  for (const [name, post] of forms) {
+    it(`refuses a ${name} post that leaves the honeypot fields out, like spam, and does nothing`, async () => {
+      const before = await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const answer = await answerOf(post());
+      expect(answer.status).toBe(429);
+      expect(answer.errors).toEqual(["auth:spam"]);
+      expect(await db.selectFrom("users").select("id").where("email", "=", "bo.bot@example.com").executeTakeFirst()).toBeUndefined();
+      const after = await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      expect(after.n).toBe(before.n);
+    });
+  }
+
+  it("refuses a filled honeypot or a valid-from field alone", async () => {
+    const fields = honeypotFields();
+    const [nameField, validFromField] = Object.keys(fields);
+    for (const honeypot of [{ ...fields, [nameField!]: "i am a bot" }, { [validFromField!]: fields[validFromField!]! }, { [nameField!]: "" }]) {
+      const answer = await answerOf(authAction({ request: browser.post("/auth", { intent: "login", email: "a@example.com", password: PASSWORD, ...honeypot }), params: {}, context: context() }));
+      expect(answer.errors).toEqual(["auth:spam"]);
+    }
   });
 });

@@ -63,15 +63,25 @@ export const resendConfirmationSchema = z.object({ email: emailSchema });
 
 export const forgotPasswordSchema = z.object({ email: email("validation.enterEmailFirst") });
 
+const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>((value) => value.password === value.confirmPassword, {
+  path: ["confirmPassword"],
+  message: "validation.passwordsDontMatch",
+});
+
+/** A new password from an emailed reset link: the link is the proof. */
 export const resetPasswordSchema = z
   .object({
     token: z.optional(z.string().check(maxLength(200))),
     password: newPasswordSchema,
     confirmPassword: z.string("validation.passwordRequired"),
   })
-  .check(
-    z.refine((value) => value.password === value.confirmPassword, {
-      path: ["confirmPassword"],
-      message: "validation.passwordsDontMatch",
-    }),
-  );
+  .check(passwordsMatch);
+
+/** A new password from a signed-in session: the current one is the proof. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string("validation.passwordRequired").check(minLength(1, "validation.passwordRequired"), maxLength(PASSWORD_MAX, "validation.passwordTooLong")),
+    password: newPasswordSchema,
+    confirmPassword: z.string("validation.passwordRequired"),
+  })
+  .check(passwordsMatch);

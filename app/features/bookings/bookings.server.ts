@@ -9,6 +9,7 @@ import { notify } from "~/features/notifications/notifications.server";
 import { ensureConversation } from "~/features/messages/messages.server";
 import { isOwner, isSitter } from "~/features/profiles/profiles.server";
 import { paymentProvider, paysOutThroughStripe } from "~/features/payments/payments.server";
+import { payerCustomer, storedCustomer } from "~/features/payments/customers.server";
 import type { CardInput, PaymentFailureCode, PaymentProvider, PaymentResult } from "~/features/payments/provider";
 import { decide, isAuthorised, priceOf, type Actor, type BookingEvent, type Change, type Party, type Refusal } from "./machine";
 import { bookingNoticeEmail } from "./emails.server";
@@ -254,15 +255,18 @@ export async function payForBooking(owner: { id: string; email: string }, bookin
     const precheck = decide(booking, { kind: "owner", userId: owner.id }, { type: "card-saved", cardRef: "", cardLabel: "" }, now());
     if (!precheck.ok) return { status: "refused", refusal: precheck.refusal };
 
-    const payer = await db.selectFrom("users").select("stripe_customer_id").where("id", "=", owner.id).executeTakeFirst();
+    const customerRef = await storedCustomer(owner.id);
     const saved = await providerCall("save a card", () =>
       paymentProvider(booking.payment_provider).saveCard({
         card,
         email: owner.email,
-        customerRef: payer?.stripe_customer_id ?? null,
+        customerRef,
+        purpose: { kind: "booking", userId: owner.id, bookingId: booking.id },
         idempotencyKey: `${booking.id}:card:${attempt}`,
       }),
     );
+    // Someone else's card entry (or one made for another booking) changes nothing here.
+    if (!saved.ok && saved.code === "foreign_card") return { status: "failed", code: saved.code };
     if (!saved.ok) {
       await db
         .updateTable("bookings")
@@ -287,7 +291,7 @@ export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { sta
 
 /**
  * For processors whose card field runs in the browser (Stripe): prepares the card entry of one
- * payment attempt. The payer's customer record is made once and kept on their account.
+ * payment attempt, on the payer's customer record (made once and kept on their account first).
  */
 export async function startCardEntry(owner: { id: string; email: string; name: string }, bookingId: string, attempt: string): Promise<CardEntryOutcome> {
   const booking = await findBooking(bookingId);
@@ -303,21 +307,17 @@ export async function startCardEntry(owner: { id: string; email: string; name: s
   }
   const startEntry = provider.startCardEntry?.bind(provider);
   if (!startEntry) return { status: "refused", refusal: "wrongState" };
-  const payer = await db.selectFrom("users").select("stripe_customer_id").where("id", "=", owner.id).executeTakeFirstOrThrow();
+  const customer = await providerCall("make the payer's customer", () => payerCustomer(provider, owner));
+  if (!customer.ok) return { status: "failed", code: customer.code };
   const started = await providerCall("start a card entry", () =>
     startEntry({
-      customerRef: payer.stripe_customer_id,
-      email: owner.email,
-      name: owner.name,
-      reference: booking.id,
-      // One customer per person, whichever booking made it; one card entry per attempt.
-      idempotencyKey: payer.stripe_customer_id ? `${booking.id}:entry:${attempt}` : `${owner.id}:entry:${booking.id}:${attempt}`,
+      customerRef: customer.customerRef,
+      purpose: { kind: "booking", userId: owner.id, bookingId: booking.id },
+      // One card entry per attempt.
+      idempotencyKey: `${booking.id}:entry:${attempt}`,
     }),
   );
   if (!started.ok) return { status: "failed", code: started.code };
-  if (!payer.stripe_customer_id) {
-    await db.updateTable("users").set({ stripe_customer_id: started.customerRef }).where("id", "=", owner.id).where("stripe_customer_id", "is", null).execute();
-  }
   return { status: "ready", clientSecret: started.clientSecret };
 }
 

@@ -5,7 +5,7 @@ import { db } from "~/platform/db.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { DEFAULT_FILTERS, type DeckFilters } from "./filters";
 import { deckHref } from "./links";
-import { forgetDeviceLocation, locationPromptLater, saveDeviceLocation, setBrowseMode } from "./location.server";
+import { forgetDeviceLocation, locationPromptLater, positionChangeLimit, saveDeviceLocation, setBrowseMode, TOO_OFTEN } from "./location.server";
 import { isPremiumUser } from "~/features/subscriptions/subscriptions.server";
 import { FREE_DAILY_LIKES, startOver, swipe } from "./swipes.server";
 
@@ -70,7 +70,14 @@ export async function handleDeckAction(user: User, form: FormData): Promise<Resp
       });
     }
     case "location":
-      await saveDeviceLocation(user.id, { latitude: input.latitude, longitude: input.longitude });
+      if ((await saveDeviceLocation(user.id, { latitude: input.latitude, longitude: input.longitude })) === TOO_OFTEN) {
+        return redirectWithToast(back, {
+          type: "error",
+          title: "discovery:location.tooOften",
+          description: "discovery:location.tooOftenBody",
+          values: { limit: String(positionChangeLimit.max) },
+        });
+      }
       if (input.refresh) return redirect(back);
       return redirectWithToast(back, { type: "success", title: "discovery:location.enabledTitle", description: "discovery:location.enabledBody" });
     case "location-error": {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Role } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { handleDeckAction } from "./deck-actions.server";
+import { coarsen } from "./geo.server";
 
 async function person(role: Role, city = "Madrid", coordinates: [number, number] | null = [40.4168, -3.7038]) {
   const id = randomUUID();
@@ -91,7 +92,9 @@ describe("what the deck page accepts", () => {
 
     const owner = await person("owner", "Valencia", null);
     await handleDeckAction(owner, form({ intent: "location", latitude: "39.4699", longitude: "-0.3763" }));
-    expect(await reload(owner.id)).toMatchObject({ browse_mode: "local", location_enabled: 1, latitude: 39.4699, longitude: -0.3763 });
+    // Stored as the centre of its ~1 km cell, never to the metre.
+    expect(await reload(owner.id)).toMatchObject({ browse_mode: "local", location_enabled: 1, ...coarsen({ latitude: 39.4699, longitude: -0.3763 }) });
+    expect((await reload(owner.id)).longitude).not.toBe(-0.3763);
 
     await handleDeckAction(await reload(owner.id), form({ intent: "location-error", code: "denied" }));
     const after = await reload(owner.id);

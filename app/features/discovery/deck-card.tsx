@@ -9,9 +9,10 @@ import type { DeckCard, DeckResult } from "./deck.server";
 /** The identity of a card in the deck (a sitter, or one pet of an owner). */
 export const cardKey = (card: Pick<DeckCard, "userId" | "petId">) => `${card.userId}:${card.petId ?? ""}`;
 
+/** A card's distance (whole kilometres, 0 for less than one) as the card shows it: "3 km", "< 1 km". */
 function formatDistance(km: number, language: string): string {
-  const format = (value: number, digits: number) => numberFormat(language, { style: "unit", unit: "kilometer", maximumFractionDigits: digits }).format(value);
-  return km < 10 ? format(Math.max(km, 0.1), 1) : format(km, 0);
+  const format = numberFormat(language, { style: "unit", unit: "kilometer", maximumFractionDigits: 0 });
+  return km < 1 ? `< ${format.format(1)}` : format.format(km);
 }
 
 /** A card's price and distance in the reader's language, written by the server (see ~/platform/format). */

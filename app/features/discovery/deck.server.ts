@@ -5,7 +5,7 @@ import { toPhotoView, type PhotoView } from "~/features/media/photos.server";
 import { isOwner, isSitter } from "~/features/profiles/profiles.server";
 import { premiumSql } from "~/features/subscriptions/subscriptions.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
-import { boundingBox, closenessAt, closenessSql, kilometresFor, type Coordinates } from "./geo.server";
+import { boundingBox, closenessAt, closenessSql, kilometresFor, shownKilometres, type Coordinates } from "./geo.server";
 
 /**
  * The swipe deck: the next few cards for one person, filtered and sorted in one query.
@@ -20,6 +20,7 @@ export interface SitterCard {
   petId: null;
   name: string;
   city: string;
+  /** Whole kilometres as the card shows them, 0 for less than one (see shownKilometres); null without positions. */
   distanceKm: number | null;
   rating: number | null;
   reviewCount: number;
@@ -196,7 +197,7 @@ async function sitterCards(rows: Awaited<ReturnType<typeof sitterRows>>): Promis
     petId: null,
     name: row.name,
     city: row.city,
-    distanceKm: row.closeness === null ? null : kilometresFor(row.closeness),
+    distanceKm: row.closeness === null ? null : shownKilometres(kilometresFor(row.closeness)),
     rating: row.rating_average,
     reviewCount: row.review_count,
     hourlyRateCents: row.hourly_rate_cents ?? 0,
@@ -244,7 +245,7 @@ async function petCards(rows: Awaited<ReturnType<typeof petRows>>): Promise<PetC
     temperament: JSON.parse(row.temperament) as string[],
     ownerName: row.owner_name,
     city: row.city,
-    distanceKm: row.closeness === null ? null : kilometresFor(row.closeness),
+    distanceKm: row.closeness === null ? null : shownKilometres(kilometresFor(row.closeness)),
     photos: photos.get(row.id) ?? [],
   }));
 }

@@ -47,6 +47,51 @@ export function greatCircleKm(a: Coordinates, b: Coordinates): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** Cells of the position grid per degree of latitude: 0.01°, 1.11 km from north to south. */
+const GRID_ROWS_PER_DEGREE = 100;
+
+/**
+ * Where a position is kept: the centre of its cell on a grid of about 1.1 km by 1.1 km, so the
+ * distances the deck shows (and everything else computed from stored positions) can never locate
+ * anyone more closely than their cell, whatever positions someone else tries. Rows are 0.01° of
+ * latitude; each row is cut into a whole number of columns at least 1.11 km wide at its latitude
+ * (a fixed 0.01° of longitude would be 0.56 km wide in Oslo). Cells are 1.11 km square up to 84°
+ * and wider nearer the poles; a stored position is at most 0.79 km from the true one.
+ * Idempotent: a stored position is its own cell's centre.
+ */
+export function coarsen({ latitude, longitude }: Coordinates): Coordinates {
+  const row = Math.round(latitude * GRID_ROWS_PER_DEGREE);
+  const rowLatitude = row / GRID_ROWS_PER_DEGREE || 0;
+  const columns = Math.max(1, Math.floor(360 * GRID_ROWS_PER_DEGREE * Math.cos((rowLatitude * Math.PI) / 180)));
+  const columnDegrees = 360 / columns;
+  let columnLongitude = Math.round(longitude / columnDegrees) * columnDegrees;
+  if (columnLongitude >= 180) columnLongitude -= 360;
+  if (columnLongitude < -180) columnLongitude += 360;
+  // Six decimals (0.1 m) keep the stored figure short and the same on every pass.
+  return { latitude: rowLatitude, longitude: Number(columnLongitude.toFixed(6)) || 0 };
+}
+
+/** The latitude and longitude columns for a position, as every writer stores them (null: no position). */
+export function storedPosition(at: Coordinates | null): { latitude: number | null; longitude: number | null } {
+  if (!at) return { latitude: null, longitude: null };
+  return coarsen(at);
+}
+
+/** Same cell: positions stored by storedPosition compare equal. */
+export function sameCell(a: Coordinates | null, b: Coordinates | null): boolean {
+  if (!a || !b) return a === b;
+  const [x, y] = [coarsen(a), coarsen(b)];
+  return x.latitude === y.latitude && x.longitude === y.longitude;
+}
+
+/**
+ * The distance a card shows and the only one sent to the browser: whole kilometres, and 0 for
+ * "less than 1 km". Positions are already coarse; this keeps the figure as coarse as they are.
+ */
+export function shownKilometres(km: number): number {
+  return km < 1 ? 0 : Math.round(km);
+}
+
 export interface BoundingBox {
   minLatitude: number;
   maxLatitude: number;

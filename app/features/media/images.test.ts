@@ -168,7 +168,7 @@ describe("readImageUpload", () => {
     return { body, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` } };
   }
 
-  it("returns the images in order and the text fields", async () => {
+  it("returns the images in order, with the types the browser declared, and the text fields", async () => {
     const [first, second] = [await png(), await noisy(20, 20).jpeg().toBuffer()];
     const form = new FormData();
     form.append("petId", "pet-1");
@@ -178,6 +178,7 @@ describe("readImageUpload", () => {
     const result = await readImageUpload(upload(form), options);
     if ("error" in result) throw new Error(result.error);
     expect(result.images).toEqual([first, second]);
+    expect(result.declaredTypes).toEqual(["image/jpeg", "image/png"]);
     expect(result.formData.get("petId")).toBe("pet-1");
     expect(result.formData.get("redirectTo")).toBe("/pets/pet-1");
     expect(result.formData.has("photos")).toBe(false);

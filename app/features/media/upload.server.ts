@@ -62,12 +62,13 @@ function limitBody(body: ReadableStream<Uint8Array>, maxBytes: number) {
 /**
  * Reads a multipart form with up to `maxFiles` images under `options.field`, streaming, and stops
  * as soon as a limit is passed instead of reading the rest. Images come back as raw bytes, in order,
- * not yet checked to be images (processImage does that); the text fields come back as `formData`.
+ * not yet checked to be images (processImage does that), with the type the browser declared for
+ * each (from the file's name; a hint to check against, never to trust); the text fields come back as `formData`.
  */
 export async function readImageUpload(
   request: Request,
   options: ImageUploadOptions,
-): Promise<{ formData: FormData; images: Buffer[] } | { error: UploadProblem }> {
+): Promise<{ formData: FormData; images: Buffer[]; declaredTypes: string[] } | { error: UploadProblem }> {
   const maxFileBytes = options.maxFileBytes ?? IMAGE_MAX_BYTES;
   const maxBodyBytes = options.maxFiles * maxFileBytes + FORM_OVERHEAD_BYTES;
   const contentType = request.headers.get("Content-Type") ?? "";
@@ -76,6 +77,7 @@ export async function readImageUpload(
   if (declaredLength > maxBodyBytes) return { error: "media.tooLarge" };
 
   const images: Buffer[] = [];
+  const declaredTypes: string[] = [];
   let textFields = 0;
   // A refused file is read to its end and dropped rather than cutting the connection: a browser
   // that is cut off while still sending shows a network error instead of our message. The whole
@@ -85,7 +87,7 @@ export async function readImageUpload(
     for await (const chunk of data) void chunk;
     return null;
   };
-  const handler: UploadHandler = async ({ name, filename, data }) => {
+  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
     if (refusal) return drain(data);
     if (filename === undefined) {
       if (hasControlCharacters(name)) throw new UploadRefused("media.badRequest");
@@ -113,7 +115,10 @@ export async function readImageUpload(
     if (size === 0 && filename === "") return null;
     if (size === 0 && name !== options.field) refusal = "media.badRequest";
     else if (size === 0 && images.length >= options.maxFiles) refusal = "media.tooMany";
-    else images.push(Buffer.concat(chunks, size));
+    else {
+      images.push(Buffer.concat(chunks, size));
+      declaredTypes.push(contentType.slice(0, 100).toLowerCase());
+    }
     return null;
   };
 
@@ -126,7 +131,7 @@ export async function readImageUpload(
   } as RequestInit & { duplex: "half" });
   try {
     const formData = await unstable_parseMultipartFormData(limited, handler);
-    return refusal ? { error: refusal } : { formData, images };
+    return refusal ? { error: refusal } : { formData, images, declaredTypes };
   } catch (error) {
     body.stop();
     // Anything else is a malformed body or a client that went away mid-upload.

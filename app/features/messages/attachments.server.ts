@@ -2,11 +2,13 @@ import { db } from "~/platform/db.server";
 import { ImageRejected, processImage, signatureFormat } from "~/features/media/images.server";
 import { CHAT_FILE_MAX_BYTES } from "~/features/media/limits";
 import { fileStorage, removeImage, storeImage, storeVideo } from "~/features/media/storage.server";
+import { checkVideo, videoSignature } from "~/features/media/videos.server";
 
 /**
  * Chat attachments: images are re-encoded like profile photos (metadata such as GPS position
- * removed), in a full size and a preview; MP4 and WebM videos are kept as sent. The type is
- * read from the file's bytes, never from its name or the type the browser declared.
+ * removed), in a full size and a preview; MP4 and WebM videos are kept as sent once their container
+ * checked out (see media/videos.server.ts). The type is read from the file's bytes, never from its
+ * name or the type the browser declared (which can only get a file refused).
  */
 
 export interface StoredAttachment {
@@ -17,21 +19,17 @@ export interface StoredAttachment {
 
 export type AttachmentRefusal = "messages:errors.invalidType" | "messages:errors.tooLarge";
 
-/** ISO base media brands of MP4 video (HEIF and AVIF images share the container and are refused). */
-const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "dash", "M4V ", "mmp4", "MSNV"]);
-
-/** mp4 or webm when the bytes are one, else null. */
-export function videoFormat(data: Buffer): "mp4" | "webm" | null {
-  if (data.length >= 12 && data.subarray(4, 8).toString("latin1") === "ftyp" && MP4_BRANDS.has(data.subarray(8, 12).toString("latin1"))) return "mp4";
-  // Matroska's EBML header, whose DocType says "webm" within its first bytes.
-  if (data.length >= 4 && data.readUInt32BE(0) === 0x1a45dfa3 && data.subarray(0, 64).includes("webm", 0, "latin1")) return "webm";
-  return null;
-}
-
-export async function storeAttachment(data: Buffer): Promise<StoredAttachment | { refusal: AttachmentRefusal }> {
+/**
+ * An image or a video, told from its bytes. A file the browser declared as a video (from its name),
+ * or that starts like one, is stored only when its whole container checks out as a short video.
+ */
+export async function storeAttachment(data: Buffer, declaredType = ""): Promise<StoredAttachment | { refusal: AttachmentRefusal }> {
   if (data.length > CHAT_FILE_MAX_BYTES) return { refusal: "messages:errors.tooLarge" };
-  const video = videoFormat(data);
-  if (video) return { type: "video", key: await storeVideo(data, video), previewKey: null };
+  if (videoSignature(data) || declaredType.startsWith("video/")) {
+    const video = checkVideo(data);
+    if (!video.ok) return { refusal: "messages:errors.invalidType" };
+    return { type: "video", key: await storeVideo(data, video.format), previewKey: null };
+  }
   if (!signatureFormat(data)) return { refusal: "messages:errors.invalidType" };
   try {
     const image = await processImage(data, { maxBytes: CHAT_FILE_MAX_BYTES });

@@ -33,6 +33,8 @@ export function Chat({
   const [text, setText] = useState("");
   const [file, setFile] = useState<{ url: string; type: "image" | "video"; name: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  // The answer a refusal came with stops showing once the person sends again or picks another file (a sent message answers with no data).
+  const [answered, setAnswered] = useState<object | undefined>(undefined);
   const fileInput = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const sending = fetcher.state !== "idle";
@@ -47,7 +49,8 @@ export function Chat({
     setFile(null);
     if (fileInput.current) fileInput.current.value = "";
   };
-  const shownError = fileError ?? (fetcher.data?.error ? fetcher.data.error.replace(/^messages:/, "") : null) ?? (error ? error.replace(/^messages:/, "") : null);
+  const refusal = fetcher.data !== answered ? fetcher.data?.error : undefined;
+  const shownError = fileError ?? (refusal ? refusal.replace(/^messages:/, "") : null) ?? (error ? error.replace(/^messages:/, "") : null);
 
   let lastDay = "";
   return (
@@ -111,6 +114,7 @@ export function Chat({
             event.preventDefault();
             return;
           }
+          setAnswered(fetcher.data);
           // Cleared after the browser has read the form.
           setTimeout(() => {
             setText("");
@@ -134,6 +138,7 @@ export function Chat({
               const chosen = event.currentTarget.files?.[0];
               const problem = chosen ? fileProblem(chosen) : null;
               setFileError(problem);
+              setAnswered(fetcher.data);
               if (!chosen || problem) {
                 clearFile();
                 return;

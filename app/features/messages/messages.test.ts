@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
@@ -6,7 +8,7 @@ import { fileStorage } from "~/features/media/storage.server";
 import { ownerWithPet, person, requested, sitterWithSlot } from "~/features/bookings/test-world";
 import { addPhotos } from "~/features/media/photos.server";
 import { countUnread, listNotifications } from "~/features/notifications/notifications.server";
-import { discardAttachment, mayViewMedia, storeAttachment, videoFormat } from "./attachments.server";
+import { discardAttachment, mayViewMedia, storeAttachment } from "./attachments.server";
 import { conversationWith, ensureConversation, listConversations, markConversationRead, readConversation, sendMessage, unreadMessageCount } from "./messages.server";
 
 const EMPTY_TEXT = { image: "📷 Image", video: "🎥 Video" };
@@ -28,9 +30,13 @@ async function phonePhoto() {
     .toBuffer();
 }
 
-/** The first bytes of real MP4 and WebM files (enough for the check, which reads only the header). */
-const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypisom"), Buffer.alloc(200)]);
-const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]), Buffer.from("webm"), Buffer.alloc(200)]);
+/** Real one-second videos (see media/videos.test.ts for how they were made). */
+const video = (name: string) => readFileSync(path.resolve("tests/fixtures/videos", name));
+const mp4 = video("clip.mp4");
+const webm = video("clip.webm");
+/** The first bytes of an MP4 or WebM file and nothing else: what used to pass for a video. */
+const mp4Header = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypisom"), Buffer.alloc(200)]);
+const webmHeader = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]), Buffer.from("webm"), Buffer.alloc(200)]);
 const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), Buffer.alloc(200)]);
 
 describe("conversations", () => {
@@ -101,11 +107,21 @@ describe("conversations", () => {
 });
 
 describe("attachments", () => {
-  it("tells videos from their bytes, and refuses look-alikes", () => {
-    expect(videoFormat(mp4)).toBe("mp4");
-    expect(videoFormat(webm)).toBe("webm");
-    expect(videoFormat(heic)).toBeNull();
-    expect(videoFormat(Buffer.from("<html>not a video</html>"))).toBeNull();
+  it("keeps whole MP4 and WebM videos as sent; refuses look-alikes, truncated and sound-only files, and anything named as a video that is not one", async () => {
+    for (const [data, format] of [[mp4, "mp4"], [webm, "webm"]] as const) {
+      const stored = await storeAttachment(data, `video/${format}`);
+      if ("refusal" in stored) throw new Error(stored.refusal);
+      expect(stored).toMatchObject({ type: "video", previewKey: null, key: expect.stringMatching(new RegExp(`\\.${format}$`)) as string });
+      expect(await fileStorage.read(stored.key)).toEqual(data);
+      await discardAttachment(stored);
+    }
+    const invalid = { refusal: "messages:errors.invalidType" };
+    for (const data of [mp4Header, webmHeader, heic, mp4.subarray(0, mp4.length - 1), video("audio-only.mp4"), Buffer.from("<html>not a video</html>")]) {
+      expect(await storeAttachment(data)).toEqual(invalid);
+    }
+    // A photo is taken for what it is, but not when it comes named as a video.
+    expect(await storeAttachment(await phonePhoto(), "video/mp4")).toEqual(invalid);
+    expect(await storeAttachment(await phonePhoto(), "image/jpeg")).toMatchObject({ type: "image" });
   });
 
   it("re-encodes a photo to WebP in two sizes without its metadata", async () => {
@@ -122,8 +138,8 @@ describe("attachments", () => {
   });
 
   it("keeps a video as sent and refuses fake or oversized files", async () => {
-    const video = await storeAttachment(webm);
-    expect(video).toMatchObject({ type: "video", previewKey: null });
+    const stored = await storeAttachment(webm);
+    expect(stored).toMatchObject({ type: "video", previewKey: null });
     expect(await storeAttachment(Buffer.from("<html><script>alert(1)</script></html>"))).toEqual({ refusal: "messages:errors.invalidType" });
     expect(await storeAttachment(Buffer.alloc(10 * 1024 * 1024 + 1))).toEqual({ refusal: "messages:errors.tooLarge" });
   });

@@ -140,7 +140,7 @@ export class FakeStripe {
     let match: RegExpMatchArray | null;
 
     if (method === "POST" && path === "/v1/customers") {
-      const customer = { id: this.nextId("cus"), object: "customer", email: params.email, name: params.name, invoice_settings: { default_payment_method: null }, created };
+      const customer = { id: this.nextId("cus"), object: "customer", email: params.email, name: params.name, metadata: metadataOf(params), invoice_settings: { default_payment_method: null }, created };
       this.customers.set(customer.id, customer);
       return ok(customer);
     }
@@ -148,7 +148,7 @@ export class FakeStripe {
     if (billing) return billing;
     if (method === "POST" && path === "/v1/setup_intents") {
       const id = this.nextId("seti");
-      const intent = { id, object: "setup_intent", client_secret: `${id}_secret_fake`, customer: params.customer, usage: params.usage, status: "requires_payment_method", payment_method: null, metadata: { booking_id: params["metadata[booking_id]"] }, created };
+      const intent = { id, object: "setup_intent", client_secret: `${id}_secret_fake`, customer: params.customer, usage: params.usage, status: "requires_payment_method", payment_method: null, metadata: metadataOf(params), created };
       this.setupIntents.set(id, intent);
       return ok(intent);
     }
@@ -157,6 +157,10 @@ export class FakeStripe {
       return intent ? ok(intent) : notFound;
     }
     if (method === "POST" && (match = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/))) return ok(this.keepMethod(paymentMethod(match[1]!, params.customer!)));
+    if (method === "GET" && (match = path.match(/^\/v1\/payment_methods\/([^/]+)$/))) {
+      const card = this.paymentMethods.get(match[1]!);
+      return card ? ok(card) : notFound;
+    }
     if (method === "POST" && path === "/v1/payment_intents") {
       const id = this.nextId("pi");
       const intent = {
@@ -171,7 +175,7 @@ export class FakeStripe {
         status: "requires_capture",
         application_fee_amount: params.application_fee_amount ? Number(params.application_fee_amount) : null,
         transfer_data: params["transfer_data[destination]"] ? { destination: params["transfer_data[destination]"] } : null,
-        metadata: { booking_id: params["metadata[booking_id]"] },
+        metadata: metadataOf(params),
         client_secret: `${id}_secret_fake`,
         created,
       };
@@ -384,6 +388,14 @@ export class FakeStripe {
     }
     this.invoice(subscription);
   }
+}
+
+/** The `metadata[key]` parameters of a request, as Stripe keeps them. */
+function metadataOf(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).flatMap(([key, value]) => {
+    const name = /^metadata\[([^\]]+)\]$/.exec(key)?.[1];
+    return name ? [[name, value]] : [];
+  }));
 }
 
 function paymentMethod(id: string, customer: string, card = { brand: "visa", last4: "4242" }) {

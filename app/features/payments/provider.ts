@@ -23,7 +23,9 @@ export type PaymentFailureCode =
   | "expired_card"
   | "incorrect_cvc"
   | "authentication_required"
-  | "processing_error";
+  | "processing_error"
+  /** The card entry posted back was not made for this payer and this purpose (another person's, another booking's): nothing is saved. */
+  | "foreign_card";
 
 /** What a card list shows: never the number, only the brand, the last four digits and the expiry. */
 export interface CardDetails {
@@ -39,12 +41,14 @@ export interface PaymentProvider {
   readonly name: string;
   /**
    * Checks and keeps a card for later charges; nothing is charged. `customerRef` is the payer's
-   * record at the processor when they have one: a token made for someone else is refused.
+   * record at the processor as our database has it: a token (a card entry) is accepted only when
+   * it was made on that record for this `purpose`; anything else is `foreign_card`.
    */
   saveCard(input: {
     card: CardInput;
     email: string;
     customerRef?: string | null;
+    purpose: CardPurpose;
     idempotencyKey: string;
   }): Promise<PaymentResult<{ cardRef: string; label: string; details: CardDetails }>>;
   /**
@@ -63,11 +67,13 @@ export interface PaymentProvider {
   charge(input: { cardRef: string; amountCents: number; description: string; idempotencyKey: string }): Promise<PaymentResult<{ chargeRef: string }>>;
   /** Forgets a saved card; later charges on it fail. */
   removeCard(input: { cardRef: string; idempotencyKey: string }): Promise<PaymentResult>;
+  /** Processors that keep a record per payer (Stripe: a Customer) make it here, once per person, before any card entry. */
+  createCustomer?(input: { userId: string; email: string; name: string; idempotencyKey: string }): Promise<PaymentResult<{ customerRef: string }>>;
   /**
    * Processors whose card field runs in the browser (Stripe Elements) start the card entry on the
    * server: the answer's secret lets the page confirm the card without the digits reaching us.
    */
-  startCardEntry?(input: CardEntryInput): Promise<PaymentResult<{ customerRef: string; clientSecret: string }>>;
+  startCardEntry?(input: CardEntryInput): Promise<PaymentResult<{ clientSecret: string }>>;
   /** Present when the processor bills subscription periods itself (see SubscriptionBilling). */
   readonly billing?: SubscriptionBilling;
 }
@@ -84,13 +90,31 @@ export interface HoldInput {
   idempotencyKey: string;
 }
 
+/**
+ * What a card is being entered for. The processor keeps it with the card entry, and saveCard
+ * refuses an entry made for another person, booking, plan or purpose.
+ */
+export type CardPurpose =
+  | { kind: "booking"; userId: string; bookingId: string }
+  | { kind: "subscription"; userId: string; planId: string }
+  | { kind: "card"; userId: string };
+
+/** The purpose as the processor keeps it (Stripe metadata): every field must match when the entry comes back. */
+export function purposeMetadata(purpose: CardPurpose): Record<string, string> {
+  switch (purpose.kind) {
+    case "booking":
+      return { purpose: "booking", booking_id: purpose.bookingId, user_id: purpose.userId };
+    case "subscription":
+      return { purpose: "subscription", user_id: purpose.userId, plan: purpose.planId };
+    case "card":
+      return { purpose: "card", user_id: purpose.userId };
+  }
+}
+
 export interface CardEntryInput {
-  customerRef: string | null;
-  email: string;
-  name: string;
-  reference: string;
-  /** What `reference` names: a booking (the default) or the person saving a card for their subscription. */
-  referenceKind?: "booking" | "user";
+  /** The payer's own record at the processor, made (createCustomer) and kept in our database first. */
+  customerRef: string;
+  purpose: CardPurpose;
   idempotencyKey: string;
 }
 

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { CardDetails, PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
+import { purposeMetadata, type CardDetails, type CardPurpose, type PaymentFailureCode, type PaymentProvider, type PaymentResult } from "./provider";
 import { createStripeBilling } from "./stripe-billing.server";
 import { failureCodeOf } from "./stripe-codes";
 
@@ -8,8 +8,11 @@ export { failureCodeOf };
 /**
  * The real card processor: Stripe, with the card typed into Stripe Elements in the browser.
  *
+ * - Each payer has one Customer, made before their first card entry and kept in our database.
  * - A card is saved with a SetupIntent the page confirms (usage off_session, so later holds need
- *   no customer present) or, for a bare PaymentMethod token, by attaching it to a new customer.
+ *   no customer present), made on the payer's Customer with metadata naming what it is for. The
+ *   id the page posts back is read from Stripe and taken only if its customer, its metadata and
+ *   its status are right; a PaymentMethod id only if it is attached to the payer's Customer.
  *   `cardRef` is "<customer>:<payment method>".
  * - A hold is a PaymentIntent with manual capture, confirmed on the server with the saved card;
  *   the platform fee is the application fee and the rest goes to the sitter's connected account.
@@ -100,6 +103,16 @@ async function attempt<T extends object>(work: () => Promise<PaymentResult<T>>, 
   }
 }
 
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** Whether a card entry's metadata names exactly this purpose (every field we set, with our values). */
+function metadataMatches(metadata: Stripe.Metadata | null | undefined, purpose: CardPurpose): boolean {
+  return Object.entries(purposeMetadata(purpose)).every(([key, value]) => metadata?.[key] === value);
+}
+
+/** An id Stripe does not know (made up, or from another account) is not the payer's card entry. */
+const unknownObject = (error: unknown) => (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing" ? fail("foreign_card") : null);
+
 function splitCardRef(cardRef: string): { customer: string; paymentMethod: string } | null {
   const [customer, paymentMethod, ...rest] = cardRef.split(":");
   return customer && paymentMethod && rest.length === 0 ? { customer, paymentMethod } : null;
@@ -133,36 +146,43 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     name: "stripe",
     billing: createStripeBilling(stripe, failureOfError),
 
-    startCardEntry({ customerRef, email, name, reference, referenceKind = "booking", idempotencyKey }) {
+    createCustomer({ userId, email, name, idempotencyKey }) {
       return attempt(async () => {
-        const customer = customerRef ?? (await stripe.customers.create({ email, name }, { idempotencyKey: `${idempotencyKey}:customer` })).id;
-        const intent = await stripe.setupIntents.create(
-          { customer, usage: "off_session", allowed_payment_method_types: ["card"], metadata: { [referenceKind === "booking" ? "booking_id" : "user_id"]: reference } },
-          { idempotencyKey: `${idempotencyKey}:setup` },
-        );
-        if (!intent.client_secret) return fail("processing_error");
-        return { ok: true as const, customerRef: customer, clientSecret: intent.client_secret };
+        const customer = await stripe.customers.create({ email, name, metadata: { user_id: userId } }, { idempotencyKey });
+        return { ok: true as const, customerRef: customer.id };
       });
     },
 
-    saveCard({ card, email, customerRef, idempotencyKey }) {
+    startCardEntry({ customerRef, purpose, idempotencyKey }) {
       return attempt(async () => {
-        if (card.kind !== "token") return fail("processing_error");
+        const intent = await stripe.setupIntents.create(
+          { customer: customerRef, usage: "off_session", allowed_payment_method_types: ["card"], metadata: purposeMetadata(purpose) },
+          { idempotencyKey },
+        );
+        if (!intent.client_secret) return fail("processing_error");
+        return { ok: true as const, clientSecret: intent.client_secret };
+      });
+    },
+
+    saveCard({ card, customerRef, purpose }) {
+      return attempt<{ cardRef: string; label: string; details: CardDetails }>(async () => {
+        // Only a card entry made on the payer's own customer, for this very purpose, is taken.
+        if (card.kind !== "token" || !customerRef) return fail("foreign_card");
         if (card.token.startsWith("seti_")) {
-          // The page confirmed a SetupIntent: the card is already attached to its customer.
           const intent = await stripe.setupIntents.retrieve(card.token, { expand: ["payment_method"] });
-          const customer = typeof intent.customer === "string" ? intent.customer : intent.customer?.id;
           const method = intent.payment_method;
-          if (!customer || (customerRef && customer !== customerRef) || !method || typeof method === "string") return fail("processing_error");
+          if (idOf(intent.customer) !== customerRef || !metadataMatches(intent.metadata, purpose)) return fail("foreign_card");
           if (intent.status === "requires_action") return fail("authentication_required");
           if (intent.status !== "succeeded") return fail(intent.last_setup_error ? failureCodeOf(intent.last_setup_error.code, intent.last_setup_error.decline_code) : "processing_error");
-          return { ok: true as const, cardRef: `${customer}:${method.id}`, label: cardLabelOf(method.card), details: cardDetailsOf(method.card) };
+          if (!method || typeof method === "string" || idOf(method.customer) !== customerRef) return fail("foreign_card");
+          return { ok: true as const, cardRef: `${customerRef}:${method.id}`, label: cardLabelOf(method.card), details: cardDetailsOf(method.card) };
         }
-        if (!card.token.startsWith("pm_")) return fail("processing_error");
-        const customer = customerRef ?? (await stripe.customers.create({ email, name: card.name }, { idempotencyKey: `${idempotencyKey}:customer` })).id;
-        const method = await stripe.paymentMethods.attach(card.token, { customer }, { idempotencyKey: `${idempotencyKey}:attach` });
-        return { ok: true as const, cardRef: `${customer}:${method.id}`, label: cardLabelOf(method.card), details: cardDetailsOf(method.card) };
-      });
+        if (!card.token.startsWith("pm_")) return fail("foreign_card");
+        // A card already saved under the payer's customer (never attached here: someone else's would be taken over).
+        const method = await stripe.paymentMethods.retrieve(card.token);
+        if (idOf(method.customer) !== customerRef) return fail("foreign_card");
+        return { ok: true as const, cardRef: `${customerRef}:${method.id}`, label: cardLabelOf(method.card), details: cardDetailsOf(method.card) };
+      }, unknownObject);
     },
 
     charge({ cardRef, amountCents, description, idempotencyKey }) {
@@ -197,7 +217,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
             ...(offSession ? { off_session: true } : {}),
             ...(payeeRef ? { application_fee_amount: feeCents, transfer_data: { destination: payeeRef } } : {}),
             description,
-            metadata: { booking_id: reference },
+            metadata: { purpose: "booking", booking_id: reference },
           },
           idempotencyKey,
           ["requires_capture", "succeeded"],

@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
-import { payForBooking, requestBooking, runDueBookingWork, transition } from "~/features/bookings/bookings.server";
+import { payForBooking, requestBooking, runDueBookingWork, startCardEntry, transition } from "~/features/bookings/bookings.server";
 import { bookingRow, noticesOf, ownerWithPet, requestInput, sitterWithSlot } from "~/features/bookings/test-world";
 import { cardError, serverError, type FakeStripe } from "./fake-stripe";
 import { paymentProvider, useStripeClient } from "./payments.server";
 import { createStripeProvider, failureCodeOf } from "./stripe-provider.server";
-import { payWithStripe, payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "./stripe-world";
+import { startSubscriptionCardEntry } from "~/features/subscriptions/subscriptions.server";
+import { payWithStripe, payableSitter, stripeOwner, stripeRequest, withFakeStripe, type Owner } from "./stripe-world";
+import { storedCustomer as customerOf } from "./customers.server";
 import { payoutOnboardingLink, refreshPayoutStatus } from "./connect.server";
 
 let fake: FakeStripe;
@@ -38,15 +40,15 @@ describe("the stripe provider, driven through bookings", () => {
       {
         method: "POST",
         path: "/v1/customers",
-        params: { email: owner.email, name: owner.name },
-        idempotencyKey: `${owner.id}:entry:${booking.id}:attempt-1:customer`,
+        params: { email: owner.email, name: owner.name, "metadata[user_id]": owner.id },
+        idempotencyKey: `${owner.id}:customer`,
         stripeAccount: undefined,
       },
       {
         method: "POST",
         path: "/v1/setup_intents",
-        params: { customer, usage: "off_session", "allowed_payment_method_types[0]": "card", "metadata[booking_id]": booking.id },
-        idempotencyKey: `${owner.id}:entry:${booking.id}:attempt-1:setup`,
+        params: { customer, usage: "off_session", "allowed_payment_method_types[0]": "card", "metadata[purpose]": "booking", "metadata[booking_id]": booking.id, "metadata[user_id]": owner.id },
+        idempotencyKey: `${booking.id}:entry:attempt-1`,
         stripeAccount: undefined,
       },
       { method: "GET", path: `/v1/setup_intents/${setupIntent.id as string}`, params: { "expand[0]": "payment_method" }, idempotencyKey: undefined, stripeAccount: undefined },
@@ -64,6 +66,7 @@ describe("the stripe provider, driven through bookings", () => {
           application_fee_amount: "600",
           "transfer_data[destination]": sitter.account,
           description: `Booking ${booking.id}`,
+          "metadata[purpose]": "booking",
           "metadata[booking_id]": booking.id,
         },
         idempotencyKey: `${booking.id}:hold:${customer}:${paymentMethod}`,
@@ -95,7 +98,7 @@ describe("the stripe provider, driven through bookings", () => {
     fake.clear();
     expect(await payWithStripe(fake, owner, booking.id, "a2")).toEqual({ status: "held" });
     expect(fake.routes()).toEqual(["POST /v1/setup_intents", `GET /v1/setup_intents/${[...fake.setupIntents.keys()].at(-1)!}`, "POST /v1/payment_intents"]);
-    expect(fake.requests[0]!.idempotencyKey).toBe(`${booking.id}:entry:a2:setup`);
+    expect(fake.requests[0]!.idempotencyKey).toBe(`${booking.id}:entry:a2`);
 
     fake.clear();
     const holdRef = (await bookingRow(booking.id)).hold_ref!;
@@ -123,7 +126,6 @@ describe("the stripe provider, driven through bookings", () => {
   it("a double-clicked Pay makes one customer, one card and one hold", async () => {
     const owner = await stripeOwner();
     const booking = await stripeRequest(owner, await payableSitter());
-    const { startCardEntry } = await import("~/features/bookings/bookings.server");
     const entry = await startCardEntry(owner, booking.id, "same");
     if (entry.status !== "ready") throw new Error("no entry");
     const setupIntent = fake.confirmSetupInBrowser(entry.clientSecret);
@@ -263,31 +265,6 @@ describe("when Stripe says no or does not answer", () => {
     ]);
   });
 
-  it("a SetupIntent of someone else's customer, or a card that failed to set up, is not saved", async () => {
-    const owner = await stripeOwner();
-    const other = await stripeOwner();
-    const booking = await stripeRequest(owner, await payableSitter());
-    const otherBooking = await stripeRequest(other, await payableSitter());
-    const { startCardEntry } = await import("~/features/bookings/bookings.server");
-    await startCardEntry(owner, booking.id, "mine");
-    const theirs = await startCardEntry(other, otherBooking.id, "theirs");
-    if (theirs.status !== "ready") throw new Error("no entry");
-    const stolen = fake.confirmSetupInBrowser(theirs.clientSecret);
-    expect(await payForBooking(owner, booking.id, { kind: "token", token: stolen, name: "x" }, randomUUID())).toEqual({ status: "failed", code: "processing_error" });
-    expect(await payForBooking(owner, booking.id, { kind: "token", token: "tok_visa", name: "x" }, randomUUID())).toEqual({ status: "failed", code: "processing_error" });
-    expect(paymentIntentCreations()).toHaveLength(0);
-  });
-
-  it("a bare PaymentMethod token is attached to a new customer", async () => {
-    const provider = createStripeProvider(fake.client());
-    const saved = await provider.saveCard({ card: { kind: "token", token: "pm_card_mastercard", name: "Olga" }, email: "olga@example.com", idempotencyKey: "b1:card:a1" });
-    expect(saved).toMatchObject({ ok: true, label: "Visa •••• 4242" });
-    expect(fake.requests.map(({ method, path, params, idempotencyKey }) => ({ method, path, params, idempotencyKey }))).toEqual([
-      { method: "POST", path: "/v1/customers", params: { email: "olga@example.com", name: "Olga" }, idempotencyKey: "b1:card:a1:customer" },
-      { method: "POST", path: "/v1/payment_methods/pm_card_mastercard/attach", params: { customer: expect.stringMatching(/^cus_/) as string }, idempotencyKey: "b1:card:a1:attach" },
-    ]);
-  });
-
   it("maps Stripe's codes to the messages the owner sees", () => {
     expect(failureCodeOf("card_declined", "insufficient_funds")).toBe("insufficient_funds");
     expect(failureCodeOf("card_declined", "do_not_honor")).toBe("card_declined");
@@ -297,6 +274,133 @@ describe("when Stripe says no or does not answer", () => {
     expect(failureCodeOf("authentication_required", "authentication_required")).toBe("authentication_required");
     expect(failureCodeOf("setup_intent_authentication_failure")).toBe("authentication_required");
     expect(failureCodeOf(undefined)).toBe("card_declined");
+  });
+});
+
+describe("a card entry is taken only from its payer, for the booking it was made for", () => {
+  /** What the booking looks like before any card: the state a refused card entry must leave it in. */
+  const untouched = { status: "requested", payment_status: "unpaid", payment_error: null, card_ref: null, card_label: null, hold_ref: null, payment_task: null };
+  const tokenOf = (setupIntent: string, name = "x") => ({ kind: "token" as const, token: setupIntent, name });
+
+  async function confirmedEntry(owner: Owner, bookingId: string) {
+    const entry = await startCardEntry(owner, bookingId, randomUUID());
+    if (entry.status !== "ready") throw new Error(`card entry refused: ${JSON.stringify(entry)}`);
+    return fake.confirmSetupInBrowser(entry.clientSecret);
+  }
+
+  it("makes the payer's customer first and the SetupIntent on it, naming the booking and the person", async () => {
+    const owner = await stripeOwner();
+    const booking = await stripeRequest(owner, await payableSitter());
+    const setupIntent = await confirmedEntry(owner, booking.id);
+    const customer = await customerOf(owner.id);
+    expect(fake.routes()).toEqual(["POST /v1/customers", "POST /v1/setup_intents"]);
+    expect(fake.customers.get(customer!)).toMatchObject({ email: owner.email, metadata: { user_id: owner.id } });
+    expect(fake.setupIntents.get(setupIntent)).toMatchObject({ customer, metadata: { purpose: "booking", booking_id: booking.id, user_id: owner.id } });
+  });
+
+  it("another person's SetupIntent is refused with its own message and changes nothing; the owner's own then works", async () => {
+    const owner = await stripeOwner();
+    const other = await stripeOwner();
+    const sitter = await payableSitter();
+    const booking = await stripeRequest(owner, sitter);
+    const theirs = await confirmedEntry(other, (await stripeRequest(other, await payableSitter())).id);
+    // With no customer of their own yet, and with one.
+    expect(await payForBooking(owner, booking.id, tokenOf(theirs), randomUUID())).toEqual({ status: "failed", code: "foreign_card" });
+    await startCardEntry(owner, booking.id, randomUUID());
+    expect(await customerOf(owner.id)).not.toBe(await customerOf(other.id));
+    expect(await payForBooking(owner, booking.id, tokenOf(theirs), randomUUID())).toEqual({ status: "failed", code: "foreign_card" });
+    expect(await bookingRow(booking.id)).toMatchObject(untouched);
+    expect(paymentIntentCreations()).toHaveLength(0);
+    expect(await noticesOf(sitter.id)).toEqual([]);
+
+    expect(await payWithStripe(fake, owner, booking.id)).toEqual({ status: "held" });
+  });
+
+  it("a SetupIntent the same owner made for another booking is refused; it still pays the booking it was made for", async () => {
+    const owner = await stripeOwner();
+    const booking = await stripeRequest(owner, await payableSitter());
+    const otherBooking = await stripeRequest(owner, await payableSitter());
+    const madeForOther = await confirmedEntry(owner, otherBooking.id);
+    expect(await payForBooking(owner, booking.id, tokenOf(madeForOther), randomUUID())).toEqual({ status: "failed", code: "foreign_card" });
+    expect(await bookingRow(booking.id)).toMatchObject(untouched);
+    expect(paymentIntentCreations()).toHaveLength(0);
+
+    expect(await payForBooking(owner, otherBooking.id, tokenOf(madeForOther), randomUUID())).toEqual({ status: "held" });
+    expect(await bookingRow(booking.id)).toMatchObject(untouched);
+  });
+
+  it("a SetupIntent made for a subscription or for 'Add a card' cannot pay a booking", async () => {
+    const owner = await stripeOwner();
+    const booking = await stripeRequest(owner, await payableSitter());
+    for (const planId of ["monthly", null]) {
+      const entry = await startSubscriptionCardEntry(owner, randomUUID(), planId, paymentProvider("stripe"));
+      if (entry.status !== "ready") throw new Error("no entry");
+      const setupIntent = fake.confirmSetupInBrowser(entry.clientSecret);
+      expect(fake.setupIntents.get(setupIntent)?.customer).toBe(await customerOf(owner.id));
+      expect(await payForBooking(owner, booking.id, tokenOf(setupIntent), randomUUID())).toEqual({ status: "failed", code: "foreign_card" });
+    }
+    expect(await bookingRow(booking.id)).toMatchObject(untouched);
+    expect(paymentIntentCreations()).toHaveLength(0);
+  });
+
+  it("an entry on another customer, with a card of another customer or with changed metadata, an unknown id and a token of another kind are refused and change nothing", async () => {
+    const owner = await stripeOwner();
+    const booking = await stripeRequest(owner, await payableSitter());
+    const setupIntent = await confirmedEntry(owner, booking.id);
+    const intent = fake.setupIntents.get(setupIntent)!;
+    const own = { customer: intent.customer, method: intent.payment_method as { customer: unknown } };
+    // Made on someone else's customer with our metadata (say, through Stripe's dashboard).
+    intent.customer = "cus_someoneelse";
+    expect(await payForBooking(owner, booking.id, tokenOf(setupIntent), randomUUID())).toEqual({ status: "failed", code: "foreign_card" });
+    intent.customer = own.customer;
+    own.method.customer = "cus_someoneelse";
+    expect(await payForBooking(owner, booking.id, tokenOf(setupIntent), randomUUID())).toEqual({ status: "failed", code: "foreign_card" });
+    own.method.customer = own.customer;
+    intent.metadata = { purpose: "booking", booking_id: booking.id, user_id: "someone-else" };
+    expect(await payForBooking(owner, booking.id, tokenOf(setupIntent), randomUUID())).toEqual({ status: "failed", code: "foreign_card" });
+    intent.metadata = { booking_id: booking.id };
+    expect(await payForBooking(owner, booking.id, tokenOf(setupIntent), randomUUID())).toEqual({ status: "failed", code: "foreign_card" });
+    expect(await payForBooking(owner, booking.id, tokenOf("seti_madeup000000"), randomUUID())).toEqual({ status: "failed", code: "foreign_card" });
+    expect(await payForBooking(owner, booking.id, tokenOf("tok_visa"), randomUUID())).toEqual({ status: "failed", code: "foreign_card" });
+    expect(await bookingRow(booking.id)).toMatchObject(untouched);
+    expect(paymentIntentCreations()).toHaveLength(0);
+  });
+
+  it("the owner's own entry that is not finished is told as such", async () => {
+    const owner = await stripeOwner();
+    const booking = await stripeRequest(owner, await payableSitter());
+    const entry = await startCardEntry(owner, booking.id, "unfinished");
+    if (entry.status !== "ready") throw new Error("no entry");
+    const setupIntent = fake.confirmSetupInBrowser(entry.clientSecret, undefined, "requires_action");
+    expect(await payForBooking(owner, booking.id, tokenOf(setupIntent), "unfinished")).toEqual({ status: "failed", code: "authentication_required" });
+    expect(paymentIntentCreations()).toHaveLength(0);
+  });
+
+  it("two first card entries at once end on one customer, the one kept in the database", async () => {
+    const owner = await stripeOwner();
+    const [first, second] = [await stripeRequest(owner, await payableSitter()), await stripeRequest(owner, await payableSitter())];
+    const entries = await Promise.all([startCardEntry(owner, first.id, "together"), startCardEntry(owner, second.id, "together")]);
+    expect(entries.map((entry) => entry.status)).toEqual(["ready", "ready"]);
+    const customer = await customerOf(owner.id);
+    expect([...fake.setupIntents.values()].slice(-2).map((intent) => intent.customer)).toEqual([customer, customer]);
+  });
+
+  it("a PaymentMethod id is taken only when it is attached to the payer's customer, and never attached here", async () => {
+    const owner = await stripeOwner();
+    const other = await stripeOwner();
+    await confirmedEntry(other, (await stripeRequest(other, await payableSitter())).id);
+    const theirMethod = [...fake.paymentMethods.values()].at(-1)!.id as string;
+    await confirmedEntry(owner, (await stripeRequest(owner, await payableSitter())).id);
+    const ownMethod = [...fake.paymentMethods.values()].at(-1)!.id as string;
+    const customerRef = await customerOf(owner.id);
+    const provider = createStripeProvider(fake.client());
+    const purpose = { kind: "card" as const, userId: owner.id };
+    fake.clear();
+    const save = (token: string) => provider.saveCard({ card: { kind: "token", token, name: "Olga" }, email: owner.email, customerRef, purpose, idempotencyKey: randomUUID() });
+    expect(await save(ownMethod)).toEqual({ ok: true, cardRef: `${customerRef}:${ownMethod}`, label: "Visa •••• 4242", details: { brand: "Visa", last4: "4242", expMonth: 12, expYear: 2030 } });
+    expect(await save(theirMethod)).toEqual({ ok: false, code: "foreign_card" });
+    expect(await save("pm_card_mastercard")).toEqual({ ok: false, code: "foreign_card" });
+    expect(fake.routes().filter((route) => route.endsWith("/attach"))).toEqual([]);
   });
 });
 

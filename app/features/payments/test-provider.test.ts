@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { cardBrand, luhnValid, testProvider } from "./test-provider.server";
-import type { CardInput } from "./provider";
+import type { CardInput, CardPurpose } from "./provider";
 
 const card = (number: string, expYear = 2030): CardInput => ({ kind: "digits", number, expMonth: 12, expYear, cvc: "123", name: "Olga" });
+const purpose: CardPurpose = { kind: "card", userId: "u1" };
 
 describe("the offline test provider", () => {
   it("knows real card numbers from typos", () => {
@@ -15,20 +16,20 @@ describe("the offline test provider", () => {
   });
 
   it("follows Stripe's test cards", async () => {
-    expect(await testProvider.saveCard({ card: card("4000000000000002"), email: "a@b.c", idempotencyKey: "declined" })).toEqual({ ok: false, code: "card_declined" });
-    expect(await testProvider.saveCard({ card: card("4242424242424241"), email: "a@b.c", idempotencyKey: "typo" })).toEqual({ ok: false, code: "incorrect_number" });
-    expect(await testProvider.saveCard({ card: card("4242424242424242", 2020), email: "a@b.c", idempotencyKey: "expired" })).toEqual({ ok: false, code: "expired_card" });
-    const poor = await testProvider.saveCard({ card: card("4000000000009995"), email: "a@b.c", idempotencyKey: "poor" });
+    expect(await testProvider.saveCard({ card: card("4000000000000002"), email: "a@b.c", purpose, idempotencyKey: "declined" })).toEqual({ ok: false, code: "card_declined" });
+    expect(await testProvider.saveCard({ card: card("4242424242424241"), email: "a@b.c", purpose, idempotencyKey: "typo" })).toEqual({ ok: false, code: "incorrect_number" });
+    expect(await testProvider.saveCard({ card: card("4242424242424242", 2020), email: "a@b.c", purpose, idempotencyKey: "expired" })).toEqual({ ok: false, code: "expired_card" });
+    const poor = await testProvider.saveCard({ card: card("4000000000009995"), email: "a@b.c", purpose, idempotencyKey: "poor" });
     expect(poor.ok).toBe(true);
     if (!poor.ok) return;
     expect(await testProvider.hold({ cardRef: poor.cardRef, amountCents: 1000, feeCents: 0, payeeRef: null, offSession: false, description: "x", reference: "b", idempotencyKey: "poor-hold" })).toEqual({ ok: false, code: "insufficient_funds" });
   });
 
   it("holds, captures once, refunds no more than was captured, and answers each key once", async () => {
-    const saved = await testProvider.saveCard({ card: card("4242 4242 4242 4242"), email: "a@b.c", idempotencyKey: "good" });
+    const saved = await testProvider.saveCard({ card: card("4242 4242 4242 4242"), email: "a@b.c", purpose, idempotencyKey: "good" });
     expect(saved).toMatchObject({ ok: true, label: "Visa •••• 4242" });
     if (!saved.ok) return;
-    const again = await testProvider.saveCard({ card: card("4242424242424242"), email: "a@b.c", idempotencyKey: "good" });
+    const again = await testProvider.saveCard({ card: card("4242424242424242"), email: "a@b.c", purpose, idempotencyKey: "good" });
     expect(again).toEqual(saved);
     const hold = await testProvider.hold({ cardRef: saved.cardRef, amountCents: 4800, feeCents: 800, payeeRef: null, offSession: false, description: "x", reference: "b", idempotencyKey: "h1" });
     if (!hold.ok) throw new Error("hold failed");

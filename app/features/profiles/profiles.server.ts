@@ -3,7 +3,7 @@ import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/photos.server";
 import { listPets, type PetView } from "~/features/pets/pets.server";
-import { placeByCity } from "~/features/discovery/location.server";
+import { positionForCity, TOO_OFTEN } from "~/features/discovery/location.server";
 import type { ProfileEditInput, SitterSetupInput } from "./schema";
 
 export const isSitter = (role: User["role"]) => role === "sitter" || role === "both";
@@ -52,7 +52,10 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
   };
 }
 
-export async function updateProfile(userId: string, input: ProfileEditInput): Promise<void> {
+/** Saves the profile with the position of its city; nothing changes when that would move the person too often today. */
+export async function updateProfile(userId: string, input: ProfileEditInput): Promise<"saved" | typeof TOO_OFTEN> {
+  const position = await positionForCity(userId, input.city, input.timeZone || null);
+  if (position === TOO_OFTEN) return TOO_OFTEN;
   await db
     .updateTable("users")
     .set({
@@ -62,11 +65,12 @@ export async function updateProfile(userId: string, input: ProfileEditInput): Pr
       postal_code: input.postalCode,
       bio: input.bio,
       ...(input.timeZone ? { time_zone: input.timeZone } : {}),
+      ...position,
       updated_at: nowIso(),
     })
     .where("id", "=", userId)
     .execute();
-  await placeByCity(userId);
+  return "saved";
 }
 
 /**

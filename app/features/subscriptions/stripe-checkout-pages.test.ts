@@ -57,9 +57,9 @@ async function call(handler: Handler, cookie: string, path: string, form?: Recor
   return { status: init?.status ?? 200, location: null, body };
 }
 
-/** The browser's part: ask for the SetupIntent, let Stripe.js confirm it with a card. */
-async function cardEntry(cookie: string, attempt: string, last4 = "4242") {
-  const entry = await call(cardEntryAction as Handler, cookie, "/subscription/card-entry", { attempt });
+/** The browser's part: ask for the SetupIntent (for a plan's checkout, or with null for 'Add a card'), let Stripe.js confirm it with a card. */
+async function cardEntry(cookie: string, attempt: string, last4 = "4242", plan: string | null = "monthly") {
+  const entry = await call(cardEntryAction as Handler, cookie, plan === null ? "/subscription/card-entry" : `/subscription/card-entry?plan=${plan}`, { attempt });
   expect(entry.status).toBe(200);
   return fake.confirmSetupInBrowser((entry.body as { clientSecret: string }).clientSecret, { brand: "visa", last4 });
 }
@@ -113,6 +113,27 @@ describe("the subscription pages on Stripe", () => {
       expect((await call(checkoutAction as Handler, who.cookie, "/subscription/checkout/monthly", form, { planId: "monthly" })).status).toBe(400);
     }
     expect((await call(cardEntryAction as Handler, who.cookie, "/subscription/card-entry", { attempt: "x" })).status).toBe(400);
+    expect((await call(cardEntryAction as Handler, who.cookie, "/subscription/card-entry?plan=%3Cscript%3E", { attempt })).status).toBe(400);
+    expect((await call(cardEntryAction as Handler, who.cookie, "/subscription/card-entry?plan=nope", { attempt })).status).toBe(404);
+  });
+
+  it("a SetupIntent of another person, of 'Add a card' or of another plan does not check out, and one of a checkout is not added as a card: each is told, nothing is saved", async () => {
+    const who = await signedIn();
+    const other = await signedIn();
+    const refused = { status: 402, location: null, body: { stripeErrors: ["bookings:payment.failed", "subscription:paymentErrors.foreign_card"] } };
+    const pay = (setupIntent: string, plan = "monthly") => call(checkoutAction as Handler, who.cookie, `/subscription/checkout/${plan}`, { intent: "stripe", setupIntent, name: who.name, attempt: randomUUID() }, { planId: plan });
+
+    expect(await pay(await cardEntry(other.cookie, randomUUID()))).toEqual(refused);
+    expect(await pay(await cardEntry(who.cookie, randomUUID(), "4242", null))).toEqual(refused);
+    expect(await pay(await cardEntry(who.cookie, randomUUID(), "4242", "yearly"))).toEqual(refused);
+    const forCheckout = await cardEntry(who.cookie, randomUUID());
+    expect(await call(cardNewAction as Handler, who.cookie, "/subscription/cards/new", { intent: "stripe", setupIntent: forCheckout, name: who.name, attempt: randomUUID() })).toEqual(refused);
+    expect(await db.selectFrom("payment_methods").select("id").where("user_id", "=", who.id).execute()).toEqual([]);
+    expect(await db.selectFrom("subscriptions").select("id").where("user_id", "=", who.id).execute()).toEqual([]);
+    expect(fake.routes().filter((route) => route === "POST /v1/subscriptions" || route.startsWith("POST /v1/customers/"))).toEqual([]);
+
+    // The rightful one still works.
+    expect(await pay(forCheckout)).toMatchObject({ status: 302, location: "/subscription?tab=mine" });
   });
 
   it("'Add a payment method' saves a card made in Stripe's field", async () => {
@@ -120,7 +141,7 @@ describe("the subscription pages on Stripe", () => {
     const page = await call(cardNewLoader as Handler, who.cookie, "/subscription/cards/new");
     const { attempt, stripe } = page.body as { attempt: string; stripe: { publishableKey: string } };
     expect(stripe).toEqual({ publishableKey: "pk_test_pages" });
-    const setupIntent = await cardEntry(who.cookie, attempt, "5555");
+    const setupIntent = await cardEntry(who.cookie, attempt, "5555", null);
     expect(await call(cardNewAction as Handler, who.cookie, "/subscription/cards/new", { intent: "stripe", setupIntent, name: who.name, attempt })).toMatchObject({ status: 302, location: "/subscription?tab=mine" });
     expect(await db.selectFrom("payment_methods").select(["last4", "is_default", "provider"]).where("user_id", "=", who.id).execute()).toEqual([{ last4: "5555", is_default: 1, provider: "stripe" }]);
   });

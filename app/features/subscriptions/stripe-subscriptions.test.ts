@@ -5,7 +5,8 @@ import { db } from "~/platform/db.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { emailsTo, notificationsOf, person } from "~/features/bookings/test-world";
 import { serverError, type FakeStripe } from "~/features/payments/fake-stripe";
-import { withFakeStripe } from "~/features/payments/stripe-world";
+import { startCardEntry } from "~/features/bookings/bookings.server";
+import { payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "~/features/payments/stripe-world";
 import { paymentProvider, useStripeClient } from "~/features/payments/payments.server";
 import { createStripeClient, STRIPE_MAX_RETRIES, STRIPE_TIMEOUT_MS } from "~/features/payments/stripe-provider.server";
 import { receiveStripeWebhook } from "~/features/payments/stripe-webhooks.server";
@@ -31,15 +32,15 @@ async function subscriber(): Promise<Who> {
   return { id: who.id, email: who.email, name };
 }
 
-/** What the checkout page does: start the card entry, let Stripe.js confirm the SetupIntent, post its id. */
-async function enterCard(who: Who, attempt: string, last4 = "4242") {
-  const entry = await startSubscriptionCardEntry(who, attempt, stripe());
+/** What the checkout page (a plan) or 'Add a card' (null) does: start the card entry, let Stripe.js confirm the SetupIntent, post its id. */
+async function enterCard(who: Who, attempt: string, last4 = "4242", planId: string | null = "monthly") {
+  const entry = await startSubscriptionCardEntry(who, attempt, planId, stripe());
   if (entry.status !== "ready") throw new Error(`card entry refused: ${JSON.stringify(entry)}`);
   return { kind: "token" as const, token: fake.confirmSetupInBrowser(entry.clientSecret, { brand: "visa", last4 }), name: who.name };
 }
 
 async function subscribe(who: Who, planId = "monthly", last4 = "4242", attempt = randomUUID()) {
-  const card = await enterCard(who, attempt, last4);
+  const card = await enterCard(who, attempt, last4, planId);
   return { attempt, outcome: await checkout(who, planId, card, attempt, stripe()) };
 }
 
@@ -88,12 +89,12 @@ describe("checkout on Stripe", () => {
     const remote = [...fake.subscriptions.values()].at(-1)!;
 
     expect(withoutBookkeeping()).toEqual([
-      { method: "POST", path: "/v1/customers", params: { email: who.email, name: who.name }, idempotencyKey: `${who.id}:subscription-entry:${attempt}:customer` },
+      { method: "POST", path: "/v1/customers", params: { email: who.email, name: who.name, "metadata[user_id]": who.id }, idempotencyKey: `${who.id}:customer` },
       {
         method: "POST",
         path: "/v1/setup_intents",
-        params: { customer, usage: "off_session", "allowed_payment_method_types[0]": "card", "metadata[user_id]": who.id },
-        idempotencyKey: `${who.id}:subscription-entry:${attempt}:setup`,
+        params: { customer, usage: "off_session", "allowed_payment_method_types[0]": "card", "metadata[purpose]": "subscription", "metadata[user_id]": who.id, "metadata[plan]": "semiannual" },
+        idempotencyKey: `${who.id}:subscription-entry:semiannual:${attempt}`,
       },
       { method: "GET", path: expect.stringMatching(/^\/v1\/setup_intents\/seti_/) as string, params: { "expand[0]": "payment_method" }, idempotencyKey: undefined },
       {
@@ -321,7 +322,7 @@ describe("saved cards on Stripe", () => {
     const ref = (await subscriptionRow(attempt)).provider_subscription_ref!;
     const customer = await customerOf(who.id);
     const cardAttempt = randomUUID();
-    const card = await enterCard(who, cardAttempt, "5555");
+    const card = await enterCard(who, cardAttempt, "5555", null);
     expect((await addCard(who, card, cardAttempt, {}, stripe())).status).toBe("saved");
     const cards = await cardsOf(who.id);
     expect(cards.map((entry) => [entry.last4, entry.isDefault])).toEqual([
@@ -359,6 +360,40 @@ describe("saved cards on Stripe", () => {
     expect(fake.paymentMethods.get(newMethod)?.customer).toBeNull();
     // The last card of a renewing subscription stays.
     expect(await removeCard(who.id, cards[0]!.id)).toEqual({ ok: false, reason: "inUse" });
+  });
+});
+
+describe("a card entry is taken only from its person, for what it was made for", () => {
+  it("a checkout refuses another person's SetupIntent, one made for a booking, for 'Add a card' or for another plan, and saves nothing; the rightful one subscribes", async () => {
+    const who = await subscriber();
+    const owner = await stripeOwner();
+    const booking = await stripeRequest(owner, await payableSitter());
+    const bookingEntry = await startCardEntry(owner, booking.id, randomUUID());
+    if (bookingEntry.status !== "ready") throw new Error("no entry");
+    const forBooking = { kind: "token" as const, token: fake.confirmSetupInBrowser(bookingEntry.clientSecret), name: owner.name };
+
+    const refused = { status: "failed", code: "foreign_card" };
+    expect(await checkout(who, "monthly", await enterCard(await subscriber(), randomUUID()), randomUUID(), stripe())).toEqual(refused);
+    expect(await checkout(owner, "monthly", forBooking, randomUUID(), stripe())).toEqual(refused);
+    expect(await checkout(who, "monthly", await enterCard(who, randomUUID(), "4242", null), randomUUID(), stripe())).toEqual(refused);
+    expect(await checkout(who, "monthly", await enterCard(who, randomUUID(), "4242", "yearly"), randomUUID(), stripe())).toEqual(refused);
+    for (const person of [who.id, owner.id]) {
+      expect(await db.selectFrom("payment_methods").select("id").where("user_id", "=", person).execute()).toEqual([]);
+      expect(await db.selectFrom("subscriptions").select("id").where("user_id", "=", person).execute()).toEqual([]);
+    }
+    expect(fake.routes().filter((route) => route === "POST /v1/subscriptions" || route.startsWith("POST /v1/customers/"))).toEqual([]);
+
+    expect((await subscribe(who, "yearly")).outcome.status).toBe("active");
+  });
+
+  it("'Add a card' refuses another person's SetupIntent and a checkout's, and keeps its own", async () => {
+    const who = await subscriber();
+    const theirs = await enterCard(await subscriber(), randomUUID(), "4242", null);
+    expect(await addCard(who, theirs, randomUUID(), {}, stripe())).toEqual({ status: "failed", code: "foreign_card" });
+    expect(await addCard(who, await enterCard(who, randomUUID()), randomUUID(), {}, stripe())).toEqual({ status: "failed", code: "foreign_card" });
+    expect(await cardsOf(who.id)).toEqual([]);
+    expect((await addCard(who, await enterCard(who, randomUUID(), "5555", null), randomUUID(), {}, stripe())).status).toBe("saved");
+    expect((await cardsOf(who.id)).map((card) => card.last4)).toEqual(["5555"]);
   });
 });
 

@@ -6,6 +6,7 @@ import { now } from "~/platform/clock.server";
 import { serialized } from "~/platform/lock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/notifications.server";
+import { payerCustomer, storedCustomer } from "~/features/payments/customers.server";
 import { paymentProvider } from "~/features/payments/payments.server";
 import type { CardDetails, CardInput, PaymentFailureCode, PaymentProvider, PaymentResult, ProviderSubscription, SubscriptionBilling } from "~/features/payments/provider";
 import { checkoutKind, decide, INTERVAL_MONTHS, isPremium, PREMIUM_STATUSES, type Actor, type CheckoutKind, type NoticeKind, type PlanFacts, type Refusal, type SubscriptionEvent } from "./machine";
@@ -253,7 +254,7 @@ export async function checkout(user: { id: string; email: string }, planId: stri
     if (!kind.ok) return { status: "refused", reason: kind.refusal };
     if (provider.billing) return checkoutAtProcessor(user, plan, card, attempt, provider, provider.billing, current, kind);
 
-    const saved = await provider.saveCard({ card, email: user.email, idempotencyKey: `subscription:${user.id}:card:${attempt}` });
+    const saved = await provider.saveCard({ card, email: user.email, purpose: { kind: "subscription", userId: user.id, planId: plan.id }, idempotencyKey: `subscription:${user.id}:card:${attempt}` });
     if (!saved.ok) return { status: "failed", code: saved.code };
     await storeCard(user.id, provider.name, saved.cardRef, saved.details, { makeDefault: true });
 
@@ -289,16 +290,6 @@ async function insertCheckout(userId: string, planId: string, provider: string, 
 
 /* ------------------------------------------------------------------ subscriptions the processor bills (Stripe) */
 
-async function customerOf(userId: string): Promise<string | null> {
-  return (await db.selectFrom("users").select("stripe_customer_id").where("id", "=", userId).executeTakeFirstOrThrow()).stripe_customer_id;
-}
-
-/** Keeps the processor's customer a card was saved under, the first time the person has one. */
-async function keepCustomer(userId: string, cardRef: string) {
-  const customer = cardRef.split(":")[0];
-  if (customer) await db.updateTable("users").set({ stripe_customer_id: customer }).where("id", "=", userId).where("stripe_customer_id", "is", null).execute();
-}
-
 /**
  * Checkout with a processor that bills: save the card (made in the browser) as the default, at the
  * processor too, then make the processor's subscription for the plan's price. A plan change is not
@@ -315,10 +306,9 @@ async function checkoutAtProcessor(
   kind: Extract<CheckoutKind, { ok: true }>,
 ): Promise<CheckoutOutcome> {
   if (kind.kind === "switch") return { status: "refused", reason: "switchAtPeriodEnd" };
-  const customerRef = await customerOf(user.id);
-  const saved = await provider.saveCard({ card, email: user.email, customerRef, idempotencyKey: `subscription:${user.id}:card:${attempt}` });
+  const customerRef = await storedCustomer(user.id);
+  const saved = await provider.saveCard({ card, email: user.email, customerRef, purpose: { kind: "subscription", userId: user.id, planId: plan.id }, idempotencyKey: `subscription:${user.id}:card:${attempt}` });
   if (!saved.ok) return { status: "failed", code: saved.code };
-  await keepCustomer(user.id, saved.cardRef);
   const methodId = await storeCard(user.id, provider.name, saved.cardRef, saved.details, { makeDefault: false });
   const defaulted = await makeDefaultCard(user.id, methodId);
   if (!defaulted.ok) return { status: "failed", code: "processing_error" };
@@ -349,7 +339,7 @@ async function checkoutAtProcessor(
 async function subscribeAtProcessor(id: string, billing: SubscriptionBilling): Promise<CheckoutOutcome> {
   const subscription = (await findSubscription(id))!;
   const plan = await db.selectFrom("subscription_plans").select(["stripe_price_id"]).where("id", "=", subscription.plan_id).executeTakeFirstOrThrow();
-  const customerRef = await customerOf(subscription.user_id);
+  const customerRef = await storedCustomer(subscription.user_id);
   if (!customerRef || !plan.stripe_price_id) return { status: "failed", code: "no_payment_method" };
   const answer = subscription.provider_subscription_ref
     ? await fetchAtProcessor(billing, subscription.provider_subscription_ref)
@@ -505,9 +495,8 @@ export type AddCardOutcome = { status: "saved"; id: string } | { status: "failed
 /** Saves a card for later charges; the first card becomes the default. */
 export async function addCard(user: { id: string; email: string }, card: CardInput, attempt: string, { makeDefault = false } = {}, provider: PaymentProvider = paymentProvider()): Promise<AddCardOutcome> {
   return serialized(`subscription:${user.id}`, async () => {
-    const saved = await provider.saveCard({ card, email: user.email, customerRef: await customerOf(user.id), idempotencyKey: `cards:${user.id}:${attempt}` });
+    const saved = await provider.saveCard({ card, email: user.email, customerRef: await storedCustomer(user.id), purpose: { kind: "card", userId: user.id }, idempotencyKey: `cards:${user.id}:${attempt}` });
     if (!saved.ok) return { status: "failed", code: saved.code };
-    if (provider.billing) await keepCustomer(user.id, saved.cardRef);
     const id = await storeCard(user.id, provider.name, saved.cardRef, saved.details, { makeDefault: false });
     const method = (await db.selectFrom("payment_methods").select("is_default").where("id", "=", id).executeTakeFirstOrThrow());
     if (makeDefault || (provider.billing && method.is_default)) {
@@ -518,25 +507,25 @@ export async function addCard(user: { id: string; email: string }, card: CardInp
   });
 }
 
-export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "unavailable" };
+export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "unavailable" } | { status: "notFound" };
 
 /**
- * For a processor whose card field runs in the browser (Stripe): prepares the entry of a card for
- * the subscription (the checkout or 'Add a card'). The person's customer record is made once and kept.
+ * For a processor whose card field runs in the browser (Stripe): prepares the entry of a card on
+ * the person's own customer record (made once and kept first), for the checkout of a plan
+ * (`planId`) or for 'Add a card' (null). The card it makes is taken for that use only.
  */
-export async function startSubscriptionCardEntry(user: { id: string; email: string; name: string }, attempt: string, provider: PaymentProvider = paymentProvider()): Promise<CardEntryOutcome> {
-  if (!provider.startCardEntry) return { status: "unavailable" };
-  const customerRef = await customerOf(user.id);
-  const started = await provider.startCardEntry({
-    customerRef,
-    email: user.email,
-    name: user.name,
-    reference: user.id,
-    referenceKind: "user",
-    idempotencyKey: `${user.id}:subscription-entry:${attempt}`,
+export async function startSubscriptionCardEntry(user: { id: string; email: string; name: string }, attempt: string, planId: string | null, provider: PaymentProvider = paymentProvider()): Promise<CardEntryOutcome> {
+  const startEntry = provider.startCardEntry?.bind(provider);
+  if (!startEntry) return { status: "unavailable" };
+  if (planId !== null && !(await findPlan(planId))) return { status: "notFound" };
+  const customer = await payerCustomer(provider, user);
+  if (!customer.ok) return { status: "failed", code: customer.code };
+  const started = await startEntry({
+    customerRef: customer.customerRef,
+    purpose: planId === null ? { kind: "card", userId: user.id } : { kind: "subscription", userId: user.id, planId },
+    idempotencyKey: planId === null ? `${user.id}:card-entry:${attempt}` : `${user.id}:subscription-entry:${planId}:${attempt}`,
   });
   if (!started.ok) return { status: "failed", code: started.code };
-  if (!customerRef) await db.updateTable("users").set({ stripe_customer_id: started.customerRef }).where("id", "=", user.id).where("stripe_customer_id", "is", null).execute();
   return { status: "ready", clientSecret: started.clientSecret };
 }
 

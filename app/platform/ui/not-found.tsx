@@ -19,7 +19,7 @@ export function NotFound() {
 /**
  * What a page shows when its loader or action failed: not found (404), not allowed (403), a request
  * that could not be read (400: a broken form, control characters; the sender's to fix, not an
- * outage), or a failure of ours.
+ * outage), one larger than any form of ours sends (413), or a failure of ours.
  */
 export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
@@ -39,7 +39,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
 
 function errorKind(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 400 ? "badRequest" : "generic";
+  return status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 400 ? "badRequest" : status === 413 ? "tooLarge" : "generic";
 }
 
 /** The heading of the page shown for a failed request, which is also its document title. */

@@ -1,0 +1,116 @@
+import { randomUUID } from "node:crypto";
+import { db } from "~/platform/db.server";
+import { honeypot } from "~/platform/honeypot.server";
+import { hashPassword } from "./passwords.server";
+
+/**
+ * Helpers for the tests that post the public account forms through their real route actions, as
+ * a browser would: the honeypot fields the page renders, the cookies the browser keeps.
+ */
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/** The hidden fields every public form renders (HoneypotInputs). */
+export function honeypotFields(): Record<string, string> {
+  const props = honeypot.getInputProps();
+  return { [props.nameFieldName]: "", ...(props.validFromFieldName ? { [props.validFromFieldName]: props.encryptedValidFrom } : {}) };
+}
+
+/** A browser's cookie jar: what it sends, and what it keeps from each answer. */
+export class Browser {
+  private cookies = new Map<string, string>();
+
+  header(): Record<string, string> {
+    return this.cookies.size ? { Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") } : {};
+  }
+
+  keep(setCookies: string[]): void {
+    for (const setCookie of setCookies) {
+      const [pair] = setCookie.split(";");
+      const at = pair!.indexOf("=");
+      const name = pair!.slice(0, at);
+      const value = pair!.slice(at + 1);
+      if (value === "" || /max-age=0\b/i.test(setCookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  get(path: string, headers: Record<string, string> = {}): Request {
+    return new Request(`${TEST_ORIGIN}${path}`, { headers: { ...this.header(), ...headers } });
+  }
+
+  post(path: string, fields: Record<string, string>, { origin = TEST_ORIGIN, headers = {} }: { origin?: string; headers?: Record<string, string> } = {}): Request {
+    return new Request(`${origin}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...this.header(), ...headers },
+      body: new URLSearchParams(fields),
+    });
+  }
+}
+
+export interface Answer {
+  status: number;
+  location: string | null;
+  /** Every message of the reply: form errors and field errors, as translation keys. */
+  errors: string[];
+  fieldErrors: Record<string, string[]>;
+  setCookies: string[];
+}
+
+type DataAnswer = { data?: { reply?: { error?: Record<string, string[] | null> } } & { error?: Record<string, string[] | null> }; init?: ResponseInit };
+
+/** What a route action answered, whether a Response (redirects) or `data()` with its init. */
+export async function answerOf(run: Promise<unknown>, browser?: Browser): Promise<Answer> {
+  let result: unknown;
+  try {
+    result = await run;
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    const setCookies = result.headers.getSetCookie();
+    browser?.keep(setCookies);
+    return { status: result.status, location: result.headers.get("Location"), errors: [], fieldErrors: {}, setCookies };
+  }
+  const { data, init } = result as DataAnswer;
+  const reply = data?.reply ?? data;
+  const fieldErrors = Object.fromEntries(Object.entries(reply?.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+  const setCookies = new Headers(init?.headers).getSetCookie();
+  browser?.keep(setCookies);
+  return { status: init?.status ?? 200, location: null, errors: Object.values(fieldErrors).flat(), fieldErrors, setCookies };
+}
+
+/** The load context of one request; each from its own client address unless one is named (rate limits count per address). */
+export const context = (clientAddress = `2001:db8::${randomUUID().slice(0, 4)}`) => ({ clientAddress, cspNonce: "" });
+
+export const PASSWORD = "walkies-at-dawn-42";
+
+/** A confirmed account with a known password, written straight to the database. */
+export async function account(overrides: { language?: string; verified?: boolean } = {}) {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  const email = `${id.slice(0, 8)}@example.com`;
+  await db
+    .insertInto("users")
+    .values({
+      id,
+      email,
+      password_hash: await hashPassword(PASSWORD),
+      email_verified_at: overrides.verified === false ? null : at,
+      name: "Ana Test",
+      phone: "+34 600 111 222",
+      city: "Madrid",
+      postal_code: "28004",
+      role: "owner",
+      bio: "",
+      language: overrides.language ?? "en",
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return { id, email };
+}
+
+export const emailsTo = (address: string) =>
+  db.selectFrom("email_outbox").select(["subject", "text_body", "html_body"]).where("to_address", "=", address).orderBy("id").execute();

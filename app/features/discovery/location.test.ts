@@ -1,0 +1,263 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { up as coarsenStoredPositions } from "~db/migrations/0013-coarse-positions";
+import { db } from "~/platform/db.server";
+import { advanceClock, now, resetClock } from "~/platform/clock.server";
+import { takeToast } from "~/platform/toast.server";
+import { signUp } from "~/features/auth/accounts.server";
+import { updateProfile } from "~/features/profiles/profiles.server";
+import { handleDeckAction } from "./deck-actions.server";
+import { deckFor } from "./deck.server";
+import { deckCardText } from "./deck-card";
+import { coarsen, greatCircleKm, sameCell, shownKilometres, storedPosition, unitVector, type Coordinates } from "./geo.server";
+import { positionChangeLimit } from "./location.server";
+
+const KM_PER_DEGREE = 111.195;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A point `north` and `east` kilometres from `from`. */
+function offset(from: Coordinates, north: number, east: number): Coordinates {
+  return {
+    latitude: from.latitude + north / KM_PER_DEGREE,
+    longitude: from.longitude + east / (KM_PER_DEGREE * Math.cos((from.latitude * Math.PI) / 180)),
+  };
+}
+
+/** A small deterministic generator, so a failure can be replayed. */
+function randomFrom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1664525 + 1013904223) % 2 ** 32;
+    return state / 2 ** 32;
+  };
+}
+
+async function member(role: "owner" | "sitter", options: { at?: Coordinates | null; city?: string } = {}) {
+  const id = randomUUID();
+  const at = now().toISOString();
+  await db
+    .insertInto("users")
+    .values({
+      id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: `${role} ${id.slice(0, 4)}`, phone: "600",
+      city: options.city ?? "Valencia", postal_code: "46001", role, bio: "", time_zone: "Europe/Madrid",
+      latitude: options.at?.latitude ?? null, longitude: options.at?.longitude ?? null,
+      hourly_rate_cents: role === "owner" ? null : 1500, browse_mode: "global", created_at: at, updated_at: at,
+    })
+    .execute();
+  return reload(id);
+}
+
+const reload = (id: string) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const positionOf = async (id: string) => {
+  const { latitude, longitude } = await reload(id);
+  return { latitude, longitude };
+};
+
+async function postPosition(userId: string, at: Coordinates) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ intent: "location", latitude: String(at.latitude), longitude: String(at.longitude), tab: "sitters" })) form.set(key, value);
+  const response = await handleDeckAction(await reload(userId), form);
+  const cookie = response.headers.get("Set-Cookie");
+  const { toast } = await takeToast(new Request("http://localhost/", { headers: cookie ? { Cookie: cookie.split(";")[0]! } : {} }));
+  return { status: response.status, location: response.headers.get("Location"), toast };
+}
+
+/** Moves the clock to one in the morning (UTC) of a coming day, so a day's budget cannot roll over mid-test. */
+function startOfAFreshDay() {
+  const current = now().getTime();
+  advanceClock(Math.floor(current / DAY) * DAY + DAY + 3_600_000 - current);
+}
+
+afterEach(() => resetClock());
+
+describe("the position grid", () => {
+  it("keeps every position within 0.8 km of the true one, on cells at least 1.1 km wide, at every latitude", () => {
+    const random = randomFrom(7);
+    for (let i = 0; i < 2000; i += 1) {
+      const at = { latitude: -84 + random() * 168, longitude: -180 + random() * 360 };
+      const stored = coarsen(at);
+      expect(greatCircleKm(at, stored)).toBeLessThanOrEqual(0.79);
+      expect(coarsen(stored)).toEqual(stored);
+      expect(stored.longitude).toBeGreaterThanOrEqual(-180);
+      expect(stored.longitude).toBeLessThan(180);
+      // A neighbouring column's centre, and the next row's: each at least 1.11 km away.
+      const east = coarsen(offset(stored, 0, 1.112));
+      expect(east).not.toEqual(stored);
+      expect(greatCircleKm(stored, east)).toBeGreaterThanOrEqual(1.11);
+      expect(greatCircleKm(stored, coarsen(offset(stored, 1.112, 0)))).toBeGreaterThanOrEqual(1.11);
+    }
+  });
+
+  it("stores rows of 0.01° and columns scaled to their latitude", () => {
+    expect(coarsen({ latitude: 40.41681234, longitude: -3.70379876 }).latitude).toBe(40.42);
+    // In Oslo a column is 0.02° of longitude (a fixed 0.01° would be 0.56 km wide).
+    const oslo = coarsen({ latitude: 59.9139, longitude: 10.7522 });
+    expect(oslo.latitude).toBe(59.91);
+    expect(coarsen({ latitude: 59.91, longitude: oslo.longitude + 0.02 }).longitude - oslo.longitude).toBeCloseTo(0.02, 3);
+    expect(coarsen({ latitude: 59.91, longitude: oslo.longitude + 0.0095 })).toEqual(oslo);
+    // Across the antimeridian and at the poles there is still one stored position per cell.
+    expect(coarsen({ latitude: 0, longitude: 179.999 })).toEqual({ latitude: 0, longitude: -180 });
+    expect(coarsen({ latitude: 0, longitude: -179.999 })).toEqual({ latitude: 0, longitude: -180 });
+    expect(coarsen({ latitude: 90, longitude: 123 })).toEqual({ latitude: 90, longitude: 0 });
+    expect(coarsen({ latitude: -0.001, longitude: -0.001 })).toEqual({ latitude: 0, longitude: 0 });
+    expect(storedPosition(null)).toEqual({ latitude: null, longitude: null });
+    expect(sameCell({ latitude: 40.4168, longitude: -3.7038 }, { latitude: 40.4191, longitude: -3.7049 })).toBe(true);
+    expect(sameCell({ latitude: 40.4168, longitude: -3.7038 }, { latitude: 40.4268, longitude: -3.7038 })).toBe(false);
+  });
+
+  it("shows whole kilometres, and 'less than one' below 1 km", () => {
+    expect([0, 0.3, 0.999, 1, 1.49, 1.5, 9.51, 67.46].map(shownKilometres)).toEqual([0, 0, 0, 1, 1, 2, 10, 67]);
+  });
+});
+
+describe("positions already stored", () => {
+  it("the migration moves each one to its cell's centre, and the deck's unit vectors follow", async () => {
+    const precise = { latitude: 39.469907, longitude: -0.376288 };
+    const owner = await member("owner", { at: precise });
+    const nowhere = await member("owner", { at: null });
+    await coarsenStoredPositions(db as never);
+    const after = await reload(owner.id);
+    expect({ latitude: after.latitude, longitude: after.longitude }).toEqual(coarsen(precise));
+    const [x, y, z] = unitVector(coarsen(precise));
+    const vector = await db.selectFrom("users").select(["unit_x", "unit_y", "unit_z"]).where("id", "=", owner.id).executeTakeFirstOrThrow();
+    expect(vector.unit_x).toBeCloseTo(x, 12);
+    expect(vector.unit_y).toBeCloseTo(y, 12);
+    expect(vector.unit_z).toBeCloseTo(z, 12);
+    expect(await positionOf(nowhere.id)).toEqual({ latitude: null, longitude: null });
+    // A second pass finds nothing left to move.
+    await coarsenStoredPositions(db as never);
+    expect(await positionOf(owner.id)).toEqual(coarsen(precise));
+  });
+});
+
+describe("every writer stores the coarse position", () => {
+  it("sign-up, a device's position, a city on the profile and location turned off", async () => {
+    const email = `${randomUUID()}@example.com`;
+    const created = await signUp({ role: "owner", name: "Olga", city: "Valencia", postalCode: "46001", phone: "600", email, password: "walkies-at-dawn-42" }, "en");
+    expect(created.status).toBe("created");
+    const id = created.status === "created" ? created.user.id : "";
+    const isCoarse = async () => {
+      const { latitude, longitude } = await positionOf(id);
+      expect(latitude).not.toBeNull();
+      expect(coarsen({ latitude: latitude!, longitude: longitude! })).toEqual({ latitude, longitude });
+      return { latitude, longitude };
+    };
+    const atSignUp = await isCoarse();
+    await postPosition(id, { latitude: 39.4812345, longitude: -0.3598765 });
+    expect(await isCoarse()).toEqual(coarsen({ latitude: 39.4812345, longitude: -0.3598765 }));
+    const denied = new FormData();
+    denied.set("intent", "location-error");
+    denied.set("code", "denied");
+    await handleDeckAction(await reload(id), denied);
+    expect(await isCoarse()).toEqual(atSignUp);
+    await updateProfile(id, { name: "Olga", phone: "600", city: "Zaragoza", postalCode: "50001", bio: "", timeZone: "Europe/Madrid" });
+    expect(await isCoarse()).not.toEqual(atSignUp);
+  });
+});
+
+describe("how often a person may move", () => {
+  const VALENCIA: Coordinates = { latitude: 39.4699, longitude: -0.3763 };
+
+  it(`allows ${positionChangeLimit.max} moves a day; the next is refused with a message and the deck keeps the last position`, async () => {
+    expect(positionChangeLimit.max).toBe(10);
+    startOfAFreshDay();
+    const sitter = await member("sitter", { at: coarsen(offset(VALENCIA, 0, 30)) });
+    const owner = await member("owner");
+    const places = Array.from({ length: positionChangeLimit.max + 1 }, (_, index) => offset(VALENCIA, index * 2, 0));
+    for (const place of places.slice(0, -1)) {
+      expect(await postPosition(owner.id, place)).toMatchObject({ status: 302, toast: { type: "success" } });
+      expect(await positionOf(owner.id)).toEqual(coarsen(place));
+    }
+    const last = coarsen(places.at(-2)!);
+
+    const refused = await postPosition(owner.id, places.at(-1)!);
+    expect(refused).toMatchObject({
+      status: 302,
+      location: "/dashboard?tab=sitters",
+      toast: { type: "error", title: "discovery:location.tooOften", description: "discovery:location.tooOftenBody", values: { limit: "10" } },
+    });
+    expect(await positionOf(owner.id)).toEqual(last);
+    const deck = await deckFor(await reload(owner.id), "sitters");
+    expect(deck.status === "cards" ? deck.cards.map((card) => [card.userId, card.distanceKm]) : []).toEqual([
+      [sitter.id, shownKilometres(greatCircleKm(last, coarsen(offset(VALENCIA, 0, 30))))],
+    ]);
+
+    // Posting the place it is already in again (a phone on every visit) costs nothing, even now.
+    for (let visit = 0; visit < 3; visit += 1) {
+      expect(await postPosition(owner.id, offset(last, 0.1, -0.1))).toMatchObject({ status: 302, toast: { type: "success" } });
+    }
+    expect(await positionOf(owner.id)).toEqual(last);
+
+    // The next day the budget is back.
+    advanceClock(DAY);
+    expect(await postPosition(owner.id, places.at(-1)!)).toMatchObject({ toast: { type: "success" } });
+    expect(await positionOf(owner.id)).toEqual(coarsen(places.at(-1)!));
+  });
+
+  it("the same cell posted again and again never uses the budget", async () => {
+    startOfAFreshDay();
+    const owner = await member("owner");
+    for (let visit = 0; visit < positionChangeLimit.max * 3; visit += 1) {
+      // Jitter of a few metres, as a phone's fixes have.
+      const fix = offset(VALENCIA, (visit % 3) * 0.01, (visit % 2) * 0.01);
+      expect(await postPosition(owner.id, fix)).toMatchObject({ toast: { type: "success" } });
+    }
+    expect(await positionOf(owner.id)).toEqual(coarsen(VALENCIA));
+    expect(await postPosition(owner.id, offset(VALENCIA, 5, 5))).toMatchObject({ toast: { type: "success" } });
+  });
+
+  it("a new city on the profile is a move too: over the limit the profile is not saved; other edits and forgetting the device still work", async () => {
+    startOfAFreshDay();
+    const owner = await member("owner", { city: "Valencia" });
+    for (let index = 0; index < positionChangeLimit.max; index += 1) {
+      expect((await postPosition(owner.id, offset(VALENCIA, index * 2 + 2, 0))).toast?.type).toBe("success");
+    }
+    // Location turned off: back to the city's position, never refused.
+    const denied = new FormData();
+    denied.set("intent", "location-error");
+    denied.set("code", "denied");
+    await handleDeckAction(await reload(owner.id), denied);
+    const valencia = await reload(owner.id);
+    expect(valencia.location_enabled).toBe(0);
+    expect(greatCircleKm(coarsen(VALENCIA), { latitude: valencia.latitude!, longitude: valencia.longitude! })).toBeLessThan(3);
+
+    const edit = { name: "Olga", phone: "600", city: "Valencia", postalCode: "46001", bio: "Dogs welcome", timeZone: "Europe/Madrid" };
+    expect(await updateProfile(owner.id, edit)).toBe("saved");
+    expect((await reload(owner.id)).bio).toBe("Dogs welcome");
+
+    expect(await updateProfile(owner.id, { ...edit, city: "Sevilla", bio: "Moved" })).toBe("too-often");
+    const unchanged = await reload(owner.id);
+    expect(unchanged).toMatchObject({ city: "Valencia", bio: "Dogs welcome", latitude: valencia.latitude, longitude: valencia.longitude });
+
+    advanceClock(DAY);
+    expect(await updateProfile(owner.id, { ...edit, city: "Sevilla", bio: "Moved" })).toBe("saved");
+    const seville = await reload(owner.id);
+    expect(seville.city).toBe("Sevilla");
+    expect(coarsen({ latitude: seville.latitude!, longitude: seville.longitude! })).toEqual({ latitude: seville.latitude, longitude: seville.longitude });
+    expect(greatCircleKm({ latitude: 37.39, longitude: -5.99 }, { latitude: seville.latitude!, longitude: seville.longitude! })).toBeLessThan(5);
+  });
+});
+
+describe("what the deck sends", () => {
+  it("distances are whole kilometres or 'less than 1 km', never a decimal", async () => {
+    const origin: Coordinates = { latitude: 43.2627, longitude: -2.9253 };
+    const owner = await member("owner", { at: coarsen(origin) });
+    const random = randomFrom(11);
+    for (let i = 0; i < 12; i += 1) {
+      const angle = random() * 2 * Math.PI;
+      const km = i < 2 ? 0.2 : random() * 40;
+      await member("sitter", { at: coarsen(offset(origin, km * Math.cos(angle), km * Math.sin(angle))) });
+    }
+    const deck = deckCardText(await deckFor(await reload(owner.id), "sitters", 50), "en");
+    const cards = deck.status === "cards" ? deck.cards : [];
+    expect(cards.length).toBeGreaterThanOrEqual(12);
+    for (const card of cards) {
+      expect(Number.isInteger(card.distanceKm)).toBe(true);
+      expect(card.text.distance).toMatch(/^(< 1 km|[1-9]\d* km)$/);
+      expect(card.text.distance).toBe(card.distanceKm === 0 ? "< 1 km" : `${card.distanceKm} km`);
+    }
+    expect(cards.some((card) => card.text.distance === "< 1 km")).toBe(true);
+    // Nothing in the data has more than two decimals (coordinates, raw distances).
+    expect(JSON.stringify(deck)).not.toMatch(/\d\.\d{3}/);
+  });
+});

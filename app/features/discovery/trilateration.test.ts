@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { person } from "~/features/bookings/test-world";
+import { startSession } from "~/platform/session.server";
+import { action, loader } from "~/routes/dashboard";
+import { greatCircleKm, type Coordinates } from "./geo.server";
+
+/**
+ * The attack the deck must not allow: someone moves their own position to a few chosen points,
+ * reads the distance to a victim on each card and solves for where the victim is. Everything
+ * goes through the dashboard's own action and loader, and the attacker reads only what the
+ * loader sends to the browser.
+ */
+
+/** The centre of one cell of the position grid, near Zaragoza (geo.server's coarsen). */
+const CELL_CENTRE: Coordinates = { latitude: 41.65, longitude: -0.883304 };
+const KM_PER_DEGREE = 111.195;
+
+/** A point `north` and `east` kilometres from `from` (flat-earth steps are exact enough over a few km). */
+function offset(from: Coordinates, north: number, east: number): Coordinates {
+  return {
+    latitude: from.latitude + north / KM_PER_DEGREE,
+    longitude: from.longitude + east / (KM_PER_DEGREE * Math.cos((from.latitude * Math.PI) / 180)),
+  };
+}
+
+/** A coordinate cut to three decimals (about 100 m), as any longer copy of it would start. */
+const threeDecimals = (degrees: number) => String(degrees).slice(0, String(Math.trunc(degrees)).length + (degrees < 0 && degrees > -1 ? 5 : 4));
+
+const context = { cspNonce: "", clientAddress: "127.0.0.1" };
+
+async function signedIn(role: "owner" | "sitter") {
+  const someone = await person(role);
+  return { id: someone.id, cookie: (await startSession(someone.id)).split(";")[0]! };
+}
+
+async function postPosition(cookie: string, at: Coordinates) {
+  const body = new URLSearchParams({ intent: "location", latitude: String(at.latitude), longitude: String(at.longitude), tab: "sitters" });
+  const request = new Request("http://localhost/dashboard", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
+  return (await action({ request, params: {}, context })) as Response;
+}
+
+async function deckData(cookie: string) {
+  return loader({ request: new Request("http://localhost/dashboard?tab=sitters", { headers: { Cookie: cookie } }), params: {}, context });
+}
+
+/**
+ * The distances a card's figure allows: a whole number n stands for [n - 0.5, n + 0.5), 0 for
+ * "less than 1 km"; anything with decimals is taken at its word.
+ */
+function allowed(observed: number): [number, number] {
+  if (!Number.isInteger(observed)) return [observed - 0.002, observed + 0.002];
+  return observed === 0 ? [0, 1] : [observed - 0.5, observed + 0.5];
+}
+
+interface Observation {
+  from: Coordinates;
+  km: number;
+}
+
+/**
+ * The attacker's solver: every point of a 20 m lattice around the area that agrees with every
+ * observation; the estimate is their centroid (or, when none agrees, the least-squares point).
+ */
+function solve(observations: Observation[], around: Coordinates, radiusKm = 5, stepKm = 0.02) {
+  const consistent: Coordinates[] = [];
+  let best = { at: around, squares: Infinity };
+  const steps = Math.round(radiusKm / stepKm);
+  for (let i = -steps; i <= steps; i += 1) {
+    for (let j = -steps; j <= steps; j += 1) {
+      const candidate = offset(around, i * stepKm, j * stepKm);
+      let agrees = true;
+      let squares = 0;
+      for (const { from, km } of observations) {
+        const distance = greatCircleKm(from, candidate);
+        const [low, high] = allowed(km);
+        if (distance < low || distance >= high) agrees = false;
+        squares += (distance - (low + high) / 2) ** 2;
+      }
+      if (agrees) consistent.push(candidate);
+      if (squares < best.squares) best = { at: candidate, squares };
+    }
+  }
+  const estimate = consistent.length
+    ? {
+        latitude: consistent.reduce((sum, point) => sum + point.latitude, 0) / consistent.length,
+        longitude: consistent.reduce((sum, point) => sum + point.longitude, 0) / consistent.length,
+      }
+    : best.at;
+  let diameterKm = 0;
+  for (const a of [consistent[0], consistent.at(-1)]) {
+    for (const b of consistent) if (a) diameterKm = Math.max(diameterKm, greatCircleKm(a, b));
+  }
+  return { estimate, consistent: consistent.length, diameterKm };
+}
+
+describe("locating a member from the deck", () => {
+  it("three or more chosen positions and the distances on the cards cannot place a member closer than 1 km", async () => {
+    // Two members in the same cell, 1.1 km apart, each about 570 m from its centre.
+    const truths = [offset(CELL_CENTRE, 0.4, 0.4), offset(CELL_CENTRE, -0.4, -0.4)];
+    const victims = [];
+    for (const truth of truths) {
+      const victim = await signedIn("sitter");
+      expect((await postPosition(victim.cookie, truth)).status).toBe(302);
+      victims.push(victim.id);
+    }
+
+    const attacker = await signedIn("owner");
+    // Eight points 1.5 to 5 km away in every direction: within a day's budget of position changes.
+    const points = Array.from({ length: 8 }, (_, index) => {
+      const angle = (index * 3 * Math.PI) / 8;
+      const km = 1.5 + index / 2;
+      return offset(CELL_CENTRE, km * Math.cos(angle), km * Math.sin(angle));
+    });
+    const observations: Observation[][] = [[], []];
+    for (const point of points) {
+      expect((await postPosition(attacker.cookie, point)).status).toBe(302);
+      const data = await deckData(attacker.cookie);
+      expect(data.deck.status).toBe("cards");
+      const cards = data.deck.status === "cards" ? data.deck.cards : [];
+      const sent = JSON.stringify(data);
+      for (const [index, victim] of victims.entries()) {
+        const card = cards.find((item) => item.userId === victim);
+        expect(card?.distanceKm, "the victim's card and its distance are on the deck").toEqual(expect.any(Number));
+        observations[index]!.push({ from: point, km: card!.distanceKm! });
+        // Nothing else on the page carries the victim's position.
+        const truth = truths[index]!;
+        expect(sent).not.toContain(threeDecimals(truth.latitude));
+        expect(sent).not.toContain(threeDecimals(truth.longitude));
+      }
+    }
+
+    const solved = observations.map((seen) => solve(seen, CELL_CENTRE));
+    const errors = solved.map((result, index) => greatCircleKm(result.estimate, truths[index]!));
+    // The best the solver can do is off by more than 500 m for at least one of the two...
+    expect(Math.max(...errors)).toBeGreaterThan(0.5);
+    // ...because it is given exactly the same figures for both, 1.1 km apart: no estimate is within 500 m of both.
+    expect(observations[0]!.map((seen) => seen.km)).toEqual(observations[1]!.map((seen) => seen.km));
+    expect(greatCircleKm(truths[0]!, truths[1]!)).toBeGreaterThan(1);
+    // And the points consistent with the figures span more than a kilometre (or none are).
+    for (const result of solved) expect(result.consistent === 0 || result.diameterKm > 1).toBe(true);
+  });
+});

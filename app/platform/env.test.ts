@@ -1,0 +1,41 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+const base = { NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "env-")) } as const;
+const secrets = { SESSION_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail.example.com:587" };
+
+describe("configuration", () => {
+  it("gives email links a local APP_URL in development, tests and demo mode, from PORT, and never a trailing slash", () => {
+    expect(parseEnv({ ...base, NODE_ENV: "development" }).APP_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ ...base, NODE_ENV: "test", PORT: "4123" }).APP_URL).toBe("http://localhost:4123");
+    expect(parseEnv({ ...base, NODE_ENV: "production", DEMO_MODE: "true", PORT: "8080", APP_URL: "" }).APP_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ ...base, ...secrets, NODE_ENV: "production", APP_URL: "https://sitters.example/" }).APP_URL).toBe("https://sitters.example");
+  });
+
+  it("refuses a strict production start without APP_URL", () => {
+    expect(() => parseEnv({ ...base, ...secrets, NODE_ENV: "production" })).toThrow(/APP_URL/);
+  });
+
+  it("never sends real email in demo mode, even with SMTP_URL set, and says so", () => {
+    const demo = parseEnv({ ...base, ...secrets, NODE_ENV: "production", DEMO_MODE: "true" });
+    expect(demo.SMTP_URL).toBeUndefined();
+    expect(demo.smtpIgnoredInDemo).toBe(true);
+    expect(demo.devToolsEnabled).toBe(true);
+    const production = parseEnv({ ...base, ...secrets, NODE_ENV: "production", APP_URL: "https://sitters.example" });
+    expect(production.SMTP_URL).toBe(secrets.SMTP_URL);
+    expect(production.smtpIgnoredInDemo).toBe(false);
+    expect(production.devToolsEnabled).toBe(false);
+  });
+
+  it("reads the sizes of the sign-in and reset limits", () => {
+    const defaults = parseEnv({ ...base });
+    expect([defaults.AUTH_SIGNIN_FREE_FAILURES, defaults.AUTH_SIGNIN_FIRST_DELAY_SECONDS, defaults.AUTH_SIGNIN_MAX_DELAY_SECONDS]).toEqual([5, 1, 60]);
+    expect([defaults.AUTH_RESET_RATE_LIMIT, defaults.AUTH_RESET_RATE_LIMIT_WINDOW_SECONDS]).toEqual([5, 3600]);
+    const raised = parseEnv({ ...base, AUTH_RESET_RATE_LIMIT: "10000", AUTH_SIGNIN_FIRST_DELAY_SECONDS: "30" });
+    expect([raised.AUTH_RESET_RATE_LIMIT, raised.AUTH_SIGNIN_FIRST_DELAY_SECONDS]).toEqual([10000, 30]);
+    expect(() => parseEnv({ ...base, AUTH_SIGNIN_MAX_DELAY_SECONDS: "0" })).toThrow(/AUTH_SIGNIN_MAX_DELAY_SECONDS/);
+  });
+});

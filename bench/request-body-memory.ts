@@ -1,0 +1,100 @@
+/**
+ * What a 200 MB post to a form route costs the production server: its resident memory (RSS)
+ * before and after, and its peak, for a post with a Content-Length and for a chunked one that
+ * keeps sending, with the answer each got. Without a body limit such a post once moved the server
+ * from 290 MB to 900 MB; with it the post is refused (413) before it is read.
+ * Run after `npm run build`: `npx tsx bench/request-body-memory.ts` (port BENCH_PORT, default 3303). Linux only (/proc).
+ */
+import { readFileSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fixed, runsAlone, startServer } from "./support";
+
+const BODY_BYTES = 200 * 1024 * 1024;
+/** The server may grow by this much at most while refusing the posts. */
+export const BODY_MEMORY_TARGET_MB = 50;
+
+export interface PostFigures {
+  kind: "Content-Length" | "chunked";
+  status: number | null;
+  sentMb: number;
+}
+
+export interface BodyMemoryFigures {
+  rssBeforeMb: number;
+  rssAfterMb: number;
+  /** The highest RSS the process reached over its whole life (VmHWM). */
+  peakMb: number;
+  posts: PostFigures[];
+}
+
+function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+}
+
+/** Sends up to BODY_BYTES as fast as the server takes them; stops when the server has answered and closed. */
+function post(origin: string, chunked: boolean): Promise<PostFigures> {
+  return new Promise((resolve) => {
+    const url = new URL("/settings/language", origin);
+    const request = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...(chunked ? {} : { "Content-Length": String(BODY_BYTES) }) },
+    });
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    let status: number | null = null;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      resolve({ kind: chunked ? "chunked" : "Content-Length", status, sentMb: sent / 1024 / 1024 });
+    };
+    const pump = () => {
+      while (!done && sent < BODY_BYTES) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      if (!done) request.end();
+    };
+    request.on("response", (response) => {
+      status = response.statusCode ?? null;
+      response.resume();
+    });
+    request.on("error", finish);
+    request.on("close", finish);
+    pump();
+  });
+}
+
+export async function measureBodyMemory({ port = Number(process.env.BENCH_PORT ?? 3303), log = console.log } = {}): Promise<BodyMemoryFigures> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "body-bench-"));
+  try {
+    const server = await startServer(dataDir, port);
+    try {
+      // A few pages first, so the figure before is that of a server that has done some work.
+      for (const page of ["/welcome", "/auth?mode=login", "/healthz"]) await (await fetch(server.origin + page)).text();
+      const before = memoryOf(server.pid);
+      const posts: PostFigures[] = [];
+      for (const chunked of [false, true]) {
+        const figures = await post(server.origin, chunked);
+        posts.push(figures);
+        log(`200 MB, ${figures.kind}: answered ${figures.status ?? "nothing"} after ${fixed(figures.sentMb)} MB sent; server RSS ${fixed(memoryOf(server.pid).rssMb, 0)} MB`);
+      }
+      const after = memoryOf(server.pid);
+      log(`server RSS before ${fixed(before.rssMb, 0)} MB, after ${fixed(after.rssMb, 0)} MB, peak ${fixed(after.peakMb, 0)} MB`);
+      return { rssBeforeMb: before.rssMb, rssAfterMb: after.rssMb, peakMb: after.peakMb, posts };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (runsAlone(import.meta.url)) await measureBodyMemory();
