@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { discardAttachment, storeAttachment } from "~/features/messages/attachments.server";
 import { Chat } from "~/features/messages/chat";
 import { CHAT_FILE_MAX_BYTES } from "~/features/media/limits";
@@ -13,7 +14,6 @@ import { now } from "~/platform/clock.server";
 import { formDataOf } from "~/platform/forms.server";
 import { translatorFor, languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
-import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 
 export const handle = { i18n: ["messages", "bookings"], wide: true, uploads: true, title: "messages:title" };
 
@@ -59,6 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Messages() {
   const { t } = useTranslation("messages");
+  const hydrated = useHydrated();
   const { conversations, open } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const current = open ? conversations.find((conversation) => conversation.id === open.id) : null;
@@ -75,8 +76,8 @@ export default function Messages() {
           <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
           <p className="text-sm text-stone-700">{t("subtitle")}</p>
         </div>
-        <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-900">{t("active")}</span>
-        <LanguageSwitcher />
+        {/* Live updates need JavaScript: without it the page only changes when reloaded. */}
+        {hydrated ? <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-900">{t("active")}</span> : null}
       </header>
 
       <div className="grid gap-4 md:grid-cols-[18rem_1fr]">

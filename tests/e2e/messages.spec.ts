@@ -33,6 +33,9 @@ test("a match opens a conversation: messages arrive live (or after a reload with
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: owner.name })).toBeVisible();
   await expect(page.getByText("No messages yet. Start the conversation!")).toBeVisible();
+  // "Active" promises live updates, which need JavaScript; the language is chosen on the profile.
+  await expect(page.getByText("Active", { exact: true })).toHaveCount(jsEnabled ? 1 : 0);
+  await expect(page.getByRole("combobox", { name: "Language" })).toHaveCount(0);
   await expectAccessible(page);
 
   // The owner, in another browser, has the conversation open.

@@ -84,7 +84,7 @@ export function Chat({
           })}
           {pending ? (
             <li className="flex justify-end" aria-hidden>
-              <div className="max-w-[80%] rounded-2xl bg-brand-700/70 px-3 py-2 text-white">
+              <div className="max-w-[80%] rounded-2xl border-2 border-dashed border-brand-100 bg-brand-700 px-3 py-2 text-white">
                 <p className="break-words whitespace-pre-line">{pending}</p>
               </div>
             </li>
