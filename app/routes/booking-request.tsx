@@ -6,7 +6,8 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { startTimesByDay, startTimesOn } from "~/features/availability/availability.server";
 import { bookableSitter, requestBooking } from "~/features/bookings/bookings.server";
-import { MAX_HOURS, priceOf } from "~/features/bookings/machine";
+import { MAX_HOURS } from "~/features/bookings/machine";
+import { FreeDays, PriceBreakdown } from "~/features/bookings/request-form-parts";
 import { requestSchema } from "~/features/bookings/schema";
 import { listPets } from "~/features/pets/pets.server";
 import { isOwner } from "~/features/profiles/profiles.server";
@@ -14,7 +15,6 @@ import { now } from "~/platform/clock.server";
 import { dateTimeFormat } from "~/platform/format";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
-import { formatMoney } from "~/platform/money";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { wallClockIn } from "~/platform/time";
@@ -55,15 +55,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** How far ahead the form lists the sitter's days with free time as quick choices. */
 const QUICK_CHOICE_DAYS = 14;
 
-/**
- * The price of every duration is on the page and CSS shows the one whose duration is checked,
- * so the breakdown follows the choice with JavaScript off too.
- */
-const durationPriceRules = Array.from(
-  { length: MAX_HOURS },
-  (_, index) => `#booking-request:has(input[name="hours"][value="${index + 1}"]:checked) [data-price-for="${index + 1}"]{display:grid}`,
-).join("");
-
 const refusalMessages = {
   sitterNotFound: "bookings:errors.sitterNotFound",
   sitterNotPayable: "bookings:errors.sitterNotPayable",
@@ -88,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BookingRequest() {
-  const { t, i18n } = useTranslation("bookings");
+  const { t } = useTranslation("bookings");
   const { requestId, sitter, pets, today, day, times, quickDays } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitDate = useSubmit();
@@ -109,7 +100,6 @@ export default function BookingRequest() {
     shouldRevalidate: "onInput",
   });
   const chosenHours = Number(fields.hours.initialValue ?? "1");
-  const money = (cents: number) => formatMoney(cents, i18n.language);
   const { key: notesKey, ...notesProps } = getTextareaProps(fields.notes);
 
   return (
@@ -132,30 +122,7 @@ export default function BookingRequest() {
           <p className="text-sm text-stone-600">{t("request.timeZone", { zone: sitter.timeZone.replaceAll("_", " ") })}</p>
         </Form>
 
-        <nav aria-labelledby="free-days-title" className="space-y-1.5">
-          <h2 id="free-days-title" className="text-sm font-semibold text-stone-800">
-            {t("request.freeDays")}
-          </h2>
-          {quickDays.length === 0 ? (
-            <p className="text-sm text-stone-700">{t("request.noFreeDays")}</p>
-          ) : (
-            <ul className="flex gap-2 overflow-x-auto pb-1">
-              {quickDays.map((quick) => (
-                <li key={quick.day} className="shrink-0">
-                  <Link
-                    to={`?${new URLSearchParams({ walkerId: sitter.id, date: quick.day })}`}
-                    replace
-                    preventScrollReset
-                    aria-current={quick.day === day ? "date" : undefined}
-                    className="flex min-h-11 items-center rounded-xl border border-stone-300 bg-white px-3 text-sm font-medium whitespace-nowrap aria-[current=date]:border-brand-700 aria-[current=date]:bg-brand-700 aria-[current=date]:text-white"
-                  >
-                    {quick.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </nav>
+        <FreeDays sitterId={sitter.id} day={day} quickDays={quickDays} />
 
         {pets.length === 0 ? (
           <section className="card space-y-3 text-center">
@@ -236,32 +203,7 @@ export default function BookingRequest() {
               <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} />
             </div>
 
-            <section aria-labelledby="price-title" className="card space-y-1">
-              <h2 id="price-title" className="font-semibold">
-                {t("request.price")}
-              </h2>
-              {/* A constant of this module: React would escape its quotes as text, and CSS reads no entities. */}
-              <style dangerouslySetInnerHTML={{ __html: durationPriceRules }} />
-              <div aria-live="polite">
-                {Array.from({ length: MAX_HOURS }, (_, index) => index + 1).map((option) => {
-                  const price = priceOf(sitter.rateCents, option);
-                  return (
-                    <dl key={option} data-price-for={option} className="hidden grid-cols-2 gap-y-1 text-stone-800">
-                      <dt>{t("request.hourlyRate")}</dt>
-                      <dd className="text-right">{money(sitter.rateCents)}</dd>
-                      <dt>{t("request.durationRow")}</dt>
-                      <dd className="text-right">{t("request.hoursLong", { count: option })}</dd>
-                      <dt>{t("request.subtotal")}</dt>
-                      <dd className="text-right">{money(price.subtotal)}</dd>
-                      <dt>{t("request.fee")}</dt>
-                      <dd className="text-right">{money(price.fee)}</dd>
-                      <dt className="font-bold">{t("request.total")}</dt>
-                      <dd className="text-right font-bold">{money(price.total)}</dd>
-                    </dl>
-                  );
-                })}
-              </div>
-            </section>
+            <PriceBreakdown rateCents={sitter.rateCents} />
 
             <SubmitButton className="w-full">{t("request.send")}</SubmitButton>
             <p className="text-center text-sm text-stone-700">{t("request.notCharged")}</p>

@@ -1,0 +1,78 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatMoney } from "~/platform/money";
+import { MAX_HOURS, priceOf } from "./machine";
+
+/**
+ * The price of every duration is on the page and CSS shows the one whose duration is checked,
+ * so the breakdown follows the choice with JavaScript off too.
+ */
+const durationPriceRules = Array.from(
+  { length: MAX_HOURS },
+  (_, index) => `#booking-request:has(input[name="hours"][value="${index + 1}"]:checked) [data-price-for="${index + 1}"]{display:grid}`,
+).join("");
+
+
+/** The sitter's next days with free time, as links that open the form on that day. */
+export function FreeDays({ sitterId, day, quickDays }: { sitterId: string; day: string; quickDays: { day: string; label: string }[] }) {
+  const { t } = useTranslation("bookings");
+  return (
+    <nav aria-labelledby="free-days-title" className="space-y-1.5">
+      <h2 id="free-days-title" className="text-sm font-semibold text-stone-800">
+        {t("request.freeDays")}
+      </h2>
+      {quickDays.length === 0 ? (
+        <p className="text-sm text-stone-700">{t("request.noFreeDays")}</p>
+      ) : (
+        <ul className="flex gap-2 overflow-x-auto pb-1">
+          {quickDays.map((quick) => (
+            <li key={quick.day} className="shrink-0">
+              <Link
+                to={`?${new URLSearchParams({ walkerId: sitterId, date: quick.day })}`}
+                replace
+                preventScrollReset
+                aria-current={quick.day === day ? "date" : undefined}
+                className="flex min-h-11 items-center rounded-xl border border-stone-300 bg-white px-3 text-sm font-medium whitespace-nowrap aria-[current=date]:border-brand-700 aria-[current=date]:bg-brand-700 aria-[current=date]:text-white"
+              >
+                {quick.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+/** The price of the chosen duration (its form must have the id "booking-request"). */
+export function PriceBreakdown({ rateCents }: { rateCents: number }) {
+  const { t, i18n } = useTranslation("bookings");
+  return (
+    <section aria-labelledby="price-title" className="card space-y-1">
+      <h2 id="price-title" className="font-semibold">
+        {t("request.price")}
+      </h2>
+      {/* A constant of this module: React would escape its quotes as text, and CSS reads no entities. */}
+      <style dangerouslySetInnerHTML={{ __html: durationPriceRules }} />
+      <div aria-live="polite">
+        {Array.from({ length: MAX_HOURS }, (_, index) => index + 1).map((option) => {
+          const price = priceOf(rateCents, option);
+          return (
+            <dl key={option} data-price-for={option} className="hidden grid-cols-2 gap-y-1 text-stone-800">
+              <dt>{t("request.hourlyRate")}</dt>
+              <dd className="text-right">{formatMoney(rateCents, i18n.language)}</dd>
+              <dt>{t("request.durationRow")}</dt>
+              <dd className="text-right">{t("request.hoursLong", { count: option })}</dd>
+              <dt>{t("request.subtotal")}</dt>
+              <dd className="text-right">{formatMoney(price.subtotal, i18n.language)}</dd>
+              <dt>{t("request.fee")}</dt>
+              <dd className="text-right">{formatMoney(price.fee, i18n.language)}</dd>
+              <dt className="font-bold">{t("request.total")}</dt>
+              <dd className="text-right font-bold">{formatMoney(price.total, i18n.language)}</dd>
+            </dl>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
