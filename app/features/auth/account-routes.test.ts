@@ -9,7 +9,7 @@ import { action as forgotAction } from "~/routes/forgot-password";
 import { action as resetAction } from "~/routes/reset-password";
 import { verifyLogin } from "./accounts.server";
 import { issueEmailToken } from "./tokens.server";
-import { Browser, PASSWORD, account, answerOf, context, emailsTo, honeypotFields } from "./test-support";
+import { Browser, PASSWORD, account, answerOf, context, emailsTo, honeypotFields, signupFields } from "./test-support";
 
 /**
  * The account pages' actions, called as a browser (or an attacker's script) would call them:
@@ -17,17 +17,6 @@ import { Browser, PASSWORD, account, answerOf, context, emailsTo, honeypotFields
  */
 
 let counter = 0;
-const signupFields = (email: string) => ({
-  intent: "signup",
-  role: "owner",
-  name: "Nina Nueva",
-  city: "Madrid",
-  postalCode: "28004",
-  phone: "+34 600 111 222",
-  email,
-  password: "walkies-at-dawn-42",
-  ...honeypotFields(),
-});
 const freshEmail = () => `routes-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
 
 afterEach(() => resetClock());

@@ -4,7 +4,7 @@ import { advanceClock, resetClock } from "~/platform/clock.server";
 import { authRateLimit, backoffDelayMs, resetEmailRateLimit, signInBackoff } from "~/platform/rate-limit.server";
 import { action as authAction } from "~/routes/auth";
 import { action as forgotAction } from "~/routes/forgot-password";
-import { Browser, PASSWORD, account, answerOf, context, emailsTo, honeypotFields } from "./test-support";
+import { Browser, PASSWORD, account, answerOf, context, emailsTo, honeypotFields, signupFields } from "./test-support";
 
 /**
  * The public account forms, posted through their real route actions as one address would post
@@ -21,17 +21,7 @@ const logIn = (address: string, email = "nobody@example.com", password = "not-th
 const signUp = (address: string, email: string) =>
   answerOf(
     authAction({
-      request: browser.post("/auth?mode=signup&role=owner", {
-        intent: "signup",
-        role: "owner",
-        name: "Rita Limit",
-        city: "Madrid",
-        postalCode: "28004",
-        phone: "+34 600 111 222",
-        email,
-        password: "walkies-at-dawn-42",
-        ...honeypotFields(),
-      }),
+      request: browser.post("/auth?mode=signup&role=owner", signupFields(email, "Rita Limit")),
       params: {},
       context: context(address),
     }),

@@ -16,6 +16,19 @@ export function honeypotFields(): Record<string, string> {
   return { [props.nameFieldName]: "", ...(props.validFromFieldName ? { [props.validFromFieldName]: props.encryptedValidFrom } : {}) };
 }
 
+/** A complete, valid sign-up form for `email`, as the page posts it. */
+export const signupFields = (email: string, name = "Nina Nueva"): Record<string, string> => ({
+  intent: "signup",
+  role: "owner",
+  name,
+  city: "Madrid",
+  postalCode: "28004",
+  phone: "+34 600 111 222",
+  email,
+  password: "walkies-at-dawn-42",
+  ...honeypotFields(),
+});
+
 /** A browser's cookie jar: what it sends, and what it keeps from each answer. */
 export class Browser {
   private cookies = new Map<string, string>();
