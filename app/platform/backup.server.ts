@@ -3,13 +3,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 
-/**
- * A consistent copy of a live database and its media, taken while the app keeps writing.
- * SQLite's online backup API copies a snapshot page by page and restarts if a writer changes
- * a page it already copied, so the copy is always a state the database really was in. Media
- * files are copied after the snapshot: they are written before the rows that name them and
- * never changed, so every file the snapshot refers to is already there.
- */
+// SQLite's online backup copies a snapshot that is a state the database really was in. Media files
+// are copied after it: they are written before the rows that name them and never changed.
 export async function backupDataDir(dataDir: string, destination: string): Promise<{ databaseFile: string; integrity: string }> {
   const source = path.join(dataDir, "trusted-sitters.db");
   if (!existsSync(source)) throw new Error(`No database at ${source}`);

@@ -2,25 +2,16 @@ import type { IncomingHttpHeaders } from "node:http";
 import { isIP, isIPv4, isIPv6 } from "node:net";
 import { env } from "./env.server";
 
-/** Which forwarded address to believe: only what a proxy of ours wrote. */
 export interface ProxyTrust {
-  /** Lower-case name of the header a proxy of ours sets (TRUST_PROXY_HEADER), or null. */
   header: string | null;
-  /** For X-Forwarded-For: how many proxies of ours append to it (TRUST_PROXY_HOPS). */
   hops: number;
-  /** Running on Fly (FLY_APP_NAME is set), whose proxy sets Fly-Client-IP. */
   fly: boolean;
 }
 
 export const proxyTrust: ProxyTrust = { header: env.TRUST_PROXY_HEADER ?? null, hops: env.TRUST_PROXY_HOPS, fly: Boolean(env.FLY_APP_NAME) };
 
-/**
- * Who the client is, for rate limits: an IPv4 address, or the /64 network of an IPv6 one (a home
- * or a phone usually gets a whole /64, so counting single addresses would give one person
- * 2^64 budgets). An IPv4-mapped IPv6 address (::ffff:1.2.3.4, what a dual-stack socket reports)
- * is the IPv4 address. The address comes from the header a proxy of ours sets (TRUST_PROXY_HEADER),
- * else Fly-Client-IP on Fly, else the socket: a header anyone can send is never believed.
- */
+// IPv6 counts by its /64: a home or a phone usually gets a whole /64, so counting single addresses
+// would give one person 2^64 budgets. A header anyone can send is never believed.
 export function clientAddressOf(headers: IncomingHttpHeaders, socketAddress: string | undefined, trust: ProxyTrust = proxyTrust): string {
   const address = forwardedAddress(headers, trust) ?? socketAddress;
   return address ? rateLimitIdentity(address) : "unknown";
@@ -44,7 +35,6 @@ function forwardedAddress(headers: IncomingHttpHeaders, trust: ProxyTrust): stri
   return undefined;
 }
 
-/** An address without brackets or port ("[2001:db8::1]:443", "203.0.113.9:5123"), or undefined when it is none. */
 function plainAddress(text: string): string | undefined {
   let address = text.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
@@ -53,7 +43,6 @@ function plainAddress(text: string): string | undefined {
   return isIP(address.split("%")[0]!) ? address : undefined;
 }
 
-/** The rate-limit key of an address: IPv4 as it is, IPv6 as its /64 ("2001:db8:1:2::/64"). */
 export function rateLimitIdentity(address: string): string {
   const plain = address.split("%")[0]!;
   if (isIPv4(plain)) return plain;
@@ -64,7 +53,6 @@ export function rateLimitIdentity(address: string): string {
   return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
 }
 
-/** The eight 16-bit groups of an IPv6 address, "::" and a dotted IPv4 tail expanded. */
 function ipv6Groups(address: string): number[] | null {
   if (!isIPv6(address)) return null;
   let text = address;

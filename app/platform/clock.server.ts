@@ -1,7 +1,4 @@
-/**
- * The one source of "now" on the server. Tests and demos may move time forward
- * (see /dev/clock) so that time-driven rules can be exercised without waiting.
- */
+// The one source of "now" on the server: tests and demos move it forward (/dev/clock).
 let offsetMs = 0;
 
 export function now(): Date {

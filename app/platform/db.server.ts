@@ -14,11 +14,8 @@ import { migrations } from "~db/migrations";
 import type { Database } from "~db/schema";
 import { env } from "./env.server";
 
-/**
- * SQLite-specific settings live here and nowhere else.
- * WAL for concurrent readers, FULL sync so an acknowledged commit survives a power cut,
- * and IMMEDIATE transactions so a writer takes the lock up front instead of failing mid-way.
- */
+// SQLite-specific settings live here only. WAL for concurrent readers, FULL sync so an acknowledged
+// commit survives a power cut, IMMEDIATE so a writer takes the lock up front instead of failing mid-way.
 class ImmediateTransactionDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();

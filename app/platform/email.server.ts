@@ -12,10 +12,7 @@ export interface Email {
   html: string;
 }
 
-/**
- * Every email is first written to the outbox, inside the caller's transaction when there is one,
- * so an email exists exactly when the change that caused it does. Delivery happens afterwards.
- */
+// Written inside the caller's transaction, so an email exists exactly when the change that caused it does.
 export async function enqueueEmail(email: Email, database: Kysely<Database> = db): Promise<void> {
   await database
     .insertInto("email_outbox")
@@ -29,11 +26,7 @@ export async function enqueueEmail(email: Email, database: Kysely<Database> = db
     .execute();
 }
 
-/**
- * nodemailer waits up to 2 minutes for a connection and 10 minutes for a silent server by default:
- * a mail server that hangs would hold every delivery that long. These bound each try; a query in
- * SMTP_URL (`?connectionTimeout=…&greetingTimeout=…&socketTimeout=…`, in ms) overrides them.
- */
+// nodemailer's defaults (2 and 10 minutes) would let a hanging mail server hold every delivery that long.
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
 let transporter: Transporter | null = null;
@@ -43,10 +36,9 @@ function smtp(): Transporter | null {
   return transporter;
 }
 
-/** nodemailer's codes for a server that refused one email; anything else (timeouts, closed or refused connections) is the server. */
+// nodemailer's codes for a refusal of one email; anything else (timeouts, closed connections) is the server.
 const REFUSED_THIS_EMAIL = new Set(["EENVELOPE", "EMESSAGE"]);
 
-/** A failed email waits 1, 2, 4 … minutes, at most an hour, before its next try; after a day it is given up. */
 export const RETRY = { firstDelayMs: 60_000, maxDelayMs: 3_600_000, giveUpAfterMs: 24 * 3_600_000 } as const;
 
 export function nextTryDelayMs(attempts: number): number {
@@ -56,14 +48,7 @@ export function nextTryDelayMs(attempts: number): number {
 let delivering: Promise<void> | null = null;
 let deliverAgain = false;
 
-/**
- * Sends what waits in the outbox over SMTP. Without SMTP_URL (and always in demo mode) nothing is
- * sent and the emails stay readable at /dev/outbox. Safe to call often: one delivery runs at a time (a call
- * during a run asks for one more run after it, so nothing is sent twice). A failure is kept in
- * `last_error` and the email waits longer after each (`nextTryDelayMs`; the scheduler looks every
- * minute); an email the server refuses for good (5xx), or that still fails a day after it was
- * written, is given up (`failed_at`) and logged for the operator.
- */
+// One delivery runs at a time; a call during a run asks for one more after it, so nothing is sent twice.
 export function deliverPendingEmails(): Promise<void> {
   if (delivering) {
     deliverAgain = true;
@@ -126,12 +111,10 @@ async function recordFailure(email: { id: number; attempts: number; created_at: 
   if (giveUp) console.error(`Email ${email.id} given up after ${attempts} ${attempts === 1 ? "try" : "tries"}: ${message}`);
 }
 
-/** Starts delivery without making the request wait for the mail server. */
 export function deliverSoon(): void {
   deliverPendingEmails().catch((error: unknown) => console.error("Email delivery failed", error));
 }
 
-/** The newest emails kept for these addresses (and no others), for /dev/outbox. */
 export async function listOutboxFor(addresses: readonly string[], limit = 100) {
   if (addresses.length === 0) return [];
   return db
@@ -143,15 +126,11 @@ export async function listOutboxFor(addresses: readonly string[], limit = 100) {
     .execute();
 }
 
-/**
- * The origin that links in emails point to: always APP_URL (configured, or the local server outside
- * strict production), never a request's Host header, which whoever sends the request chooses.
- */
+// Never a request's Host header, which whoever sends the request chooses.
 export function publicOrigin(): string {
   return env.APP_URL;
 }
 
-/** Whom a notice email goes to: their address, name, language and time zone. */
 export interface EmailRecipient {
   email: string;
   name: string;
@@ -171,7 +150,6 @@ export interface EmailContent {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** One plain layout for every email: a text part and a matching HTML part, every value escaped. */
 export function composeEmail(content: EmailContent): Email {
   const text = [
     content.greeting,

@@ -8,34 +8,30 @@ const flag = z
   .optional()
   .transform((value) => value === "true" || value === "1");
 
-/** An unset variable; an empty one (`STRIPE_SECRET_KEY=` in a .env file) counts as unset. */
+// An empty value (`STRIPE_SECRET_KEY=` in a .env file) counts as unset.
 const optional = <T extends z.ZodTypeAny>(inner: T) => z.preprocess((value) => (value === "" ? undefined : value), inner.optional());
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
-  /** Public origin used in email links, e.g. https://trustedsitters.example; required in strict production. */
   APP_URL: optional(z.string().url()),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default("Trusted Sitters <hello@trusted-sitters.local>"),
   DEMO_MODE: flag,
-  /** `test` (offline) unless set; `stripe` is also chosen when the Stripe keys are set. */
+  // `stripe` is also chosen when the Stripe keys are set.
   PAYMENT_PROVIDER: optional(z.enum(["test", "stripe"])),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY starts with sk_ or rk_")),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_/, "STRIPE_PUBLISHABLE_KEY starts with pk_")),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET starts with whsec_")),
-  /** Only for tests: where a stand-in for the Stripe API listens. */
   STRIPE_API_HOST: optional(z.string()),
   STRIPE_API_PORT: optional(z.coerce.number().int().min(1).max(65535)),
   STRIPE_API_PROTOCOL: optional(z.enum(["http", "https"])),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
-  /** Live-event streams (/events) one session, and one person, may hold open; one more closes the oldest. */
   MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(5),
   MAX_STREAMS_PER_PERSON: z.coerce.number().int().min(1).default(5),
-  /** How many times a day a person may move their position to another cell (the deck's distances). */
   POSITION_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(10),
   AUTH_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   AUTH_RESET_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
@@ -44,10 +40,6 @@ const schema = z.object({
   AUTH_SIGNIN_MAX_DELAY_SECONDS: z.coerce.number().min(0.001).max(3600).default(60),
   AUTH_SIGNIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   FLY_APP_NAME: z.string().optional(),
-  /**
-   * The header a proxy of ours in front of the app sets to the client's address (X-Real-IP,
-   * X-Forwarded-For, CF-Connecting-IP…). Unset: the socket's address, or Fly-Client-IP on Fly.
-   */
   TRUST_PROXY_HEADER: optional(
     z
       .string()
@@ -55,18 +47,14 @@ const schema = z.object({
       .transform((name) => name.toLowerCase())
       .refine((name) => name !== "forwarded", "TRUST_PROXY_HEADER: Forwarded is not supported; use X-Forwarded-For or X-Real-IP"),
   ),
-  /** With X-Forwarded-For: how many proxies of ours append to it (the client is that many entries from the right). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER" | "APP_URL"> & {
-  /** Where links in emails point, without a trailing slash; never taken from a request. */
   APP_URL: string;
   PAYMENT_PROVIDER: "test" | "stripe";
   sessionSecret: string;
-  /** The outbox and /dev/outbox exist outside production, and in demo mode. */
   devToolsEnabled: boolean;
-  /** Demo mode keeps every email in the outbox: a set SMTP_URL is dropped, and this says so. */
   smtpIgnoredInDemo: boolean;
 };
 
@@ -113,7 +101,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
-/** Outside strict production a secret is generated once and kept in the data directory, so restarts keep sessions. */
+// Kept in the data directory so that restarts keep sessions.
 function localSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, ".session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
@@ -125,5 +113,4 @@ function localSessionSecret(dataDir: string): string {
 
 export const env: Env = parseEnv();
 
-/** Served over https: every cookie we set says Secure, so none travels over plain http. */
 export const cookiesAreSecure = env.APP_URL?.startsWith("https:") ?? false;

@@ -1,9 +1,6 @@
 import { FORM_BODY_MAX_BYTES } from "./request-limits";
 
-/**
- * Control characters no field of ours accepts: nobody types them, and stored they break emails,
- * exports and other people's screens. Tab, line feed and carriage return are ordinary text.
- */
+// Nobody types these, and stored they break emails and other people's screens (tab, LF and CR are text).
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
@@ -11,11 +8,7 @@ export const hasControlCharacters = (text: string) => CONTROL_CHARACTER.test(tex
 
 const tooLarge = () => new Response("The request is too large.", { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
-/**
- * The request's body, or a 413 when it has more than `maxBytes`: refused on its Content-Length
- * before reading anything, else counted while read and given up at the limit. (server.js refuses
- * such bodies before the app sees them; this holds wherever a request comes from.)
- */
+// server.js refuses such bodies first; this holds wherever a request comes from.
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   if (Number(request.headers.get("Content-Length")) > maxBytes) throw tooLarge();
   if (!request.body) return new Uint8Array(0);
@@ -52,11 +45,7 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
   return body;
 }
 
-/**
- * The posted form, or a 400: a request without a readable form body (a missing or foreign
- * Content-Type, a broken body) or with control characters in a field is the sender's mistake,
- * never a server error, and never stored. More than FORM_BODY_MAX_BYTES is a 413.
- */
+// A body that is not a readable form is the sender's mistake: a 400, never a server error.
 export async function formDataOf(request: Request): Promise<FormData> {
   const body = await readBody(request, FORM_BODY_MAX_BYTES);
   let formData: FormData;

@@ -5,25 +5,13 @@ import { i18nServer, translatorFor } from "./i18n.server";
 import type { Language } from "./i18n";
 import { FORM_BODY_MAX_BYTES, type RequestBodyHandle } from "./request-limits";
 
-/** The server's timeouts (server.js), each chosen for a reason. */
 export interface ServerTimeouts {
-  /**
-   * To send a request's headers (a few hundred bytes): 20 s is ample on a poor mobile network, and
-   * a client that trickles them (slowloris) holds a connection no longer than that.
-   */
+  // 20 s is ample on a poor mobile network, and bounds a client that trickles headers (slowloris).
   headersTimeout: number;
-  /**
-   * To send a whole request, server-wide: 10 minutes, for six photos uploaded from a phone on a slow
-   * network. Every other body gets RECEIVE_TIMEOUT_MS from the request guard. A response is never
-   * cut by it: an event stream's request is over once its headers are in.
-   */
+  // 10 minutes, for six photos from a phone on a slow network; other bodies get RECEIVE_TIMEOUT_MS.
   requestTimeout: number;
-  /**
-   * An idle keep-alive connection stays open 65 s, longer than the idle timeout of the usual load
-   * balancers and proxies (60 s), so they close it, never we while they send on it. Node (18 and
-   * later) counts headersTimeout from a request's first byte, not from the end of the previous
-   * request, so headersTimeout need not exceed it (http-limits.test.ts checks this).
-   */
+  // Longer than the usual proxies' idle timeout (60 s), so they close it, never we while they send on it.
+  // Node 18+ counts headersTimeout from a request's first byte, so it need not exceed this.
   keepAliveTimeout: number;
   /** How often Node checks the two timeouts above; at its default (30 s) a 20 s limit could last 50 s. */
   connectionsCheckingInterval: number;
@@ -36,17 +24,12 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   connectionsCheckingInterval: 5_000,
 };
 
-/** To send any body but an upload's: our forms are a few KB, so a minute is generous on any network. */
+// Our forms are a few KB: a minute is generous on any network.
 export const RECEIVE_TIMEOUT_MS = 60_000;
 
-/**
- * After refusing a body still arriving, how long the rest is read and thrown away before the
- * connection is closed: closing while the client sends would reset the connection, and the client
- * could lose our answer with it.
- */
+// Closing while the client still sends would reset the connection, and the client could lose our answer.
 export const LINGER_MS = 2_000;
 
-/** The HTTP server around `listener`, with SERVER_TIMEOUTS (tests pass shorter ones). */
 export function createHttpServer(listener: RequestListener, timeouts: ServerTimeouts = SERVER_TIMEOUTS): http.Server {
   const server = http.createServer(
     { headersTimeout: timeouts.headersTimeout, requestTimeout: timeouts.requestTimeout, connectionsCheckingInterval: timeouts.connectionsCheckingInterval },
@@ -58,16 +41,11 @@ export function createHttpServer(listener: RequestListener, timeouts: ServerTime
   return server;
 }
 
-/** The body limit of one request: bytes, or "upload" (a multipart post to a route that reads uploads itself). */
 export type BodyLimit = number | "upload";
 
 type RouteNode = { id: string; path?: string; caseSensitive?: boolean } & ({ index: true } | { index?: false; children: RouteNode[] });
 
-/**
- * The body limit of a request, from the `handle` (RequestBodyHandle) of the route Remix will match
- * for it: the same routes and the same matching, on the path as Remix reads it (a `.data` suffix
- * is a JavaScript navigation or form post to the route without it).
- */
+// On the path as Remix reads it: a `.data` suffix is a JavaScript request to the route without it.
 export function requestBodyLimits(routes: ServerBuild["routes"]): (url: string, contentType: string | undefined) => BodyLimit {
   const nodesUnder = (parentId: string | undefined): RouteNode[] =>
     Object.values(routes)
@@ -106,17 +84,8 @@ export interface RequestGuardOptions {
 
 type Next = (error?: unknown) => void;
 
-/**
- * Express middleware (server.js) that receives every body but an upload before the app sees the
- * request, and refuses one over its route's limit with a 413 without reading it: by its
- * Content-Length when it has one, else (chunked) by counting, at the limit. A body still arriving
- * after RECEIVE_TIMEOUT_MS is refused with a 408. What is refused is read on for LINGER_MS and
- * thrown away, then the connection is closed; the app never sees the request.
- *
- * Node's parser hands body bytes to `request.push`: until the body is complete, they are held
- * here (at most the limit), then passed on in order, so whatever reads the body afterwards reads
- * it as it came.
- */
+// Body bytes are held (at most the limit) until the body is complete, then passed on in order, so the
+// app never sees a refused request.
 export function createRequestGuard({ limitOf, receiveTimeoutMs = RECEIVE_TIMEOUT_MS, lingerMs = LINGER_MS }: RequestGuardOptions) {
   return function guardRequestBody(request: IncomingMessage, response: ServerResponse, next: Next) {
     const declaredLength = request.headers["content-length"];
@@ -172,7 +141,6 @@ export function createRequestGuard({ limitOf, receiveTimeoutMs = RECEIVE_TIMEOUT
   };
 }
 
-/** A small page in the reader's language (HTML for a browser, text for anything else). */
 async function sendRefusal(request: IncomingMessage, response: ServerResponse, status: 408 | 413) {
   let title = status === 413 ? "Too much was sent" : "That took too long";
   let body = "";
@@ -202,15 +170,12 @@ async function sendRefusal(request: IncomingMessage, response: ServerResponse, s
   response.end(text);
 }
 
-/** Once the answer is out, the rest of the body is read and dropped for a moment, then the connection closes. */
 function lingerThenClose(request: IncomingMessage, response: ServerResponse, lingerMs: number) {
   let lingering = false;
   const close = () => {
     if (lingering || request.complete) return;
     lingering = true;
-    // Node reads on and drops whatever still comes (its own handling of an unread body)...
     request.resume();
-    // ...until the linger ends.
     setTimeout(() => {
       if (!request.complete) request.socket.destroy();
     }, lingerMs).unref();

@@ -1,9 +1,6 @@
 import type { BackendModule } from "i18next";
 
-/**
- * Loads /locales/<lng>/<ns>?v=<version> with the browser's fetch. Small on purpose: the
- * general HTTP backend ships a fetch ponyfill that every browser we serve already has.
- */
+// The general HTTP backend ships a fetch ponyfill that every browser we serve already has.
 export const localesBackend: BackendModule = {
   type: "backend",
   init() {},

@@ -7,7 +7,7 @@ import { RemixI18Next } from "remix-i18next/server";
 import { cookiesAreSecure } from "./env.server";
 import { fallbackLanguage, i18nConfig, supportedLanguages, type Language } from "./i18n";
 
-/** The language cookie; it carries only the language code, so it need not be signed. */
+// It carries only the language code, so it need not be signed.
 export const languageCookie = createCookie("i18nextLng", {
   path: "/",
   sameSite: "lax",
@@ -18,7 +18,6 @@ export const languageCookie = createCookie("i18nextLng", {
 
 const localesDir = path.resolve(process.env.LOCALES_DIR ?? "locales");
 
-/** Every translation, read once at start-up from locales/<lng>/<namespace>.json. */
 export const resources: Resource = Object.fromEntries(
   supportedLanguages.map((lng) => {
     const dir = path.join(localesDir, lng);
@@ -43,10 +42,9 @@ export async function languageOf(request: Request): Promise<Language> {
   return (await i18nServer.getLocale(request)) as Language;
 }
 
-/** A translate function for one language, for emails and other text made outside a page. */
 export function translatorFor(language: Language, namespace = "common") {
   return i18nServer.getFixedT(language, namespace);
 }
 
-/** Changes whenever a translation does, so the browser may cache translation files for good. */
+// Changes whenever a translation does, so the browser may cache translation files for good.
 export const resourcesVersion = createHash("sha256").update(JSON.stringify(resources)).digest("hex").slice(0, 12);

@@ -1,9 +1,7 @@
-/** i18n settings shared by the server and the browser. */
 export const supportedLanguages = ["en", "es", "pt", "it", "ru", "pl", "fr", "de"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";
 
-/** Each language names itself, so a lost reader can find their own. */
 export const languageNames: Record<Language, string> = {
   en: "English",
   es: "Español",
@@ -19,7 +17,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
 }
 
-/** Every namespace is loaded up front (a few KB), so no screen ever flashes untranslated keys. */
+// All loaded up front (a few KB), so no screen ever flashes untranslated keys.
 export const namespaces = ["common", "auth", "profile", "discovery", "availability", "bookings", "messages", "notifications", "subscription"];
 
 export const i18nConfig = {

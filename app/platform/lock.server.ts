@@ -1,8 +1,5 @@
-/**
- * Runs work for one key at a time within this server process (the app runs as one process next
- * to its SQLite file). Used where an outside call cannot sit inside a database transaction, such
- * as the payment provider: a double-clicked Pay waits for the first click's answer.
- */
+// Per process (the app runs as one, next to its SQLite file). For outside calls that cannot sit inside a
+// transaction, such as the payment provider: a double-clicked Pay waits for the first click's answer.
 const queues = new Map<string, Promise<unknown>>();
 
 export async function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {

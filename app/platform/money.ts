@@ -1,6 +1,5 @@
 import { numberFormat } from "./format";
 
-/** Money is integer cents in one currency, EUR, written the way the reader's language writes it. */
 export const CURRENCY = "EUR";
 
 export function formatMoney(cents: number, language: string): string {

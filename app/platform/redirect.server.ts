@@ -1,22 +1,14 @@
-/** Stands for the app's own origin while a target is resolved; never sent anywhere. */
 const DUMMY_ORIGIN = "https://app.invalid";
 
-/** Longer than any address of ours; a Location header this long is someone's experiment. */
+// Longer than any address of ours.
 export const REDIRECT_TARGET_MAX_LENGTH = 2000;
 
-/**
- * Control characters (C0, DEL, C1), any whitespace and backslashes. Browsers drop tab and line
- * breaks from a Location and read a backslash as a slash, so `/\t/evil.example` and `/\evil.example`
- * both lead off-site; a CR or LF would also make the header itself invalid.
- */
+// Browsers drop tab and line breaks from a Location and read a backslash as a slash, so
+// `/\t/evil.example` and `/\evil.example` both lead off-site.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSAFE_CHARACTER = /[\u0000-\u001F\u007F-\u009F\s\\]/u;
 
-/**
- * Where a user-supplied `redirectTo` may send the browser: a path of this app (normalized, so dot
- * segments cannot leave a leading `//`), or `fallback` for anything else, including every value
- * a browser could read as another origin.
- */
+// Normalized, so dot segments cannot leave a leading `//` that a browser reads as another origin.
 export function safeRedirectTarget(value: unknown, fallback: string): string {
   if (typeof value !== "string" || value.length > REDIRECT_TARGET_MAX_LENGTH) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || UNSAFE_CHARACTER.test(value)) return fallback;

@@ -8,15 +8,10 @@ export function createNonce(): string {
 export interface HeaderOptions {
   nonce: string;
   https: boolean;
-  /** The Vite dev server injects scripts and a websocket of its own. */
+  // The Vite dev server injects scripts and a websocket of its own.
   development: boolean;
 }
 
-/**
- * Extra origins one page needs, by directive (the card form: Stripe's). A route module declares
- * them as `handle.csp` (see cspSourcesOf) and its documents get the widened policy; every other
- * response keeps the default one.
- */
 export type CspSources = Partial<Record<"script-src" | "frame-src" | "connect-src" | "img-src" | "style-src" | "font-src" | "form-action", readonly string[]>>;
 
 export function contentSecurityPolicy({ nonce, development, extra = {} }: { nonce: string; development: boolean; extra?: CspSources }): string {
@@ -40,7 +35,6 @@ export function contentSecurityPolicy({ nonce, development, extra = {} }: { nonc
   return directives.map(([name, sources]) => [name, ...sources, ...(extra[name as keyof CspSources] ?? [])].join(" ")).join("; ");
 }
 
-/** The extra CSP sources the matched route modules declare in `handle.csp`. */
 export function cspSourcesOf(handles: unknown[]): CspSources {
   const merged: Record<string, string[]> = {};
   for (const handle of handles) {
@@ -50,7 +44,6 @@ export function cspSourcesOf(handles: unknown[]): CspSources {
   return merged;
 }
 
-/** Headers sent with every response. Pages that need another origin (the card form) widen CSP themselves. */
 export function securityHeaders({ nonce, https, development }: HeaderOptions): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy({ nonce, development }),
@@ -63,10 +56,7 @@ export function securityHeaders({ nonce, https, development }: HeaderOptions): R
   };
 }
 
-/**
- * A state-changing request from another site is refused. Browsers send Origin on every POST;
- * Sec-Fetch-Site covers the rare one that does not.
- */
+// Browsers send Origin on every POST; Sec-Fetch-Site covers the rare one that does not.
 export function isCrossSiteWrite(method: string, headers: IncomingHttpHeaders): boolean {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
   const origin = headers.origin;

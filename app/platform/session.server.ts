@@ -7,10 +7,10 @@ import { now } from "./clock.server";
 import { safeRedirectTarget } from "./redirect.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A session ends 30 days after sign-in, or after 14 days without a visit, whichever comes first. */
+// Ends 30 days after sign-in, or after 14 days without a visit, whichever comes first.
 export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 export const SESSION_IDLE_MS = 14 * DAY_MS;
-/** last_seen_at is refreshed at most this often, so reading a page rarely writes. */
+// So that reading a page rarely writes.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 export { cookiesAreSecure };
@@ -28,13 +28,12 @@ function hashId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
-/** Names the request's session without revealing its id (the key an event stream is counted under). */
 export async function sessionIdHash(request: Request): Promise<string | null> {
   const id: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
   return typeof id === "string" && id.length > 0 ? hashId(id) : null;
 }
 
-/** Starts a new session (a new id every time: sign-in never reuses an old one) and returns its Set-Cookie value. */
+// A new id every time: sign-in never reuses an old one.
 export async function startSession(userId: string): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   const at = now();
@@ -51,14 +50,12 @@ export async function startSession(userId: string): Promise<string> {
   return sessionCookie.serialize(id);
 }
 
-/** Ends the request's session and returns the Set-Cookie value that clears it. */
 export async function endSession(request: Request): Promise<string> {
   const idHash = await sessionIdHash(request);
   if (idHash) await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
   return sessionCookie.serialize("", { maxAge: 0 });
 }
 
-/** Whether the request's session still exists and has not expired (an open event stream asks this now and then). */
 export async function isSignedIn(request: Request): Promise<boolean> {
   const idHash = await sessionIdHash(request);
   if (!idHash) return false;
@@ -98,7 +95,6 @@ export async function getUser(request: Request): Promise<User | null> {
   return user;
 }
 
-/** The signed-in user, or a redirect to sign-in that brings them back here afterwards. */
 export async function requireUser(request: Request): Promise<User> {
   const user = await getUser(request);
   if (user) return user;

@@ -21,7 +21,6 @@ function offsetMs(timeZone: string, at: Date): number {
   return wallClockAsUtc - Math.floor(at.getTime() / 1000) * 1000;
 }
 
-/** The instant the calendar day containing `at` began in `timeZone` (right across DST changes). */
 export function startOfDayIn(timeZone: string, at: Date): Date {
   const wall = new Date(at.getTime() + offsetMs(timeZone, at));
   const midnight = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
@@ -30,7 +29,7 @@ export function startOfDayIn(timeZone: string, at: Date): Date {
   return new Date(midnight - offsetMs(timeZone, first));
 }
 
-/** The instant a wall-clock date and time ("2026-11-24", "09:30") happen in `timeZone` (right across DST changes). */
+// Right across DST changes.
 export function instantAt(timeZone: string, day: string, time: string): Date {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   const [hour, minute] = time.split(":").map(Number) as [number, number];
@@ -39,14 +38,12 @@ export function instantAt(timeZone: string, day: string, time: string): Date {
   return new Date(wallAsUtc - offsetMs(timeZone, guess));
 }
 
-/** The wall-clock date ("2026-11-24") and time ("09:30") of an instant in `timeZone`. */
 export function wallClockIn(timeZone: string, at: Date): { day: string; time: string } {
   const shifted = new Date(Math.floor(at.getTime() / 1000) * 1000 + offsetMs(timeZone, at));
   const iso = shifted.toISOString();
   return { day: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
-/** How far back a day is, for labels such as Today, Yesterday, 'N days ago' (under a week) or a date. */
 export function daysAgoIn(timeZone: string, at: Date, reference: Date): number {
   const day = (instant: Date) => {
     const { day: wall } = wallClockIn(timeZone, instant);

@@ -2,7 +2,7 @@ import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { cookiesAreSecure, env } from "./env.server";
 
-/** A toast's title and description are translation keys, so it reads in the language of the page that shows it. */
+// Translation keys, so the toast reads in the language of the page that shows it.
 const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]),
   title: z.string(),
@@ -30,7 +30,6 @@ export async function redirectWithToast(url: string, toast: Toast, init: Respons
   return redirect(url, { ...init, headers });
 }
 
-/** Reads the flash toast and returns the header that clears it once shown. */
 export async function takeToast(request: Request): Promise<{ toast: Toast | null; clearCookie: string | null }> {
   const value: unknown = await toastCookie.parse(request.headers.get("Cookie"));
   if (!value) return { toast: null, clearCookie: null };

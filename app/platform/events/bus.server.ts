@@ -1,12 +1,7 @@
-/**
- * Publish/subscribe between the code that changes things and the open event streams. A message
- * only says "there is something new for this person"; the streams read what from the database.
- * This bus lives in the server process; a multi-node deployment can put PostgreSQL LISTEN/NOTIFY
- * or Redis behind the same interface without touching callers.
- */
+// A message only says "something new for this person"; streams read what from the database. A
+// multi-node deployment can put PostgreSQL LISTEN/NOTIFY or Redis behind the same interface.
 export interface EventBus {
   publish(userId: string): void;
-  /** Listens for one person's news; returns the function that stops listening. */
   subscribe(userId: string, listener: () => void): () => void;
 }
 

@@ -4,12 +4,8 @@ import { db } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { bus } from "./bus.server";
 
-/**
- * Live events: stored first (so a reconnecting tab can ask for what it missed, by id), then
- * announced on the bus; each open stream then reads the new rows. Recording inside the
- * transaction that made the change is safe to announce at once: the database has one
- * connection, so a stream's read waits for the transaction and sees only what it committed.
- */
+// Stored first, so a reconnecting tab can ask for what it missed. Announcing inside the transaction is
+// safe: the database has one connection, so a stream's read waits for the commit.
 
 export interface LiveEvent {
   userId: string;
@@ -24,7 +20,6 @@ export interface RecordedEvent {
   payload: string;
 }
 
-/** Stores events for their people and announces them. */
 export async function recordEvents(events: LiveEvent[], database: Kysely<Database> = db): Promise<RecordedEvent[]> {
   const recorded: RecordedEvent[] = [];
   for (const event of events) {
@@ -40,7 +35,6 @@ export async function recordEvents(events: LiveEvent[], database: Kysely<Databas
   return recorded;
 }
 
-/** What a person's stream missed after `afterId` (at most a day back). */
 export async function missedEvents(userId: string, afterId: number, limit = 500) {
   return db
     .selectFrom("live_events")
@@ -52,7 +46,6 @@ export async function missedEvents(userId: string, afterId: number, limit = 500)
     .execute();
 }
 
-/** The newest event id: a fresh stream starts from here. */
 export async function latestEventId(userId: string): Promise<number> {
   const row = await db.selectFrom("live_events").select("id").where("user_id", "=", userId).orderBy("id", "desc").limit(1).executeTakeFirst();
   return row?.id ?? 0;

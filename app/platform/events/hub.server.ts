@@ -1,13 +1,10 @@
 import { bus } from "./bus.server";
 import { missedEvents } from "./events.server";
 
-/** One open stream as its person's hub sees it. */
 export interface HubStream {
   readonly sessionKey: string;
-  /** The id of the last event written to this stream. */
   sentUpTo: number;
   write(text: string): void;
-  /** Ends the stream because a newer one of the same session or person took its place. */
   displace(): void;
 }
 
@@ -18,13 +15,10 @@ export interface StreamLimits {
 
 const PAGE = 500;
 
-/**
- * All open streams of one person in this process. News on the bus costs one database read for
- * the person, however many tabs they have open: the read starts after the lowest id any of the
- * streams has sent, and each stream gets the part it has not sent yet.
- */
+// News on the bus costs one database read per person however many tabs they have open: from the
+// lowest id any stream has sent, each stream getting the part it has not sent yet.
 class PersonHub {
-  /** In the order they opened: the first is the oldest. */
+  // Insertion order: the first is the oldest.
   readonly streams = new Set<HubStream>();
   private reading = false;
   private again = false;
@@ -34,7 +28,6 @@ class PersonHub {
     this.unsubscribe = bus.subscribe(userId, () => this.deliver());
   }
 
-  /** Adds a stream and closes the oldest ones of its session and of the person beyond the limits. */
   join(stream: HubStream, limits: StreamLimits) {
     const open = [...this.streams];
     const ofSession = open.filter((other) => other.sessionKey === stream.sessionKey);
@@ -50,7 +43,6 @@ class PersonHub {
     this.deliver();
   }
 
-  /** Returns whether the hub is now empty. */
   leave(stream: HubStream): boolean {
     this.streams.delete(stream);
     if (this.streams.size > 0) return false;
@@ -94,7 +86,6 @@ class PersonHub {
 
 const hubs = new Map<string, PersonHub>();
 
-/** Puts a stream under its person's hub; returns the function that takes it out. */
 export function joinHub(userId: string, stream: HubStream, limits: StreamLimits): () => void {
   let hub = hubs.get(userId);
   if (!hub) {

@@ -1,19 +1,12 @@
 export const LIVE_EVENT_TYPES = ["message", "notification", "match", "booking", "deck"] as const;
 
-/** The part of EventSource this uses. */
 export interface LiveSource {
   addEventListener(type: string, listener: () => void): void;
   close(): void;
 }
 
-/**
- * Keeps a tab's connection to /events and calls `onNews` when there is something new. EventSource
- * reconnects by itself (with Last-Event-ID, so nothing is missed), except after `displaced`: the
- * server ended this stream because the person opened more tabs than it keeps live. Reconnecting
- * then would push out another tab, which would reconnect and push out the next, for ever; so the
- * tab stays quiet until it is shown or focused again, then reloads once and connects afresh
- * (ending the oldest stream, which belongs to a tab the person is not looking at).
- */
+// EventSource reconnects by itself, except after `displaced`: reconnecting would push out another tab,
+// which would push out the next, for ever. So the tab waits until it is shown again, then reloads once.
 export function keepLive({
   open,
   onNews,
@@ -21,7 +14,6 @@ export function keepLive({
 }: {
   open: () => LiveSource;
   onNews: () => void;
-  /** Calls the listener when the tab is shown or focused; returns the function that stops. */
   onShown: (listener: () => void) => () => void;
 }): () => void {
   let source: LiveSource | null = null;
@@ -47,7 +39,6 @@ export function keepLive({
   };
 }
 
-/** A browser tab being shown (another tab was in front) or its window getting focus. */
 export function onTabShown(listener: () => void): () => void {
   const visible = () => {
     if (document.visibilityState === "visible") listener();

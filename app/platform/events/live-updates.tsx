@@ -2,14 +2,8 @@ import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { keepLive, onTabShown } from "./live-connection";
 
-/**
- * The tab's one connection to /events (see live-connection.ts). Any event makes the page reload
- * its data (loaders stay the source of truth), a burst of events only once.
- *
- * While a navigation or a form is under way the reload waits for it to finish: started meanwhile,
- * it would cancel the redirect's own load, whose answer carries the toast the action left
- * (read once from its cookie), and the person would never see it.
- */
+// Any event reloads the page's data (loaders stay the source of truth). During a navigation the reload
+// waits: it would cancel the redirect's load, whose answer carries the toast, and the toast would be lost.
 export function LiveUpdates() {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -38,7 +32,6 @@ export function LiveUpdates() {
     };
   }, []);
 
-  // An event that came during a navigation reloads once it is over.
   useEffect(() => {
     if (busy || !waiting.current) return;
     waiting.current = false;

@@ -1,27 +1,16 @@
 import { env } from "~/platform/env.server";
 import { joinHub, type StreamLimits } from "./hub.server";
 
-/** A comment line at least this often keeps proxies from closing an idle stream. */
+// Keeps proxies from closing an idle stream.
 export const HEARTBEAT_MS = 25_000;
-/** What EventSource waits before reconnecting. */
 export const RETRY_MS = 3_000;
-/**
- * What a displaced stream asks EventSource to wait before reconnecting (a day): a tab whose
- * script does not close it on `displaced` still does not come back to push out another one.
- */
+// A day: a tab whose script does not close the stream on `displaced` still does not come back to push out another.
 export const DISPLACED_RETRY_MS = 86_400_000;
 
 const openStreams = new Set<() => void>();
 
 const configuredLimits = (): StreamLimits => ({ perSession: env.MAX_STREAMS_PER_SESSION, perPerson: env.MAX_STREAMS_PER_PERSON });
 
-/**
- * One signed-in tab's server-sent event stream: what it missed since Last-Event-ID first, then
- * each new event of the person as the bus announces it (read once for all of the person's
- * streams, see hub.server.ts). Each heartbeat also checks `stillSignedIn`, so the stream ends
- * when the session does. A session and a person hold a limited number of streams: one more ends
- * the oldest with a `displaced` event. `closeAllStreams` ends them all when the server shuts down.
- */
 export function eventStreamFor(
   request: Request,
   userId: string,

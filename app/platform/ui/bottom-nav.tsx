@@ -20,7 +20,6 @@ const icons: Record<string, ReactNode> = {
   ),
 };
 
-/** The seed's badge: the number, or 9+ above nine. */
 export function badgeText(count: number): string {
   return count > 9 ? "9+" : String(count);
 }

@@ -1,10 +1,6 @@
 import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import { FieldErrors } from "./field";
 
-/**
- * A group of checkboxes or radio buttons as chips, in a fieldset with its legend, and errors
- * tied to the group.
- */
 export function ChoiceChips({
   meta,
   legend,

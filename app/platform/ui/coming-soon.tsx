@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 
-/** The honest state of a screen whose part of the product is not built yet. */
 export function ComingSoon({ what }: { what: string }) {
   const { t } = useTranslation();
   return (

@@ -2,11 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-/**
- * A destructive action that asks first. Without JavaScript it is a link to a confirmation page
- * (`to`, which answers POST); with JavaScript the same question opens in a dialog and the
- * same form is posted from there.
- */
+// Without JavaScript a link to a confirmation page (`to`, which answers POST); with it, a dialog posting the same form.
 export function ConfirmLink({
   to,
   children,
@@ -50,7 +46,6 @@ export function ConfirmLink({
   );
 }
 
-/** The page a ConfirmLink leads to without JavaScript. */
 export function ConfirmPage({ question, detail, confirmLabel, cancelTo }: { question: string; detail?: string; confirmLabel: string; cancelTo: string }) {
   const { t } = useTranslation();
   return (

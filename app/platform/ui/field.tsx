@@ -14,10 +14,6 @@ interface FieldProps {
   placeholder?: string;
 }
 
-/**
- * What every field shares: its label, the control, a hint and the translated errors, with the
- * ids the control points to (aria-describedby) returned by `describedBy`.
- */
 function FieldFrame({
   meta,
   label,
@@ -50,7 +46,6 @@ function FieldFrame({
 
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
 
-/** A labelled input whose translated errors are tied to it (aria-invalid, aria-describedby). */
 export function TextField({ meta, label, type = "text", hint, autoComplete, inputMode, placeholder }: FieldProps) {
   const { key, ...inputProps } = getInputProps(meta, { type });
   return (
@@ -68,7 +63,6 @@ export function TextField({ meta, label, type = "text", hint, autoComplete, inpu
   );
 }
 
-/** A labelled textarea; with `maxLength` it also shows (and announces) a character counter. */
 export function TextAreaField({
   meta,
   label,
@@ -99,7 +93,6 @@ export function TextAreaField({
   );
 }
 
-/** Errors are translation keys; they are translated here, in the page's language. */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
@@ -112,11 +105,8 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-/**
- * The form's own errors (not tied to one field), announced when they appear. It takes the whole
- * form: reading allErrors subscribes the form to every field's errors, so a submit that changes
- * nothing but errors (an untouched, empty form) still shows them beside each field.
- */
+// Takes the whole form: reading allErrors subscribes it to every field's errors, so a submit that changes
+// nothing but errors (an untouched, empty form) still shows them beside each field.
 export function FormError<Schema extends Record<string, unknown>>({ form }: { form: FormMetadata<Schema, string[]> }) {
   const { t } = useTranslation();
   void form.allErrors;
@@ -132,10 +122,7 @@ export function FormError<Schema extends Record<string, unknown>>({ form }: { fo
   );
 }
 
-/**
- * A password is never kept after the server answers: the reply leaves it out, and with
- * JavaScript (where the page is not reloaded) this empties the boxes too.
- */
+// The reply leaves passwords out; with JavaScript the page is not reloaded, so this empties the boxes too.
 export function useEmptyPasswordsOnReply(reply: unknown, ...fields: FieldMetadata<string | undefined>[]) {
   const ids = fields.map((field) => field.id).join(" ");
   useEffect(() => {
@@ -147,7 +134,6 @@ export function useEmptyPasswordsOnReply(reply: unknown, ...fields: FieldMetadat
   }, [reply, ids]);
 }
 
-/** "123 / 500", announced politely as it changes; without JavaScript it shows the limit. */
 export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
   const { t } = useTranslation();
   return (

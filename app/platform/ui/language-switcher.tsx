@@ -2,10 +2,7 @@ import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { languageNames, supportedLanguages } from "~/platform/i18n";
 
-/**
- * A plain form (works without JavaScript: choose, then press the button). With JavaScript the
- * choice is sent at once and remembered in localStorage too.
- */
+// Works without JavaScript (choose, then press the button); with it the choice is sent at once.
 export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();

@@ -1,4 +1,4 @@
-/** The paw mark; decorative, so hidden from screen readers (the name is always written beside it). */
+// Hidden from screen readers: the name is always written beside it.
 export function PawLogo({ className = "size-10" }: { className?: string }) {
   return (
     <svg aria-hidden viewBox="0 0 64 64" className={className}>

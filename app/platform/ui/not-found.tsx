@@ -16,11 +16,6 @@ export function NotFound() {
   );
 }
 
-/**
- * What a page shows when its loader or action failed: not found (404), not allowed (403), a request
- * that could not be read (400: a broken form, control characters; the sender's to fix, not an
- * outage), one larger than any form of ours sends (413), or a failure of ours.
- */
 export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const kind = errorKind(error);
@@ -42,7 +37,6 @@ function errorKind(error: unknown) {
   return status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 400 ? "badRequest" : status === 413 ? "tooLarge" : "generic";
 }
 
-/** The heading of the page shown for a failed request, which is also its document title. */
 export function errorTitleKey(error: unknown): string {
   const kind = errorKind(error);
   return kind === "notFound" ? "notFound.title" : `errors.${kind}Title`;

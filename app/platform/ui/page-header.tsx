@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-/** A screen title with an optional back arrow (a real link, so it works everywhere). */
 export function PageHeader({ title, backTo, action }: { title: ReactNode; backTo?: string; action?: ReactNode }) {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-/** A submit button that says it is busy while its form is on the way (and cannot be sent twice). */
 export function SubmitButton({
   children,
   name,

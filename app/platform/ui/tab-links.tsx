@@ -1,9 +1,6 @@
 import { Link } from "@remix-run/react";
 
-/**
- * Tabs that are links: each tab is an address of its own, so they work without JavaScript and
- * can be shared; the current one is marked for screen readers with aria-current.
- */
+// Links, so that each tab has its own address, works without JavaScript and can be shared.
 export function TabLinks<Tab extends string>({
   label,
   tabs,

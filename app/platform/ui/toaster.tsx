@@ -14,12 +14,7 @@ const tone = {
   info: "bg-sky-50 text-sky-900 ring-sky-200",
 };
 
-/**
- * Toasts arrive with the page (a flash cookie), so they show without JavaScript. The live
- * regions are always in the page, so a toast that appears after a navigation is announced.
- * A toast stays its full time even when the page's data is reloaded meanwhile (a live update
- * brings no toast, since the cookie was read once).
- */
+// The live regions are always in the page, so a toast that appears after a navigation is announced.
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(toast);
