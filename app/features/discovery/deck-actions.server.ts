@@ -30,10 +30,6 @@ const locationErrors = {
   timeout: { title: "discovery:location.timeout" },
 } as const;
 
-/**
- * Everything the deck page posts: likes and passes, Start Over, the local/global mode and the
- * location prompt. Anything malformed is a 400 and changes nothing.
- */
 export async function handleDeckAction(user: User, form: FormData): Promise<Response> {
   const tab = tabSchema.parse(form.get("tab"));
   const back = deckHref(tab);
@@ -91,7 +87,6 @@ export async function handleDeckAction(user: User, form: FormData): Promise<Resp
   }
 }
 
-/** The filter form's outcome, kept on the person's record. Fields the person cannot see keep their value. */
 export async function saveFilters(userId: string, filters: DeckFilters): Promise<void> {
   await db
     .updateTable("users")

@@ -6,16 +6,13 @@ import { formatMoney } from "~/platform/money";
 import { numberFormat } from "~/platform/format";
 import type { DeckCard, DeckResult } from "./deck.server";
 
-/** The identity of a card in the deck (a sitter, or one pet of an owner). */
 export const cardKey = (card: Pick<DeckCard, "userId" | "petId">) => `${card.userId}:${card.petId ?? ""}`;
 
-/** A card's distance (whole kilometres, 0 for less than one) as the card shows it: "3 km", "< 1 km". */
 function formatDistance(km: number, language: string): string {
   const format = numberFormat(language, { style: "unit", unit: "kilometer", maximumFractionDigits: 0 });
   return km < 1 ? `< ${format.format(1)}` : format.format(km);
 }
 
-/** A card's price and distance in the reader's language, written by the server (see ~/platform/format). */
 export interface DeckCardText {
   price: string | null;
   distance: string | null;
@@ -38,10 +35,6 @@ export function deckCardText(deck: DeckResult, language: string): ShownDeck {
   };
 }
 
-/**
- * One card: photos on top, then who or what it is. `photoLinks` builds the no-JavaScript links
- * between photos; with JavaScript `onPhoto` switches them in place.
- */
 export function DeckCardView({
   card,
   photoIndex,

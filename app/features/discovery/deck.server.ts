@@ -7,11 +7,6 @@ import { premiumSql } from "~/features/subscriptions/subscriptions.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
 import { boundingBox, closenessAt, closenessSql, kilometresFor, shownKilometres, type Coordinates } from "./geo.server";
 
-/**
- * The swipe deck: the next few cards for one person, filtered and sorted in one query.
- * Owners look at sitters ("sitters" tab); sitters look at pets with their owners ("pets" tab).
- */
-
 export type DeckTab = "sitters" | "pets";
 
 export interface SitterCard {
@@ -20,7 +15,6 @@ export interface SitterCard {
   petId: null;
   name: string;
   city: string;
-  /** Whole kilometres as the card shows them, 0 for less than one (see shownKilometres); null without positions. */
   distanceKm: number | null;
   rating: number | null;
   reviewCount: number;
@@ -56,10 +50,8 @@ export type Viewer = Pick<
 
 export type DeckResult = { status: "cards"; cards: DeckCard[] } | { status: "needs-location" };
 
-/** Cards sent per page: the one on top and the ones preloaded behind it. */
 export const DECK_PAGE = 5;
 
-/** Circles searched in turn, nearest first, when the deck is sorted by distance. */
 const RINGS_KM = [2, 10, 50, 200, 1000, 5000];
 
 // The same predicates as the partial indexes of migration 0004, so SQLite can use them.
@@ -88,7 +80,6 @@ interface Search {
   viewerId: string;
   filters: DeckFilters;
   from: Coordinates | null;
-  /** Only cards within this many kilometres (local mode, or one ring of a nearest-first search). */
   withinKm: number | null;
   sort: "distance" | "rating" | "price" | "newest";
   limit: number;
@@ -117,13 +108,11 @@ export async function deckFor(viewer: Viewer, tab: DeckTab, limit = DECK_PAGE): 
   return { status: "cards", cards: [] };
 }
 
-/** Cards the viewer has not liked or passed yet (a sitter's card has no pet: ''). Uses the swipes_card index. */
 function notSwiped(viewerId: string, person: "u.id" | "o.id", pet: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`not exists (select 1 from swipes s where s.swiper_id = ${viewerId}
     and s.target_user_id = ${sql.ref(person)} and coalesce(s.target_pet_id, '') = ${pet})`;
 }
 
-/** Rows inside the search circle: an index-friendly box first, then the exact great-circle test. Null when unbounded. */
 function insideCircle(search: Search, table: "u" | "o"): RawBuilder<boolean> | null {
   if (search.withinKm === null || !search.from) return null;
   const box = boundingBox(search.from, search.withinKm);
@@ -135,16 +124,12 @@ function insideCircle(search: Search, table: "u" | "o"): RawBuilder<boolean> | n
     and ${closenessSql(search.from, table)} >= ${closenessAt(search.withinKm)}`;
 }
 
-/** Nearest first: the closest have the largest closeness. */
 function nearness(search: Search, table: "u" | "o"): RawBuilder<number | null> {
   return search.from ? closenessSql(search.from, table) : sql<null>`null`;
 }
 
-/**
- * Premium people come first (their boost), in the chosen order, then everyone else. Their few
- * cards are found on their own and then the rest, so the main query keeps its index order
- * instead of sorting every candidate by membership.
- */
+// Premium cards are found on their own, then the rest, so the main query keeps its index order
+// instead of sorting every candidate by membership.
 async function boosted<Row extends { id: string }>(page: (premiumOnly: boolean, limit: number) => Promise<Row[]>, limit: number): Promise<Row[]> {
   const premium = await page(true, limit);
   if (premium.length >= limit) return premium;
@@ -250,7 +235,6 @@ async function petCards(rows: Awaited<ReturnType<typeof petRows>>): Promise<PetC
   }));
 }
 
-/** Every photo of the given profiles (user_id, profile photos only) or pets, in order, grouped by owner. */
 async function photosOf(by: "user_id" | "pet_id", ids: string[]): Promise<Map<string, PhotoView[]>> {
   const grouped = new Map<string, PhotoView[]>();
   if (ids.length === 0) return grouped;

@@ -1,12 +1,10 @@
 import { z } from "~/platform/validation";
 import type { DeckSort, PetType } from "~db/schema";
 
-/** The deck's filters, as the filter form edits them and the user record keeps them. */
 export interface DeckFilters {
   petType: "all" | PetType;
   maxDistanceKm: number;
   minRating: number;
-  /** Euro cents per hour; null means any price. */
   maxPriceCents: number | null;
   sortBy: DeckSort;
 }
@@ -16,10 +14,9 @@ export const DEFAULT_FILTERS: DeckFilters = { petType: "all", maxDistanceKm: 50,
 export const DISTANCE_KM = { min: 5, max: 200, step: 5 } as const;
 export const MAX_PRICE_EUROS = 100;
 export const SORTS = ["distance", "rating", "price", "newest"] as const satisfies readonly DeckSort[];
-/** Rating and price only mean something for sitters' cards, so only people who look for sitters get them. */
+// Rating and price only mean something for sitters' cards.
 export const OWNER_ONLY_SORTS: readonly DeckSort[] = ["rating", "price"];
 
-/** The badge on the filter button: how many filters narrow the deck. Sorting is not a filter. */
 export function activeFilterCount(filters: DeckFilters, forOwner: boolean): number {
   let count = 0;
   if (filters.petType !== DEFAULT_FILTERS.petType) count += 1;
@@ -32,7 +29,6 @@ export function activeFilterCount(filters: DeckFilters, forOwner: boolean): numb
 const choice = "validation.choice";
 const wholeNumber = z.refine(Number.isInteger, "validation.number");
 
-/** What the filter form posts. Fields a sitter does not see keep their stored value. */
 export const filtersSchema = z.object({
   petType: z.enum(["all", "dog", "cat"], choice),
   maxDistanceKm: z.coerce

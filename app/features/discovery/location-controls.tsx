@@ -3,15 +3,10 @@ import { useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeckTab } from "./deck.server";
 
-/** The seed's geolocation request: high accuracy, 10 s, never a cached position. */
 const POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 };
 const ERROR_CODES = { 1: "denied", 2: "unavailable", 3: "timeout" } as const;
 
-/**
- * The click handler for an 'Enable Location' submit button. Without JavaScript the button posts
- * intent=browse-local and the city on the profile is used; with it, the browser is asked first and
- * its answer (a position or why not) is posted instead.
- */
+// Without JavaScript the button posts and the profile's city is used; with it the browser is asked first.
 export function useLocate(tab: DeckTab) {
   const submit = useSubmit();
   const [locating, setLocating] = useState(false);
@@ -45,7 +40,6 @@ export function EnableLocationButton({ tab, className = "btn btn-primary" }: { t
   );
 }
 
-/** Asks how to browse when neither location nor global mode is on; it appears one second after the page. */
 export function LocationPrompt({ tab }: { tab: DeckTab }) {
   const { t } = useTranslation("discovery");
   return (
@@ -59,7 +53,6 @@ export function LocationPrompt({ tab }: { tab: DeckTab }) {
   );
 }
 
-/** Enable Location or Browse Globally (and, on the prompt, Maybe Later). */
 export function LocationChoices({ tab, offerLater = false }: { tab: DeckTab; offerLater?: boolean }) {
   const { t } = useTranslation("discovery");
   return (

@@ -5,19 +5,12 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { DeckTab } from "./deck.server";
 import { cardKey, DeckCardView, type ShownCard } from "./deck-card";
 
-/** Past this many pixels sideways a drag decides; past OVERLAY_PX the LIKE / NOPE stamp shows. */
 export const DECIDE_PX = 100;
 export const OVERLAY_PX = 50;
-/** A vertical drag this long moves between a profile's photos. */
 export const PHOTO_PX = 50;
 
 type Decision = "like" | "pass";
 
-/**
- * The deck. Without JavaScript pass and like are buttons of a plain form and info is a link.
- * With JavaScript the top card follows the finger or mouse, arrow keys decide, the choice is
- * sent in the background, and the cards behind are already loaded.
- */
 export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCard[]; tab: DeckTab; initialPhoto: number; paused: boolean }) {
   const { t } = useTranslation("discovery");
   const fetcher = useFetcher();
@@ -32,12 +25,10 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
   const top = visible[0];
   const behind = visible[1];
   const topKey = top ? cardKey(top) : null;
-  // The photo shown on the top card; a card that comes to the top starts at its first photo.
   const photo = shown.key === topKey || (shown.key === null && top === cards[0]) ? shown.index : 0;
   const setPhoto = (index: number) => setShown({ key: topKey, index });
   const waiting = visible.slice(1).map((card) => card.photos[0]?.cardUrl ?? "").join(" ");
 
-  // Cards the server no longer sends need no hiding.
   useEffect(() => setGone((keys) => keys.filter((key) => cards.some((card) => cardKey(card) === key))), [cards]);
   // Once the choices sent are answered and the deck reloaded, a card the server still deals was
   // refused (the daily like limit, say): it comes back, beside the message saying why.
@@ -47,7 +38,6 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
     if (wasSending.current && !sending) setGone((keys) => keys.filter((key) => !cards.some((card) => cardKey(card) === key)));
     wasSending.current = sending;
   }, [sending, cards]);
-  // The cards behind the top one are loaded before they are needed.
   useEffect(() => {
     for (const url of waiting.split(" ").filter(Boolean)) new Image().src = url;
   }, [waiting]);

@@ -8,10 +8,9 @@ import { notify } from "~/features/notifications/notifications.server";
 import { ensureConversation } from "~/features/messages/messages.server";
 import { isOwner, isSitter } from "~/features/profiles/profiles.server";
 
-/** Free accounts like at most this many cards per calendar day (their time zone); premium lifts it. */
+// Per calendar day in the person's time zone.
 export const FREE_DAILY_LIKES = 25;
 
-/** A card in the deck: a sitter (petId null), or a pet with its owner. */
 export interface SwipeTarget {
   userId: string;
   petId: string | null;
@@ -24,11 +23,6 @@ export type SwipeResult =
 
 type Swiper = Pick<User, "id" | "role" | "time_zone">;
 
-/**
- * Records a like or a pass. Owners swipe sitters; sitters swipe pets, and a like on a pet is a
- * like for its owner. A like that answers a like from the other side creates the pair's one match
- * and tells both. Swiping the same card again replaces the earlier choice.
- */
 export async function swipe(
   swiper: Swiper,
   target: SwipeTarget,
@@ -88,7 +82,6 @@ export async function swipe(
       .returning("id")
       .executeTakeFirst();
     if (!created) return { status: "recorded", newMatch: null };
-    // A match opens the pair's conversation.
     await ensureConversation(swiper.id, other.id, trx);
     const swiperName = (await trx.selectFrom("users").select("name").where("id", "=", swiper.id).executeTakeFirstOrThrow()).name;
     await notify({ userId: swiper.id, type: "match", data: { name: other.name }, link: `/messages?userId=${other.id}` }, trx);
@@ -97,24 +90,20 @@ export async function swipe(
   });
 }
 
-/** Likes given since the start of the swiper's calendar day (their time zone). */
-/** Likes given today (the person's calendar day); kept on their record, so forgetting swipes gives none back. */
+// Kept on the person's record, so forgetting swipes gives no likes back.
 async function likesToday(swiper: Pick<User, "id" | "time_zone">, database: Kysely<Database> = db): Promise<number> {
   const row = await database.selectFrom("users").select(["likes_day", "likes_on_day"]).where("id", "=", swiper.id).executeTakeFirstOrThrow();
   return row.likes_day === wallClockIn(swiper.time_zone, now()).day ? row.likes_on_day : 0;
 }
 
-/** How many likes a free account has left today. */
 export async function likesLeftToday(swiper: Pick<User, "id" | "time_zone">): Promise<number> {
   return Math.max(0, FREE_DAILY_LIKES - (await likesToday(swiper)));
 }
 
-/** Whether this person has liked or passed anyone (so 'Start Over' has something to undo). */
 export async function hasSwiped(swiperId: string): Promise<boolean> {
   return Boolean(await db.selectFrom("swipes").select("id").where("swiper_id", "=", swiperId).limit(1).executeTakeFirst());
 }
 
-/** 'Start Over': every like and pass of this person is forgotten, so the whole deck comes back. Matches stay. */
 export async function startOver(swiperId: string): Promise<void> {
   await db.deleteFrom("swipes").where("swiper_id", "=", swiperId).execute();
 }
@@ -128,7 +117,6 @@ export async function matchesOf(userId: string) {
     .execute();
 }
 
-/** One of this person's matches, with the other person; null when it is not theirs. */
 export async function findMatch(userId: string, matchId: string) {
   const match = await db
     .selectFrom("matches")
@@ -149,7 +137,6 @@ export async function findMatch(userId: string, matchId: string) {
   return { id: match.id, other: { id: other.id, name: other.name, photoKey: photo?.card_key ?? null } };
 }
 
-/** The latest matches with the other person's name and main photo, newest first. */
 export async function recentMatches(userId: string, limit = 12) {
   const rows = await db
     .selectFrom("matches as m")

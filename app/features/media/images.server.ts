@@ -4,7 +4,7 @@ import { IMAGE_MAX_BYTES } from "./limits";
 
 export { IMAGE_MAX_BYTES, PHOTOS_MAX } from "./limits";
 
-/** Larger than any phone camera we expect; refusing above it keeps a small file from inflating to gigabytes. */
+// Larger than any phone camera's; refusing above it keeps a small file from inflating to gigabytes.
 const MAX_INPUT_PIXELS = 40_000_000;
 const FULL_SIZE = 1600;
 const CARD_SIZE = 640;
@@ -12,7 +12,6 @@ const WEBP_QUALITY = 80;
 
 export type ImageRejection = "media.notAnImage" | "media.tooLarge";
 
-/** The upload is not one we keep; `reason` is a translation key for the person who sent it. */
 export class ImageRejected extends Error {
   readonly reason: ImageRejection;
   constructor(reason: ImageRejection) {
@@ -27,16 +26,12 @@ export type SourceFormat = "jpeg" | "png" | "gif" | "webp";
 export interface ProcessedImage {
   card: Buffer;
   full: Buffer;
-  /** Size of the full version. */
   width: number;
   height: number;
   sourceFormat: SourceFormat;
 }
 
-/**
- * The format the first bytes announce, or null. Checked before sharp sees the data, so untrusted
- * bytes never reach the parsers of formats we refuse anyway (SVG, PDF, HEIF...).
- */
+// Checked before sharp sees the data, so untrusted bytes never reach parsers of formats we refuse anyway.
 export function signatureFormat(input: Buffer): SourceFormat | null {
   if (input.length >= 3 && input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff) return "jpeg";
   if (input.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
@@ -52,11 +47,8 @@ const decodeOptions: SharpOptions = {
   limitInputPixels: MAX_INPUT_PIXELS,
 };
 
-/**
- * Turns an uploaded file into the two WebP versions we store. The format is read from the content,
- * never from the name or declared type. Re-encoding drops every metadata block (EXIF GPS included),
- * and an animated GIF or WebP keeps its first frame only.
- */
+// The format is read from the content, never the name. Re-encoding drops every metadata block (EXIF GPS
+// included); an animated GIF or WebP keeps its first frame only.
 export async function processImage(input: Buffer, { maxBytes = IMAGE_MAX_BYTES } = {}): Promise<ProcessedImage> {
   if (input.length > maxBytes) throw new ImageRejected("media.tooLarge");
   const claimed = signatureFormat(input);

@@ -3,10 +3,6 @@ import { useTranslation } from "react-i18next";
 import { ConfirmLink } from "~/platform/ui/confirm-link";
 import type { PhotoView } from "./photos.server";
 
-/**
- * The photos of a profile or pet, first one marked as main, each with plain-form buttons to
- * make it main or move it, and a link to delete it (a confirmation page, or a dialog with JS).
- */
 export function PhotoGrid({ photos, name }: { photos: PhotoView[]; name: string }) {
   const { t } = useTranslation("profile");
   const location = useLocation();

@@ -2,10 +2,6 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors } from "~/platform/ui/field";
 
-/**
- * A file input for photos. Without JavaScript it is a plain input that posts with its form;
- * with JavaScript the chosen photos are previewed before they are sent.
- */
 export function PhotoPicker({
   name = "photos",
   label,

@@ -4,12 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PHOTOS_MAX } from "./limits";
 import { PhotoPicker } from "./photo-picker";
 
-/**
- * Adds photos to my profile or a pet. Without JavaScript the form posts to /photos and the
- * server redirects back. With JavaScript the same post goes through XMLHttpRequest, the only
- * browser API that reports upload progress, then the page is reloaded through the router so the
- * new photos and the server's message appear.
- */
+// With JavaScript the post goes through XMLHttpRequest, the only browser API that reports upload progress.
 export function PhotoUploadForm({ petId, redirectTo, photoCount }: { petId?: string; redirectTo: string; photoCount: number }) {
   const { t } = useTranslation("profile");
   const navigate = useNavigate();

@@ -6,7 +6,6 @@ import { nowIso } from "~/platform/clock.server";
 import { ImageRejected, PHOTOS_MAX, processImage, type ProcessedImage } from "./images.server";
 import { removeImage, storeImage } from "./storage.server";
 
-/** Whose photos: a user's own profile (petId null) or one of their pets. */
 export interface PhotoOwner {
   userId: string;
   petId: string | null;
@@ -34,11 +33,7 @@ export async function listPhotos(owner: PhotoOwner, database: Kysely<Database> =
   return query.orderBy("position").execute();
 }
 
-/**
- * Re-encodes the images (outside any transaction: it is slow), stores them, then records them
- * after the existing ones. Refuses the whole batch if any file is not an image or the total
- * would pass six; files of a refused or failed batch are removed again.
- */
+// Images are re-encoded outside any transaction (it is slow); files of a refused or failed batch are removed again.
 export async function addPhotos(
   owner: PhotoOwner,
   images: Buffer[],
@@ -91,15 +86,11 @@ export async function addPhotos(
   return { status: "added", count: stored.length };
 }
 
-/** A photo of this user's (profile or pet), or undefined: another person's id finds nothing. */
 export function findOwnPhoto(userId: string, photoId: string) {
   return db.selectFrom("photos").selectAll().where("id", "=", photoId).where("user_id", "=", userId).executeTakeFirst();
 }
 
-/**
- * Deletes one of the user's photos and its files; the others close the gap. A pet keeps at least
- * one photo (the seed requires one to create it), so its last photo is refused.
- */
+// A pet keeps at least one photo: one is required to create it.
 export async function deletePhoto(userId: string, photoId: string): Promise<"deleted" | "not-found" | "last-pet-photo"> {
   const removed = await db.transaction().execute(async (trx) => {
     const photo = await trx.selectFrom("photos").selectAll().where("id", "=", photoId).where("user_id", "=", userId).executeTakeFirst();
@@ -120,7 +111,6 @@ export async function deletePhoto(userId: string, photoId: string): Promise<"del
 
 export type PhotoMove = "main" | "earlier" | "later";
 
-/** Reorders one of the user's photos; position 0 is the main photo. */
 export async function movePhoto(userId: string, photoId: string, move: PhotoMove): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const photo = await trx.selectFrom("photos").selectAll().where("id", "=", photoId).where("user_id", "=", userId).executeTakeFirst();
@@ -137,7 +127,6 @@ export async function movePhoto(userId: string, photoId: string, move: PhotoMove
   });
 }
 
-/** Removes the files of photos whose rows are already gone (a deleted pet). */
 export async function removePhotoFiles(photos: Pick<Photo, "card_key" | "full_key">[]): Promise<void> {
   await Promise.all(photos.map((p) => removeImage({ cardKey: p.card_key, fullKey: p.full_key })));
 }

@@ -4,21 +4,18 @@ import path from "node:path";
 import { env } from "~/platform/env.server";
 import type { ProcessedImage } from "./images.server";
 
-/** Where photo files live. One interface, so an S3-compatible store can replace the local folder later. */
+// One interface, so that an S3-compatible store can replace the local folder later.
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
-  /** The stored bytes, or null when there is no such file. */
   read(key: string): Promise<Buffer | null>;
-  /** Removing a file that is already gone is not an error. */
   remove(key: string): Promise<void>;
 }
 
-/** Keys are chosen by the server; anything else (a path, a dot-dot, another extension) is refused. */
+// Keys are chosen by the server; anything else (a path, a dot-dot, another extension) is refused.
 const MEDIA_KEY = /^[a-z0-9-]{1,100}\.(webp|mp4|webm)$/;
 
 const CONTENT_TYPES = { webp: "image/webp", mp4: "video/mp4", webm: "video/webm" } as const;
 
-/** The type a stored file is served with, from the extension the server gave it. */
 export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1) as keyof typeof CONTENT_TYPES] ?? "application/octet-stream";
 }
@@ -76,7 +73,7 @@ export interface StoredImageKeys {
   fullKey: string;
 }
 
-/** Stores both versions under fresh random names; nothing about the person or the upload is in the key. */
+// Fresh random names: nothing about the person or the upload is in the key.
 export async function storeImage(image: ProcessedImage): Promise<StoredImageKeys> {
   const id = randomUUID();
   const keys = { cardKey: `${id}-card.webp`, fullKey: `${id}-full.webp` };
@@ -90,7 +87,6 @@ export async function storeImage(image: ProcessedImage): Promise<StoredImageKeys
   return keys;
 }
 
-/** Stores a video as it came (its type already checked from its bytes) under a fresh random name. */
 export async function storeVideo(data: Buffer, format: "mp4" | "webm"): Promise<string> {
   const key = `${randomUUID()}.${format}`;
   await fileStorage.put(key, data);

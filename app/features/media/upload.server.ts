@@ -5,17 +5,14 @@ import { IMAGE_MAX_BYTES } from "./images.server";
 export type UploadProblem = "media.tooLarge" | "media.tooMany" | "media.notAnImage" | "media.badRequest";
 
 export interface ImageUploadOptions {
-  /** The file input's name; files under any other name are refused. */
   field: string;
   maxFiles: number;
-  /** Per file; profile and pet photos by default. */
   maxFileBytes?: number;
 }
 
-/** Our forms send a few short fields (ids, a redirect path); these caps bound what a crafted request can make us hold. */
+// Our forms send a few short fields (ids, a redirect path): this bounds what a crafted request can make us hold.
 const TEXT_FIELD_MAX_CHARS = 10_000;
 const TEXT_FIELDS_MAX = 50;
-/** Room for the text fields and the multipart framing around the files. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
 
 class UploadRefused extends Error {
@@ -36,11 +33,8 @@ async function readTextField(data: AsyncIterable<Uint8Array>): Promise<string> {
   return text;
 }
 
-/**
- * Counts the bytes of the whole body, so a request without Content-Length (or with a false one)
- * is stopped at the same limit. `stop` stops reading from the client: the parser leaves its reader
- * locked when it gives up, so only erroring the counter reaches back to the source.
- */
+// Counts the whole body, so a request without Content-Length (or with a false one) stops at the same limit.
+// The parser leaves its reader locked when it gives up, so only erroring the counter reaches the source.
 function limitBody(body: ReadableStream<Uint8Array>, maxBytes: number) {
   let seen = 0;
   let counterController: TransformStreamDefaultController<Uint8Array> | undefined;
@@ -59,12 +53,7 @@ function limitBody(body: ReadableStream<Uint8Array>, maxBytes: number) {
   return { stream, stop };
 }
 
-/**
- * Reads a multipart form with up to `maxFiles` images under `options.field`, streaming, and stops
- * as soon as a limit is passed instead of reading the rest. Images come back as raw bytes, in order,
- * not yet checked to be images (processImage does that), with the type the browser declared for
- * each (from the file's name; a hint to check against, never to trust); the text fields come back as `formData`.
- */
+// Streams, and stops as soon as a limit is passed. The declared type is a hint to check against, never to trust.
 export async function readImageUpload(
   request: Request,
   options: ImageUploadOptions,

@@ -1,25 +1,15 @@
-/**
- * Checks that a file is the short video it claims to be, by parsing its container from start to
- * end: MP4 (ISO base media boxes) or WebM (EBML elements). Nothing is decoded; what is
- * refused is anything whose structure does not hold together: a truncated file, bytes after the
- * end, a page or another file dressed up with a video's first bytes, a container without a video
- * track, or with no duration or an absurd one.
- *
- * Only the boxes and elements needed are read, and every loop either advances through the file or
- * runs over entries that must fit in their box, so the work is bounded by the file's length
- * whatever counts and sizes a hostile file declares. (mp4box, the MP4 parser on npm, was tried and
- * left out: it trusts a sample table's count, so a 10 KB file made it allocate until the process died.)
- */
+// Parses the whole container (MP4 boxes or WebM EBML elements) without decoding: a truncated file, trailing
+// bytes, another file dressed up with a video's first bytes, or no video track is refused. Every loop
+// advances through the file or runs over entries that must fit in their box, so the work is bounded by
+// the file's length whatever a hostile file declares. (mp4box, tried and left out, trusts a sample
+// table's count: a 10 KB file made it allocate until the process died.)
 
 export const VIDEO_MAX_SECONDS = 10 * 60;
-/** Bytes no track accounts for (padding, free boxes, Void elements, unknown metadata) a real file carries only a little of. */
+// Padding, free boxes, Void elements and unknown metadata: a real file carries only a little.
 export const VIDEO_MAX_UNEXPLAINED_BYTES = 64 * 1024;
-/**
- * Boxes and elements read for one file, at most: a ten-minute video has some tens of thousands
- * (a WebM block per frame), and a file made of nothing but tiny elements is refused after these.
- */
+// A ten-minute video has some tens of thousands (a WebM block per frame).
 const MAX_ELEMENTS = 250_000;
-/** What is left of MAX_ELEMENTS for the file being checked (checkVideo is synchronous: one file at a time). */
+// checkVideo is synchronous: one file at a time.
 let elementsLeft = 0;
 
 export type VideoCheck = { ok: true; format: "mp4" | "webm"; seconds: number } | { ok: false; reason: string };
@@ -32,7 +22,6 @@ function judgeDuration(format: "mp4" | "webm", seconds: number): VideoCheck {
   return { ok: true, format, seconds };
 }
 
-/** mp4 or webm when the file starts like one (to be checked by checkVideo), else null. */
 export function videoSignature(data: Buffer): "mp4" | "webm" | null {
   if (data.length >= 8 && data.subarray(4, 8).toString("latin1") === "ftyp") return "mp4";
   if (data.length >= 4 && data.readUInt32BE(0) === 0x1a45dfa3) return "webm";
@@ -47,24 +36,20 @@ export function checkVideo(data: Buffer): VideoCheck {
   return refuse("not a video container");
 }
 
-/* ------------------------------------------------------------------ MP4 */
-
-/** ISO base media brands of MP4 video (HEIF and AVIF images share the container and are refused). */
+// HEIF and AVIF images share the container and are refused.
 const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "dash", "M4V ", "mmp4", "MSNV"]);
-/** Top-level boxes that hold the movie, its samples or their index; any other counts as unexplained bytes. */
+// Any other top-level box counts as unexplained bytes.
 const MP4_MEDIA_BOXES = new Set(["ftyp", "moov", "mdat", "moof", "sidx", "styp", "mfra"]);
-/** The same in the moov: its header, tracks and fragment defaults (metadata such as udta counts as unexplained). */
+// Metadata such as udta counts as unexplained.
 const MOOV_MEDIA_BOXES = new Set(["mvhd", "trak", "mvex", "iods"]);
 
 interface Mp4Box {
   type: string;
   start: number;
-  /** Where its payload starts (after the header) and where the box ends. */
   dataStart: number;
   end: number;
 }
 
-/** The boxes of [start, end), which must follow one another to exactly `end`. */
 function boxesIn(data: Buffer, start: number, end: number): Mp4Box[] | null {
   const boxes: Mp4Box[] = [];
   for (let offset = start; offset < end; ) {
@@ -94,20 +79,18 @@ function boxesIn(data: Buffer, start: number, end: number): Mp4Box[] | null {
 const childrenOf = (data: Buffer, box: Mp4Box) => boxesIn(data, box.dataStart, box.end);
 const firstOf = (boxes: Mp4Box[] | null | undefined, type: string) => boxes?.find((box) => box.type === type);
 
-/** A box's path of children (trak > mdia > hdlr ...), or undefined when one is missing or does not parse. */
 function descend(data: Buffer, box: Mp4Box | undefined, ...types: string[]): Mp4Box | undefined {
   let current = box;
   for (const type of types) current = current && firstOf(childrenOf(data, current), type);
   return current;
 }
 
-/** A full box's version and where its fields start (after version and flags), when it holds at least `need` bytes of them. */
 function fields(data: Buffer, box: Mp4Box | undefined, need: number): { version: number; flags: number; at: number } | null {
   if (!box || box.end - box.dataStart < 4 + need) return null;
   return { version: data[box.dataStart]!, flags: data.readUIntBE(box.dataStart + 1, 3), at: box.dataStart + 4 };
 }
 
-/** [timescale, duration] of an mvhd or mdhd box (version 1 has 64-bit times). */
+// Version 1 has 64-bit times.
 function timing(data: Buffer, box: Mp4Box | undefined): [number, number] | null {
   const full = fields(data, box, 16);
   if (!full) return null;
@@ -120,16 +103,13 @@ interface Mp4Track {
   video: boolean;
   timescale: number;
   samples: number;
-  /** Bytes its samples take in the mdat boxes. */
   bytes: number;
-  /** Duration of its samples listed in fragments, in its timescale. */
   fragmentTicks: number;
-  /** A fragment's sample duration and size when it gives none (trex). */
+  // trex: a fragment's sample duration and size when it gives none.
   defaultDuration: number;
   defaultSize: number;
 }
 
-/** A track of the moov: its id, kind, timescale and the samples its table lists (stsz). */
 function readTrack(data: Buffer, trak: Mp4Box): [number, Mp4Track] | null {
   const tkhd = fields(data, descend(data, trak, "tkhd"), 20);
   const hdlr = fields(data, descend(data, trak, "mdia", "hdlr"), 8);
@@ -151,7 +131,6 @@ function readTrack(data: Buffer, trak: Mp4Box): [number, Mp4Track] | null {
   return [id, track];
 }
 
-/** Adds the samples of a movie fragment's runs (trun) to their tracks: counts, bytes and durations. */
 function readFragment(data: Buffer, moof: Mp4Box, tracks: Map<number, Mp4Track>): boolean {
   const trafs = childrenOf(data, moof);
   if (!trafs) return false;
@@ -239,8 +218,6 @@ function checkMp4(data: Buffer): VideoCheck {
   return judgeDuration("mp4", seconds);
 }
 
-/* ------------------------------------------------------------------ WebM (EBML) */
-
 const EBML = 0x1a45dfa3;
 const DOC_TYPE = 0x4282;
 const SEGMENT = 0x18538067;
@@ -253,20 +230,16 @@ const TRACK_TYPE = 0x83;
 const CLUSTER = 0x1f43b675;
 const SIMPLE_BLOCK = 0xa3;
 const BLOCK_GROUP = 0xa0;
-/** What a Cluster holds besides its blocks: its timestamp, position and previous cluster's size. */
 const CLUSTER_FIELDS = new Set([0xe7, 0xa7, 0xab]);
 const VIDEO_TRACK = 1;
-/** Level-1 elements of a WebM Segment: the movie, its index and its metadata. */
 const SEGMENT_CHILDREN = new Set([0x114d9b74, INFO, TRACKS, CLUSTER, 0x1c53bb6b, 0x1254c367, 0x1043a770, 0x1941a469]);
 
 interface Element {
   id: number;
-  /** Where its data starts and ends; `end` is null for an element of unknown size. */
   dataStart: number;
   end: number | null;
 }
 
-/** A variable-length integer at `offset`: its value (marker kept for ids, dropped for sizes), length, and whether every value bit is set. */
 function readVint(data: Buffer, offset: number, maxLength: number, keepMarker: boolean): { value: number; length: number; allOnes: boolean } | null {
   if (offset >= data.length) return null;
   const first = data[offset]!;
@@ -295,7 +268,6 @@ function readElement(data: Buffer, offset: number, limit: number): Element | nul
   return end <= limit ? { id: id.value, dataStart, end } : null;
 }
 
-/** The children of [start, end), each of known size, back to back to exactly `end`. */
 function children(data: Buffer, start: number, end: number): Element[] | null {
   const found: Element[] = [];
   for (let offset = start; offset < end; ) {

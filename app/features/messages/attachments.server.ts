@@ -4,12 +4,8 @@ import { CHAT_FILE_MAX_BYTES } from "~/features/media/limits";
 import { fileStorage, removeImage, storeImage, storeVideo } from "~/features/media/storage.server";
 import { checkVideo, videoSignature } from "~/features/media/videos.server";
 
-/**
- * Chat attachments: images are re-encoded like profile photos (metadata such as GPS position
- * removed), in a full size and a preview; MP4 and WebM videos are kept as sent once their container
- * checked out (see media/videos.server.ts). The type is read from the file's bytes, never from its
- * name or the type the browser declared (which can only get a file refused).
- */
+// The type is read from the file's bytes, never from its name or the declared type (which can only get a
+// file refused). Images are re-encoded (GPS removed); videos are kept as sent once their container checks out.
 
 export interface StoredAttachment {
   type: "image" | "video";
@@ -19,10 +15,6 @@ export interface StoredAttachment {
 
 export type AttachmentRefusal = "messages:errors.invalidType" | "messages:errors.tooLarge";
 
-/**
- * An image or a video, told from its bytes. A file the browser declared as a video (from its name),
- * or that starts like one, is stored only when its whole container checks out as a short video.
- */
 export async function storeAttachment(data: Buffer, declaredType = ""): Promise<StoredAttachment | { refusal: AttachmentRefusal }> {
   if (data.length > CHAT_FILE_MAX_BYTES) return { refusal: "messages:errors.tooLarge" };
   if (videoSignature(data) || declaredType.startsWith("video/")) {
@@ -41,16 +33,12 @@ export async function storeAttachment(data: Buffer, declaredType = ""): Promise<
   }
 }
 
-/** An attachment whose message was never written. */
 export async function discardAttachment(attachment: StoredAttachment): Promise<void> {
   if (attachment.previewKey) await removeImage({ fullKey: attachment.key, cardKey: attachment.previewKey });
   else await fileStorage.remove(attachment.key);
 }
 
-/**
- * Who may see a stored file: a chat attachment only the two people of its conversation; any
- * other media (profile and pet photos) every signed-in person.
- */
+// A chat attachment only the two people of its conversation; other media every signed-in person.
 export async function mayViewMedia(viewerId: string, key: string): Promise<boolean> {
   const message = await db
     .selectFrom("messages as m")

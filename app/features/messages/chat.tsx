@@ -5,19 +5,13 @@ import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from "~/features/media/limits";
 import { MESSAGE_MAX } from "./schema";
 import type { ShownMessage } from "./text";
 
-/** The seed's checks before a file is sent (the server checks the bytes again). */
+// The server checks the bytes again.
 function fileProblem(file: File): string | null {
   if (!(CHAT_FILE_TYPES as readonly string[]).includes(file.type)) return "errors.invalidType";
   if (file.size > CHAT_FILE_MAX_BYTES) return "errors.tooLarge";
   return null;
 }
 
-/**
- * The open conversation. Without JavaScript the form posts (with its attachment) and the page
- * comes back with the message; with it the message shows at once, a chosen file is previewed and
- * can be removed, and the other side receives it live. New messages are read out politely by
- * screen readers.
- */
 export function Chat({
   conversationId,
   messages,
@@ -25,7 +19,6 @@ export function Chat({
 }: {
   conversationId: string;
   messages: ShownMessage[];
-  /** A refusal from a post without JavaScript. */
   error?: string;
 }) {
   const { t } = useTranslation("messages");
@@ -33,7 +26,7 @@ export function Chat({
   const [text, setText] = useState("");
   const [file, setFile] = useState<{ url: string; type: "image" | "video"; name: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  // The answer a refusal came with stops showing once the person sends again or picks another file (a sent message answers with no data).
+  // A sent message answers with no data, so a refusal stops showing once the person sends again or picks another file.
   const [answered, setAnswered] = useState<object | undefined>(undefined);
   const fileInput = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);

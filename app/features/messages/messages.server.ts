@@ -7,17 +7,13 @@ import { recordEvents } from "~/platform/events/events.server";
 import { markMessageNotificationsRead, notify } from "~/features/notifications/notifications.server";
 import { photoUrl } from "~/features/media/photos.server";
 
-/**
- * Conversations: one per pair of people, opened by a match or a booking between them. Only its
- * two people can read or write it; for anyone else it does not exist.
- */
+// For anyone but its two people a conversation does not exist.
 
 import type { StoredAttachment } from "./attachments.server";
 import { MESSAGE_MAX } from "./schema";
 
 const pair = (one: string, two: string) => (one < two ? [one, two] : [two, one]) as [string, string];
 
-/** Whether the two may talk: they matched, or there is a booking between them. */
 export async function mayTalk(one: string, two: string, database: Kysely<Database> = db): Promise<boolean> {
   if (one === two) return false;
   const [a, b] = pair(one, two);
@@ -31,7 +27,6 @@ export async function mayTalk(one: string, two: string, database: Kysely<Databas
   return Boolean(booking);
 }
 
-/** The pair's conversation, made on first need (a match or a booking opens it). */
 export async function ensureConversation(one: string, two: string, database: Kysely<Database> = db): Promise<string> {
   const [a, b] = pair(one, two);
   await database
@@ -43,7 +38,6 @@ export async function ensureConversation(one: string, two: string, database: Kys
   return row.id;
 }
 
-/** The conversation with `otherId` for `viewerId`, when they may talk; null otherwise. */
 export async function conversationWith(viewerId: string, otherId: string): Promise<string | null> {
   if (!(await mayTalk(viewerId, otherId))) return null;
   return ensureConversation(viewerId, otherId);
@@ -63,11 +57,7 @@ export interface ConversationSummary {
   bookingStatus: string | null;
 }
 
-/**
- * The person's conversations (the latest 100), latest activity first, with unread counts and the
- * latest booking's status. One query: the page of conversations is chosen first, so the details
- * below are looked up for those 100 only, each through an index.
- */
+// One query: the page of 100 is chosen first, so the details are looked up for those only, each through an index.
 export async function listConversations(userId: string): Promise<ConversationSummary[]> {
   const rows = await db
     .with("page", (qb) =>
@@ -141,12 +131,10 @@ export interface MessageView {
   id: number;
   mine: boolean;
   body: string;
-  /** The attachment; `previewUrl` is a smaller image for the bubble. */
   media: { url: string; previewUrl: string; type: "image" | "video" } | null;
   at: string;
 }
 
-/** A conversation's latest messages, oldest first; null when it is not the viewer's. */
 export async function readConversation(viewerId: string, conversationId: string, limit = 100) {
   const conversation = await membership(viewerId, conversationId);
   if (!conversation) return null;
@@ -161,7 +149,6 @@ export async function readConversation(viewerId: string, conversationId: string,
   return { id: conversation.id, otherId: conversation.otherId, messages };
 }
 
-/** Marks everything in the conversation as read by the viewer, and the notifications about it. */
 export async function markConversationRead(viewerId: string, conversationId: string): Promise<void> {
   const conversation = await membership(viewerId, conversationId);
   if (!conversation) return;
@@ -177,10 +164,7 @@ export async function markConversationRead(viewerId: string, conversationId: str
   });
 }
 
-/**
- * Unread messages over all the person's conversations (the Messages badge). Counted per conversation
- * from where the person stopped reading, so the index reads only the unread messages, not the history.
- */
+// Counted per conversation from where the person stopped reading, so the index reads only the unread messages.
 export async function unreadMessageCount(userId: string): Promise<number> {
   const row = await db
     .selectFrom("conversations as c")
@@ -204,10 +188,6 @@ export async function unreadMessageCount(userId: string): Promise<number> {
 
 export type SendResult = { status: "sent"; id: number } | { status: "not-found" } | { status: "empty" };
 
-/**
- * Stores a message, notifies the other person and pushes it live to both. `media` is an already
- * stored attachment. Text may be empty only with an attachment ('📷 Image' / '🎥 Video' then).
- */
 export async function sendMessage(
   senderId: string,
   conversationId: string,

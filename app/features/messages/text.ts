@@ -3,10 +3,7 @@ import { dateTimeFormat, type Reader } from "~/platform/format";
 import { daysAgoIn } from "~/platform/time";
 import type { ConversationSummary, MessageView } from "./messages.server";
 
-/**
- * The messages page's times and day headings in the reader's language and time zone, written by
- * the server (see ~/platform/format); a message being sent shows none until it is stored.
- */
+// A message being sent shows no time until it is stored.
 export type ShownConversation = ConversationSummary & { time: string | null };
 export type ShownMessage = MessageView & { time: string; day: string };
 
@@ -15,7 +12,6 @@ export function conversationsText(conversations: ConversationSummary[], { langua
   return conversations.map((conversation) => ({ ...conversation, time: conversation.lastMessage ? time.format(new Date(conversation.lastMessage.at)) : null }));
 }
 
-/** Each message's time, and its day: Today, Yesterday, 'N days ago' under a week, else the date. */
 export function messagesText(messages: MessageView[], { language, timeZone, now, t }: Reader & { now: Date; t: TFunction }): ShownMessage[] {
   const time = dateTimeFormat(language, { timeStyle: "short", timeZone });
   const date = dateTimeFormat(language, { dateStyle: "medium", timeZone });

@@ -7,7 +7,6 @@ const BOOKING_KINDS = new Set(["accepted", "declined", "cancelledByOwner", "canc
 
 const SUBSCRIPTION_KINDS = new Set(["renewalFailed", "unpaid", "ended"]);
 
-/** The translation key of a notification: its type, and for booking and subscription updates what happened. */
 function keyOf(notification: NotificationView): string {
   const kind = String(notification.data.kind ?? "");
   if (notification.type === "booking_status_update") return `types.booking_status_update.${BOOKING_KINDS.has(kind) ? kind : "other"}`;
@@ -20,7 +19,6 @@ function dateOf(value: unknown): Date | null {
   return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
-/** A notification's times in the reader's language and time zone, written by the server (see ~/platform/format). */
 export type ShownNotification = NotificationView & { text: { when: string; date: string; time: string } };
 
 export function notificationText(notification: NotificationView, { language, timeZone }: Reader): ShownNotification {
@@ -36,10 +34,7 @@ export function notificationText(notification: NotificationView, { language, tim
   };
 }
 
-/**
- * One notification. Opening it marks it read and leads to its subject: a form, because reading
- * changes state (never on a GET), so it works the same without JavaScript.
- */
+// A form, because reading changes state (never on a GET).
 export function NotificationItem({ notification }: { notification: ShownNotification }) {
   const { t } = useTranslation("notifications");
   const values = {

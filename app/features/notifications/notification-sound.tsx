@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 
 const PLAYED_KEY = "trusted-sitters:sound-played";
 
-/** A soft two-note chime, made on the spot (no audio file to download). */
+// Made on the spot: no audio file to download.
 function chime(context: AudioContext) {
   const start = context.currentTime + 0.02;
   [880, 1318.5].forEach((frequency, index) => {
@@ -20,11 +20,7 @@ function chime(context: AudioContext) {
   });
 }
 
-/**
- * Plays the chime once per browser session while there is something unread. Browsers (rightly)
- * refuse sound before the person has touched the page, so it waits for their first tap or key,
- * and it never plays when they turned sounds off.
- */
+// Browsers refuse sound before the person has touched the page, so it waits for their first tap or key.
 export function NotificationSound({ unread, enabled }: { unread: number; enabled: boolean }) {
   const interacted = useRef(false);
   const wanted = enabled && unread > 0;

@@ -10,7 +10,6 @@ import { NOTIFICATION_TABS, type NotificationTab } from "./tabs";
 export interface NewNotification {
   userId: string;
   type: NotificationType;
-  /** Values for the translated title and message (notifications:<type>.title / .message). */
   data?: Record<string, string | number>;
   link?: string;
 }
@@ -53,7 +52,6 @@ export interface NotificationView {
 
 const LIST_LIMIT = 100;
 
-/** The person's latest notifications of a tab, newest first, grouped Today / Yesterday / Earlier in their time zone. */
 export async function listNotifications(user: { id: string; time_zone: string }, tab: NotificationTab) {
   const types = NOTIFICATION_TABS[tab];
   let query = db.selectFrom("notifications").selectAll().where("user_id", "=", user.id);
@@ -79,7 +77,6 @@ function parseData(json: string): Record<string, string | number> {
   }
 }
 
-/** Marks one of the person's notifications read and gives back where it leads; null when it is not theirs. */
 export async function openNotification(userId: string, id: string): Promise<{ link: string } | null> {
   const row = await db.selectFrom("notifications").select(["id", "link"]).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   if (!row) return null;
@@ -88,12 +85,11 @@ export async function openNotification(userId: string, id: string): Promise<{ li
   return { link: safeLink(row.link) };
 }
 
-/** Links are written by the server, but only paths inside the app are ever followed. */
+// Links are written by the server, but only paths inside the app are ever followed.
 function safeLink(link: string | null): string {
   return link && link.startsWith("/") && !link.startsWith("//") ? link : "/notifications";
 }
 
-/** Marks every unread notification (of a tab) read. Returns how many changed. */
 export async function markAllRead(userId: string, tab: NotificationTab = "all"): Promise<number> {
   const types = NOTIFICATION_TABS[tab];
   let query = db.updateTable("notifications").set({ is_read: 1 }).where("user_id", "=", userId).where("is_read", "=", 0);
@@ -104,7 +100,6 @@ export async function markAllRead(userId: string, tab: NotificationTab = "all"):
   return changed;
 }
 
-/** Reading a conversation also reads the notifications about its messages. */
 export async function markMessageNotificationsRead(userId: string, fromUserId: string, database: Kysely<Database> = db): Promise<void> {
   await database
     .updateTable("notifications")

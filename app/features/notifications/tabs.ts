@@ -1,6 +1,5 @@
 import type { NotificationType } from "~db/schema";
 
-/** The seed's tabs: everything, messages (and the matches that open conversations), bookings (and their reviews). */
 export const NOTIFICATION_TABS = {
   all: null,
   messages: ["message", "match"],
