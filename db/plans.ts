@@ -1,11 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, PlanInterval } from "./schema";
 
-/**
- * The premium plans. They are data: migration 0007 and the demo seed write them with
- * ensurePlans, and the screens read them from the subscription_plans table. Prices are integer
- * euro cents. `stripe_price_id` is the plan's Stripe Price, made on the first Stripe checkout (or set by the operator).
- */
+// Plans are data: migration 0007 and the demo seed write them with ensurePlans; the screens read the table.
 export interface PlanSeed {
   id: string;
   name: string;
@@ -22,7 +18,6 @@ export const PLANS: PlanSeed[] = [
   { id: "yearly", name: "Yearly", priceCents: 8999, interval: "year", features: ["unlimitedLikes", "seeWhoLikedYou", "boost", "save25"], popular: false, position: 3 },
 ];
 
-/** Writes the plans (inserting new ones, updating known ones), so running it twice changes nothing. */
 export async function ensurePlans(db: Kysely<Database>, at = new Date().toISOString()): Promise<void> {
   for (const plan of PLANS) {
     const row = {

@@ -22,37 +22,30 @@ export interface UsersTable {
   location_updated_at: IsoTime | null;
   time_zone: Generated<string>;
   language: Generated<string>;
-  /** Sitters only: what an hour costs, in euro cents. */
   hourly_rate_cents: number | null;
-  /** JSON array of experience chip ids (see app/features/profiles/options.ts). */
+  // JSON array of experience chip ids.
   experience: Generated<string>;
-  /** JSON array of the pet types a sitter cares for: "dog", "cat". */
+  // JSON array: "dog", "cat".
   cares_for: Generated<string>;
-  /** For role "both": the role they act in now; null means the role itself. */
+  // For role "both"; null means the role itself.
   acting_role: "owner" | "sitter" | null;
-  /** How they browse the deck; null until they choose. */
   browse_mode: "local" | "global" | null;
-  /** Deck filters, kept on the record (see app/features/discovery/filters.ts). */
   filter_pet_type: Generated<"all" | PetType>;
   filter_max_distance_km: Generated<number>;
   filter_min_rating: Generated<number>;
   filter_max_price_cents: number | null;
   filter_sort: Generated<DeckSort>;
-  /** Average of received reviews (null without any) and how many there are. */
   rating_average: number | null;
   review_count: Generated<number>;
   /** Likes given on `likes_day` (the person's local calendar day), for the free daily limit. */
   likes_day: string | null;
   likes_on_day: Generated<number>;
-  /** 1 when the app may play its notification sound. */
   sounds_enabled: Generated<number>;
-  /** Generated from latitude and longitude: the position as a unit vector (see app/features/discovery/geo.server.ts). */
+  // The position as a unit vector, generated from latitude and longitude.
   unit_x: GeneratedAlways<number | null>;
   unit_y: GeneratedAlways<number | null>;
   unit_z: GeneratedAlways<number | null>;
-  /** Stripe: the customer the person's cards are saved under. */
   stripe_customer_id: string | null;
-  /** Stripe Connect (sitters): the Express account earnings are paid to, and whether onboarding is complete. */
   stripe_account_id: string | null;
   payouts_enabled: Generated<number>;
   created_at: IsoTime;
@@ -124,7 +117,7 @@ export interface NotificationsTable {
   id: string;
   user_id: string;
   type: NotificationType;
-  /** JSON object of values interpolated into the translated title and message. */
+  // JSON object of values for the translated title and message.
   data: Generated<string>;
   link: string | null;
   is_read: Generated<number>;
@@ -141,9 +134,7 @@ export interface EmailOutboxTable {
   sent_at: IsoTime | null;
   last_error: string | null;
   attempts: Generated<number>;
-  /** When a failed email may be tried again; null: as soon as delivery runs. */
   next_try_at: IsoTime | null;
-  /** When delivery gave up on it: refused for good by the mail server, or failing for a day. */
   failed_at: IsoTime | null;
 }
 
@@ -151,15 +142,14 @@ export interface RateLimitsTable {
   key: string;
   window_started_at: number;
   hits: number;
-  /** When the window ends (seconds since the epoch): from then on the row counts nothing. */
+  // Seconds since the epoch.
   expires_at: number;
 }
 
-/** Attempts under a key that wait longer each time past the free ones (sign-in per email). */
 export interface BackoffsTable {
   key: string;
   attempts: number;
-  /** Milliseconds since the epoch of the last attempt let through. */
+  // Milliseconds since the epoch.
   last_attempt_at: number;
 }
 
@@ -200,7 +190,7 @@ export interface SubscriptionPlansTable {
   price_cents: number;
   currency: Generated<string>;
   interval: PlanInterval;
-  /** JSON array of feature ids (translated as subscription:features.<id>). */
+  // JSON array of feature ids.
   features: Generated<string>;
   popular: Generated<number>;
   position: Generated<number>;
@@ -213,14 +203,13 @@ export interface PaymentMethodsTable {
   id: string;
   user_id: string;
   provider: string;
-  /** The provider's card reference (Stripe: a PaymentMethod id). */
+  // Stripe: a PaymentMethod id.
   provider_ref: string;
   brand: string;
   last4: string;
   exp_month: number;
   exp_year: number;
   is_default: Generated<number>;
-  /** When it last became the default card (null while it is not, or never was). */
   default_since: IsoTime | null;
   created_at: IsoTime;
 }
@@ -277,10 +266,9 @@ export interface MessagesTable {
   conversation_id: string;
   sender_id: string;
   body: string;
-  /** The attachment: a full-size WebP image or the video as sent. */
   media_key: string | null;
   media_type: "image" | "video" | null;
-  /** Images only: the smaller WebP the chat bubble shows. */
+  // Images only.
   media_preview_key: string | null;
   created_at: IsoTime;
 }
@@ -297,7 +285,7 @@ export interface LiveEventsTable {
   id: Generated<number>;
   user_id: string;
   type: LiveEventType;
-  /** JSON object with what the tab needs to react (ids, not secrets). */
+  // JSON: ids, never secrets.
   payload: Generated<string>;
   created_at: IsoTime;
 }
@@ -310,7 +298,6 @@ export interface AvailabilitySlotsTable {
   start_at: IsoTime;
   end_at: IsoTime;
   status: Generated<SlotStatus>;
-  /** The booking that holds a 'booked' slot. */
   booking_id: string | null;
   created_at: IsoTime;
 }
@@ -339,7 +326,6 @@ export interface BookingsTable {
   payment_status: Generated<PaymentStatus>;
   payment_provider: string;
   card_ref: string | null;
-  /** How the saved card is shown: brand and last four digits. */
   card_label: string | null;
   hold_ref: string | null;
   payment_task: PaymentTask | null;
@@ -351,7 +337,6 @@ export interface BookingsTable {
   confirmed_at: IsoTime | null;
   completed_at: IsoTime | null;
   released_at: IsoTime | null;
-  /** When the payer disputed the charge with their bank. */
   disputed_at: IsoTime | null;
   created_at: IsoTime;
   updated_at: IsoTime;
@@ -392,7 +377,6 @@ export interface ReviewsTable {
   created_at: IsoTime;
 }
 
-/** The offline gazetteer (db/places.ts). */
 export interface PlacesTable {
   key: string;
   name: string;

@@ -9,7 +9,6 @@ import { BottomNav } from "~/platform/ui/bottom-nav";
 import { RouteErrorPage } from "~/platform/ui/not-found";
 import type { loader as rootLoader } from "~/root";
 
-/** Every screen behind sign-in: a signed-out visitor is sent to /auth and brought back after. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return { unreadMessages: await unreadMessageCount(user.id), soundsEnabled: user.sounds_enabled === 1 };
@@ -29,7 +28,6 @@ function Shell({ children, wide = false }: { children: ReactNode; wide?: boolean
 }
 
 export default function AppLayout() {
-  // Messages use two panes on wide screens.
   const wide = useMatches().some((match) => (match.handle as { wide?: boolean } | undefined)?.wide);
   return (
     <Shell wide={wide}>
@@ -40,7 +38,7 @@ export default function AppLayout() {
   );
 }
 
-/** A missing or foreign record (404) or a failure keeps the navigation, so the way on is one tap away. */
+// Keeps the navigation, so the way on is one tap away.
 export function ErrorBoundary() {
   return (
     <Shell>

@@ -11,7 +11,6 @@ import { requireUser } from "~/platform/session.server";
 
 export const handle = { i18n: ["discovery"], title: titleFrom<typeof loader>((_, t) => t("discovery:match.title")) };
 
-/** 'It's a match!' over the deck: a page of its own without JavaScript, the overlay after a swipe with it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const match = await findMatch(user.id, params.matchId ?? "");

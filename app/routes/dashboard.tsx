@@ -47,7 +47,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     city: user.city,
     filterCount: activeFilterCount(filtersOf(user), isOwner(user.role)),
     askLocation: user.browse_mode === null && !postponed,
-    // Premium has no daily limit.
     likesLeft: premium ? null : likesLeft,
     premium,
     dailyLikes: FREE_DAILY_LIKES,

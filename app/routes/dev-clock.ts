@@ -5,10 +5,7 @@ import { formDataOf } from "~/platform/forms.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { env } from "~/platform/env.server";
 
-/**
- * Moves the server's clock forward for end-to-end tests (links that expire, bookings that start).
- * Only in development and tests: a demo or production server has no such door.
- */
+// Only in development and tests: a demo or production server has no such door.
 export async function action({ request }: ActionFunctionArgs) {
   if (env.NODE_ENV === "production") throw new Response("Not found", { status: 404 });
   const form = await formDataOf(request);

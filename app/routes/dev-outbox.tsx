@@ -8,10 +8,7 @@ import { PageHeader } from "~/platform/ui/page-header";
 
 export const handle = { title: "common:outbox.title" };
 
-/**
- * Emails kept instead of sent (no SMTP_URL, or demo mode). Exists only in development, tests and
- * demo mode, and shows each visitor only their own emails (outbox-access.server.ts).
- */
+// Shows each visitor only their own emails (outbox-access.server.ts).
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!env.devToolsEnabled) throw new Response("Not found", { status: 404 });
   const emails = await readableOutbox(request);
@@ -28,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
 
-/** Shows the text body with its links made clickable (and nothing else interpreted). */
+// Links made clickable, nothing else interpreted.
 function TextWithLinks({ text }: { text: string }) {
   return (
     <>

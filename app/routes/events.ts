@@ -3,10 +3,6 @@ import { latestEventId } from "~/platform/events/events.server";
 import { eventStreamFor } from "~/platform/events/stream.server";
 import { isSignedIn, requireUser, sessionIdHash } from "~/platform/session.server";
 
-/**
- * The live stream of one signed-in tab (server-sent events). A reconnect sends Last-Event-ID and gets what it missed.
- * A session and a person hold a few streams at most: a new one ends the oldest (see stream.server.ts).
- */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const asked = Number(request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("lastEventId") ?? Number.NaN);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isLanguage, namespaces } from "~/platform/i18n";
 import { resources, resourcesVersion } from "~/platform/i18n.server";
 
-/** Translations for the browser. Addressed by version, so they may be cached for good. */
+// Addressed by version, so they may be cached for good.
 export function loader({ params, request }: LoaderFunctionArgs) {
   const { lng, ns } = params;
   if (!isLanguage(lng) || !ns || !namespaces.includes(ns)) throw new Response("Not found", { status: 404 });

@@ -3,11 +3,8 @@ import { mayViewMedia } from "~/features/messages/attachments.server";
 import { contentTypeOf, fileStorage, isMediaKey } from "~/features/media/storage.server";
 import { requireUser } from "~/platform/session.server";
 
-/**
- * Serves a stored photo or video to signed-in people; a chat attachment only to the two people of
- * its conversation (anyone else gets 404, as if it did not exist). Keys are random and never
- * reused, so a copy may be kept forever. Videos are served in ranges so players can seek.
- */
+// Keys are random and never reused, so a copy may be kept forever. A chat attachment is a 404 for
+// anyone outside its conversation, as if it did not exist.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const key = params.key ?? "";
@@ -32,7 +29,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-/** One range of a `Range: bytes=…` header as [first, last], null for the whole file. */
 function byteRange(header: string | null, size: number): [number, number] | null | "unsatisfiable" {
   const match = header?.match(/^bytes=(\d*)-(\d*)$/);
   if (!match || (match[1] === "" && match[2] === "")) return null;

@@ -17,7 +17,6 @@ import { requireUser } from "~/platform/session.server";
 
 export const handle = { i18n: ["messages", "bookings"], wide: true, uploads: true, title: "messages:title" };
 
-/** The conversation list and, when one is chosen (?c= or ?userId=), its chat. Someone else's conversation does not exist. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
@@ -38,7 +37,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Sends a message, with an attachment when the form carries one (multipart). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");

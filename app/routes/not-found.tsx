@@ -2,7 +2,6 @@ import { NotFound } from "~/platform/ui/not-found";
 
 export const handle = { title: "common:notFound.title" };
 
-/** Any unknown address: a real 404 status with the friendly page. */
 export function loader() {
   throw new Response("Not found", { status: 404 });
 }

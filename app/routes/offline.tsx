@@ -3,10 +3,7 @@ import { PawLogo } from "~/platform/ui/logo";
 
 export const handle = { title: "common:offline.title" };
 
-/**
- * What the installed app shows when a page cannot be reached: the service worker (public/sw.js)
- * keeps a copy of this page, in the person's language, and answers with it when the network is gone.
- */
+// The service worker (public/sw.js) keeps a copy of this page and answers with it when the network is gone.
 export default function Offline() {
   const { t } = useTranslation();
   return (
