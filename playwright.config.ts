@@ -1,6 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
 
-/** scripts/test.sh picks a free port and builds the app first; the server gets a fresh database. */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 

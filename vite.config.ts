@@ -30,10 +30,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   resolve: {
     alias: [
-      // @conform-to/zod/v4 builds its coercion wrappers (lazy, optional, pipe, transform) with
-      // classic zod/v4, whose every schema carries the whole method API. The same four exist in
-      // zod/v4-mini with the same behaviour; taking them from there keeps the browser's zod to the
-      // tree-shaken mini build the form schemas use. The server loads conform unbundled (classic).
+      // @conform-to/zod/v4 builds its coercion wrappers with classic zod/v4; the same four exist in
+      // zod/v4-mini, which keeps the browser's zod to the tree-shaken mini build. The server stays classic.
       { find: /^zod\/v4$/, replacement: "zod/v4-mini" },
     ],
   },

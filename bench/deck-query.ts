@@ -1,9 +1,5 @@
-/**
- * The deck query at scale: 100,000 sitters and 100,000 pets spread around 40 European cities.
- * Times an owner's deck with every filter set, in local and in global mode, and a sitter's deck
- * of pets, then prints p50/p95 and SQLite's query plans.
- * Run: `npx tsx bench/deck-query.ts`. The target is p95 < 10 ms in local and in global mode.
- */
+// The deck query over 100,000 sitters and 100,000 pets around 40 European cities: p50/p95 and query
+// plans. Run: `npx tsx bench/deck-query.ts`. Target: p95 < 10 ms in local and in global mode.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,10 +22,7 @@ export interface DeckCase {
   cards: number;
 }
 
-/**
- * Generates the data in a database of its own and times every case. The app's database module
- * reads DATA_DIR once, when first imported: call this once per process.
- */
+// The app's database module reads DATA_DIR once, when first imported: call this once per process.
 export async function measureDeckQuery({ log = console.log, plans = false } = {}): Promise<DeckCase[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "deck-bench-"));
   process.env.DATA_DIR = dataDir;
@@ -98,7 +91,6 @@ export async function measureDeckQuery({ log = console.log, plans = false } = {}
     return figures;
   }
 
-  /** SQLite's plan for the next deck query, captured by running it once with EXPLAIN QUERY PLAN in front. */
   async function plan(label: string, viewer: Viewer, tab: "sitters" | "pets") {
     const statements: { sql: string; parameters: readonly unknown[] }[] = [];
     const original = db.getExecutor().executeQuery.bind(db.getExecutor());

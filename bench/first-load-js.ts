@@ -1,10 +1,5 @@
-/**
- * First-load JavaScript per route (gzip KB): the entry, every module of the route chain and
- * their imports, each counted once, as the browser downloads them on a first visit; and the
- * CSS those pages load (stylesheets of the route chain, including those linked by URL).
- * Run after `npm run build`: `npm run bench:js`. Exits non-zero when a route is over budget.
- * `measureFirstLoad()` returns the same figures to other benchmarks.
- */
+// First-load JavaScript and CSS per route (gzip KB), each module counted once as a first visit downloads it.
+// Run after `npm run build`: `npm run bench:js`. Exits non-zero when a route is over budget.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -31,25 +26,19 @@ interface Manifest {
 
 export interface RouteFigures {
   route: string;
-  /** First-load JavaScript, gzip KB. */
   kb: number;
-  /** Stylesheets the page loads, gzip KB. */
   cssKb: number;
-  /** Held to the JavaScript budget (every route but Stripe's card page). */
   budgeted: boolean;
 }
 
 export interface FirstLoad {
   routes: RouteFigures[];
-  /** The most CSS any page loads, gzip KB. */
   cssKb: number;
   budgetKb: number;
   cssBudgetKb: number;
-  /** Budgeted routes over the JavaScript budget. */
   over: RouteFigures[];
 }
 
-/** Measures the client build in `buildDir` (default `build`). */
 export function measureFirstLoad(buildDir = "build"): FirstLoad {
   const clientDir = path.resolve(buildDir, "client");
   const manifestFile = readdirSync(path.join(clientDir, "assets")).find((f) => /^manifest-.*\.js$/.test(f));

@@ -1,13 +1,7 @@
-/**
- * Lighthouse 12.8.2 (mobile, its default settings and simulated throttling) on the production build
- * with demo data: /welcome and /auth signed out, /dashboard, /messages and /bookings signed in as a
- * demo owner (the session cookie is put in the browser's cookie store, as a signed-in visitor's
- * browser holds it, so the page's own requests such as its event stream carry it too). Each page runs 3 times; every figure is
- * the median of its runs. Targets: performance ≥ 95, accessibility 100, best practices ≥ 95.
- * Run after `npm run build`: `npx tsx bench/lighthouse.ts` (port BENCH_PORT, default 3302;
- * Chromium at CHROME_PATH, default /usr/bin/chromium). LIGHTHOUSE_PAGES=/dashboard,/messages measures
- * only those pages; LIGHTHOUSE_REPORTS=<dir> keeps every run's full report there (JSON) to study.
- */
+// Lighthouse 12.8.2 (mobile defaults, simulated throttling) on the production build with demo data; the
+// median of 3 runs per page. Targets: performance ≥ 95, accessibility 100, best practices ≥ 95.
+// Run after `npm run build`: `npx tsx bench/lighthouse.ts` (BENCH_PORT, CHROME_PATH, LIGHTHOUSE_PAGES,
+// LIGHTHOUSE_REPORTS=<dir> keeps every run's JSON report).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -40,20 +34,14 @@ export interface PageScores {
   lcpMs: number;
   tbtMs: number;
   cls: number;
-  /** Audits below a perfect score in any run (id: title), to say why a target is missed. */
   shortfalls: string[];
-  /** Why the page could not be measured, when it could not. */
   error?: string;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/**
- * One Lighthouse run in a fresh browser (and profile): a first visit, and no service worker left by an
- * earlier page. Signed in, the session cookie is set in the browser before the run (and Lighthouse
- * told to keep it). A run whose trace Chrome failed to record (it happens on a busy machine) is run
- * again, twice at most.
- */
+// A fresh browser per run: a first visit, with no service worker left by an earlier page. A run whose
+// trace Chrome failed to record (it happens on a busy machine) is run again, twice at most.
 async function audit(url: string, cookie: string | null, attempts = 3): Promise<Result> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   let lhr: Result | undefined;

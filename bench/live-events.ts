@@ -1,13 +1,6 @@
-/**
- * Live events under load, inside one server process: 2,000 open streams (one per person), 50
- * messages a second between pairs of them for 10 seconds. Prints the delivery latency from
- * sending a message to its event leaving the recipient's stream (p50/p95/p99), the memory each
- * idle stream costs, whether a client that drops and reconnects 100 times misses anything, and,
- * for one person who tries to open 2,000 streams, how many stay open and how many database reads
- * one event for them costs.
- * Run: `node --expose-gc --import tsx bench/live-events.ts`. Streams are read in-process (no TCP), so the figures are
- * those of the database, the bus and the stream, not of the network.
- */
+// Live events under load in one process: 2,000 streams, 50 messages a second for 10 s; latency, memory per
+// idle stream, reconnects, and one person opening 2,000 streams. Streams are read in-process (no TCP).
+// Run: `node --expose-gc --import tsx bench/live-events.ts`.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,7 +15,7 @@ export const LIVE_TARGETS = { p99Ms: 250, kbPerStream: 40, readsPerEvent: 1 };
 
 export interface LiveEventFigures {
   streams: number;
-  /** Heap per idle stream; null when node was started without --expose-gc (the figure would be noise). */
+  // null without --expose-gc: the figure would be noise.
   kbPerStream: number | null;
   sent: number;
   delivered: number;
@@ -32,20 +25,14 @@ export interface LiveEventFigures {
   reconnects: number;
   reconnectEvents: number;
   missed: number;
-  /** One person asks for this many streams at once... */
   greedyAsked: number;
-  /** ...and this many stay open. */
   greedyOpen: number;
-  /** Reads of the person's live events per event, with those streams open (target 1). */
+  // Target 1.
   readsPerEvent: number;
-  /** From recording one event for that person to its arrival on the last of their streams. */
   greedyDeliveryMs: number;
 }
 
-/**
- * Runs the three measures on a database of its own. The app's database module reads DATA_DIR
- * once, when first imported: call this once per process.
- */
+// The app's database module reads DATA_DIR once, when first imported: call this once per process.
 export async function measureLiveEvents({ log = console.log } = {}): Promise<LiveEventFigures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "live-bench-"));
   process.env.DATA_DIR = dataDir;
@@ -68,7 +55,6 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
   const pairs: [string, string, string][] = [];
   for (let i = 0; i < STREAMS; i += 2) pairs.push([people[i]!, people[i + 1]!, await ensureConversation(people[i]!, people[i + 1]!)]);
 
-  /** Opens a stream for a person and calls `onEvent` with each event's data as it leaves the stream. */
   function openStream(userId: string, lastEventId: number, onEvent: (id: number, data: string) => void) {
     const abort = new AbortController();
     const response = eventStreamFor(new Request("http://bench/events", { signal: abort.signal }), userId, { lastEventId, stillSignedIn: async () => true });

@@ -1,7 +1,5 @@
-/**
- * Time to turn a phone photo into the stored WebP versions, and what they weigh.
- * Run: `npx tsx bench/photo-processing.ts`. Figures only: its issue asks for them, with no target.
- */
+// Time to turn a phone photo into the stored WebP versions, and what they weigh; figures only, no target.
+// Run: `npx tsx bench/photo-processing.ts`.
 import { performance } from "node:perf_hooks";
 import sharp from "sharp";
 import { IMAGE_MAX_BYTES, processImage } from "../app/features/media/images.server";
@@ -12,14 +10,12 @@ const HEIGHT = 3000;
 const RUNS = 5;
 const TARGET_BYTES = 4 * 1024 * 1024;
 
-/** Repeatable pseudo-random value in [-1, 1] for a grid point. */
 function hash(x: number, y: number, seed: number): number {
   let h = Math.imul(x, 374761393) ^ Math.imul(y, 668265263) ^ Math.imul(seed, 1442695041);
   h = Math.imul(h ^ (h >>> 13), 1274126177);
   return ((h ^ (h >>> 16)) >>> 0) / 2 ** 31 - 1;
 }
 
-/** Smoothly interpolated noise with features about `cell` pixels wide: texture like fur, grass or fabric. */
 function valueNoise(x: number, y: number, cell: number, seed: number): number {
   const gx = x / cell;
   const gy = y / cell;
@@ -32,10 +28,7 @@ function valueNoise(x: number, y: number, cell: number, seed: number): number {
   return top * (1 - fy) + bottom * fy;
 }
 
-/**
- * Gradients, texture at several scales and sensor grain, like a photo: flat colours would compress
- * to almost nothing, and grain alone would vanish once scaled down.
- */
+// Flat colours would compress to almost nothing, and grain alone would vanish once scaled down.
 function phonePhotoPixels(grain: number): Buffer {
   const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
   for (let y = 0; y < HEIGHT; y++) {

@@ -1,10 +1,6 @@
-/**
- * What a 200 MB post to a form route costs the production server: its resident memory (RSS)
- * before and after, and its peak, for a post with a Content-Length and for a chunked one that
- * keeps sending, with the answer each got. Without a body limit such a post once moved the server
- * from 290 MB to 900 MB; with it the post is refused (413) before it is read.
- * Run after `npm run build`: `npx tsx bench/request-body-memory.ts` (port BENCH_PORT, default 3303). Linux only (/proc).
- */
+// The server's RSS around a 200 MB post to a form route (with a Content-Length, and chunked). Without a
+// body limit such a post once moved the server from 290 MB to 900 MB.
+// Run after `npm run build`: `npx tsx bench/request-body-memory.ts` (BENCH_PORT, default 3303). Linux only.
 import { readFileSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -12,7 +8,6 @@ import path from "node:path";
 import { fixed, runsAlone, startServer } from "./support";
 
 const BODY_BYTES = 200 * 1024 * 1024;
-/** The server may grow by this much at most while refusing the posts. */
 export const BODY_MEMORY_TARGET_MB = 50;
 
 export interface PostFigures {
@@ -24,7 +19,6 @@ export interface PostFigures {
 export interface BodyMemoryFigures {
   rssBeforeMb: number;
   rssAfterMb: number;
-  /** The highest RSS the process reached over its whole life (VmHWM). */
   peakMb: number;
   posts: PostFigures[];
 }
@@ -35,7 +29,6 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
 }
 
-/** Sends up to BODY_BYTES as fast as the server takes them; stops when the server has answered and closed. */
 function post(origin: string, chunked: boolean): Promise<PostFigures> {
   return new Promise((resolve) => {
     const url = new URL("/settings/language", origin);

@@ -1,11 +1,6 @@
-/**
- * `npm run bench`: builds if the build is missing or older than the sources, runs every benchmark
- * and prints one table (benchmark, figure, target, pass/fail). Each benchmark runs in a process of
- * its own (the app's database module is bound to one data folder per process, and heap figures
- * need a clean heap) and hands its figures back over the IPC channel.
- * `npm run bench -- server lighthouse` runs only the named ones. Exits non-zero when a benchmark
- * could not run; a missed target is a FAIL row, not an error (figures vary on a loaded machine).
- */
+// `npm run bench [names…]`: builds when stale, runs each benchmark in a process of its own (the database
+// module is bound to one data folder per process, and heap figures need a clean heap) and prints one
+// table. A missed target is a FAIL row, not an error: figures vary on a loaded machine.
 import { fork, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -24,11 +19,9 @@ export interface Row {
   benchmark: string;
   figure: string;
   target: string;
-  /** null: a figure without a target. */
   pass: boolean | null;
 }
 
-/** The benchmarks that run in a child process, by name. */
 const children = {
   deck: () => measureDeckQuery({ log: console.error }),
   live: () => measureLiveEvents({ log: console.error }),
@@ -40,7 +33,6 @@ const children = {
 type ChildName = keyof typeof children;
 const ORDER: (ChildName | "js")[] = ["js", "deck", "live", "photo", "server", "body", "lighthouse"];
 
-/** Runs one benchmark in a fresh node (with --expose-gc) and resolves with the figures it sends back. */
 function inChild<T>(name: ChildName): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), ["--child", name], { execArgv: ["--expose-gc", "--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
@@ -53,7 +45,6 @@ function inChild<T>(name: ChildName): Promise<T> {
   });
 }
 
-/** The newest change among the sources the build is made of. */
 function newestSource(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -1,10 +1,6 @@
-/**
- * The production server under load, with the demo database grown to 10,000 sitters and 100,000
- * messages: requests per second and p50/p99 latency of a signed-in `/dashboard` and `/messages`,
- * beside the same server's `/healthz` in the same run. The ratio to /healthz is the figure that
- * matters: it says what the pages cost over the bare HTTP stack, whatever the machine.
- * Run after `npm run build`: `npx tsx bench/server-throughput.ts` (port BENCH_PORT, default 3302).
- */
+// Requests per second and p50/p99 of signed-in /dashboard and /messages over 10,000 sitters and 100,000
+// messages, as a ratio to /healthz in the same run: what the pages cost over the bare HTTP stack.
+// Run after `npm run build`: `npx tsx bench/server-throughput.ts` (BENCH_PORT, default 3302).
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,12 +10,12 @@ import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { CITIES, DEMO_USER, fixed, randomSource, runsAlone, signIn, startServer } from "./support";
 
-/** The demo people's password (db/seed.ts); importing the seed module would open the app's database. */
+// Importing db/seed.ts would open the app's database.
 const DEMO_PASSWORD = "happy-paws-2026";
 const SITTERS = 10_000;
 const OWNERS = 2_000;
 const MESSAGES = 100_000;
-/** The demo user's own share: more conversations than the list shows (100), each with a history. */
+// More conversations than the list shows (100).
 const DEMO_CONVERSATIONS = 400;
 const DEMO_MESSAGES_EACH = 40;
 const OTHER_MESSAGES_EACH = 20;
@@ -31,7 +27,6 @@ export interface PageThroughput {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
-  /** Requests per second as a share of /healthz's (1 = as fast as the bare stack). */
   ratioToHealthz: number;
   failures: number;
 }
@@ -53,11 +48,6 @@ const SENTENCES = [
 ];
 const EXPERIENCE = ["largeDogs", "smallDogs", "puppies", "seniorDogs", "cats", "kittens", "highEnergy", "basicTraining", "specialNeeds", "multiplePets"];
 
-/**
- * Grows a demo database (server stopped) to SITTERS sitters and MESSAGES messages, with bulk
- * prepared statements in one transaction. The demo user gets DEMO_CONVERSATIONS matches and their
- * conversations, some read, some not; the other messages go between generated owners and sitters.
- */
 export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters: number; messages: number; demoConversations: number } {
   const { random, around, pick } = randomSource(7);
   const database = new SQLite(file);
@@ -78,7 +68,6 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
   let minute = 0;
   let messages = 0;
 
-  /** A conversation between two people with `count` messages, read by each up to a point. */
   const converse = (one: string, two: string, count: number) => {
     const [a, b] = one < two ? [one, two] : [two, one];
     const id = randomUUID();
@@ -120,12 +109,10 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
       insertUser.run(id, `owner-${i}@bench.trustedsitters.app`, iso(i), `Owner ${i}`, city[0], "owner", "", latitude, longitude, null, "[]", "[]", null, 0, iso(i), iso(i));
       insertPet.run(randomUUID(), id, `Pet ${i}`, random() < 0.6 ? "dog" : "cat", iso(i), iso(i));
     }
-    // The demo user's conversations: with the first sitters; everyone else's: owners and sitters in turn.
     for (let i = 0; i < DEMO_CONVERSATIONS; i += 1) converse(demo.id, sitters[i]!, DEMO_MESSAGES_EACH);
     for (let i = 0; messages < MESSAGES; i += 1) {
       converse(owners[i % OWNERS]!, sitters[DEMO_CONVERSATIONS + ((i * 7) % (SITTERS - DEMO_CONVERSATIONS))]!, Math.min(OTHER_MESSAGES_EACH, MESSAGES - messages));
     }
-    // The demo user has chosen how to browse, as anyone who has used the deck has.
     database.prepare("update users set browse_mode = 'local' where id = ?").run(demo.id);
   })();
   database.pragma("wal_checkpoint(TRUNCATE)");

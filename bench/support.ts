@@ -1,13 +1,8 @@
-/**
- * What several benchmarks share: repeatable random data around real cities, percentiles, the
- * production server started on a data folder of its own, and signing in through the real form.
- */
 import { spawn, type ChildProcess } from "node:child_process";
 import { openSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-/** True when the module is the script node was started with (so a benchmark also runs alone). */
 export const runsAlone = (moduleUrl: string): boolean => Boolean(process.argv[1]) && moduleUrl === pathToFileURL(path.resolve(process.argv[1]!)).href;
 
 export const CITIES: [string, number, number][] = [
@@ -23,7 +18,6 @@ export const CITIES: [string, number, number][] = [
   ["Dublin", 53.3498, -6.2603], ["London", 51.5072, -0.1276], ["Bucharest", 44.4268, 26.1025], ["Sofia", 42.6977, 23.3219],
 ];
 
-/** Deterministic pseudo-random numbers, so every run measures the same data. */
 export function randomSource(seed = 42) {
   let state = seed;
   const random = (): number => {
@@ -40,7 +34,6 @@ export function randomSource(seed = 42) {
   return { random, around, pick };
 }
 
-/** The value below which a share `q` of the sorted samples lie. */
 export function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -48,15 +41,10 @@ export function percentile(sorted: readonly number[], q: number): number {
 
 export interface RunningServer {
   origin: string;
-  /** The server's process, for its memory figures. */
   pid: number;
   stop: () => Promise<void>;
 }
 
-/**
- * The production build in demo mode (`npm run demo` without the build) on `dataDir`: it migrates and
- * seeds the demo people on first start. Its output goes to `server.log` in the data folder.
- */
 export async function startServer(dataDir: string, port: number, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const log = openSync(path.join(dataDir, "server.log"), "a");
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
@@ -82,7 +70,6 @@ export async function startServer(dataDir: string, port: number, extraEnv: Recor
   throw new Error(`The server did not start on port ${port} within two minutes`);
 }
 
-/** Signs in through the real form (honeypot fields included) and returns the session cookie (`name=value`). */
 export async function signIn(origin: string, email: string, password: string): Promise<string> {
   const page = await (await fetch(`${origin}/auth?mode=login`)).text();
   const form = new URLSearchParams({ intent: "login", email, password });
@@ -97,7 +84,6 @@ export async function signIn(origin: string, email: string, password: string): P
   return cookie.split(";")[0]!;
 }
 
-/** The demo owner every signed-in benchmark uses (Madrid, with pets and past bookings). */
 export const DEMO_USER = "lucia.owner@demo.trustedsitters.app";
 
 export const fixed = (value: number, digits = 1): string => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");

@@ -1,8 +1,5 @@
-/**
- * Time to check a chat video of about 10 MB (the attachment limit) from end to end, MP4 and WebM.
- * Run: `npx tsx bench/video-check.ts`. Needs ffmpeg to make the videos (skipped without it).
- * Figures only, with no target: the check runs on the request, so it should stay well under 100 ms.
- */
+// Checking a ~10 MB chat video (MP4 and WebM); figures only: it runs on the request, so it should stay
+// well under 100 ms. Run: `npx tsx bench/video-check.ts` (needs ffmpeg).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,7 +11,6 @@ import { runsAlone } from "./support";
 
 const RUNS = 7;
 
-/** ffmpeg's arguments for a video just under the attachment limit. */
 const VIDEOS = {
   mp4: ["-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30:duration=38", "-f", "lavfi", "-i", "sine=duration=38", "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "2000k", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "64k"],
   webm: ["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=9", "-vf", "noise=alls=60:allf=t", "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "16", "-crf", "4", "-b:v", "8M", "-an"],

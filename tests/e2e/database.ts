@@ -2,17 +2,14 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 
-/**
- * Direct access to the end-to-end server's database (tests/e2e/start-server.js) for setting up
- * what a test cannot reasonably click through, such as a day's worth of earlier likes.
- */
+// For what a test cannot reasonably click through, such as a day's worth of earlier likes.
 function open() {
   const database = new Database(path.resolve("tests/.tmp/e2e-data/trusted-sitters.db"));
   database.pragma("busy_timeout = 5000");
   return database;
 }
 
-/** Records `count` likes given today by the person with this email, on placeholder accounts that never show in any deck. */
+// On placeholder accounts that never show in any deck.
 export function recordLikesToday(email: string, count: number) {
   const database = open();
   try {
@@ -40,7 +37,6 @@ export function recordLikesToday(email: string, count: number) {
   }
 }
 
-/** Whether an account exists for this email, and how many emails the outbox holds for it. */
 export function accountAndEmails(email: string): { account: boolean; emails: number } {
   const database = open();
   try {

@@ -1,6 +1,5 @@
 import sharp from "sharp";
 
-/** A small real photo-like image, made on the spot (no files kept in the repository). */
 export async function testImage(format: "png" | "jpeg" = "jpeg", hue = 30): Promise<Buffer> {
   const image = sharp({ create: { width: 480, height: 360, channels: 3, background: { r: 200, g: (hue * 3) % 255, b: 90 } } });
   return format === "png" ? image.png().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
@@ -10,5 +9,4 @@ export async function upload(name: string, format: "png" | "jpeg" = "jpeg", hue 
   return { name, mimeType: format === "png" ? "image/png" : "image/jpeg", buffer: await testImage(format, hue) };
 }
 
-/** An HTML page dressed up as a photo. */
 export const fakeJpeg = { name: "holiday.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html><script>alert(1)</script></html>") };

@@ -2,7 +2,6 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { upload } from "./images";
 import { expect, logIn, logOut, newPerson, signUpAndConfirm, type Person } from "./support";
 
-/** A confirmed sitter with a completed profile (bio, rate, the pets they care for, one photo), signed out at the end. */
 export async function sitterIn(
   page: Page,
   jsEnabled: boolean,
@@ -21,7 +20,6 @@ export async function sitterIn(
   return sitter;
 }
 
-/** A confirmed owner with one dog, left signed in. */
 export async function ownerWithDog(page: Page, jsEnabled: boolean, { name, city, dog }: { name: string; city: string; dog: string }): Promise<Person> {
   const owner = newPerson("owner", { name, city });
   await signUpAndConfirm(page, owner, jsEnabled);
@@ -33,13 +31,12 @@ export async function ownerWithDog(page: Page, jsEnabled: boolean, { name, city,
   return owner;
 }
 
-/** The server's date `days` from now, as a date field wants it (the sitters here live in Europe). */
+// The sitters here live in Europe.
 export async function dayAhead(request: APIRequestContext, days: number): Promise<string> {
   const { now } = (await (await request.get("/dev/clock")).json()) as { now: string };
   return new Date(new Date(now).getTime() + days * 24 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** A sitter as `sitterIn` makes them, who has also published a full day (09:00-17:00) on `day`; signed out at the end. */
 export async function sitterAvailableOn(page: Page, jsEnabled: boolean, day: string, details: { name: string; city: string; rate?: number }): Promise<Person> {
   const sitter = await sitterIn(page, jsEnabled, details);
   await logIn(page, sitter.email, sitter.password);

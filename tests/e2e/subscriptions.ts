@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, visit } from "./support";
 
-/** Chooses a plan on /subscription and pays with a test card number. */
 export async function payForPlan(page: Page, plan: string, number: string) {
   await visit(page, "/subscription");
   await page.getByRole("link", { name: `Choose ${plan}` }).click();

@@ -3,14 +3,10 @@ import { test as base, expect, type Browser, type Page } from "@playwright/test"
 
 export { expect };
 
-/** Pages of the JavaScript-off project, with the browser that can open a checking copy of them. */
 const pagesWithoutJs = new WeakMap<Page, Browser>();
 
-/**
- * Fails on any axe violation of the page as it is now. axe is a script, so a page without
- * JavaScript is checked through a copy: the same HTML (its scripts removed, <noscript> content
- * shown as it is to the person) served at the same address to a page that may run axe.
- */
+// axe is a script, so a page without JavaScript is checked through a copy: the same HTML (scripts
+// removed, <noscript> shown) served at the same address to a page that may run axe.
 export async function expectAccessible(page: Page) {
   await page.waitForLoadState("load");
   const browser = pagesWithoutJs.get(page);
@@ -54,7 +50,6 @@ export const test = base.extend<{ jsEnabled: boolean }>({
   },
 });
 
-/** Opens a page and checks it with axe. */
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   await expectAccessible(page);
@@ -81,7 +76,6 @@ export function newPerson(role: Person["role"] = "owner", details: Partial<Pick<
   return { name: role === "owner" ? "Olga Owner" : "Sam Sitter", city: "Madrid", email: uniqueEmail(role), password: PASSWORD, role, ...details };
 }
 
-/** Fills and sends the sign-up form that is on the page. */
 export async function fillSignup(page: Page, person: Person) {
   await page.getByLabel("Full name").fill(person.name);
   await page.getByLabel("City").fill(person.city);
@@ -92,10 +86,7 @@ export async function fillSignup(page: Page, person: Person) {
   await page.getByRole("button", { name: "Sign Up" }).click();
 }
 
-/**
- * The first link whose address contains `part` in the newest email to `to` that has one, read at
- * /dev/outbox (which shows a browser only the emails of accounts it signed up or signed in with).
- */
+// /dev/outbox shows a browser only the emails of accounts it signed up or signed in with.
 export async function linkFromEmail(page: Page, to: string, part: string): Promise<string> {
   await page.goto("/dev/outbox");
   const email = page
@@ -108,7 +99,6 @@ export async function linkFromEmail(page: Page, to: string, part: string): Promi
   return href;
 }
 
-/** Signs up, confirms through the outbox, and ends on the role's setup page, signed in. */
 export async function signUpAndConfirm(page: Page, person: Person, jsEnabled: boolean) {
   await page.goto(`/auth?mode=signup&role=${person.role === "sitter" ? "walker" : "owner"}`);
   await fillSignup(page, person);
