@@ -26,8 +26,7 @@ async function hydrate() {
 
 void hydrate();
 
-// The service worker keeps the offline page in the page's language (public/sw.js).
-// Browsers offer it only on https and localhost.
+// Keeps the offline page in the page's language (public/sw.js); browsers offer it only on https and localhost.
 if ("serviceWorker" in navigator) {
   // After the page has loaded, so the worker's own downloads never slow the first paint.
   const register = () => void navigator.serviceWorker.register(`/sw.js?lng=${encodeURIComponent(document.documentElement.lang)}`).catch(() => undefined);

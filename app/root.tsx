@@ -66,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { t } = useTranslation();
   const matches = useMatches();
-  // Only while this document shows the root's error page (outside it the hook gives null); other pages name themselves.
+  // Only on the root's error page (elsewhere the hook gives null); other pages name themselves.
   const error = useRouteError();
   const language = root?.language ?? fallbackLanguage;
   useChangeLanguage(language);

@@ -27,7 +27,6 @@ export interface LiveEventFigures {
   missed: number;
   greedyAsked: number;
   greedyOpen: number;
-  // Target 1.
   readsPerEvent: number;
   greedyDeliveryMs: number;
 }
@@ -134,7 +133,6 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
       for (const event of await recordEvents([{ userId: flaky!, type: "message", payload: { round } }])) expected.push(event.id);
       await new Promise((resolve) => setTimeout(resolve, 2));
       abort.abort();
-      // While it is away, more happens.
       for (const event of await recordEvents([{ userId: flaky!, type: "notification", payload: { round } }])) expected.push(event.id);
     }
     const last = openStream(flaky!, lastId, (id) => seen.add(id));

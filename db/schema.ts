@@ -23,11 +23,10 @@ export interface UsersTable {
   time_zone: Generated<string>;
   language: Generated<string>;
   hourly_rate_cents: number | null;
-  // JSON array of experience chip ids.
+  /** JSON array of experience chip ids. */
   experience: Generated<string>;
-  // JSON array: "dog", "cat".
+  /** JSON array: "dog", "cat". */
   cares_for: Generated<string>;
-  // For role "both"; null means the role itself.
   acting_role: "owner" | "sitter" | null;
   browse_mode: "local" | "global" | null;
   filter_pet_type: Generated<"all" | PetType>;
@@ -41,7 +40,6 @@ export interface UsersTable {
   likes_day: string | null;
   likes_on_day: Generated<number>;
   sounds_enabled: Generated<number>;
-  // The position as a unit vector, generated from latitude and longitude.
   unit_x: GeneratedAlways<number | null>;
   unit_y: GeneratedAlways<number | null>;
   unit_z: GeneratedAlways<number | null>;
@@ -117,7 +115,6 @@ export interface NotificationsTable {
   id: string;
   user_id: string;
   type: NotificationType;
-  // JSON object of values for the translated title and message.
   data: Generated<string>;
   link: string | null;
   is_read: Generated<number>;
@@ -142,14 +139,14 @@ export interface RateLimitsTable {
   key: string;
   window_started_at: number;
   hits: number;
-  // Seconds since the epoch.
+  /** Seconds since the epoch. */
   expires_at: number;
 }
 
 export interface BackoffsTable {
   key: string;
   attempts: number;
-  // Milliseconds since the epoch.
+  /** Milliseconds since the epoch. */
   last_attempt_at: number;
 }
 
@@ -190,7 +187,7 @@ export interface SubscriptionPlansTable {
   price_cents: number;
   currency: Generated<string>;
   interval: PlanInterval;
-  // JSON array of feature ids.
+  /** JSON array of feature ids. */
   features: Generated<string>;
   popular: Generated<number>;
   position: Generated<number>;
@@ -203,7 +200,6 @@ export interface PaymentMethodsTable {
   id: string;
   user_id: string;
   provider: string;
-  // Stripe: a PaymentMethod id.
   provider_ref: string;
   brand: string;
   last4: string;
@@ -268,7 +264,6 @@ export interface MessagesTable {
   body: string;
   media_key: string | null;
   media_type: "image" | "video" | null;
-  // Images only.
   media_preview_key: string | null;
   created_at: IsoTime;
 }
@@ -285,7 +280,7 @@ export interface LiveEventsTable {
   id: Generated<number>;
   user_id: string;
   type: LiveEventType;
-  // JSON: ids, never secrets.
+  /** JSON: ids, never secrets. */
   payload: Generated<string>;
   created_at: IsoTime;
 }
@@ -362,7 +357,6 @@ export interface TestPaymentsTable {
 
 export interface PaymentIdempotencyTable {
   key: string;
-  /** JSON of the answer first given for this key. */
   result: string;
   created_at: IsoTime;
 }

@@ -3,8 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 
-// SQLite's online backup copies a snapshot that is a state the database really was in. Media files
-// are copied after it: they are written before the rows that name them and never changed.
+// SQLite's online backup copies a state the database really was in; media files, never changed, are copied after it.
 export async function backupDataDir(dataDir: string, destination: string): Promise<{ databaseFile: string; integrity: string }> {
   const source = path.join(dataDir, "trusted-sitters.db");
   if (!existsSync(source)) throw new Error(`No database at ${source}`);

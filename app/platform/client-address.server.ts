@@ -10,8 +10,7 @@ export interface ProxyTrust {
 
 export const proxyTrust: ProxyTrust = { header: env.TRUST_PROXY_HEADER ?? null, hops: env.TRUST_PROXY_HOPS, fly: Boolean(env.FLY_APP_NAME) };
 
-// IPv6 counts by its /64: a home or a phone usually gets a whole /64, so counting single addresses
-// would give one person 2^64 budgets. A header anyone can send is never believed.
+// IPv6 counts by /64: a home or a phone usually gets a whole /64, so single addresses would give one person 2^64 budgets.
 export function clientAddressOf(headers: IncomingHttpHeaders, socketAddress: string | undefined, trust: ProxyTrust = proxyTrust): string {
   const address = forwardedAddress(headers, trust) ?? socketAddress;
   return address ? rateLimitIdentity(address) : "unknown";

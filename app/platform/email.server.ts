@@ -36,7 +36,6 @@ function smtp(): Transporter | null {
   return transporter;
 }
 
-// nodemailer's codes for a refusal of one email; anything else (timeouts, closed connections) is the server.
 const REFUSED_THIS_EMAIL = new Set(["EENVELOPE", "EMESSAGE"]);
 
 export const RETRY = { firstDelayMs: 60_000, maxDelayMs: 3_600_000, giveUpAfterMs: 24 * 3_600_000 } as const;

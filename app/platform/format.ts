@@ -1,6 +1,5 @@
-// Building a page's first Intl formatter loads the locale's data: tens of milliseconds here, several
-// times that on a slow phone, blocking the page while it becomes interactive. So the server writes what
-// a page only shows into its loader data; the browser formats only what it computes itself.
+// A page's first Intl formatter loads locale data (tens of ms, more on a slow phone) while the page becomes
+// interactive: so the server writes what a page only shows, and the browser formats only what it computes.
 export interface Reader {
   language: string;
   timeZone: string;

@@ -13,7 +13,7 @@ export interface ServerTimeouts {
   // Longer than the usual proxies' idle timeout (60 s), so they close it, never we while they send on it.
   // Node 18+ counts headersTimeout from a request's first byte, so it need not exceed this.
   keepAliveTimeout: number;
-  /** How often Node checks the two timeouts above; at its default (30 s) a 20 s limit could last 50 s. */
+  // Node checks the timeouts this often; at its default (30 s) a 20 s limit could last 50 s.
   connectionsCheckingInterval: number;
 }
 
@@ -110,7 +110,6 @@ export function createRequestGuard({ limitOf, receiveTimeoutMs = RECEIVE_TIMEOUT
       refuse(408);
     }, receiveTimeoutMs);
     timer.unref();
-    // A client that went away is not answered.
     request.once("close", () => clearTimeout(timer));
 
     request.push = function (chunk: unknown, encoding?: BufferEncoding): boolean {

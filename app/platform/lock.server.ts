@@ -1,5 +1,4 @@
-// Per process (the app runs as one, next to its SQLite file). For outside calls that cannot sit inside a
-// transaction, such as the payment provider: a double-clicked Pay waits for the first click's answer.
+// Per process (the app runs as one): for outside calls that cannot sit inside a transaction, such as a double-clicked Pay.
 const queues = new Map<string, Promise<unknown>>();
 
 export async function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {

@@ -5,7 +5,6 @@ export const SITE_NAME = "Trusted Sitters";
 
 export type PageTitle = string | ((data: unknown, t: TFunction) => string | null);
 
-// A page whose loader failed has no data, and so no such title.
 export function titleFrom<Loader>(title: (data: SerializeFrom<Loader>, t: TFunction) => string): PageTitle {
   return (data, t) => (data === undefined || data === null ? null : title(data as SerializeFrom<Loader>, t));
 }

@@ -57,8 +57,7 @@ export function backoffDelayMs(attempts: number, backoff: Backoff): number {
   return Math.min(backoff.firstDelayMs * 2 ** (attempts - backoff.freeAttempts), backoff.maxDelayMs);
 }
 
-// Counted before the caller checks anything, so simultaneous attempts cannot all slip through one
-// opening; a refused attempt changes nothing, so it does not make the wait longer.
+// Counted before the caller checks anything, so simultaneous attempts cannot all slip through one opening.
 export async function claimAttempt(key: string, backoff: Backoff): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const at = now().getTime();

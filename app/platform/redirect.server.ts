@@ -1,6 +1,5 @@
 const DUMMY_ORIGIN = "https://app.invalid";
 
-// Longer than any address of ours.
 export const REDIRECT_TARGET_MAX_LENGTH = 2000;
 
 // Browsers drop tab and line breaks from a Location and read a backslash as a slash, so

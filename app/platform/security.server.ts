@@ -8,7 +8,6 @@ export function createNonce(): string {
 export interface HeaderOptions {
   nonce: string;
   https: boolean;
-  // The Vite dev server injects scripts and a websocket of its own.
   development: boolean;
 }
 

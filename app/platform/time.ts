@@ -1,6 +1,6 @@
 import { dateTimeFormat } from "./format";
 
-/** Times are stored in UTC; a person's calendar day is the one of their IANA time zone. */
+// Times are stored in UTC; a person's calendar day is the one of their IANA time zone.
 
 function offsetMs(timeZone: string, at: Date): number {
   const parts = Object.fromEntries(

@@ -7,8 +7,7 @@ export { z };
 // (no 'unsafe-eval'), and even probing for it logs a violation. Set before any schema is built.
 z.config({ jitless: true });
 
-// Unlike z.email(), runs after trimming and does not become an HTML `pattern` (the browser's own
-// untranslated message must not replace ours when JavaScript is off).
+// Unlike z.email(): runs after trimming, and sets no HTML `pattern` whose untranslated message would replace ours.
 export const isEmail = (message: string) => z.refine<string>((value) => z.regexes.email.test(value), message);
 
 // zod 3's uuid (any version), as a refine so that the hidden field gets no HTML pattern.

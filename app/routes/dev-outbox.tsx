@@ -25,7 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
 
-// Links made clickable, nothing else interpreted.
 function TextWithLinks({ text }: { text: string }) {
   return (
     <>

@@ -3,8 +3,7 @@ import { mayViewMedia } from "~/features/messages/attachments.server";
 import { contentTypeOf, fileStorage, isMediaKey } from "~/features/media/storage.server";
 import { requireUser } from "~/platform/session.server";
 
-// Keys are random and never reused, so a copy may be kept forever. A chat attachment is a 404 for
-// anyone outside its conversation, as if it did not exist.
+// Keys are random and never reused, so a copy may be kept forever.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const key = params.key ?? "";

@@ -40,7 +40,6 @@ export async function handleDeckAction(user: User, form: FormData): Promise<Resp
   switch (input.intent) {
     case "like":
     case "pass": {
-      // Premium lifts the free daily limit on likes.
       const unlimitedLikes = input.intent === "like" && (await isPremiumUser(user.id));
       const result = await swipe(user, { userId: input.userId, petId: input.petId || null }, input.intent, { unlimitedLikes });
       if (result.status === "not-found") return redirectWithToast(back, { type: "error", title: "discovery:deck.gone" });

@@ -128,8 +128,7 @@ function nearness(search: Search, table: "u" | "o"): RawBuilder<number | null> {
   return search.from ? closenessSql(search.from, table) : sql<null>`null`;
 }
 
-// Premium cards are found on their own, then the rest, so the main query keeps its index order
-// instead of sorting every candidate by membership.
+// Premium cards are found on their own, so the main query keeps its index order instead of sorting by membership.
 async function boosted<Row extends { id: string }>(page: (premiumOnly: boolean, limit: number) => Promise<Row[]>, limit: number): Promise<Row[]> {
   const premium = await page(true, limit);
   if (premium.length >= limit) return premium;

@@ -8,7 +8,6 @@ import { notify } from "~/features/notifications/notifications.server";
 import { ensureConversation } from "~/features/messages/messages.server";
 import { isOwner, isSitter } from "~/features/profiles/profiles.server";
 
-// Per calendar day in the person's time zone.
 export const FREE_DAILY_LIKES = 25;
 
 export interface SwipeTarget {

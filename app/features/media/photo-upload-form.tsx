@@ -15,8 +15,7 @@ export function PhotoUploadForm({ petId, redirectTo, photoCount }: { petId?: str
     event.preventDefault();
     const form = event.currentTarget;
     const request = new XMLHttpRequest();
-    // The router's data address answers with the redirect as data instead of following it,
-    // so the message the server sets is still there for the page we go back to.
+    // The data address answers with the redirect as data, so the server's message is still there for the next page.
     request.open("POST", "/photos.data");
     request.upload.onprogress = (progressEvent) => {
       if (progressEvent.lengthComputable) setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100));

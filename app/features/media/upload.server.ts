@@ -68,9 +68,8 @@ export async function readImageUpload(
   const images: Buffer[] = [];
   const declaredTypes: string[] = [];
   let textFields = 0;
-  // A refused file is read to its end and dropped rather than cutting the connection: a browser
-  // that is cut off while still sending shows a network error instead of our message. The whole
-  // body stays bounded by limitBody, which does cut off a request larger than any valid one.
+  // A refused file is read to its end rather than cutting the connection: a browser cut off while still sending
+  // shows a network error instead of our message. limitBody still cuts off a request larger than any valid one.
   let refusal: UploadProblem | null = null;
   const drain = async (data: AsyncIterable<Uint8Array>) => {
     for await (const chunk of data) void chunk;

@@ -1,8 +1,6 @@
-// Parses the whole container (MP4 boxes or WebM EBML elements) without decoding: a truncated file, trailing
-// bytes, another file dressed up with a video's first bytes, or no video track is refused. Every loop
-// advances through the file or runs over entries that must fit in their box, so the work is bounded by
-// the file's length whatever a hostile file declares. (mp4box, tried and left out, trusts a sample
-// table's count: a 10 KB file made it allocate until the process died.)
+// Parses the whole container (MP4 boxes, WebM EBML elements) without decoding. Every loop advances through the
+// file or runs over entries that must fit in their box, so the work is bounded by the file's length whatever a
+// hostile file declares. (mp4box trusts a sample table's count: a 10 KB file made it allocate until the process died.)
 
 export const VIDEO_MAX_SECONDS = 10 * 60;
 // Padding, free boxes, Void elements and unknown metadata: a real file carries only a little.
@@ -40,7 +38,6 @@ export function checkVideo(data: Buffer): VideoCheck {
 const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "dash", "M4V ", "mmp4", "MSNV"]);
 // Any other top-level box counts as unexplained bytes.
 const MP4_MEDIA_BOXES = new Set(["ftyp", "moov", "mdat", "moof", "sidx", "styp", "mfra"]);
-// Metadata such as udta counts as unexplained.
 const MOOV_MEDIA_BOXES = new Set(["mvhd", "trak", "mvex", "iods"]);
 
 interface Mp4Box {

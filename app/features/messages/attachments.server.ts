@@ -4,8 +4,7 @@ import { CHAT_FILE_MAX_BYTES } from "~/features/media/limits";
 import { fileStorage, removeImage, storeImage, storeVideo } from "~/features/media/storage.server";
 import { checkVideo, videoSignature } from "~/features/media/videos.server";
 
-// The type is read from the file's bytes, never from its name or the declared type (which can only get a
-// file refused). Images are re-encoded (GPS removed); videos are kept as sent once their container checks out.
+// The type is read from the file's bytes, never from its name or the declared type.
 
 export interface StoredAttachment {
   type: "image" | "video";

@@ -7,8 +7,6 @@ import { recordEvents } from "~/platform/events/events.server";
 import { markMessageNotificationsRead, notify } from "~/features/notifications/notifications.server";
 import { photoUrl } from "~/features/media/photos.server";
 
-// For anyone but its two people a conversation does not exist.
-
 import type { StoredAttachment } from "./attachments.server";
 import { MESSAGE_MAX } from "./schema";
 

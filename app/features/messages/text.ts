@@ -3,7 +3,6 @@ import { dateTimeFormat, type Reader } from "~/platform/format";
 import { daysAgoIn } from "~/platform/time";
 import type { ConversationSummary, MessageView } from "./messages.server";
 
-// A message being sent shows no time until it is stored.
 export type ShownConversation = ConversationSummary & { time: string | null };
 export type ShownMessage = MessageView & { time: string; day: string };
 

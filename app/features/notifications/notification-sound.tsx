@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 
 const PLAYED_KEY = "trusted-sitters:sound-played";
 
-// Made on the spot: no audio file to download.
 function chime(context: AudioContext) {
   const start = context.currentTime + 0.02;
   [880, 1318.5].forEach((frequency, index) => {

@@ -26,7 +26,6 @@ export async function notify(notification: NewNotification, database: Kysely<Dat
       created_at: nowIso(),
     })
     .execute();
-  // Open tabs refresh the badge and the list.
   await recordEvents([{ userId: notification.userId, type: "notification", payload: { type: notification.type } }], database);
 }
 

@@ -15,8 +15,7 @@ export interface StreamLimits {
 
 const PAGE = 500;
 
-// News on the bus costs one database read per person however many tabs they have open: from the
-// lowest id any stream has sent, each stream getting the part it has not sent yet.
+// One database read per news for all of a person's tabs, from the lowest id any of their streams has sent.
 class PersonHub {
   // Insertion order: the first is the oldest.
   readonly streams = new Set<HubStream>();

@@ -2,8 +2,7 @@ import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { keepLive, onTabShown } from "./live-connection";
 
-// Any event reloads the page's data (loaders stay the source of truth). During a navigation the reload
-// waits: it would cancel the redirect's load, whose answer carries the toast, and the toast would be lost.
+// During a navigation the reload waits: it would cancel the redirect's load, whose answer carries the toast.
 export function LiveUpdates() {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
