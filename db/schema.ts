@@ -46,7 +46,7 @@ export interface UsersTable {
   likes_on_day: Generated<number>;
   /** 1 when the app may play its notification sound. */
   sounds_enabled: Generated<number>;
-  /** Generated from latitude and longitude: the position as a unit vector (see app/features/discovery/geo.server.ts). */
+  /** Generated from latitude and longitude: the position as a unit vector (see app/features/geo/geo.server.ts). */
   unit_x: GeneratedAlways<number | null>;
   unit_y: GeneratedAlways<number | null>;
   unit_z: GeneratedAlways<number | null>;

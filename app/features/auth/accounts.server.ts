@@ -6,8 +6,8 @@ import { enqueueEmail, deliverSoon, publicOrigin } from "~/platform/email.server
 import { isLanguage, type Language } from "~/platform/i18n";
 import { claimAttempt, clearAttempts, signInBackoff, takeAttempt } from "~/platform/rate-limit.server";
 import { notify } from "~/features/notifications/notifications.server";
-import { coordinatesOfCity } from "~/features/discovery/places.server";
-import { storedPosition } from "~/features/discovery/geo.server";
+import { coordinatesOfCity } from "~/features/geo/places.server";
+import { storedPosition } from "~/features/geo/geo.server";
 import { confirmationEmail, resetEmail, signupAttemptEmail, welcomeEmail } from "./emails.server";
 import { hashPassword, isCommonPassword, spendVerifyTime, verifyPassword } from "./passwords.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schema";

@@ -3,7 +3,7 @@ import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/photos.server";
 import { listPets, type PetView } from "~/features/pets/pets.server";
-import { positionForCity, TOO_OFTEN } from "~/features/discovery/location.server";
+import { positionForCity, TOO_OFTEN } from "~/features/geo/position.server";
 import type { ProfileEditInput, SitterSetupInput } from "./schema";
 
 export const isSitter = (role: User["role"]) => role === "sitter" || role === "both";
