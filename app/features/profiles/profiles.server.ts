@@ -9,7 +9,6 @@ import type { ProfileEditInput, SitterSetupInput } from "./schema";
 export const isSitter = (role: User["role"]) => role === "sitter" || role === "both";
 export const isOwner = (role: User["role"]) => role === "owner" || role === "both";
 
-/** The role a person acts in now: a "both" user switches with the Sitter/Owner toggle. */
 export function actingRole(user: Pick<User, "role" | "acting_role">): "owner" | "sitter" {
   if (user.role === "both") return user.acting_role ?? "owner";
   return user.role;
@@ -52,7 +51,7 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
   };
 }
 
-/** Saves the profile with the position of its city; nothing changes when that would move the person too often today. */
+/** Nothing changes when the new city would move the person too often today. */
 export async function updateProfile(userId: string, input: ProfileEditInput): Promise<"saved" | typeof TOO_OFTEN> {
   const position = await positionForCity(userId, input.city, input.timeZone || null);
   if (position === TOO_OFTEN) return TOO_OFTEN;
@@ -73,10 +72,7 @@ export async function updateProfile(userId: string, input: ProfileEditInput): Pr
   return "saved";
 }
 
-/**
- * Makes the person a sitter (an owner becomes "both") with their bio, rate, experience and
- * photos. Photos go first: if they are refused, nothing about the profile changes.
- */
+/** An owner becomes "both". Photos go first: if they are refused, nothing about the profile changes. */
 export async function completeSitterProfile(
   user: Pick<User, "id" | "role">,
   input: SitterSetupInput,
@@ -100,7 +96,6 @@ export async function completeSitterProfile(
   return { status: "done" };
 }
 
-/** The Sitter/Owner toggle: only a "both" user has two roles to switch between. */
 export async function switchActingRole(user: Pick<User, "id" | "role">, role: "owner" | "sitter"): Promise<boolean> {
   if (user.role !== "both") return false;
   await db.updateTable("users").set({ acting_role: role, updated_at: nowIso() }).where("id", "=", user.id).execute();
