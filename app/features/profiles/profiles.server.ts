@@ -2,6 +2,7 @@ import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/photos.server";
+import { payoutStatusOf, refreshPayoutStatus } from "~/features/payments/connect.server";
 import { listPets, type PetView } from "~/features/pets/pets.server";
 import { positionForCity, TOO_OFTEN } from "~/features/geo/position.server";
 import type { ProfileEditInput, SitterSetupInput } from "./schema";
@@ -48,6 +49,33 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
     rating: { average: user.rating_average, count: user.review_count },
     photos: photos.map(toPhotoView),
     pets,
+  };
+}
+
+/** The /profile page's own part; the bookings' part comes from the bookings feature. */
+export async function profilePage(user: User, backFromPayoutOnboarding: boolean) {
+  // Stripe's webhook says how far onboarding got too, but a little later.
+  if (backFromPayoutOnboarding && isSitter(user.role) && payoutStatusOf(user).provider === "stripe") {
+    const ready = await refreshPayoutStatus(user);
+    if (ready !== null) user = { ...user, payouts_enabled: ready ? 1 : 0 };
+  }
+  const [profile, pets] = await Promise.all([getPublicProfile(user.id), isOwner(user.role) ? listPets(user.id) : []]);
+  return {
+    user: {
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      city: user.city,
+      timeZone: user.time_zone,
+      role: user.role,
+      actingRole: actingRole(user),
+      isSitter: isSitter(user.role),
+      isOwner: isOwner(user.role),
+    },
+    mainPhoto: profile?.photos[0]?.cardUrl ?? null,
+    rating: profile?.rating ?? { average: null, count: 0 },
+    pets: pets.map((pet) => ({ id: pet.id, name: pet.name, petType: pet.petType, photo: pet.photos[0]?.cardUrl ?? null })),
+    payouts: isSitter(user.role) ? payoutStatusOf(user) : null,
   };
 }
 
