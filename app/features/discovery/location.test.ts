@@ -10,26 +10,9 @@ import { deckFor } from "./deck.server";
 import { deckCardText } from "./deck-card";
 import { coarsen, greatCircleKm, shownKilometres, type Coordinates } from "~/features/geo/geo.server";
 import { positionChangeLimit } from "~/features/geo/position.server";
+import { offset, randomFrom, startOfAFreshDay } from "~/features/geo/test-support";
 
-const KM_PER_DEGREE = 111.195;
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A point `north` and `east` kilometres from `from`. */
-function offset(from: Coordinates, north: number, east: number): Coordinates {
-  return {
-    latitude: from.latitude + north / KM_PER_DEGREE,
-    longitude: from.longitude + east / (KM_PER_DEGREE * Math.cos((from.latitude * Math.PI) / 180)),
-  };
-}
-
-/** Deterministic, so a failure can be replayed. */
-function randomFrom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1664525 + 1013904223) % 2 ** 32;
-    return state / 2 ** 32;
-  };
-}
 
 async function member(role: "owner" | "sitter", options: { at?: Coordinates | null; city?: string } = {}) {
   const id = randomUUID();
@@ -59,12 +42,6 @@ async function postPosition(userId: string, at: Coordinates) {
   const cookie = response.headers.get("Set-Cookie");
   const { toast } = await takeToast(new Request("http://localhost/", { headers: cookie ? { Cookie: cookie.split(";")[0]! } : {} }));
   return { status: response.status, location: response.headers.get("Location"), toast };
-}
-
-/** Moves the clock to one in the morning (UTC) of a coming day, so a day's budget cannot roll over mid-test. */
-function startOfAFreshDay() {
-  const current = now().getTime();
-  advanceClock(Math.floor(current / DAY) * DAY + DAY + 3_600_000 - current);
 }
 
 afterEach(() => resetClock());

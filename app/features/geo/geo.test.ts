@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { boundingBox, closenessAt, coarsen, greatCircleKm, kilometresFor, sameCell, shownKilometres, storedPosition, unitVector, type Coordinates } from "./geo.server";
+import { offset, randomFrom } from "./test-support";
 
 const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };
 const BARCELONA: Coordinates = { latitude: 41.3874, longitude: 2.1686 };
@@ -26,25 +27,6 @@ const dot = (a: Coordinates, b: Coordinates) => {
   const [bx, by, bz] = unitVector(b);
   return ax * bx + ay * by + az * bz;
 };
-
-const KM_PER_DEGREE = 111.195;
-
-/** A point `north` and `east` kilometres from `from`. */
-function offset(from: Coordinates, north: number, east: number): Coordinates {
-  return {
-    latitude: from.latitude + north / KM_PER_DEGREE,
-    longitude: from.longitude + east / (KM_PER_DEGREE * Math.cos((from.latitude * Math.PI) / 180)),
-  };
-}
-
-/** Deterministic, so a failure can be replayed. */
-function randomFrom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1664525 + 1013904223) % 2 ** 32;
-    return state / 2 ** 32;
-  };
-}
 
 describe("great-circle distance", () => {
   it("measures known city pairs", () => {

@@ -5,6 +5,7 @@ import { db } from "~/platform/db.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { coarsen, unitVector, type Coordinates } from "./geo.server";
 import { positionChange, positionChangeLimit, positionForCity, TOO_OFTEN } from "./position.server";
+import { startOfAFreshDay } from "./test-support";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -25,12 +26,6 @@ async function member(options: { at?: Coordinates | null; locationEnabled?: bool
 
 const positionOf = async (id: string) =>
   db.selectFrom("users").select(["latitude", "longitude"]).where("id", "=", id).executeTakeFirstOrThrow();
-
-/** One in the morning (UTC) of a coming day, so a day's budget cannot roll over mid-test. */
-function startOfAFreshDay() {
-  const current = now().getTime();
-  advanceClock(Math.floor(current / DAY) * DAY + DAY + 3_600_000 - current);
-}
 
 afterEach(() => resetClock());
 
