@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { hashPassword } from "~/features/auth/passwords.server";
 import { addPhotos } from "~/features/media/photos.server";
 import { priceOf } from "~/features/bookings/machine";
-import { storedPosition } from "~/features/discovery/geo.server";
+import { storedPosition } from "~/features/geo/geo.server";
 import { instantAt, wallClockIn } from "~/platform/time";
 import { ensurePlans } from "./plans";
 import type { Database, EnergyLevel, PetType, Role } from "./schema";

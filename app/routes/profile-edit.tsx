@@ -7,7 +7,7 @@ import { PhotoGrid } from "~/features/media/photo-grid";
 import { PhotoUploadForm } from "~/features/media/photo-upload-form";
 import { listPhotos, toPhotoView } from "~/features/media/photos.server";
 import { BIO_MAX } from "~/features/profiles/options";
-import { TOO_OFTEN } from "~/features/discovery/location.server";
+import { TOO_OFTEN } from "~/features/geo/position.server";
 import { updateProfile } from "~/features/profiles/profiles.server";
 import { profileEditSchema } from "~/features/profiles/schema";
 import { formDataOf } from "~/platform/forms.server";

@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { saveLanguage } from "~/features/auth/accounts.server";
 import { formDataOf } from "~/platform/forms.server";
-import { db } from "~/platform/db.server";
-import { nowIso } from "~/platform/clock.server";
 import { isLanguage } from "~/platform/i18n";
 import { languageCookie } from "~/platform/i18n.server";
 import { safeRedirectTarget } from "~/platform/redirect.server";
@@ -20,8 +19,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const destination = `${target.pathname}${target.search}`;
   if (!isLanguage(language)) return redirect(destination);
   const user = await getUser(request);
-  if (user) {
-    await db.updateTable("users").set({ language, updated_at: nowIso() }).where("id", "=", user.id).execute();
-  }
+  if (user) await saveLanguage(user.id, language);
   return redirect(destination, { headers: { "Set-Cookie": await languageCookie.serialize(language) } });
 }

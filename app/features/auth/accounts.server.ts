@@ -6,8 +6,8 @@ import { enqueueEmail, deliverSoon, publicOrigin } from "~/platform/email.server
 import { isLanguage, type Language } from "~/platform/i18n";
 import { claimAttempt, clearAttempts, signInBackoff, takeAttempt } from "~/platform/rate-limit.server";
 import { notify } from "~/features/notifications/notifications.server";
-import { coordinatesOfCity } from "~/features/discovery/places.server";
-import { storedPosition } from "~/features/discovery/geo.server";
+import { coordinatesOfCity } from "~/features/geo/places.server";
+import { storedPosition } from "~/features/geo/geo.server";
 import { confirmationEmail, resetEmail, signupAttemptEmail, welcomeEmail } from "./emails.server";
 import { hashPassword, isCommonPassword, spendVerifyTime, verifyPassword } from "./passwords.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schema";
@@ -26,7 +26,7 @@ export interface SignupInput {
   password: string;
 }
 
-/** The rules every new password follows, wherever it is set; each result is a translation key. */
+/** Checked by signUp, resetPassword and changePassword themselves; each result is a translation key. */
 export function passwordProblem(password: string, email: string): string | null {
   if (password.length < PASSWORD_MIN) return "validation.passwordTooShort";
   if (password.length > PASSWORD_MAX) return "validation.passwordTooLong";
@@ -46,16 +46,23 @@ export function resetLink(token: string): string {
 
 const languageOfUser = (user: Pick<User, "language">): Language => (isLanguage(user.language) ? user.language : "en");
 
-/** At most one "someone tried to sign up with your address" email per account and hour, so nobody can flood a mailbox with them. */
+/** So nobody can flood a mailbox with "someone tried to sign up with your address" emails. */
 const SIGNUP_ATTEMPT_NOTICES = { max: 1, windowSeconds: 3600 };
 
+export type SignupResult =
+  | { status: "created"; user: User }
+  | { status: "email-taken" }
+  /** The password breaks a rule (a translation key); checked before the address, so it tells nothing about it. */
+  | { status: "weak"; problem: string };
+
 /**
- * Creates the account with its welcome notification and confirmation email in one transaction:
- * either all of it exists or none of it does. For an address that already has an account nothing
- * is created and its owner is told by email; the caller answers both the same way, so the form
- * does not say which addresses are registered.
+ * The account, its welcome notification and confirmation email are created in one transaction.
+ * For an address that already has an account its owner is told by email instead; the caller
+ * answers both the same way, so the form does not say which addresses are registered.
  */
-export async function signUp(input: SignupInput, language: Language): Promise<{ status: "created"; user: User } | { status: "email-taken" }> {
+export async function signUp(input: SignupInput, language: Language): Promise<SignupResult> {
+  const problem = passwordProblem(input.password, input.email);
+  if (problem) return { status: "weak", problem };
   const passwordHash = await hashPassword(input.password);
   // New accounts start in the time zone the users table defaults to, so the city is looked up there.
   const place = await coordinatesOfCity(input.city, NEW_ACCOUNT_TIME_ZONE);
@@ -113,10 +120,9 @@ export type LoginResult =
 const signInKey = (email: string) => `sign-in:${email.toLowerCase()}`;
 
 /**
- * Checks a password against the account's budget of failures: past the free ones, each attempt
- * for that email waits longer since the last (signInBackoff, about a minute at most), whoever
- * makes it, so guessing is slow but nobody can lock a person out for long. Unknown emails have
- * the same budget, so the answers tell nothing. A right password resets the count.
+ * Past the free failures, each attempt for that email waits longer (signInBackoff, about a minute
+ * at most), whoever makes it: guessing is slow but nobody can lock a person out for long. Unknown
+ * emails have the same budget, so the answers tell nothing.
  */
 async function checkPasswordOf(email: string, passwordHash: string | null, password: string): Promise<"right" | "wrong" | "wait"> {
   if ((await claimAttempt(signInKey(email), signInBackoff)) > 0) return "wait";
@@ -138,7 +144,7 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
   return { status: "ok", user };
 }
 
-/** Sends a fresh confirmation link to an unconfirmed account; silent for unknown or confirmed ones. */
+/** Silent for unknown or confirmed accounts. */
 export async function resendConfirmation(email: string, language: Language): Promise<void> {
   const user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
   if (!user || user.email_verified_at) return;
@@ -194,10 +200,7 @@ export type PasswordChange =
   /** The new password breaks a rule (a translation key); nothing changed and the link still works. */
   | { status: "weak"; problem: string };
 
-/**
- * Sets a new password from a reset link (single use) and ends every session of the account. The
- * link is the proof: no current password is asked, so a person who forgot theirs gets back in.
- */
+/** The link (single use) is the proof: no current password is asked. Every session of the account ends. */
 export async function resetPassword(token: string, password: string): Promise<PasswordChange> {
   const check = await checkResetToken(token);
   if (check.status !== "valid") return check;
@@ -236,9 +239,8 @@ export type SessionPasswordChange =
   | { status: "refused"; errors: { currentPassword?: string[]; password?: string[] } };
 
 /**
- * A signed-in person sets a new password: only with their current one (a session alone, on a
- * borrowed or stolen device, must not be enough), which counts against the same failure budget
- * as signing in. Every session ends and the caller starts a fresh one.
+ * Only with the current password (a session alone, on a borrowed or stolen device, must not be
+ * enough), counted against the sign-in failure budget. Every session ends; the caller starts a fresh one.
  */
 export async function changePassword(userId: string, currentPassword: string, password: string): Promise<SessionPasswordChange> {
   const user = await db.selectFrom("users").select(["id", "email", "password_hash"]).where("id", "=", userId).executeTakeFirstOrThrow();
@@ -259,7 +261,10 @@ export async function changePassword(userId: string, currentPassword: string, pa
   return { status: "changed" };
 }
 
-/** Where a person goes after confirming their email: the setup screen for their role. */
+export async function saveLanguage(userId: string, language: Language): Promise<void> {
+  await db.updateTable("users").set({ language, updated_at: nowIso() }).where("id", "=", userId).execute();
+}
+
 export function setupPathFor(role: User["role"]): string {
   if (role === "owner") return "/pet-profile-setup";
   if (role === "sitter") return "/sitter-profile-setup";

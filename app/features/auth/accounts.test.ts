@@ -115,6 +115,17 @@ describe("sign-up", () => {
     expect(passwordProblem("x".repeat(129), "a@b.co")).toBe("validation.passwordTooLong");
   });
 
+  it("refuses a common password or one equal to the email when called directly, and creates nothing", async () => {
+    const common = newPerson({ password: "password123" });
+    expect(await signUp(common, "en")).toEqual({ status: "weak", problem: "validation.passwordCommon" });
+    const sameAsEmail = newPerson();
+    expect(await signUp({ ...sameAsEmail, password: sameAsEmail.email.toUpperCase() }, "en")).toEqual({ status: "weak", problem: "validation.passwordIsEmail" });
+    expect(await signUp(newPerson({ password: "abc" }), "en")).toEqual({ status: "weak", problem: "validation.passwordTooShort" });
+    const created = await db.selectFrom("users").select("id").where("email", "in", [common.email, sameAsEmail.email]).execute();
+    expect(created).toHaveLength(0);
+    expect(await db.selectFrom("email_outbox").select("id").where("to_address", "in", [common.email, sameAsEmail.email]).execute()).toHaveLength(0);
+  });
+
   it("validates every field with translation keys, and accepts 'walker' as the sitter role", () => {
     const result = signupSchema.safeParse({ role: "walker", name: " ", city: "", postalCode: "<b>", phone: "abc", email: "nope", password: "12345" });
     expect(result.success).toBe(false);

@@ -5,7 +5,8 @@ import { db } from "~/platform/db.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { DEFAULT_FILTERS, type DeckFilters } from "./filters";
 import { deckHref } from "./links";
-import { forgetDeviceLocation, locationPromptLater, positionChangeLimit, saveDeviceLocation, setBrowseMode, TOO_OFTEN } from "./location.server";
+import { positionChangeLimit, TOO_OFTEN } from "~/features/geo/position.server";
+import { forgetDeviceLocation, locationPromptLater, saveDeviceLocation, setBrowseMode } from "./location.server";
 import { isPremiumUser } from "~/features/subscriptions/subscriptions.server";
 import { FREE_DAILY_LIKES, startOver, swipe } from "./swipes.server";
 

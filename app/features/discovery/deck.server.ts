@@ -5,7 +5,7 @@ import { toPhotoView, type PhotoView } from "~/features/media/photos.server";
 import { isOwner, isSitter } from "~/features/profiles/profiles.server";
 import { premiumSql } from "~/features/subscriptions/subscriptions.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
-import { boundingBox, closenessAt, closenessSql, kilometresFor, shownKilometres, type Coordinates } from "./geo.server";
+import { boundingBox, closenessAt, closenessSql, kilometresFor, shownKilometres, type Coordinates } from "~/features/geo/geo.server";
 
 export type DeckTab = "sitters" | "pets";
 

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { up as coarsenStoredPositions } from "~db/migrations/0013-coarse-positions";
 import { db } from "~/platform/db.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { takeToast } from "~/platform/toast.server";
@@ -9,28 +8,11 @@ import { updateProfile } from "~/features/profiles/profiles.server";
 import { handleDeckAction } from "./deck-actions.server";
 import { deckFor } from "./deck.server";
 import { deckCardText } from "./deck-card";
-import { coarsen, greatCircleKm, sameCell, shownKilometres, storedPosition, unitVector, type Coordinates } from "./geo.server";
-import { positionChangeLimit } from "./location.server";
+import { coarsen, greatCircleKm, shownKilometres, type Coordinates } from "~/features/geo/geo.server";
+import { positionChangeLimit } from "~/features/geo/position.server";
+import { offset, randomFrom, startOfAFreshDay } from "~/features/geo/test-support";
 
-const KM_PER_DEGREE = 111.195;
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A point `north` and `east` kilometres from `from`. */
-function offset(from: Coordinates, north: number, east: number): Coordinates {
-  return {
-    latitude: from.latitude + north / KM_PER_DEGREE,
-    longitude: from.longitude + east / (KM_PER_DEGREE * Math.cos((from.latitude * Math.PI) / 180)),
-  };
-}
-
-/** A small deterministic generator, so a failure can be replayed. */
-function randomFrom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1664525 + 1013904223) % 2 ** 32;
-    return state / 2 ** 32;
-  };
-}
 
 async function member(role: "owner" | "sitter", options: { at?: Coordinates | null; city?: string } = {}) {
   const id = randomUUID();
@@ -62,73 +44,7 @@ async function postPosition(userId: string, at: Coordinates) {
   return { status: response.status, location: response.headers.get("Location"), toast };
 }
 
-/** Moves the clock to one in the morning (UTC) of a coming day, so a day's budget cannot roll over mid-test. */
-function startOfAFreshDay() {
-  const current = now().getTime();
-  advanceClock(Math.floor(current / DAY) * DAY + DAY + 3_600_000 - current);
-}
-
 afterEach(() => resetClock());
-
-describe("the position grid", () => {
-  it("keeps every position within 0.8 km of the true one, on cells at least 1.1 km wide, at every latitude", () => {
-    const random = randomFrom(7);
-    for (let i = 0; i < 2000; i += 1) {
-      const at = { latitude: -84 + random() * 168, longitude: -180 + random() * 360 };
-      const stored = coarsen(at);
-      expect(greatCircleKm(at, stored)).toBeLessThanOrEqual(0.79);
-      expect(coarsen(stored)).toEqual(stored);
-      expect(stored.longitude).toBeGreaterThanOrEqual(-180);
-      expect(stored.longitude).toBeLessThan(180);
-      // A neighbouring column's centre, and the next row's: each at least 1.11 km away.
-      const east = coarsen(offset(stored, 0, 1.112));
-      expect(east).not.toEqual(stored);
-      expect(greatCircleKm(stored, east)).toBeGreaterThanOrEqual(1.11);
-      expect(greatCircleKm(stored, coarsen(offset(stored, 1.112, 0)))).toBeGreaterThanOrEqual(1.11);
-    }
-  });
-
-  it("stores rows of 0.01° and columns scaled to their latitude", () => {
-    expect(coarsen({ latitude: 40.41681234, longitude: -3.70379876 }).latitude).toBe(40.42);
-    // In Oslo a column is 0.02° of longitude (a fixed 0.01° would be 0.56 km wide).
-    const oslo = coarsen({ latitude: 59.9139, longitude: 10.7522 });
-    expect(oslo.latitude).toBe(59.91);
-    expect(coarsen({ latitude: 59.91, longitude: oslo.longitude + 0.02 }).longitude - oslo.longitude).toBeCloseTo(0.02, 3);
-    expect(coarsen({ latitude: 59.91, longitude: oslo.longitude + 0.0095 })).toEqual(oslo);
-    // Across the antimeridian and at the poles there is still one stored position per cell.
-    expect(coarsen({ latitude: 0, longitude: 179.999 })).toEqual({ latitude: 0, longitude: -180 });
-    expect(coarsen({ latitude: 0, longitude: -179.999 })).toEqual({ latitude: 0, longitude: -180 });
-    expect(coarsen({ latitude: 90, longitude: 123 })).toEqual({ latitude: 90, longitude: 0 });
-    expect(coarsen({ latitude: -0.001, longitude: -0.001 })).toEqual({ latitude: 0, longitude: 0 });
-    expect(storedPosition(null)).toEqual({ latitude: null, longitude: null });
-    expect(sameCell({ latitude: 40.4168, longitude: -3.7038 }, { latitude: 40.4191, longitude: -3.7049 })).toBe(true);
-    expect(sameCell({ latitude: 40.4168, longitude: -3.7038 }, { latitude: 40.4268, longitude: -3.7038 })).toBe(false);
-  });
-
-  it("shows whole kilometres, and 'less than one' below 1 km", () => {
-    expect([0, 0.3, 0.999, 1, 1.49, 1.5, 9.51, 67.46].map(shownKilometres)).toEqual([0, 0, 0, 1, 1, 2, 10, 67]);
-  });
-});
-
-describe("positions already stored", () => {
-  it("the migration moves each one to its cell's centre, and the deck's unit vectors follow", async () => {
-    const precise = { latitude: 39.469907, longitude: -0.376288 };
-    const owner = await member("owner", { at: precise });
-    const nowhere = await member("owner", { at: null });
-    await coarsenStoredPositions(db as never);
-    const after = await reload(owner.id);
-    expect({ latitude: after.latitude, longitude: after.longitude }).toEqual(coarsen(precise));
-    const [x, y, z] = unitVector(coarsen(precise));
-    const vector = await db.selectFrom("users").select(["unit_x", "unit_y", "unit_z"]).where("id", "=", owner.id).executeTakeFirstOrThrow();
-    expect(vector.unit_x).toBeCloseTo(x, 12);
-    expect(vector.unit_y).toBeCloseTo(y, 12);
-    expect(vector.unit_z).toBeCloseTo(z, 12);
-    expect(await positionOf(nowhere.id)).toEqual({ latitude: null, longitude: null });
-    // A second pass finds nothing left to move.
-    await coarsenStoredPositions(db as never);
-    expect(await positionOf(owner.id)).toEqual(coarsen(precise));
-  });
-});
 
 describe("every writer stores the coarse position", () => {
   it("sign-up, a device's position, a city on the profile and location turned off", async () => {

@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PhotoPicker } from "~/features/media/photo-picker";
-import { BREEDS, ENERGY_LEVELS, PET_TYPES, TEMPERAMENTS } from "~/features/profiles/options";
+import { BREEDS, ENERGY_LEVELS, PET_TYPES, TEMPERAMENTS } from "./options";
 import { ChoiceChips } from "~/platform/ui/choices";
 import { FieldErrors, FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
@@ -21,11 +21,7 @@ export type PetFormValues = {
   energyLevel: string;
 };
 
-/**
- * The pet form of both /pet-profile-setup (with photos, required) and /pet/{id}/edit (photos are
- * managed beside it). The breed list holds both kinds in groups; with JavaScript only the chosen
- * kind's group shows.
- */
+/** For /pet-profile-setup (with photos) and /pet/{id}/edit. With JavaScript only the chosen kind's breeds show. */
 export function PetForm({
   lastResult,
   defaultValue,

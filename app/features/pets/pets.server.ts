@@ -52,13 +52,13 @@ export async function listPets(ownerId: string): Promise<PetView[]> {
   return Promise.all(pets.map(toPetView));
 }
 
-/** One of the owner's pets; another person's pet id finds nothing (the route answers 404). */
+/** Another person's pet id finds nothing. */
 export async function findOwnPet(ownerId: string, petId: string): Promise<PetView | null> {
   const pet = await db.selectFrom("pets").selectAll().where("id", "=", petId).where("owner_id", "=", ownerId).executeTakeFirst();
   return pet ? toPetView(pet) : null;
 }
 
-/** Creates a pet with its photos (at least one). If the photos are refused, no pet is left behind. */
+/** If the photos are refused, no pet is left behind. */
 export async function createPet(
   ownerId: string,
   input: PetInput,
@@ -76,7 +76,6 @@ export async function createPet(
     await db.deleteFrom("pets").where("id", "=", petId).execute();
     return added;
   }
-  // A sitter who adds a pet is an owner too from now on.
   await db
     .updateTable("users")
     .set({ role: "both", acting_role: "owner", updated_at: nowIso() })
@@ -96,7 +95,7 @@ export async function updatePet(ownerId: string, petId: string, input: PetInput)
   return result.numUpdatedRows === 1n;
 }
 
-/** Deletes the pet, its photo records (cascade) and then its files. */
+/** Photo records go by cascade, then their files. */
 export async function deletePet(ownerId: string, petId: string): Promise<boolean> {
   const photos = await listPhotos({ userId: ownerId, petId });
   const result = await db.deleteFrom("pets").where("id", "=", petId).where("owner_id", "=", ownerId).executeTakeFirst();

@@ -6,8 +6,6 @@ import { randomUUID } from "node:crypto";
 import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { addPhotos, deletePhoto, listPhotos, movePhoto } from "~/features/media/photos.server";
-import { completeSitterProfile, getPublicProfile } from "~/features/profiles/profiles.server";
-import { sitterSetupSchema } from "~/features/profiles/schema";
 import { createPet, deletePet, findOwnPet, updatePet } from "./pets.server";
 import { petSchema, type PetInput } from "./schema";
 
@@ -106,26 +104,5 @@ describe("photos", () => {
       [third!.id, 0],
       [second!.id, 1],
     ]);
-  });
-});
-
-describe("sitter setup", () => {
-  it("falls back to 15 €/h on a non-number, refuses out-of-range rates, needs a pet type", () => {
-    const base = { bio: "Experienced", caresFor: ["dog"] };
-    expect(sitterSetupSchema.parse({ ...base, hourlyRate: "abc" }).hourlyRate).toBe(15);
-    expect(sitterSetupSchema.safeParse({ ...base, hourlyRate: "4" }).success).toBe(false);
-    expect(sitterSetupSchema.safeParse({ ...base, hourlyRate: "101" }).success).toBe(false);
-    expect(sitterSetupSchema.parse({ ...base, hourlyRate: "12,5" }).hourlyRate).toBe(12.5);
-    expect(sitterSetupSchema.safeParse({ bio: "x", hourlyRate: "20" }).error?.issues[0]?.message).toBe("validation.caresForRequired");
-    expect(sitterSetupSchema.safeParse({ ...base, bio: "x".repeat(501), hourlyRate: "20" }).success).toBe(false);
-  });
-
-  it("turns an owner into 'both' and shows rate and experience on the public profile", async () => {
-    const owner = await newUser("owner");
-    const input = sitterSetupSchema.parse({ bio: "I walk dogs", hourlyRate: "18", caresFor: ["dog"], experience: ["puppies"] });
-    expect(await completeSitterProfile(owner, input, [await image()])).toEqual({ status: "done" });
-    const profile = await getPublicProfile(owner.id);
-    expect(profile).toMatchObject({ role: "both", hourlyRateCents: 1800, experience: ["puppies"], caresFor: ["dog"] });
-    expect(profile?.photos).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { maxLength, optionalText, z } from "~/platform/validation";
-import { BREEDS, ENERGY_LEVELS, PET_TYPES, TEMPERAMENTS } from "~/features/profiles/options";
+import { BREEDS, ENERGY_LEVELS, PET_TYPES, TEMPERAMENTS } from "./options";
 
 const petType = z.catch(z.enum(PET_TYPES), "dog");
 

@@ -11,7 +11,6 @@ export function profileText(profile: PublicProfile, language: string): ShownProf
   return { ...profile, text: { rate: profile.hourlyRateCents === null ? null : formatMoney(profile.hourlyRateCents, language) } };
 }
 
-/** How other people see a profile: photos, about, sitter details, pets. */
 export function ProfileView({ profile }: { profile: ShownProfile }) {
   const { t } = useTranslation("profile");
   const [main, ...others] = profile.photos;
@@ -99,7 +98,6 @@ function InfoSection({ id, title, children }: { id: string; title: string; child
   );
 }
 
-/** A photo stand-in: the initials on a colour of the name's own. */
 export function Initials({ name, className = "" }: { name: string; className?: string }) {
   const initials = name
     .split(/\s+/)

@@ -2,14 +2,14 @@ import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/photos.server";
+import { payoutStatusOf, refreshPayoutStatus } from "~/features/payments/connect.server";
 import { listPets, type PetView } from "~/features/pets/pets.server";
-import { positionForCity, TOO_OFTEN } from "~/features/discovery/location.server";
+import { positionForCity, TOO_OFTEN } from "~/features/geo/position.server";
 import type { ProfileEditInput, SitterSetupInput } from "./schema";
 
 export const isSitter = (role: User["role"]) => role === "sitter" || role === "both";
 export const isOwner = (role: User["role"]) => role === "owner" || role === "both";
 
-/** The role a person acts in now: a "both" user switches with the Sitter/Owner toggle. */
 export function actingRole(user: Pick<User, "role" | "acting_role">): "owner" | "sitter" {
   if (user.role === "both") return user.acting_role ?? "owner";
   return user.role;
@@ -52,7 +52,34 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
   };
 }
 
-/** Saves the profile with the position of its city; nothing changes when that would move the person too often today. */
+/** The /profile page's own part; the bookings' part comes from the bookings feature. */
+export async function profilePage(user: User, backFromPayoutOnboarding: boolean) {
+  // Stripe's webhook says how far onboarding got too, but a little later.
+  if (backFromPayoutOnboarding && isSitter(user.role) && payoutStatusOf(user).provider === "stripe") {
+    const ready = await refreshPayoutStatus(user);
+    if (ready !== null) user = { ...user, payouts_enabled: ready ? 1 : 0 };
+  }
+  const [profile, pets] = await Promise.all([getPublicProfile(user.id), isOwner(user.role) ? listPets(user.id) : []]);
+  return {
+    user: {
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      city: user.city,
+      timeZone: user.time_zone,
+      role: user.role,
+      actingRole: actingRole(user),
+      isSitter: isSitter(user.role),
+      isOwner: isOwner(user.role),
+    },
+    mainPhoto: profile?.photos[0]?.cardUrl ?? null,
+    rating: profile?.rating ?? { average: null, count: 0 },
+    pets: pets.map((pet) => ({ id: pet.id, name: pet.name, petType: pet.petType, photo: pet.photos[0]?.cardUrl ?? null })),
+    payouts: isSitter(user.role) ? payoutStatusOf(user) : null,
+  };
+}
+
+/** Nothing changes when the new city would move the person too often today. */
 export async function updateProfile(userId: string, input: ProfileEditInput): Promise<"saved" | typeof TOO_OFTEN> {
   const position = await positionForCity(userId, input.city, input.timeZone || null);
   if (position === TOO_OFTEN) return TOO_OFTEN;
@@ -73,10 +100,7 @@ export async function updateProfile(userId: string, input: ProfileEditInput): Pr
   return "saved";
 }
 
-/**
- * Makes the person a sitter (an owner becomes "both") with their bio, rate, experience and
- * photos. Photos go first: if they are refused, nothing about the profile changes.
- */
+/** An owner becomes "both". Photos go first: if they are refused, nothing about the profile changes. */
 export async function completeSitterProfile(
   user: Pick<User, "id" | "role">,
   input: SitterSetupInput,
@@ -100,7 +124,6 @@ export async function completeSitterProfile(
   return { status: "done" };
 }
 
-/** The Sitter/Owner toggle: only a "both" user has two roles to switch between. */
 export async function switchActingRole(user: Pick<User, "id" | "role">, role: "owner" | "sitter"): Promise<boolean> {
   if (user.role !== "both") return false;
   await db.updateTable("users").set({ acting_role: role, updated_at: nowIso() }).where("id", "=", user.id).execute();

@@ -1,5 +1,6 @@
 import { maxLength, minLength, optionalText, z } from "~/platform/validation";
-import { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN, PET_TYPES } from "./options";
+import { PET_TYPES } from "~/features/pets/options";
+import { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN } from "./options";
 
 /** The seed: name and phone are required, with one message for both. */
 export const profileEditSchema = z.object({
@@ -18,7 +19,6 @@ export const profileEditSchema = z.object({
   timeZone: z.optional(z.string().check(z.refine((zone) => isTimeZone(zone), "validation.timeZoneInvalid"))),
 });
 
-/** An IANA time zone this runtime knows (e.g. Europe/Madrid). */
 export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
@@ -28,10 +28,7 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/**
- * Hourly rate: anything that is not a number falls back to 15 (as the seed does);
- * a number outside 5-100 is an error.
- */
+/** Anything that is not a number falls back to the default (as the seed does); out of range is an error. */
 export const hourlyRateSchema = z.pipe(
   z.transform((value: unknown) => {
     const number = typeof value === "string" && value.trim() !== "" ? Number(value.replace(",", ".")) : NaN;

@@ -1,10 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
 
-/**
- * Great-circle geometry for the deck. Distances are computed inside SQLite, so filtering and
- * sorting by distance happen in the query, next to the index.
- */
-
 export interface Coordinates {
   latitude: number;
   longitude: number;
@@ -13,22 +8,17 @@ export interface Coordinates {
 const EARTH_RADIUS_KM = 6371.0088;
 const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
 
-/**
- * How close a row's person is to `from`, as the cosine of the angle between them seen from the
- * Earth's centre: the dot product of the two unit vectors (users.unit_x/y/z, generated columns).
- * 1 is the same spot, larger is nearer; no trigonometry runs per row.
- */
+/** Cosine of the angle between `from` and each row (dot product with users.unit_x/y/z): larger is nearer, and no trigonometry runs per row. */
 export function closenessSql(from: Coordinates, table: string): RawBuilder<number> {
   const [x, y, z] = unitVector(from);
   return sql<number>`(${sql.ref(`${table}.unit_x`)} * ${x} + ${sql.ref(`${table}.unit_y`)} * ${y} + ${sql.ref(`${table}.unit_z`)} * ${z})`;
 }
 
-/** The closeness of two points `km` apart: rows within `km` are those with at least this closeness. */
+/** Rows within `km` have at least this closeness. */
 export function closenessAt(km: number): number {
   return Math.cos(Math.min(km / EARTH_RADIUS_KM, Math.PI));
 }
 
-/** The great-circle distance in kilometres for a closeness computed by closenessSql. */
 export function kilometresFor(closeness: number): number {
   return EARTH_RADIUS_KM * Math.acos(Math.max(-1, Math.min(1, closeness)));
 }
@@ -38,7 +28,6 @@ export function unitVector({ latitude, longitude }: Coordinates): [number, numbe
   return [Math.cos(rad(latitude)) * Math.cos(rad(longitude)), Math.cos(rad(latitude)) * Math.sin(rad(longitude)), Math.sin(rad(latitude))];
 }
 
-/** The same distance in JavaScript. */
 export function greatCircleKm(a: Coordinates, b: Coordinates): number {
   const rad = (degrees: number) => (degrees * Math.PI) / 180;
   const h =
@@ -47,17 +36,14 @@ export function greatCircleKm(a: Coordinates, b: Coordinates): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Cells of the position grid per degree of latitude: 0.01°, 1.11 km from north to south. */
+// Rows of 0.01° of latitude: 1.11 km from north to south.
 const GRID_ROWS_PER_DEGREE = 100;
 
 /**
- * Where a position is kept: the centre of its cell on a grid of about 1.1 km by 1.1 km, so the
- * distances the deck shows (and everything else computed from stored positions) can never locate
- * anyone more closely than their cell, whatever positions someone else tries. Rows are 0.01° of
- * latitude; each row is cut into a whole number of columns at least 1.11 km wide at its latitude
- * (a fixed 0.01° of longitude would be 0.56 km wide in Oslo). Cells are 1.11 km square up to 84°
- * and wider nearer the poles; a stored position is at most 0.79 km from the true one.
- * Idempotent: a stored position is its own cell's centre.
+ * The centre of the position's cell on a grid of about 1.1 km by 1.1 km, so that nothing computed
+ * from stored positions can locate anyone more closely than their cell, whatever positions someone
+ * else tries. Each row is cut into columns at least 1.11 km wide at its latitude (a fixed 0.01° of
+ * longitude would be 0.56 km wide in Oslo). Idempotent.
  */
 export function coarsen({ latitude, longitude }: Coordinates): Coordinates {
   const row = Math.round(latitude * GRID_ROWS_PER_DEGREE);
@@ -71,23 +57,19 @@ export function coarsen({ latitude, longitude }: Coordinates): Coordinates {
   return { latitude: rowLatitude, longitude: Number(columnLongitude.toFixed(6)) || 0 };
 }
 
-/** The latitude and longitude columns for a position, as every writer stores them (null: no position). */
+/** The latitude and longitude columns as every writer stores them. */
 export function storedPosition(at: Coordinates | null): { latitude: number | null; longitude: number | null } {
   if (!at) return { latitude: null, longitude: null };
   return coarsen(at);
 }
 
-/** Same cell: positions stored by storedPosition compare equal. */
 export function sameCell(a: Coordinates | null, b: Coordinates | null): boolean {
   if (!a || !b) return a === b;
   const [x, y] = [coarsen(a), coarsen(b)];
   return x.latitude === y.latitude && x.longitude === y.longitude;
 }
 
-/**
- * The distance a card shows and the only one sent to the browser: whole kilometres, and 0 for
- * "less than 1 km". Positions are already coarse; this keeps the figure as coarse as they are.
- */
+/** The only distance sent to the browser: whole kilometres, 0 for "less than 1 km", as coarse as the positions. */
 export function shownKilometres(km: number): number {
   return km < 1 ? 0 : Math.round(km);
 }
@@ -100,7 +82,7 @@ export interface BoundingBox {
   maxLongitude: number | null;
 }
 
-/** The smallest latitude/longitude box holding every point within `km` of `center` (lets an index do the first cut). */
+/** Lets an index make the first cut before the exact distance. */
 export function boundingBox(center: Coordinates, km: number): BoundingBox {
   const latitudeDelta = km / KM_PER_DEGREE;
   const minLatitude = center.latitude - latitudeDelta;

@@ -7,10 +7,8 @@ import type { Coordinates } from "./geo.server";
 const countryByName = new Map(Object.values(getAllCountries()).map((country) => [placeKey(country.name), country.id]));
 
 /**
- * Where a city typed on a profile is, from the offline gazetteer. "Valencia, Spain" names its
- * country; otherwise places in the countries of the person's time zone come first (Valencia in
- * Spain for Europe/Madrid, in Venezuela for America/Caracas), then the most populous.
- * Null when unknown.
+ * "Valencia, Spain" names its country; otherwise places in the countries of the person's time zone
+ * come first (Valencia in Venezuela for America/Caracas), then the most populous.
  */
 export async function coordinatesOfCity(city: string, timeZone: string | null): Promise<Coordinates | null> {
   const [name = "", ...rest] = city.split(/[,(/]/);

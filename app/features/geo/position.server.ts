@@ -1,0 +1,38 @@
+import { db } from "~/platform/db.server";
+import { nowIso } from "~/platform/clock.server";
+import { env } from "~/platform/env.server";
+import { takeAttempt, type RateLimit } from "~/platform/rate-limit.server";
+import { sameCell, storedPosition, type Coordinates } from "./geo.server";
+import { coordinatesOfCity } from "./places.server";
+
+/**
+ * Moving to another cell is limited to a few times a day, so that nobody can walk their own
+ * position around someone else and narrow down where they live.
+ */
+export const positionChangeLimit: RateLimit = { max: env.POSITION_CHANGES_PER_DAY, windowSeconds: 24 * 60 * 60 };
+
+export const TOO_OFTEN = "too-often";
+
+export type StoredPosition = ReturnType<typeof storedPosition>;
+
+/** Staying in the same cell (a phone posting the same place again) and having no position cost nothing. */
+export async function positionChange(userId: string, to: Coordinates | null): Promise<StoredPosition | typeof TOO_OFTEN> {
+  const next = storedPosition(to);
+  if (next.latitude === null || next.longitude === null) return next;
+  const current = await db.selectFrom("users").select(["latitude", "longitude"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const here = current.latitude === null || current.longitude === null ? null : { latitude: current.latitude, longitude: current.longitude };
+  if (sameCell(here, { latitude: next.latitude, longitude: next.longitude })) return next;
+  return (await takeAttempt(`position:${userId}`, positionChangeLimit)) ? next : TOO_OFTEN;
+}
+
+/** The position columns to save with a profile's new city: none while the device's position is in use. */
+export async function positionForCity(
+  userId: string,
+  city: string,
+  timeZone: string | null,
+): Promise<Partial<StoredPosition & { location_updated_at: string }> | typeof TOO_OFTEN> {
+  const user = await db.selectFrom("users").select(["time_zone", "location_enabled"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  if (user.location_enabled) return {};
+  const position = await positionChange(userId, await coordinatesOfCity(city, timeZone ?? user.time_zone));
+  return position === TOO_OFTEN ? TOO_OFTEN : { ...position, location_updated_at: nowIso() };
+}
