@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { failureMessage } from "~/features/payments/provider";
-import { startSubscriptionCardEntry } from "~/features/subscriptions/subscriptions.server";
+import { startSubscriptionCardEntry } from "~/features/subscriptions/cards.server";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 

@@ -8,7 +8,7 @@ import { STRIPE_CSP, StripeCardEntry } from "~/features/payments/stripe-card-ent
 import { stripeCardResultSchema } from "~/features/payments/stripe-card-result";
 import { CardFields, PaymentErrorBox } from "~/features/subscriptions/card-fields";
 import { addCardSchema, expiryParts } from "~/features/subscriptions/schema";
-import { addCard } from "~/features/subscriptions/subscriptions.server";
+import { addCard } from "~/features/subscriptions/cards.server";
 import { env } from "~/platform/env.server";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";

@@ -9,7 +9,9 @@ import { stripeCardResultSchema, stripeConfirmedSchema } from "~/features/paymen
 import { CardFields, PaymentErrorBox } from "~/features/subscriptions/card-fields";
 import { checkoutKind } from "~/features/subscriptions/machine";
 import { checkoutSchema, expiryParts } from "~/features/subscriptions/schema";
-import { checkout, findPlan, finishCheckout, liveSubscriptionOf, type CheckoutOutcome } from "~/features/subscriptions/subscriptions.server";
+import { checkout } from "~/features/subscriptions/checkout.server";
+import { finishCheckout } from "~/features/subscriptions/processor.server";
+import { findPlan, liveSubscriptionOf, type CheckoutOutcome } from "~/features/subscriptions/subscriptions.server";
 import { env } from "~/platform/env.server";
 import { longDay } from "~/platform/format";
 import { formDataOf } from "~/platform/forms.server";

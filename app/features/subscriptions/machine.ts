@@ -1,10 +1,10 @@
 import type { PlanInterval, Subscription, SubscriptionStatus } from "~db/schema";
 
 /**
- * The subscription rules, in one place and free of I/O, like the booking machine: given a
- * subscription, who acts, what they ask for and when, it answers with the changes to make or the
- * reason to refuse. subscriptions.server.ts applies the answer in a transaction and calls the
- * payment provider after it commits; nothing changes a subscription any other way.
+ * The subscription rules, free of I/O like the booking machine: given a subscription, who acts,
+ * what they ask for and when, it answers with the changes to make or the reason to refuse.
+ * subscriptions.server.ts applies the answer in a transaction; nothing writes a subscription any
+ * other way.
  *
  *   incomplete ──paid──▶ active ──renewal fails──▶ past_due ──retries run out──▶ unpaid
  *        │                 │  ▲                        │                             │
@@ -77,7 +77,9 @@ export type SubscriptionEvent =
   | { type: "keep-plan" }
   | { type: "replace" }
   | { type: "expire" }
-  /** A processor that bills the periods itself (Stripe) says how the subscription stands now. */
+  /** The processor that bills the periods itself (Stripe) made its subscription for this one. */
+  | { type: "linked"; ref: string }
+  /** That processor says how the subscription stands now. */
   | { type: "synced"; facts: ProcessorFacts };
 
 /** The processor's subscription, as the rules read it (see SubscriptionBilling). */
@@ -106,6 +108,7 @@ type Fields = Pick<
   | "last_payment_error"
   | "canceled_at"
   | "ended_at"
+  | "provider_subscription_ref"
 >;
 
 export type NoticeKind = "activated" | "renewed" | "renewalFailed" | "unpaid" | "ended";
@@ -264,6 +267,13 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       if (sub.billing_task) return refuse("chargePending");
       return allow(sub.status === "unpaid" ? { status: "canceled", canceled_at: iso, ended_at: iso } : { ended_at: iso });
     }
+    case "linked": {
+      // Kept even on an ended subscription: a replaced attempt the processor still bills is found by it, and cancelled there.
+      if (!system) return refuse("notYours");
+      if (sub.provider_subscription_ref === event.ref) return nothing();
+      if (sub.provider_subscription_ref !== null) return refuse("wrongState");
+      return allow({ provider_subscription_ref: event.ref });
+    }
     case "synced":
       return sync(sub, actor, event.facts, at);
     case "expire": {
@@ -332,6 +342,34 @@ function sync(sub: SubscriptionFacts, actor: Actor, facts: ProcessorFacts, at: D
   }
   const set = Object.fromEntries(Object.entries(wanted).filter(([field, value]) => sub[field as keyof Fields] !== value)) as Partial<Fields>;
   return allow(set, notify);
+}
+
+/** A checkout makes the person's new subscription, waiting for its first payment. */
+export interface StartEvent {
+  type: "created";
+  id: string;
+  userId: string;
+  planId: string;
+  provider: string;
+  /** "charge" when we charge the first period ourselves; null when the processor bills it. */
+  billingTask: "charge" | null;
+}
+
+export type NewSubscription = Pick<Subscription, "id" | "user_id" | "plan_id" | "status" | "provider" | "billing_task" | "created_at" | "updated_at">;
+
+export type StartDecision = { ok: true; row: NewSubscription; replaced: Change | null } | { ok: false; refusal: Refusal };
+
+/** `live` is the person's subscription that is not over: the new one takes its place when it never got (or no longer has) a paid period. */
+export function decideStart(live: SubscriptionFacts | null, actor: Actor, event: StartEvent, at: Date): StartDecision {
+  if (actor.kind !== "user" || actor.userId !== event.userId) return { ok: false, refusal: "notYours" };
+  const replaced = live && live.ended_at === null ? decide(live, { kind: "system" }, { type: "replace" }, at) : null;
+  if (replaced && !replaced.ok) return replaced;
+  const iso = at.toISOString();
+  return {
+    ok: true,
+    row: { id: event.id, user_id: event.userId, plan_id: event.planId, status: "incomplete", provider: event.provider, billing_task: event.billingTask, created_at: iso, updated_at: iso },
+    replaced: replaced ? replaced.change : null,
+  };
 }
 
 /** Which checkout a person may start for a plan, given the subscription they have now. */
