@@ -1,3 +1,4 @@
+import type { SubscriptionPlan } from "~db/schema";
 import { serialized } from "~/platform/lock.server";
 import { storeCard } from "~/features/payments/cards.server";
 import { paymentProvider } from "~/features/payments/payments.server";
@@ -64,3 +65,21 @@ export async function actOnSubscription(userId: string, subscriptionId: string, 
   });
 }
 
+
+export type CheckoutOffer =
+  | { ok: true; plan: SubscriptionPlan; billed: boolean; switchFrom: { planId: string; planName: string; periodEnd: string | null } | null }
+  | { ok: false; reason: "notFound" | "samePlan" | "pastDue" | "chargePending" | "switchAtPeriodEnd" };
+
+/** What the payment form of a plan offers the person now: a first subscription, or a switch when their period ends. */
+export async function checkoutOffer(userId: string, planId: string, provider: PaymentProvider = paymentProvider()): Promise<CheckoutOffer> {
+  const plan = await findPlan(planId);
+  if (!plan) return { ok: false, reason: "notFound" };
+  const current = await liveSubscriptionOf(userId);
+  const kind = checkoutKind(current, plan.id);
+  if (!kind.ok) return { ok: false, reason: kind.refusal };
+  const billed = Boolean(provider.billing);
+  if (kind.kind === "new" || !current) return { ok: true, plan, billed, switchFrom: null };
+  if (billed) return { ok: false, reason: "switchAtPeriodEnd" };
+  const currentPlan = await findPlan(current.plan_id);
+  return { ok: true, plan, billed, switchFrom: { planId: current.plan_id, planName: currentPlan?.name ?? current.plan_id, periodEnd: current.current_period_end } };
+}
