@@ -129,7 +129,6 @@ const refuse = (refusal: Refusal): Decision => ({ ok: false, refusal });
 const allow = (set: Change["set"], notify: NoticeKind[] = []): Decision => ({ ok: true, change: { set, notify } });
 const nothing = (): Decision => allow({});
 
-/** Whether a subscription gives the perks at `at`. */
 export function isPremium(subscription: Pick<Subscription, "status" | "current_period_end" | "ended_at"> | undefined | null, at: Date): boolean {
   if (!subscription || subscription.ended_at !== null || !PREMIUM_STATUSES.includes(subscription.status)) return false;
   // A past_due subscription keeps its perks while the retries run; an active one until its period ends.
@@ -304,7 +303,6 @@ function sync(sub: SubscriptionFacts, actor: Actor, facts: ProcessorFacts, at: D
   switch (facts.status) {
     case "active": {
       Object.assign(wanted, { status: "active", failed_attempts: 0, next_retry_at: null, last_payment_error: null });
-      // A new period was paid for.
       const advanced = sub.current_period_end !== null && facts.currentPeriodEnd !== null && facts.currentPeriodEnd > sub.current_period_end;
       if (advanced) wanted.period_index = sub.period_index + 1;
       if (sub.status === "incomplete") notify.push("activated");
@@ -372,7 +370,6 @@ export function decideStart(live: SubscriptionFacts | null, actor: Actor, event:
   };
 }
 
-/** Which checkout a person may start for a plan, given the subscription they have now. */
 export type CheckoutKind = { ok: true; kind: "new" | "switch" } | { ok: false; refusal: "samePlan" | "pastDue" | "chargePending" };
 
 export function checkoutKind(current: Pick<Subscription, "status" | "plan_id" | "ended_at" | "billing_task" | "cancel_at_period_end" | "pending_plan_id"> | undefined | null, planId: string): CheckoutKind {

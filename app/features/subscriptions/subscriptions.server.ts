@@ -63,7 +63,6 @@ export async function findSubscription(id: string, database: Tx = db): Promise<S
   return database.selectFrom("subscriptions").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** The person's subscription that is not over (at most one). */
 export async function liveSubscriptionOf(userId: string, database: Tx = db): Promise<Subscription | undefined> {
   return database.selectFrom("subscriptions").selectAll().where("user_id", "=", userId).where("ended_at", "is", null).executeTakeFirst();
 }

@@ -21,7 +21,6 @@ const subscriber = async () => {
   return { ...who, email: who.email };
 };
 
-/** Moves the app's clock to just after `instant`. */
 function clockTo(instant: Date | string, plusMs = 60_000) {
   advanceClock(new Date(instant).getTime() - now().getTime() + plusMs);
 }
