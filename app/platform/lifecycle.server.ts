@@ -1,6 +1,6 @@
 import { seedDemoData } from "~db/seed";
 import { runDueBookingWork } from "~/features/bookings/bookings.server";
-import { runDueSubscriptionWork } from "~/features/subscriptions/subscriptions.server";
+import { runDueSubscriptionWork } from "~/features/subscriptions/renewals.server";
 import { db, migrateToLatest } from "./db.server";
 import { deliverPendingEmails } from "./email.server";
 import { env } from "./env.server";

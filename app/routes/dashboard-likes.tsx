@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { photoUrl } from "~/features/media/photos.server";
 import { Initials } from "~/features/profiles/profile-view";
-import { admirerCount, admirersOf, isPremiumUser } from "~/features/subscriptions/subscriptions.server";
+import { admirerCount, admirersOf } from "~/features/discovery/admirers.server";
+import { isPremiumUser } from "~/features/subscriptions/subscriptions.server";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 

@@ -1,14 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { payForBooking } from "~/features/bookings/bookings.server";
+import { payForBooking, type PaymentOutcome } from "~/features/bookings/bookings.server";
 import { cardSchema, expiryParts } from "~/features/bookings/schema";
 import { bookingView } from "~/features/bookings/views.server";
 import { bookingSummaryText } from "~/features/bookings/booking-card";
 import { failureMessage } from "~/features/payments/provider";
-import { STRIPE_CSP, StripeCardEntry } from "~/features/payments/stripe-card-entry";
+import { CardEntryForm } from "~/features/payments/card-entry-form";
+import { STRIPE_CSP } from "~/features/payments/stripe-card-entry";
 import { stripeCardResultSchema } from "~/features/payments/stripe-card-result";
 import { env } from "~/platform/env.server";
 import { formDataOf } from "~/platform/forms.server";
@@ -16,9 +17,8 @@ import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { FormError, TextField } from "~/platform/ui/field";
+import { FormError } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
-import { SubmitButton } from "~/platform/ui/submit-button";
 
 /** Stripe's card field: its script, its frames (the field and 3-D Secure) and its API. Only this page allows them. */
 export const handle = { i18n: ["bookings"], csp: STRIPE_CSP, title: titleFrom<typeof loader>((_, t) => t("bookings:payment.title")) };
@@ -38,34 +38,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  const bookingId = params.bookingId ?? "";
   const form = await formDataOf(request);
-  if (form.get("intent") === "stripe") return recordStripeCard(user, params.bookingId ?? "", form);
+  if (form.get("intent") === "stripe") {
+    // Stripe.js confirmed a SetupIntent in the browser: the server checks it with Stripe, saves the card and holds the amount.
+    const parsed = stripeCardResultSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ stripeErrors: ["bookings:payment.failed", failureMessage("processing_error")] }, { status: 400 });
+    const { setupIntent, name, attempt } = parsed.data;
+    const outcome = await payForBooking(user, bookingId, { kind: "token", token: setupIntent, name }, attempt);
+    if (outcome.status !== "failed") return settledAnswer(outcome);
+    return data({ stripeErrors: ["bookings:payment.failed", failureMessage(outcome.code)] }, { status: 402 });
+  }
   const submission = parseWithZod(form, { schema: cardSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["number", "cvc"] }), { status: 400 });
   const { name, number, expiry, cvc, attempt } = submission.value;
-  const outcome = await payForBooking(user, params.bookingId ?? "", { kind: "digits", name, number, cvc, ...expiryParts(expiry) }, attempt);
-  if (outcome.status === "held") return redirectWithToast("/bookings", { type: "success", title: "bookings:payment.authorised" });
-  if (outcome.status === "card-saved") return redirectWithToast("/bookings", { type: "success", title: "bookings:payment.cardSaved", description: "bookings:payment.cardSavedBody" });
-  if (outcome.status === "refused") {
-    if (outcome.refusal === "notFound") throw new Response("Not found", { status: 404 });
-    return redirectWithToast("/bookings", { type: "error", title: "bookings:payment.initFailed" });
-  }
+  const outcome = await payForBooking(user, bookingId, { kind: "digits", name, number, cvc, ...expiryParts(expiry) }, attempt);
+  if (outcome.status !== "failed") return settledAnswer(outcome);
   return data(submission.reply({ formErrors: ["bookings:payment.failed", failureMessage(outcome.code)], hideFields: ["number", "cvc"] }), { status: 402 });
 }
 
-/** The card form confirmed a SetupIntent in the browser: the server checks it with Stripe, saves the card and holds the amount. */
-async function recordStripeCard(user: { id: string; email: string }, bookingId: string, form: FormData) {
-  const parsed = stripeCardResultSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ stripeErrors: ["bookings:payment.failed", failureMessage("processing_error")] }, { status: 400 });
-  const { setupIntent, name, attempt } = parsed.data;
-  const outcome = await payForBooking(user, bookingId, { kind: "token", token: setupIntent, name }, attempt);
+function settledAnswer(outcome: Exclude<PaymentOutcome, { status: "failed" }>) {
   if (outcome.status === "held") return redirectWithToast("/bookings", { type: "success", title: "bookings:payment.authorised" });
   if (outcome.status === "card-saved") return redirectWithToast("/bookings", { type: "success", title: "bookings:payment.cardSaved", description: "bookings:payment.cardSavedBody" });
-  if (outcome.status === "refused") {
-    if (outcome.refusal === "notFound") throw new Response("Not found", { status: 404 });
-    return redirectWithToast("/bookings", { type: "error", title: "bookings:payment.initFailed" });
-  }
-  return data({ stripeErrors: ["bookings:payment.failed", failureMessage(outcome.code)] }, { status: 402 });
+  if (outcome.refusal === "notFound") throw new Response("Not found", { status: 404 });
+  return redirectWithToast("/bookings", { type: "error", title: "bookings:payment.initFailed" });
 }
 
 /** A refused card is a new attempt: the page gets a fresh attempt key even though the answer was an error. */
@@ -103,30 +99,27 @@ export default function Payment() {
             <dd className="text-right font-bold">{total}</dd>
           </dl>
         </section>
-        {booking.paymentProvider === "stripe" ? (
-          <StripeCardEntry
-            publishableKey={stripeKey}
-            entryUrl={`/payment/${booking.id}/card-entry`}
-            attempt={attempt}
-            payLabel={t("payment.pay", { amount: total })}
-            serverErrors={actionData && "stripeErrors" in actionData ? actionData.stripeErrors : null}
-            pathPrefix="/payment/"
-            note={t("payment.heldNote")}
-          />
-        ) : (
-        <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-          <FormError form={form} />
-          <input type="hidden" name="attempt" value={attempt} />
-          <TextField meta={fields.name} label={t("payment.name")} autoComplete="cc-name" />
-          <TextField meta={fields.number} label={t("payment.number")} autoComplete="cc-number" inputMode="numeric" placeholder="4242 4242 4242 4242" />
-          <div className="grid grid-cols-2 gap-3">
-            <TextField meta={fields.expiry} label={t("payment.expiry")} autoComplete="cc-exp" inputMode="numeric" placeholder={t("payment.expiryPlaceholder")} />
-            <TextField meta={fields.cvc} label={t("payment.cvc")} autoComplete="cc-csc" inputMode="numeric" />
-          </div>
-          <SubmitButton className="w-full">{t("payment.pay", { amount: total })}</SubmitButton>
-          <p className="text-center text-sm text-stone-700">{t("payment.heldNote")}</p>
-        </Form>
-        )}
+        <CardEntryForm
+          stripe={
+            booking.paymentProvider === "stripe"
+              ? {
+                  publishableKey: stripeKey,
+                  entryUrl: `/payment/${booking.id}/card-entry`,
+                  payLabel: t("payment.pay", { amount: total }),
+                  serverErrors: actionData && "stripeErrors" in actionData ? actionData.stripeErrors : null,
+                  pathPrefix: "/payment/",
+                  note: t("payment.heldNote"),
+                }
+              : null
+          }
+          form={form}
+          fields={fields}
+          attempt={attempt}
+          labels="bookings:payment"
+          submitLabel={t("payment.pay", { amount: total })}
+          note={t("payment.heldNote")}
+          errors={<FormError form={form} />}
+        />
       </div>
     </>
   );

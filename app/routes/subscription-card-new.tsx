@@ -1,21 +1,20 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { paymentProvider } from "~/features/payments/payments.server";
-import { STRIPE_CSP, StripeCardEntry } from "~/features/payments/stripe-card-entry";
+import { CardEntryForm } from "~/features/payments/card-entry-form";
+import { STRIPE_CSP } from "~/features/payments/stripe-card-entry";
 import { stripeCardResultSchema } from "~/features/payments/stripe-card-result";
-import { CardFields, PaymentErrorBox } from "~/features/subscriptions/card-fields";
+import { PaymentErrorBox } from "~/features/subscriptions/payment-error-box";
 import { addCardSchema, expiryParts } from "~/features/subscriptions/schema";
-import { addCard } from "~/features/subscriptions/subscriptions.server";
+import { addCard } from "~/features/subscriptions/cards.server";
 import { env } from "~/platform/env.server";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
-import { SubmitButton } from "~/platform/ui/submit-button";
 
 /** With Stripe the card is typed into Stripe's field (its texts are the booking payment's), so the page allows Stripe's origins. */
 export const handle = { i18n: ["subscription", "bookings"], csp: STRIPE_CSP, title: "subscription:methods.addTitle" };
@@ -30,7 +29,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await formDataOf(request);
   if (form.get("intent") === "stripe") {
-    // Stripe's card form: Stripe.js confirmed a SetupIntent on the asker's customer.
     const parsed = stripeCardResultSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return data({ stripeErrors: ["bookings:payment.failed", "subscription:paymentErrors.processing_error"] }, { status: 400 });
     const saved = await addCard(user, { kind: "token", token: parsed.data.setupIntent, name: parsed.data.name }, parsed.data.attempt);
@@ -64,25 +62,26 @@ export default function NewCard() {
     <>
       <PageHeader title={t("methods.addTitle")} backTo="/subscription?tab=mine" />
       <div className="px-4 pb-8">
-        {stripe ? (
-          <StripeCardEntry
-            publishableKey={stripe.publishableKey}
-            entryUrl="/subscription/card-entry"
-            attempt={attempt}
-            payLabel={t("methods.save")}
-            serverErrors={actionData && "stripeErrors" in actionData ? actionData.stripeErrors : null}
-            pathPrefix="/subscription/cards/new"
-          />
-        ) : (
-        <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-          <PaymentErrorBox form={form} />
-          <input type="hidden" name="attempt" value={attempt} />
-          <TextField meta={fields.name} label={t("checkout.name")} autoComplete="cc-name" />
-          <CardFields number={fields.number} expiry={fields.expiry} cvc={fields.cvc} />
-          <SubmitButton className="w-full">{t("methods.save")}</SubmitButton>
-          <p className="text-center text-sm text-stone-700">{t("checkout.testCards")}</p>
-        </Form>
-        )}
+        <CardEntryForm
+          stripe={
+            stripe
+              ? {
+                  publishableKey: stripe.publishableKey,
+                  entryUrl: "/subscription/card-entry",
+                  payLabel: t("methods.save"),
+                  serverErrors: actionData && "stripeErrors" in actionData ? actionData.stripeErrors : null,
+                  pathPrefix: "/subscription/cards/new",
+                }
+              : null
+          }
+          form={form}
+          fields={fields}
+          attempt={attempt}
+          labels="subscription:checkout"
+          submitLabel={t("methods.save")}
+          note={t("checkout.testCards")}
+          errors={<PaymentErrorBox form={form} />}
+        />
       </div>
     </>
   );

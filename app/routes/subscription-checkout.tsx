@@ -1,15 +1,17 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { paymentProvider } from "~/features/payments/payments.server";
-import { STRIPE_CSP, StripeCardEntry } from "~/features/payments/stripe-card-entry";
+import { CardEntryForm } from "~/features/payments/card-entry-form";
+import { STRIPE_CSP } from "~/features/payments/stripe-card-entry";
 import { stripeCardResultSchema, stripeConfirmedSchema } from "~/features/payments/stripe-card-result";
-import { CardFields, PaymentErrorBox } from "~/features/subscriptions/card-fields";
-import { checkoutKind } from "~/features/subscriptions/machine";
+import { CheckoutSummary } from "~/features/subscriptions/checkout-summary";
+import { PaymentErrorBox } from "~/features/subscriptions/payment-error-box";
 import { checkoutSchema, expiryParts } from "~/features/subscriptions/schema";
-import { checkout, findPlan, finishCheckout, liveSubscriptionOf, type CheckoutOutcome } from "~/features/subscriptions/subscriptions.server";
+import { checkout, checkoutOffer } from "~/features/subscriptions/checkout.server";
+import { finishCheckout } from "~/features/subscriptions/processor.server";
+import type { CheckoutOutcome } from "~/features/subscriptions/subscriptions.server";
 import { env } from "~/platform/env.server";
 import { longDay } from "~/platform/format";
 import { formDataOf } from "~/platform/forms.server";
@@ -20,7 +22,6 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
-import { SubmitButton } from "~/platform/ui/submit-button";
 
 /** With Stripe the card is typed into Stripe's field (its texts are the booking payment's), so the page allows Stripe's origins. */
 export const handle = {
@@ -38,26 +39,22 @@ const refusalToast = {
   switchAtPeriodEnd: "subscription:errors.switchAtPeriodEnd",
 } as const;
 
-/** The payment form of one plan: its own page, so choosing a plan works without JavaScript. */
+/** Its own page, so choosing a plan works without JavaScript. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const plan = await findPlan(params.planId ?? "");
-  if (!plan) throw data("Not found", { status: 404 });
-  const current = await liveSubscriptionOf(user.id);
-  const kind = checkoutKind(current, plan.id);
-  if (!kind.ok) return redirectWithToast("/subscription", { type: "error", title: refusalToast[kind.refusal] });
-  const billed = Boolean(paymentProvider().billing);
-  if (billed && kind.kind === "switch") return redirectWithToast("/subscription", { type: "error", title: refusalToast.switchAtPeriodEnd });
-  const currentPlan = kind.kind === "switch" && current ? await findPlan(current.plan_id) : undefined;
-  // The price and the date in the reader's language, written here (see ~/platform/format).
+  const offer = await checkoutOffer(user.id, params.planId ?? "");
+  if (!offer.ok) {
+    if (offer.reason === "notFound") throw data("Not found", { status: 404 });
+    return redirectWithToast("/subscription", { type: "error", title: refusalToast[offer.reason] });
+  }
+  const { plan, switchFrom, billed } = offer;
   const language = await languageOf(request);
   return {
     plan: { id: plan.id, name: plan.name, price: formatMoney(plan.price_cents, language), interval: plan.interval },
-    switchFrom: kind.kind === "switch" && current ? { planId: current.plan_id, planName: currentPlan?.name ?? current.plan_id, periodEnd: longDay(language, user.time_zone)(current.current_period_end) } : null,
+    switchFrom: switchFrom ? { ...switchFrom, periodEnd: longDay(language, user.time_zone)(switchFrom.periodEnd) } : null,
     name: user.name,
     email: user.email,
     attempt: crypto.randomUUID(),
-    /** Stripe's card field instead of ours, when Stripe bills the subscription. */
     stripe: billed ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null } : null,
   };
 }
@@ -135,8 +132,7 @@ export default function SubscriptionCheckout() {
     shouldRevalidate: "onInput",
   });
   const planName = t(`plans.${plan.id}`, { defaultValue: plan.name });
-  const { price } = plan;
-  const interval = t(`interval.${plan.interval}`);
+  const payLabel = t("checkout.pay", { price: plan.price });
   return (
     <>
       <PageHeader title={t(switchFrom ? "checkout.switchTitle" : "checkout.title", { plan: planName })} backTo="/subscription" />
@@ -144,38 +140,30 @@ export default function SubscriptionCheckout() {
         <Link to="/subscription" className="link inline-block">
           {t("checkout.back")}
         </Link>
-        <section aria-labelledby="plan-summary" className="card space-y-1">
-          <h2 id="plan-summary" className="text-lg font-bold">
-            {planName}
-          </h2>
-          <p className="text-xl font-extrabold">{t("checkout.summary", { price, interval })}</p>
-          <p className="text-sm text-stone-700">
-            {switchFrom
-              ? t("checkout.switchNote", { current: t(`plans.${switchFrom.planId}`, { defaultValue: switchFrom.planName }), date: switchFrom.periodEnd, plan: planName, price })
-              : t("checkout.renewsNote", { interval })}
-          </p>
-        </section>
-        {stripe ? (
-          <StripeCardEntry
-            publishableKey={stripe.publishableKey}
-            entryUrl={`/subscription/card-entry?plan=${encodeURIComponent(plan.id)}`}
-            attempt={attempt}
-            payLabel={t("checkout.pay", { price })}
-            serverErrors={actionData && "stripeErrors" in actionData ? actionData.stripeErrors : null}
-            paymentToConfirm={actionData && "stripeConfirm" in actionData ? actionData.stripeConfirm : null}
-            pathPrefix="/subscription/checkout/"
-          />
-        ) : (
-        <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-          <PaymentErrorBox form={form} />
-          <input type="hidden" name="attempt" value={attempt} />
-          <TextField meta={fields.name} label={t("checkout.name")} autoComplete="cc-name" />
+        <CheckoutSummary plan={plan} switchFrom={switchFrom} />
+        <CardEntryForm
+          stripe={
+            stripe
+              ? {
+                  publishableKey: stripe.publishableKey,
+                  entryUrl: `/subscription/card-entry?plan=${encodeURIComponent(plan.id)}`,
+                  payLabel,
+                  serverErrors: actionData && "stripeErrors" in actionData ? actionData.stripeErrors : null,
+                  paymentToConfirm: actionData && "stripeConfirm" in actionData ? actionData.stripeConfirm : null,
+                  pathPrefix: "/subscription/checkout/",
+                }
+              : null
+          }
+          form={form}
+          fields={fields}
+          attempt={attempt}
+          labels="subscription:checkout"
+          submitLabel={switchFrom ? t("checkout.confirmSwitch") : payLabel}
+          note={t("checkout.testCards")}
+          errors={<PaymentErrorBox form={form} />}
+        >
           <TextField meta={fields.email} label={t("checkout.email")} type="email" autoComplete="email" />
-          <CardFields number={fields.number} expiry={fields.expiry} cvc={fields.cvc} />
-          <SubmitButton className="w-full">{switchFrom ? t("checkout.confirmSwitch") : t("checkout.pay", { price })}</SubmitButton>
-          <p className="text-center text-sm text-stone-700">{t("checkout.testCards")}</p>
-        </Form>
-        )}
+        </CardEntryForm>
       </div>
     </>
   );

@@ -1,15 +1,20 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { bookingStripeEvents } from "~/features/bookings/stripe-events.server";
+import { connectStripeEvents } from "~/features/payments/connect.server";
 import { receiveStripeWebhook } from "~/features/payments/stripe-webhooks.server";
+import { subscriptionStripeEvents } from "~/features/subscriptions/processor.server";
 import { readBody } from "~/platform/forms.server";
 import { STRIPE_WEBHOOK_BODY_MAX_BYTES, type RequestBodyHandle } from "~/platform/request-limits";
 
 export const handle: RequestBodyHandle = { bodyMaxBytes: STRIPE_WEBHOOK_BODY_MAX_BYTES };
 
-/** Stripe's webhook endpoint. The signature covers the exact bytes sent, so the body is read as text, untouched. */
+const handlers = { ...bookingStripeEvents, ...subscriptionStripeEvents, ...connectStripeEvents };
+
+/** The signature covers the exact bytes sent, so the body is read as text, untouched. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
   const body = new TextDecoder().decode(await readBody(request, STRIPE_WEBHOOK_BODY_MAX_BYTES));
-  const answer = await receiveStripeWebhook(body, request.headers.get("stripe-signature"));
+  const answer = await receiveStripeWebhook(body, request.headers.get("stripe-signature"), handlers);
   return new Response(answer.message, { status: answer.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 

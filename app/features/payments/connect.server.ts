@@ -1,8 +1,10 @@
+import type Stripe from "stripe";
 import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { paysOutThroughStripe, stripe } from "./payments.server";
 import { failureOfError } from "./stripe-provider.server";
+import type { WebhookHandlers } from "./stripe-webhooks.server";
 
 /**
  * Stripe Connect for sitters: each sitter has an Express account that their earnings are paid
@@ -18,7 +20,7 @@ export function payoutStatusOf(user: Pick<User, "stripe_account_id" | "payouts_e
   return { provider: "stripe", started: user.stripe_account_id !== null, ready: user.payouts_enabled === 1 };
 }
 
-/** Asks Stripe whether the sitter's account can receive payouts now (after they come back from onboarding). */
+/** After the sitter comes back from onboarding. */
 export async function refreshPayoutStatus(user: Pick<User, "id" | "stripe_account_id">): Promise<boolean | null> {
   if (!user.stripe_account_id) return null;
   try {
@@ -32,10 +34,7 @@ export async function refreshPayoutStatus(user: Pick<User, "id" | "stripe_accoun
   }
 }
 
-/**
- * The URL of Stripe's onboarding for this sitter, creating their Express account the first time.
- * `attempt` comes from the form, so a double click makes one link.
- */
+/** Creates the sitter's Express account the first time. `attempt` comes from the form, so a double click makes one link. */
 export async function payoutOnboardingLink(user: Pick<User, "id" | "email" | "stripe_account_id">, urls: { returnUrl: string; refreshUrl: string }, attempt: string): Promise<string | null> {
   try {
     let account = user.stripe_account_id;
@@ -57,3 +56,17 @@ export async function payoutOnboardingLink(user: Pick<User, "id" | "email" | "st
     return null;
   }
 }
+
+export const connectStripeEvents: WebhookHandlers = {
+  "account.updated": async (event) => {
+    const account = event.data.object as Stripe.Account;
+    const ready = Boolean(account.details_submitted && account.payouts_enabled);
+    const updated = await db
+      .updateTable("users")
+      .set({ payouts_enabled: ready ? 1 : 0, updated_at: nowIso() })
+      .where("stripe_account_id", "=", account.id)
+      .where("payouts_enabled", "=", ready ? 0 : 1)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0 ? "applied" : "ignored: unchanged";
+  },
+};

@@ -7,7 +7,7 @@ import { bookingRow, noticesOf, ownerWithPet, requestInput, sitterWithSlot } fro
 import { cardError, serverError, type FakeStripe } from "./fake-stripe";
 import { paymentProvider, useStripeClient } from "./payments.server";
 import { createStripeProvider, failureCodeOf } from "./stripe-provider.server";
-import { startSubscriptionCardEntry } from "~/features/subscriptions/subscriptions.server";
+import { startSubscriptionCardEntry } from "~/features/subscriptions/cards.server";
 import { payWithStripe, payableSitter, stripeOwner, stripeRequest, withFakeStripe, type Owner } from "./stripe-world";
 import { storedCustomer as customerOf } from "./customers.server";
 import { payoutOnboardingLink, refreshPayoutStatus } from "./connect.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, checkoutKind, daysUntil, decide, displayStatus, isPremium, periodOf, RETRY_DELAYS_MS, type Actor, type ProcessorFacts, type SubscriptionFacts } from "./machine";
+import { addMonths, checkoutKind, daysUntil, decide, decideStart, displayStatus, isPremium, periodOf, RETRY_DELAYS_MS, type Actor, type ProcessorFacts, type SubscriptionFacts } from "./machine";
 
 const utc = (iso: string) => new Date(iso);
 const iso = (date: Date) => date.toISOString();
@@ -66,6 +66,7 @@ function sub(overrides: Partial<SubscriptionFacts> = {}): SubscriptionFacts {
     last_payment_error: null,
     canceled_at: null,
     ended_at: null,
+    provider_subscription_ref: null,
     ...overrides,
   };
 }
@@ -298,5 +299,42 @@ describe("a subscription the processor bills (synced)", () => {
       ok: true,
       change: { set: { ended_at: iso(during) }, notify: [] },
     });
+  });
+});
+
+describe("linking the processor's subscription", () => {
+  it("keeps the processor's id once, even on an ended attempt, and refuses another", () => {
+    expect(decide(incomplete(), system, { type: "linked", ref: "sub_1" }, start)).toEqual({ ok: true, change: { set: { provider_subscription_ref: "sub_1" }, notify: [] } });
+    expect(decide(sub({ status: "incomplete", ended_at: iso(start) }), system, { type: "linked", ref: "sub_1" }, start)).toMatchObject({ ok: true, change: { set: { provider_subscription_ref: "sub_1" } } });
+    expect(decide(sub({ provider_subscription_ref: "sub_1" }), system, { type: "linked", ref: "sub_1" }, start)).toEqual({ ok: true, change: { set: {}, notify: [] } });
+    expect(decide(sub({ provider_subscription_ref: "sub_1" }), system, { type: "linked", ref: "sub_2" }, start)).toEqual({ ok: false, refusal: "wrongState" });
+    expect(decide(incomplete(), me, { type: "linked", ref: "sub_1" }, start)).toEqual({ ok: false, refusal: "notYours" });
+  });
+});
+
+describe("a checkout creates the subscription", () => {
+  const created = { type: "created" as const, id: "sub-new", userId: owner, planId: "yearly", provider: "test", billingTask: "charge" as const };
+  const row = { id: "sub-new", user_id: owner, plan_id: "yearly", status: "incomplete", provider: "test", billing_task: "charge", created_at: iso(during), updated_at: iso(during) };
+
+  it("makes a new incomplete subscription waiting for its first payment", () => {
+    expect(decideStart(null, me, created, during)).toEqual({ ok: true, row, replaced: null });
+    expect(decideStart(null, me, { ...created, provider: "stripe", billingTask: null }, during)).toMatchObject({ ok: true, row: { provider: "stripe", billing_task: null } });
+  });
+
+  it("takes the place of an attempt that was never paid, or of an unpaid subscription", () => {
+    expect(decideStart(sub({ status: "incomplete", billing_task: null }), me, created, during)).toEqual({ ok: true, row, replaced: { set: { ended_at: iso(during) }, notify: [] } });
+    expect(decideStart(sub({ status: "unpaid" }), me, created, during)).toEqual({
+      ok: true,
+      row,
+      replaced: { set: { status: "canceled", canceled_at: iso(during), ended_at: iso(during) }, notify: [] },
+    });
+  });
+
+  it("refuses someone else, a paid-up subscription and a charge under way", () => {
+    expect(decideStart(null, stranger, created, during)).toEqual({ ok: false, refusal: "notYours" });
+    expect(decideStart(null, system, created, during)).toEqual({ ok: false, refusal: "notYours" });
+    expect(decideStart(sub(), me, created, during)).toEqual({ ok: false, refusal: "wrongState" });
+    expect(decideStart(sub({ status: "past_due" }), me, created, during)).toEqual({ ok: false, refusal: "wrongState" });
+    expect(decideStart(incomplete(), me, created, during)).toEqual({ ok: false, refusal: "chargePending" });
   });
 });

@@ -1,10 +1,10 @@
 import type { PlanInterval, Subscription, SubscriptionStatus } from "~db/schema";
 
 /**
- * The subscription rules, in one place and free of I/O, like the booking machine: given a
- * subscription, who acts, what they ask for and when, it answers with the changes to make or the
- * reason to refuse. subscriptions.server.ts applies the answer in a transaction and calls the
- * payment provider after it commits; nothing changes a subscription any other way.
+ * The subscription rules, free of I/O like the booking machine: given a subscription, who acts,
+ * what they ask for and when, it answers with the changes to make or the reason to refuse.
+ * subscriptions.server.ts applies the answer in a transaction; nothing writes a subscription any
+ * other way.
  *
  *   incomplete ──paid──▶ active ──renewal fails──▶ past_due ──retries run out──▶ unpaid
  *        │                 │  ▲                        │                             │
@@ -77,7 +77,9 @@ export type SubscriptionEvent =
   | { type: "keep-plan" }
   | { type: "replace" }
   | { type: "expire" }
-  /** A processor that bills the periods itself (Stripe) says how the subscription stands now. */
+  /** The processor that bills the periods itself (Stripe) made its subscription for this one. */
+  | { type: "linked"; ref: string }
+  /** That processor says how the subscription stands now. */
   | { type: "synced"; facts: ProcessorFacts };
 
 /** The processor's subscription, as the rules read it (see SubscriptionBilling). */
@@ -106,6 +108,7 @@ type Fields = Pick<
   | "last_payment_error"
   | "canceled_at"
   | "ended_at"
+  | "provider_subscription_ref"
 >;
 
 export type NoticeKind = "activated" | "renewed" | "renewalFailed" | "unpaid" | "ended";
@@ -126,7 +129,6 @@ const refuse = (refusal: Refusal): Decision => ({ ok: false, refusal });
 const allow = (set: Change["set"], notify: NoticeKind[] = []): Decision => ({ ok: true, change: { set, notify } });
 const nothing = (): Decision => allow({});
 
-/** Whether a subscription gives the perks at `at`. */
 export function isPremium(subscription: Pick<Subscription, "status" | "current_period_end" | "ended_at"> | undefined | null, at: Date): boolean {
   if (!subscription || subscription.ended_at !== null || !PREMIUM_STATUSES.includes(subscription.status)) return false;
   // A past_due subscription keeps its perks while the retries run; an active one until its period ends.
@@ -264,6 +266,13 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       if (sub.billing_task) return refuse("chargePending");
       return allow(sub.status === "unpaid" ? { status: "canceled", canceled_at: iso, ended_at: iso } : { ended_at: iso });
     }
+    case "linked": {
+      // Kept even on an ended subscription: a replaced attempt the processor still bills is found by it, and cancelled there.
+      if (!system) return refuse("notYours");
+      if (sub.provider_subscription_ref === event.ref) return nothing();
+      if (sub.provider_subscription_ref !== null) return refuse("wrongState");
+      return allow({ provider_subscription_ref: event.ref });
+    }
     case "synced":
       return sync(sub, actor, event.facts, at);
     case "expire": {
@@ -294,7 +303,6 @@ function sync(sub: SubscriptionFacts, actor: Actor, facts: ProcessorFacts, at: D
   switch (facts.status) {
     case "active": {
       Object.assign(wanted, { status: "active", failed_attempts: 0, next_retry_at: null, last_payment_error: null });
-      // A new period was paid for.
       const advanced = sub.current_period_end !== null && facts.currentPeriodEnd !== null && facts.currentPeriodEnd > sub.current_period_end;
       if (advanced) wanted.period_index = sub.period_index + 1;
       if (sub.status === "incomplete") notify.push("activated");
@@ -334,7 +342,34 @@ function sync(sub: SubscriptionFacts, actor: Actor, facts: ProcessorFacts, at: D
   return allow(set, notify);
 }
 
-/** Which checkout a person may start for a plan, given the subscription they have now. */
+/** A checkout makes the person's new subscription, waiting for its first payment. */
+export interface StartEvent {
+  type: "created";
+  id: string;
+  userId: string;
+  planId: string;
+  provider: string;
+  /** "charge" when we charge the first period ourselves; null when the processor bills it. */
+  billingTask: "charge" | null;
+}
+
+export type NewSubscription = Pick<Subscription, "id" | "user_id" | "plan_id" | "status" | "provider" | "billing_task" | "created_at" | "updated_at">;
+
+export type StartDecision = { ok: true; row: NewSubscription; replaced: Change | null } | { ok: false; refusal: Refusal };
+
+/** `live` is the person's subscription that is not over: the new one takes its place when it never got (or no longer has) a paid period. */
+export function decideStart(live: SubscriptionFacts | null, actor: Actor, event: StartEvent, at: Date): StartDecision {
+  if (actor.kind !== "user" || actor.userId !== event.userId) return { ok: false, refusal: "notYours" };
+  const replaced = live && live.ended_at === null ? decide(live, { kind: "system" }, { type: "replace" }, at) : null;
+  if (replaced && !replaced.ok) return replaced;
+  const iso = at.toISOString();
+  return {
+    ok: true,
+    row: { id: event.id, user_id: event.userId, plan_id: event.planId, status: "incomplete", provider: event.provider, billing_task: event.billingTask, created_at: iso, updated_at: iso },
+    replaced: replaced ? replaced.change : null,
+  };
+}
+
 export type CheckoutKind = { ok: true; kind: "new" | "switch" } | { ok: false; refusal: "samePlan" | "pastDue" | "chargePending" };
 
 export function checkoutKind(current: Pick<Subscription, "status" | "plan_id" | "ended_at" | "billing_task" | "cancel_at_period_end" | "pending_plan_id"> | undefined | null, planId: string): CheckoutKind {

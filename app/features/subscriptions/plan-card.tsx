@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { SubscriptionPageData } from "./page.server";
 
 export interface PlanCardData {
   id: string;
@@ -47,5 +48,24 @@ export function PlanCard({ plan, current, next, action }: { plan: PlanCardData; 
         </Link>
       ) : null}
     </article>
+  );
+}
+
+/** The plans, each with the button that fits the person's subscription (none for the current plan, or while a payment is overdue). */
+export function PlanList({ plans, subscription }: Pick<SubscriptionPageData, "plans" | "subscription">) {
+  const { t } = useTranslation("subscription");
+  if (!plans) return <p role="alert" className="card text-red-800">{t("errors.loadPlans")}</p>;
+  const current = subscription && (subscription.status === "active" || subscription.status === "past_due") ? subscription : null;
+  return (
+    <>
+      <p className="text-center text-stone-700">{t("intro")}</p>
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        {plans.map((plan) => {
+          const isCurrent = current?.planId === plan.id;
+          const action = isCurrent || current?.status === "past_due" || current?.pendingPlan?.id === plan.id || current?.switchable === false ? null : current ? "switch" : "choose";
+          return <PlanCard key={plan.id} plan={plan} current={isCurrent} next={current?.pendingPlan?.id === plan.id} action={action} />;
+        })}
+      </div>
+    </>
   );
 }

@@ -10,7 +10,12 @@ import { payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "~/fea
 import { paymentProvider, useStripeClient } from "~/features/payments/payments.server";
 import { createStripeClient, STRIPE_MAX_RETRIES, STRIPE_TIMEOUT_MS } from "~/features/payments/stripe-provider.server";
 import { receiveStripeWebhook } from "~/features/payments/stripe-webhooks.server";
-import { actOnSubscription, addCard, cardsOf, checkout, finishCheckout, isPremiumUser, liveSubscriptionOf, removeCard, runDueSubscriptionWork, setDefaultCard, startSubscriptionCardEntry } from "./subscriptions.server";
+import { cardsOf } from "~/features/payments/cards.server";
+import { addCard, removeCard, setDefaultCard, startSubscriptionCardEntry } from "./cards.server";
+import { actOnSubscription, checkout } from "./checkout.server";
+import { finishCheckout, subscriptionStripeEvents } from "./processor.server";
+import { runDueSubscriptionWork } from "./renewals.server";
+import { isPremiumUser, liveSubscriptionOf } from "./subscriptions.server";
 
 /**
  * Premium subscriptions billed by Stripe, through the real SDK against the fake Stripe API: the
@@ -53,7 +58,7 @@ function signedEvent(type: string, object: object, options: { id?: string; times
   const payload = JSON.stringify(event);
   return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, timestamp: options.timestamp }) };
 }
-const deliver = ({ payload, header }: { payload: string; header: string }) => receiveStripeWebhook(payload, header, { secret: SECRET });
+const deliver = ({ payload, header }: { payload: string; header: string }) => receiveStripeWebhook(payload, header, subscriptionStripeEvents, { secret: SECRET });
 
 describe("the Stripe client", () => {
   it("gives up on a request after a bounded time and retries it a bounded number of times, so no page waits on Stripe for long", () => {

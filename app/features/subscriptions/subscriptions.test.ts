@@ -7,20 +7,11 @@ import { FREE_DAILY_LIKES } from "~/features/discovery/swipes.server";
 import { handleDeckAction } from "~/features/discovery/deck-actions.server";
 import { deckFor } from "~/features/discovery/deck.server";
 import { CARDS, card, emailsTo, notificationsOf, person, sitter } from "~/features/bookings/test-world";
-import {
-  actOnSubscription,
-  addCard,
-  admirersOf,
-  cardsOf,
-  checkout,
-  isPremiumUser,
-  listPlans,
-  liveSubscriptionOf,
-  removeCard,
-  runDueSubscriptionWork,
-  setDefaultCard,
-  subscriptionSummary,
-} from "./subscriptions.server";
+import { cardsOf } from "~/features/payments/cards.server";
+import { addCard, removeCard, setDefaultCard } from "./cards.server";
+import { actOnSubscription, checkout } from "./checkout.server";
+import { runDueSubscriptionWork } from "./renewals.server";
+import { isPremiumUser, listPlans, liveSubscriptionOf, subscriptionSummary } from "./subscriptions.server";
 
 afterEach(() => resetClock());
 
@@ -30,7 +21,6 @@ const subscriber = async () => {
   return { ...who, email: who.email };
 };
 
-/** Moves the app's clock to just after `instant`. */
 function clockTo(instant: Date | string, plusMs = 60_000) {
   advanceClock(new Date(instant).getTime() - now().getTime() + plusMs);
 }
@@ -261,23 +251,6 @@ describe("perks", () => {
     await checkout(owner, "monthly", card(), randomUUID());
     await like(owner.id, next.id);
     expect(await db.selectFrom("swipes").select("decision").where("swiper_id", "=", owner.id).where("target_user_id", "=", next.id).executeTakeFirst()).toEqual({ decision: "like" });
-  });
-
-  it("lists who liked me and I have not answered yet", async () => {
-    const me = await sitter();
-    const fan = await person("owner");
-    const answered = await person("owner");
-    const at = now().toISOString();
-    await db
-      .insertInto("swipes")
-      .values([
-        { swiper_id: fan.id, target_user_id: me.id, target_pet_id: null, decision: "like", created_at: at },
-        { swiper_id: answered.id, target_user_id: me.id, target_pet_id: null, decision: "like", created_at: at },
-      ])
-      .execute();
-    const answeredPet = await db.insertInto("pets").values({ id: randomUUID(), owner_id: answered.id, name: "Bo", pet_type: "dog", age: "2", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
-    await db.insertInto("swipes").values({ swiper_id: me.id, target_user_id: answered.id, target_pet_id: answeredPet.id, decision: "pass", created_at: at }).execute();
-    expect((await admirersOf(me.id)).map((admirer) => admirer.userId)).toEqual([fan.id]);
   });
 
   it("boosts premium sitters to the top of the deck", async () => {
