@@ -118,7 +118,7 @@ const matches: { owner: string; sitter: string; pet: string; daysAgo: number; fi
   { owner: "Emma Wilson", sitter: "Oliver Brown", pet: "Biscuit", daysAgo: 12, first: [["owner", "Hi Oliver! Biscuit is my first dog and he's scared of bikes."], ["sitter", "We'll take the quiet paths through the garden then."]], recent: [["sitter", "Biscuit is having a great time, look at him!", "Biscuit"], ["sitter", "No bikes so far 🐾"]] },
   { owner: "Anna Ivanova", sitter: "Inês Carvalho", pet: "Barsik", daysAgo: 20, first: [["owner", "Привет Inês! Barsik is shy, he hides at first."], ["sitter", "Cats always come round in the end. I'll be patient."]], recent: [["sitter", "Barsik came out after 20 minutes and sat on my lap!", "Barsik"], ["owner", "He never does that with guests! Thank you 💙"]] },
   { owner: "Lucía Fernández", sitter: "Carmen Ortega", pet: "Michi", daysAgo: 10, first: [["owner", "Carmen, could you feed Michi while I'm away? He eats at 8 sharp."], ["sitter", "Of course, we're neighbours! 8 sharp it is."]], recent: [["sitter", "Looking forward to our day with Michi."], ["owner", "He's already pretending he doesn't care 😹"]] },
-  { owner: "Marco Bianchi", sitter: "Anna Ivanova", pet: "Pepe", daysAgo: 15, first: [["owner", "Hi Anna, do you also do video check-ins with kittens?"], ["sitter", "Yes, I send photos and videos every visit."]], recent: [["owner", "Pepe says hello from the windowsill.", "Pepe"], ["sitter", "So cute! See you soon, Pepe."]] },
+  { owner: "Marco Bianchi", sitter: "Anna Ivanova", pet: "Pepe", daysAgo: 15, first: [["owner", "Hi Anna, do you also do video check-ins with kittens?"], ["sitter", "Yes, I send photos and videos every visit."]], recent: [["sitter", "Pepe says hello from the windowsill.", "Pepe"], ["owner", "So cute! Thank you, Anna."]] },
 ];
 
 type Outcome =
@@ -233,10 +233,10 @@ class Story {
 
   async tell() {
     people.forEach((person, index) => this.at(FIRST_DAY * DAY + index * 20 * MINUTE, () => this.join(person)));
-    for (const match of matches) this.match(match);
+    const live = this.publishAvailability();
+    for (const match of matches) this.match(match, match.owner === live.owner && match.sitter === live.sitter);
     for (const { sitter, owner, pet } of admirers) this.at(-6 * DAY, () => this.like(sitter, owner, pet));
     this.at(-8 * DAY, () => this.subscribe(PREMIUM_MEMBER));
-    const live = this.publishAvailability();
     for (const booking of bookings) if (booking.outcome !== "inProgress" || booking === live) this.book(booking);
     // The scheduler's rounds, as the server would have run them.
     for (let at = FIRST_DAY * DAY; at < 0; at += 2 * HOUR) this.at(at, () => this.runScheduler(), 1);
@@ -307,13 +307,14 @@ class Story {
     if (result.status !== "recorded") throw new Error(`Demo like from ${from}: ${result.status}`);
   }
 
-  private match(match: (typeof matches)[number]) {
+  /** The pair of the booking under way writes during it, just now. */
+  private match(match: (typeof matches)[number], underWay: boolean) {
     const start = -match.daysAgo * DAY;
     this.at(start, () => this.like(match.owner, match.sitter, null));
     this.at(start + 3 * HOUR, () => this.like(match.sitter, match.owner, match.pet));
     const say = (lines: Line[], from: number, gap: number) => lines.forEach(([who, text, photoOf], index) => this.at(from + index * gap, () => this.say(match, who, text, photoOf)));
     say(match.first, start + 4 * HOUR, 2 * HOUR);
-    say(match.recent, -(matches.indexOf(match) + 2) * HOUR, 25 * MINUTE);
+    say(match.recent, underWay ? -40 * MINUTE : -(matches.indexOf(match) + 2) * HOUR, underWay ? 15 * MINUTE : 25 * MINUTE);
   }
 
   private async say(pair: { owner: string; sitter: string }, from: "owner" | "sitter", text: string, photoOf?: string) {
