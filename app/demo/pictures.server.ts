@@ -1,6 +1,5 @@
 import sharp from "sharp";
 
-/** Looks of one demo person's portrait (head and shoulders). */
 export interface PersonLooks {
   skin: string;
   hair: string;
@@ -11,7 +10,6 @@ export interface PersonLooks {
   glasses?: boolean;
 }
 
-/** Looks of one demo pet's face. */
 export interface PetLooks {
   kind: "dog" | "cat";
   fur: string;
