@@ -11,7 +11,7 @@ import { NonceProvider } from "~/platform/nonce";
 import { contentSecurityPolicy, cspSourcesOf } from "~/platform/security.server";
 
 // The Express server (server.js) reaches these through the server build's entry module.
-export { startApp, stopApp } from "~/platform/lifecycle.server";
+export { startApp, stopApp } from "~/jobs.server";
 export { closeAllStreams } from "~/platform/events/stream.server";
 export { backupDataDir } from "~/platform/backup.server";
 export { createNonce, isCrossSiteWrite, securityHeaders } from "~/platform/security.server";

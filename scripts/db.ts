@@ -1,8 +1,7 @@
 /** npm run db:migrate | npm run db:seed — run against DATA_DIR (default ./data). */
 import "./load-env.js";
-import { seedDemoData } from "~db/seed";
 import { db, databaseFile, migrateToLatest } from "~/platform/db.server";
-import { printDemoLogins } from "~/platform/lifecycle.server";
+import { printDemoLogins, seedDemoData } from "~/demo/seed.server";
 
 const command = process.argv[2];
 try {
@@ -10,7 +9,7 @@ try {
   if (command === "migrate") {
     console.log(`Database ${databaseFile()} is up to date.`);
   } else if (command === "seed") {
-    const logins = await seedDemoData(db);
+    const logins = await seedDemoData();
     if (logins && logins.length > 0) printDemoLogins(logins);
     else console.log("Demo data is already there.");
   } else {

@@ -1,0 +1,24 @@
+import { migrateToLatest } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { every, startPlatformJobs, stopPlatform } from "~/platform/lifecycle.server";
+import { runDueBookingWork } from "~/features/bookings/bookings.server";
+import { runDueSubscriptionWork } from "~/features/subscriptions/renewals.server";
+import { printDemoLogins, seedDemoData } from "~/demo/seed.server";
+
+/** Runs before the server accepts requests: migrations, demo data, background jobs. */
+export async function startApp(): Promise<void> {
+  const { results } = await migrateToLatest();
+  for (const migration of results ?? []) console.log(`Migration ${migration.migrationName}: ${migration.status}`);
+  if (env.smtpIgnoredInDemo) console.log("Demo mode: SMTP_URL is ignored, no email is sent; every email stays in the outbox at /dev/outbox.");
+  if (env.DEMO_MODE) {
+    const seeded = await seedDemoData({ onlyIfEmpty: true });
+    if (seeded) printDemoLogins(seeded);
+  }
+  startPlatformJobs();
+  // Bookings that start, end, lapse, get their delayed hold or their automatic release.
+  every(30_000, runDueBookingWork);
+  // Subscription periods that end: renewals charged, failed ones retried, cancelled ones ended.
+  every(60_000, runDueSubscriptionWork);
+}
+
+export const stopApp = stopPlatform;
