@@ -1,5 +1,5 @@
 import { seedDemoData } from "~db/seed";
-import { runDueBookingWork } from "~/features/bookings/bookings.server";
+import { runDueBookingWork } from "~/features/bookings/due-work.server";
 import { runDueSubscriptionWork } from "~/features/subscriptions/subscriptions.server";
 import { db, migrateToLatest } from "./db.server";
 import { deliverPendingEmails } from "./email.server";

@@ -11,7 +11,8 @@ const SECRET = vi.hoisted(() => {
 
 import { db } from "~/platform/db.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
-import { runDueBookingWork, transition } from "~/features/bookings/bookings.server";
+import { transition } from "~/features/bookings/bookings.server";
+import { runDueBookingWork } from "~/features/bookings/due-work.server";
 import { bookingRow, noticesOf, slotsOf } from "~/features/bookings/test-world";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/webhooks-stripe";
 import { serverError, type FakeStripe } from "./fake-stripe";
