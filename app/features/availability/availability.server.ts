@@ -62,6 +62,19 @@ export async function listSlotsOn(sitterId: string, day: string, timeZone: strin
   return slots.map(toSlotView);
 }
 
+/** The availability page's day: `asked` when it is a calendar day, today otherwise, with its slots as the sitter reads them. */
+export async function slotsPage(sitter: { id: string; time_zone: string }, asked: string, language: string) {
+  const today = todayIn(sitter.time_zone);
+  const date = isCalendarDay(asked) ? asked : today;
+  const slots = await listSlotsOn(sitter.id, date, sitter.time_zone);
+  return {
+    today,
+    date,
+    dateLabel: formatDay(date, language),
+    slots: slots.map((slot) => ({ id: slot.id, status: slot.status, range: describeSlot(slot, sitter.time_zone, language).range })),
+  };
+}
+
 /** One of the sitter's slots; another sitter's or a made-up id finds nothing. */
 export async function findOwnSlot(sitterId: string, slotId: string): Promise<SlotView | null> {
   const slot = await db

@@ -5,7 +5,7 @@ import type { Role, SlotStatus } from "~db/schema";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { db } from "~/platform/db.server";
 import { wallClockIn } from "~/platform/time";
-import { addSlot, dayAfter, deleteSlot, describeSlot, findOwnSlot, listSlotsOn, startTimesByDay, startTimesOn, todayIn } from "./availability.server";
+import { addSlot, dayAfter, deleteSlot, describeSlot, findOwnSlot, formatDay, listSlotsOn, slotsPage, startTimesByDay, startTimesOn, todayIn } from "./availability.server";
 import { addSlotSchema } from "./schema";
 
 async function person(role: Role = "sitter", timeZone = "Europe/Madrid") {
@@ -172,6 +172,19 @@ describe("listing a day", () => {
     const sitter = await person();
     expect(await listSlotsOn(sitter.id, "2099-13-01", sitter.timeZone)).toEqual([]);
     expect(await listSlotsOn(sitter.id, "tomorrow", sitter.timeZone)).toEqual([]);
+  });
+
+  it("the page's day: the asked day with its slots as the sitter reads them, today for a missing or malformed one", async () => {
+    const sitter = await person("sitter", "Europe/Madrid");
+    const id = await storedSlot(sitter.id, "2099-07-01T07:00:00.000Z", "2099-07-01T10:00:00.000Z");
+    const who = { id: sitter.id, time_zone: sitter.timeZone };
+    expect(await slotsPage(who, "2099-07-01", "de")).toEqual({
+      today: todayIn(sitter.timeZone),
+      date: "2099-07-01",
+      dateLabel: formatDay("2099-07-01", "de"),
+      slots: [{ id, status: "available", range: "09:00 – 12:00" }],
+    });
+    for (const asked of ["", "2099-13-01", "tomorrow"]) expect((await slotsPage(who, asked, "en")).date, asked).toBe(todayIn(sitter.timeZone));
   });
 
   it("describes a slot in the sitter's zone and language", () => {
