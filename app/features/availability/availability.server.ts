@@ -20,7 +20,6 @@ export type AddSlotResult =
   | { status: "added"; slot: SlotView }
   /** It shares time with one of the sitter's slots (touching edges do not count). */
   | { status: "overlap" }
-  /** It would start before now. */
   | { status: "past" }
   /** Not a period in the sitter's zone: a malformed day or time, or an end not after the start (a skipped DST hour can do that). */
   | { status: "invalid" };
@@ -113,7 +112,7 @@ export async function addSlot(sitterId: string, timeZone: string, { day, startTi
   });
 }
 
-/** Removes one of the sitter's available slots; booked or blocked time stays (a booking holds it). */
+/** Booked or blocked time stays: a booking holds it. */
 export async function deleteSlot(sitterId: string, slotId: string): Promise<DeleteSlotResult> {
   return db.transaction().execute(async (trx): Promise<DeleteSlotResult> => {
     const slot = await trx
@@ -195,7 +194,6 @@ export async function startTimesByDay(sitterId: string, timeZone: string, firstD
   return byDay;
 }
 
-/** The start times a booking request can use on one day. */
 export async function startTimesOn(sitterId: string, timeZone: string, day: string): Promise<StartTime[]> {
   return (await startTimesByDay(sitterId, timeZone, day, 1)).get(day) ?? [];
 }

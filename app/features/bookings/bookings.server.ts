@@ -117,7 +117,7 @@ async function tellParties(trx: Transaction<Database>, booking: Booking, notices
   }
 }
 
-/** Does the payment work a booking is waiting for, and records the answer. Safe to call any number of times. */
+/** Safe to call any number of times. */
 export async function runPaymentTask(id: string): Promise<void> {
   const booking = await findBooking(id);
   if (!booking?.payment_task || booking.payment_task_attempts >= MAX_TASK_ATTEMPTS) return;

@@ -16,7 +16,6 @@ export const MAX_HOURS = 6;
 export const HOLD_NOW_WITHIN_MS = 6 * 24 * 3600_000;
 export const DELAYED_HOLD_BEFORE_MS = 2 * 24 * 3600_000;
 export const AUTO_RELEASE_AFTER_MS = 72 * 3600_000;
-/** A request whose card is never authorised lapses. */
 export const UNPAID_REQUEST_TTL_MS = 15 * 60_000;
 /** After this many failed attempts a payment task is left for the operator. */
 export const MAX_TASK_ATTEMPTS = 8;

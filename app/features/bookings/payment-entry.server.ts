@@ -8,10 +8,7 @@ import { findBooking, transition } from "./bookings.server";
 
 export type PaymentOutcome = { status: "held" } | { status: "card-saved" } | { status: "failed"; code: PaymentFailureCode } | { status: "refused"; refusal: Refusal | "notFound" | "slotTaken" };
 
-/**
- * The owner authorises the card on the payment page: the card is saved, then (for bookings
- * within six days) the total is held. `attempt` comes from the page, so a double submit is one payment.
- */
+/** `attempt` comes from the payment page, so a double submit is one payment. */
 export async function payForBooking(owner: { id: string; email: string }, bookingId: string, card: CardInput, attempt: string): Promise<PaymentOutcome> {
   // One payment per booking at a time: a double-clicked Pay gets the first click's outcome.
   return serialized(`pay:${bookingId}`, async () => {
@@ -49,10 +46,7 @@ export async function payForBooking(owner: { id: string; email: string }, bookin
 
 export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "refused"; refusal: Refusal | "notFound" };
 
-/**
- * For processors whose card field runs in the browser (Stripe): prepares the card entry of one
- * payment attempt, on the payer's customer record (made once and kept on their account first).
- */
+/** For processors whose card field runs in the browser (Stripe), on the payer's customer record. */
 export async function startCardEntry(owner: { id: string; email: string; name: string }, bookingId: string, attempt: string): Promise<CardEntryOutcome> {
   const booking = await findBooking(bookingId);
   if (!booking || booking.owner_id !== owner.id) return { status: "refused", refusal: "notFound" };
@@ -80,10 +74,7 @@ export async function startCardEntry(owner: { id: string; email: string; name: s
   return { status: "ready", clientSecret: started.clientSecret };
 }
 
-/**
- * A provider call that throws (a provider left unconfigured, or a bug) is an outage like a
- * timeout: the person is asked to try again, never shown an error page; the reason goes to the log.
- */
+/** A provider that throws (unconfigured, or a bug) is an outage like a timeout: the person is asked to try again, never shown an error page. */
 async function providerCall<T extends object>(what: string, call: () => Promise<PaymentResult<T>>): Promise<PaymentResult<T>> {
   try {
     return await call();

@@ -67,13 +67,12 @@ export async function requestBooking(owner: { id: string; role: Database["users"
       },
     });
     if (!created.ok) return { status: "refused", reason: created.refusal === "alreadyStarted" ? "past" : "duplicate" };
-    // A booking opens the pair's conversation.
     await ensureConversation(owner.id, sitter.id, trx);
     return { status: "created", booking: created.booking };
   });
 }
 
-/** A sitter who can be booked: confirmed, with a sitter profile and a rate. */
+/** Verified, with a sitter profile and a rate. */
 export async function bookableSitter(id: string) {
   const sitter = await db
     .selectFrom("users")
@@ -85,7 +84,6 @@ export async function bookableSitter(id: string) {
   return { id: sitter.id, name: sitter.name, hourly_rate_cents: sitter.hourly_rate_cents, time_zone: sitter.time_zone };
 }
 
-/** How far ahead the form lists the sitter's days with free time as quick choices. */
 const QUICK_CHOICE_DAYS = 14;
 
 /** What the request form shows: the sitter, the person's pets, and the start times of the chosen day (`asked`, or the next free one). */
