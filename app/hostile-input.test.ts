@@ -12,7 +12,7 @@ import { honeypot } from "~/platform/honeypot.server";
 import { resetClock } from "~/platform/clock.server";
 import { takeToast } from "~/platform/toast.server";
 import { person, petOf, sitterWithSlot, requested, card, slot, at, profilePhoto, premiumWithCard } from "~/features/bookings/test-world";
-import { payForBooking } from "~/features/bookings/bookings.server";
+import { payForBooking } from "~/features/bookings/payment-entry.server";
 import { ensureConversation, sendMessage } from "~/features/messages/messages.server";
 import { hashPassword } from "~/features/auth/passwords.server";
 import { issueEmailToken } from "~/features/auth/tokens.server";

@@ -1,7 +1,7 @@
 import { migrateToLatest } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { every, startPlatformJobs, stopPlatform } from "~/platform/lifecycle.server";
-import { runDueBookingWork } from "~/features/bookings/bookings.server";
+import { runDueBookingWork } from "~/features/bookings/due-work.server";
 import { runDueSubscriptionWork } from "~/features/subscriptions/renewals.server";
 import { printDemoLogins, seedDemoData } from "~/demo/seed.server";
 

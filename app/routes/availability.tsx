@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { addSlot, describeSlot, formatDay, listSlotsOn, todayIn, type SlotView } from "~/features/availability/availability.server";
-import { DEFAULT_SLOT, PRESET_NAMES, addSlotFields, addSlotSchema, isCalendarDay } from "~/features/availability/schema";
+import { addSlot, slotsPage, type SlotView } from "~/features/availability/availability.server";
+import { DEFAULT_SLOT, PRESET_NAMES, addSlotFields, addSlotSchema } from "~/features/availability/schema";
 import { isSitter } from "~/features/profiles/profiles.server";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -20,19 +20,8 @@ export const handle = { i18n: ["availability"], title: "availability:title" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!isSitter(user.role)) return { sitter: false as const };
-  const today = todayIn(user.time_zone);
-  // A missing or malformed ?date= shows today.
   const asked = new URL(request.url).searchParams.get("date") ?? "";
-  const date = isCalendarDay(asked) ? asked : today;
-  const language = await languageOf(request);
-  const slots = await listSlotsOn(user.id, date, user.time_zone);
-  return {
-    sitter: true as const,
-    today,
-    date,
-    dateLabel: formatDay(date, language),
-    slots: slots.map((slot) => ({ id: slot.id, status: slot.status, range: describeSlot(slot, user.time_zone, language).range })),
-  };
+  return { sitter: true as const, ...(await slotsPage(user, asked, await languageOf(request))) };
 }
 
 const refusal = {

@@ -4,20 +4,13 @@ import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderF
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { startTimesByDay, startTimesOn } from "~/features/availability/availability.server";
-import { bookableSitter, requestBooking } from "~/features/bookings/bookings.server";
-import { MAX_HOURS } from "~/features/bookings/machine";
-import { FreeDays, PriceBreakdown } from "~/features/bookings/request-form-parts";
+import { requestBooking, requestPage } from "~/features/bookings/requests.server";
+import { DurationChoice, FreeDays, PetChoice, PriceBreakdown, StartTimeChoice } from "~/features/bookings/request-form-parts";
 import { requestSchema } from "~/features/bookings/schema";
-import { listPets } from "~/features/pets/pets.server";
-import { isOwner } from "~/features/profiles/profiles.server";
-import { now } from "~/platform/clock.server";
-import { dateTimeFormat } from "~/platform/format";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
-import { wallClockIn } from "~/platform/time";
 import { FieldErrors, FormError } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
@@ -27,33 +20,10 @@ export const handle = { i18n: ["bookings", "profile"], title: titleFrom<typeof l
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const sitter = await bookableSitter(url.searchParams.get("walkerId") ?? "");
-  if (!sitter || sitter.id === user.id) throw new Response("Not found", { status: 404 });
-  const today = wallClockIn(sitter.time_zone, now()).day;
-  const asked = url.searchParams.get("date") ?? "";
-  const [pets, upcoming, language] = await Promise.all([
-    isOwner(user.role) ? listPets(user.id) : [],
-    startTimesByDay(sitter.id, sitter.time_zone, today, QUICK_CHOICE_DAYS),
-    languageOf(request),
-  ]);
-  const freeDays = [...upcoming.keys()].sort();
-  // Without a chosen date the form opens on the sitter's next day with free time.
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked >= today ? asked : (freeDays[0] ?? today);
-  const times = upcoming.get(day) ?? (day > today ? await startTimesOn(sitter.id, sitter.time_zone, day) : []);
-  const dayLabel = dateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-  return {
-    requestId: crypto.randomUUID(),
-    sitter: { id: sitter.id, name: sitter.name, rateCents: sitter.hourly_rate_cents, timeZone: sitter.time_zone },
-    pets: pets.map((pet) => ({ id: pet.id, name: pet.name, photo: pet.photos[0]?.cardUrl ?? null })),
-    today,
-    day,
-    times,
-    quickDays: freeDays.map((free) => ({ day: free, label: dayLabel.format(new Date(`${free}T12:00:00Z`)) })),
-  };
+  const page = await requestPage(user, url.searchParams.get("walkerId") ?? "", url.searchParams.get("date") ?? "", await languageOf(request));
+  if (!page) throw new Response("Not found", { status: 404 });
+  return page;
 }
-
-/** How far ahead the form lists the sitter's days with free time as quick choices. */
-const QUICK_CHOICE_DAYS = 14;
 
 const refusalMessages = {
   sitterNotFound: "bookings:errors.sitterNotFound",
@@ -138,62 +108,9 @@ export default function BookingRequest() {
             <input type="hidden" name="sitterId" value={sitter.id} />
             <input type="hidden" name="day" value={day} />
 
-            <fieldset className="space-y-2" aria-describedby={fields.petId.errors?.length ? fields.petId.errorId : undefined}>
-              <legend className="text-sm font-semibold text-stone-800">{t("request.pet")}</legend>
-              <div className="grid grid-cols-2 gap-2">
-                {pets.map((pet) => (
-                  <label key={pet.id} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-stone-300 bg-white p-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700">
-                    <input type="radio" name="petId" value={pet.id} defaultChecked={pets.length === 1} className="size-4 accent-brand-700" />
-                    {pet.photo ? <img src={pet.photo} alt="" className="size-10 rounded-lg object-cover" /> : null}
-                    <span className="truncate font-medium">{pet.name}</span>
-                  </label>
-                ))}
-              </div>
-              <FieldErrors id={fields.petId.errorId} errors={fields.petId.errors} />
-            </fieldset>
-
-            <div className="space-y-1.5">
-              <label htmlFor={fields.startTime.id} className="block text-sm font-semibold text-stone-800">
-                {t("request.startTime")}
-              </label>
-              {times.length === 0 ? (
-                <p id={fields.startTime.id} className="rounded-xl bg-stone-100 p-3 text-stone-700">
-                  {t("request.noTimes")}
-                </p>
-              ) : (
-                <select
-                  id={fields.startTime.id}
-                  name="startTime"
-                  defaultValue=""
-                  aria-invalid={fields.startTime.errors?.length ? true : undefined}
-                  aria-describedby={fields.startTime.errors?.length ? fields.startTime.errorId : undefined}
-                  className="input"
-                >
-                  <option value="" disabled>
-                    {t("request.chooseTime")}
-                  </option>
-                  {times.map((slot) => (
-                    <option key={slot.time} value={slot.time}>
-                      {t("request.timeOption", { time: slot.time, hours: slot.maxHours })}
-                    </option>
-                  ))}
-                </select>
-              )}
-              <FieldErrors id={fields.startTime.errorId} errors={fields.startTime.errors} />
-            </div>
-
-            <fieldset className="space-y-2" aria-describedby={fields.hours.errors?.length ? fields.hours.errorId : undefined}>
-              <legend className="text-sm font-semibold text-stone-800">{t("request.duration")}</legend>
-              <div className="grid grid-cols-6 gap-1.5">
-                {Array.from({ length: MAX_HOURS }, (_, index) => index + 1).map((option) => (
-                  <label key={option} className="flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 bg-white font-semibold has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-brand-700">
-                    <input type="radio" name="hours" value={option} defaultChecked={option === chosenHours} className="sr-only" />
-                    {t("request.hoursShort", { hours: option })}
-                  </label>
-                ))}
-              </div>
-              <FieldErrors id={fields.hours.errorId} errors={fields.hours.errors} />
-            </fieldset>
+            <PetChoice pets={pets} field={fields.petId} />
+            <StartTimeChoice times={times} field={fields.startTime} />
+            <DurationChoice chosen={chosenHours} field={fields.hours} />
 
             <div className="space-y-1.5">
               <label htmlFor={fields.notes.id} className="block text-sm font-semibold text-stone-800">

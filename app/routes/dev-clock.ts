@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { runDueBookingWork } from "~/features/bookings/bookings.server";
+import { runDueBookingWork } from "~/features/bookings/due-work.server";
 import { runDueSubscriptionWork } from "~/features/subscriptions/renewals.server";
 import { formDataOf } from "~/platform/forms.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";

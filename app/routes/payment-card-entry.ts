@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { startCardEntry } from "~/features/bookings/bookings.server";
+import { startCardEntry } from "~/features/bookings/payment-entry.server";
 import { cardEntryAttempt, cardEntryReply } from "~/features/payments/card-entry-reply.server";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";

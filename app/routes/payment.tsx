@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { payForBooking, type PaymentOutcome } from "~/features/bookings/bookings.server";
+import { payForBooking, type PaymentOutcome } from "~/features/bookings/payment-entry.server";
 import { cardSchema, expiryParts } from "~/features/bookings/schema";
 import { bookingView } from "~/features/bookings/views.server";
 import { bookingSummaryText } from "~/features/bookings/booking-card";

@@ -20,7 +20,6 @@ export type AddSlotResult =
   | { status: "added"; slot: SlotView }
   /** It shares time with one of the sitter's slots (touching edges do not count). */
   | { status: "overlap" }
-  /** It would start before now. */
   | { status: "past" }
   /** Not a period in the sitter's zone: a malformed day or time, or an end not after the start (a skipped DST hour can do that). */
   | { status: "invalid" };
@@ -62,6 +61,19 @@ export async function listSlotsOn(sitterId: string, day: string, timeZone: strin
   return slots.map(toSlotView);
 }
 
+/** The availability page's day: `asked` when it is a calendar day, today otherwise, with its slots as the sitter reads them. */
+export async function slotsPage(sitter: { id: string; time_zone: string }, asked: string, language: string) {
+  const today = todayIn(sitter.time_zone);
+  const date = isCalendarDay(asked) ? asked : today;
+  const slots = await listSlotsOn(sitter.id, date, sitter.time_zone);
+  return {
+    today,
+    date,
+    dateLabel: formatDay(date, language),
+    slots: slots.map((slot) => ({ id: slot.id, status: slot.status, range: describeSlot(slot, sitter.time_zone, language).range })),
+  };
+}
+
 /** One of the sitter's slots; another sitter's or a made-up id finds nothing. */
 export async function findOwnSlot(sitterId: string, slotId: string): Promise<SlotView | null> {
   const slot = await db
@@ -100,7 +112,7 @@ export async function addSlot(sitterId: string, timeZone: string, { day, startTi
   });
 }
 
-/** Removes one of the sitter's available slots; booked or blocked time stays (a booking holds it). */
+/** Booked or blocked time stays: a booking holds it. */
 export async function deleteSlot(sitterId: string, slotId: string): Promise<DeleteSlotResult> {
   return db.transaction().execute(async (trx): Promise<DeleteSlotResult> => {
     const slot = await trx
@@ -182,7 +194,6 @@ export async function startTimesByDay(sitterId: string, timeZone: string, firstD
   return byDay;
 }
 
-/** The start times a booking request can use on one day. */
 export async function startTimesOn(sitterId: string, timeZone: string, day: string): Promise<StartTime[]> {
   return (await startTimesByDay(sitterId, timeZone, day, 1)).get(day) ?? [];
 }

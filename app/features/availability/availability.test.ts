@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "~/platform/validation";
-import type { Role, SlotStatus } from "~db/schema";
+import type { Transaction } from "kysely";
+import type { Database, Role, SlotStatus } from "~db/schema";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { db } from "~/platform/db.server";
 import { wallClockIn } from "~/platform/time";
-import { addSlot, dayAfter, deleteSlot, describeSlot, findOwnSlot, listSlotsOn, startTimesByDay, startTimesOn, todayIn } from "./availability.server";
+import { addSlot, dayAfter, deleteSlot, describeSlot, findOwnSlot, formatDay, listSlotsOn, slotsPage, startTimesByDay, startTimesOn, todayIn } from "./availability.server";
 import { addSlotSchema } from "./schema";
+import { bookSlot, coveringSlot, freeSlot } from "./booking-slots.server";
 
 async function person(role: Role = "sitter", timeZone = "Europe/Madrid") {
   const id = randomUUID();
@@ -19,9 +21,9 @@ async function person(role: Role = "sitter", timeZone = "Europe/Madrid") {
 }
 
 /** A slot stored directly, as a booking would leave it. */
-async function storedSlot(sitterId: string, startAt: string, endAt: string, status: SlotStatus = "available") {
+async function storedSlot(sitterId: string, startAt: string, endAt: string, status: SlotStatus = "available", bookingId: string | null = null) {
   const id = randomUUID();
-  await db.insertInto("availability_slots").values({ id, sitter_id: sitterId, start_at: startAt, end_at: endAt, status, booking_id: null, created_at: new Date().toISOString() }).execute();
+  await db.insertInto("availability_slots").values({ id, sitter_id: sitterId, start_at: startAt, end_at: endAt, status, booking_id: bookingId, created_at: new Date().toISOString() }).execute();
   return id;
 }
 
@@ -174,6 +176,19 @@ describe("listing a day", () => {
     expect(await listSlotsOn(sitter.id, "tomorrow", sitter.timeZone)).toEqual([]);
   });
 
+  it("the page's day: the asked day with its slots as the sitter reads them, today for a missing or malformed one", async () => {
+    const sitter = await person("sitter", "Europe/Madrid");
+    const id = await storedSlot(sitter.id, "2099-07-01T07:00:00.000Z", "2099-07-01T10:00:00.000Z");
+    const who = { id: sitter.id, time_zone: sitter.timeZone };
+    expect(await slotsPage(who, "2099-07-01", "de")).toEqual({
+      today: todayIn(sitter.timeZone),
+      date: "2099-07-01",
+      dateLabel: formatDay("2099-07-01", "de"),
+      slots: [{ id, status: "available", range: "09:00 – 12:00" }],
+    });
+    for (const asked of ["", "2099-13-01", "tomorrow"]) expect((await slotsPage(who, asked, "en")).date, asked).toBe(todayIn(sitter.timeZone));
+  });
+
   it("describes a slot in the sitter's zone and language", () => {
     const slot = { id: "s", startAt: "2099-07-01T07:00:00.000Z", endAt: "2099-07-01T10:00:00.000Z", status: "available" as const };
     expect(describeSlot(slot, "Europe/Madrid", "de")).toMatchObject({ day: "2099-07-01", range: "09:00 – 12:00" });
@@ -241,5 +256,86 @@ describe("start times for booking requests", () => {
     for (const { time } of twoDays.get(today) ?? []) expect(new Date(`${today}T${time}:00.000Z`).getTime()).toBeGreaterThan(nowMs - 60_000);
     expect((await startTimesByDay(sitter.id, "UTC", today, 3)).get(later)).toEqual([{ time: "09:00", maxHours: 1 }]);
     expect((await startTimesByDay(sitter.id, "UTC", "2099-13-45", 14)).size).toBe(0);
+  });
+});
+
+const periodsOf = async (sitterId: string) =>
+  (await db.selectFrom("availability_slots").select(["start_at", "end_at", "status", "booking_id"]).where("sitter_id", "=", sitterId).orderBy("start_at").execute()).map(
+    (slot) => [slot.start_at.slice(11, 16), slot.end_at.slice(11, 16), slot.status, slot.booking_id] as const,
+  );
+
+const T = (time: string) => `2099-07-01T${time}:00.000Z`;
+const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work);
+
+describe("coveringSlot", () => {
+  it("finds the available slot that holds the whole period, and nothing for a period it only partly holds", async () => {
+    const sitterId = (await person()).id;
+    await storedSlot(sitterId, T("09:00"), T("12:00"));
+    await storedSlot(sitterId, T("13:00"), T("15:00"), "booked");
+    expect(await coveringSlot(db, sitterId, T("09:00"), T("12:00"))).toMatchObject({ start_at: T("09:00"), end_at: T("12:00") });
+    expect(await coveringSlot(db, sitterId, T("10:00"), T("11:00"))).toMatchObject({ start_at: T("09:00") });
+    expect(await coveringSlot(db, sitterId, T("11:00"), T("13:00"))).toBeUndefined();
+    expect(await coveringSlot(db, sitterId, T("13:00"), T("14:00"))).toBeUndefined();
+    expect(await coveringSlot(db, (await person()).id, T("10:00"), T("11:00"))).toBeUndefined();
+  });
+});
+
+describe("bookSlot and freeSlot", () => {
+  it("splits the slot into the time before, the booked time and the time after", async () => {
+    const sitterId = (await person()).id;
+    const b1 = randomUUID();
+    await storedSlot(sitterId, T("09:00"), T("17:00"));
+    const booked = await inTransaction((trx) => bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("10:00"), end_at: T("12:00") }));
+    expect(booked).toBe(true);
+    expect(await periodsOf(sitterId)).toEqual([
+      ["09:00", "10:00", "available", null],
+      ["10:00", "12:00", "booked", b1],
+      ["12:00", "17:00", "available", null],
+    ]);
+  });
+
+  it("leaves no empty piece when the booking fills the slot from one edge", async () => {
+    const sitterId = (await person()).id;
+    const b1 = randomUUID();
+    await storedSlot(sitterId, T("09:00"), T("12:00"));
+    await inTransaction((trx) => bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("09:00"), end_at: T("12:00") }));
+    expect(await periodsOf(sitterId)).toEqual([["09:00", "12:00", "booked", b1]]);
+  });
+
+  it("refuses time no available slot holds, changing nothing", async () => {
+    const sitterId = (await person()).id;
+    const b1 = randomUUID();
+    await storedSlot(sitterId, T("09:00"), T("12:00"));
+    expect(await inTransaction((trx) => bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("11:00"), end_at: T("13:00") }))).toBe(false);
+    expect(await periodsOf(sitterId)).toEqual([["09:00", "12:00", "available", null]]);
+  });
+
+  it("freeing the booked time joins it with the available time on both sides", async () => {
+    const sitterId = (await person()).id;
+    const b1 = randomUUID();
+    await storedSlot(sitterId, T("09:00"), T("17:00"));
+    await inTransaction((trx) => bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("10:00"), end_at: T("12:00") }));
+    await inTransaction((trx) => freeSlot(trx, b1));
+    expect(await periodsOf(sitterId)).toEqual([["09:00", "17:00", "available", null]]);
+  });
+
+  it("freeing joins only available neighbours: another booking next to it stays booked", async () => {
+    const sitterId = (await person()).id;
+    const [b0, b1] = [randomUUID(), randomUUID()];
+    await storedSlot(sitterId, T("09:00"), T("10:00"), "booked", b0);
+    await storedSlot(sitterId, T("10:00"), T("12:00"), "booked", b1);
+    await storedSlot(sitterId, T("12:00"), T("13:00"));
+    await inTransaction((trx) => freeSlot(trx, b1));
+    expect(await periodsOf(sitterId)).toEqual([
+      ["09:00", "10:00", "booked", b0],
+      ["10:00", "13:00", "available", null],
+    ]);
+  });
+
+  it("freeing a booking that holds no time changes nothing", async () => {
+    const sitterId = (await person()).id;
+    await storedSlot(sitterId, T("09:00"), T("12:00"));
+    await inTransaction((trx) => freeSlot(trx, "no-such-booking"));
+    expect(await periodsOf(sitterId)).toEqual([["09:00", "12:00", "available", null]]);
   });
 });

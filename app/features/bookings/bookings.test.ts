@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
-import { bookingOf, payForBooking, requestBooking, runDueBookingWork, transition } from "./bookings.server";
+import { bookingOf, transition } from "./bookings.server";
+import { requestBooking } from "./requests.server";
+import { payForBooking } from "./payment-entry.server";
+import { runDueBookingWork } from "./due-work.server";
 import type { Actor } from "./machine";
 import {
   CARDS,

@@ -16,9 +16,10 @@ import {
   type Actor,
   type BookingEvent,
   type Decision,
+  type NewBooking,
 } from "./machine";
 
-type Facts = Parameters<typeof decide>[0];
+type Facts = NonNullable<Parameters<typeof decide>[0]>;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -45,6 +46,25 @@ function booking(over: Partial<Facts> = {}): Facts {
     end_at: iso(END),
     completed_at: null,
     created_at: iso(NOW),
+    payment_task_attempts: 0,
+    ...over,
+  };
+}
+
+/** What the owner's request form asks for, before the booking exists. */
+function newBooking(over: Partial<NewBooking> = {}): NewBooking {
+  return {
+    id: "booking-1",
+    owner_id: "owner-1",
+    sitter_id: "sitter-1",
+    pet_id: "pet-1",
+    pet_name: "Rex",
+    notes: "",
+    start_at: iso(START),
+    end_at: iso(END),
+    hours: 2,
+    hourly_rate_cents: 1500,
+    payment_provider: "test",
     ...over,
   };
 }
@@ -72,10 +92,13 @@ const ACTORS = {
 type ActorName = keyof typeof ACTORS;
 
 const EVENTS = {
+  requested: { type: "requested", booking: newBooking() },
   "card-saved": { type: "card-saved", cardRef: "card_2", cardLabel: "Visa •••• 4242" },
   "hold-placed": { type: "hold-placed", holdRef: "hold_2" },
   "hold-failed": { type: "hold-failed", error: "insufficient_funds" },
   "hold-due": { type: "hold-due" },
+  "card-failed": { type: "card-failed", error: "card_declined" },
+  "task-failed": { type: "task-failed", task: "hold", error: "processing_error" },
   accept: { type: "accept" },
   decline: { type: "decline" },
   cancel: { type: "cancel", reason: "Plans changed" },
@@ -92,8 +115,11 @@ const EVENTS = {
 } satisfies { [K in BookingEvent["type"]]: Extract<BookingEvent, { type: K }> };
 type EventName = keyof typeof EVENTS;
 
-/** For each event: who may send it, and a booking and a moment at which it is allowed. */
-const READY: Record<EventName, { actors: ActorName[]; booking: Facts; at: Date }> = {
+/** For each event: who may send it, and a booking (none for the one that makes it) and a moment at which it is allowed. */
+const READY: Record<EventName, { actors: ActorName[]; booking: Facts | null; at: Date }> = {
+  requested: { actors: ["owner"], booking: null, at: NOW },
+  "card-failed": { actors: ["owner"], booking: booking(), at: NOW },
+  "task-failed": { actors: ["system"], booking: booking({ card_ref: "card_1", payment_task: "hold" }), at: NOW },
   "card-saved": { actors: ["owner"], booking: booking(), at: NOW },
   "hold-placed": { actors: ["system"], booking: booking({ card_ref: "card_1", payment_task: "hold" }), at: NOW },
   "hold-failed": { actors: ["system"], booking: booking({ card_ref: "card_1", payment_task: "hold" }), at: NOW },
@@ -144,7 +170,7 @@ describe("who may do what", () => {
   });
 
   it("nobody but the system starts a booking, expires a request or records the provider's answers", () => {
-    for (const event of ["start", "expire", "hold-placed", "hold-failed", "hold-due", "captured", "voided", "slot-taken"] as const) {
+    for (const event of ["start", "expire", "hold-placed", "hold-failed", "hold-due", "task-failed", "captured", "voided", "slot-taken"] as const) {
       for (const actor of [OWNER, SITTER]) expect(refusalOf(decide(READY[event].booking, actor, EVENTS[event], READY[event].at)), event).toBe("notYours");
     }
   });
@@ -154,6 +180,7 @@ describe("which states each event applies to", () => {
   /** Events gated by the booking's status, and the statuses in which they are allowed. */
   const STATUS_GATED: { event: EventName; allowedIn: BookingStatus[] }[] = [
     { event: "card-saved", allowedIn: ["requested"] },
+    { event: "card-failed", allowedIn: ["requested"] },
     { event: "hold-due", allowedIn: ["requested", "confirmed"] },
     { event: "accept", allowedIn: ["requested"] },
     { event: "decline", allowedIn: ["requested"] },
@@ -168,7 +195,7 @@ describe("which states each event applies to", () => {
     it(`${event}: only when ${allowedIn.join(" or ")}`, () => {
       const ready = READY[event];
       for (const status of STATUSES) {
-        const decision = decide({ ...ready.booking, status }, ACTORS[ready.actors[0]!], EVENTS[event], ready.at);
+        const decision = decide({ ...ready.booking!, status }, ACTORS[ready.actors[0]!], EVENTS[event], ready.at);
         if (allowedIn.includes(status)) expect(decision.ok, `${event} when ${status}`).toBe(true);
         else expect(refusalOf(decision), `${event} when ${status}`).toBe("wrongState");
       }
@@ -185,9 +212,73 @@ describe("which states each event applies to", () => {
     ];
     for (const { event, task } of answers) {
       for (const other of tasks) {
-        const decision = decide({ ...READY[event].booking, payment_task: other }, SYSTEM, EVENTS[event], READY[event].at);
+        const decision = decide({ ...READY[event].booking!, payment_task: other }, SYSTEM, EVENTS[event], READY[event].at);
         if (other === task) expect(decision.ok, `${event} with task ${other}`).toBe(true);
         else expect(refusalOf(decision), `${event} with task ${other}`).toBe("wrongState");
+      }
+    }
+  });
+});
+
+describe("the owner's request makes the booking", () => {
+  it("priced from the sitter's rate, and nobody is told until the card is authorised", () => {
+    const change = allowed(decide(null, OWNER, EVENTS.requested, NOW));
+    expect(change).toEqual({ create: { ...newBooking(), subtotal_cents: 3000, fee_cents: 600, total_cents: 3600 }, set: {}, notify: [] });
+  });
+
+  it("refuses an id that is already a booking", () => {
+    expect(refusalOf(decide(booking(), OWNER, EVENTS.requested, NOW))).toBe("wrongState");
+  });
+
+  it("refuses a request in someone else's name, or from the sitter to themself", () => {
+    expect(refusalOf(decide(null, OWNER, { type: "requested", booking: newBooking({ owner_id: "owner-2" }) }, NOW))).toBe("notYours");
+    expect(refusalOf(decide(null, OWNER, { type: "requested", booking: newBooking({ sitter_id: "owner-1" }) }, NOW))).toBe("notYours");
+  });
+
+  it("refuses a start that is not in the future", () => {
+    expect(refusalOf(decide(null, OWNER, EVENTS.requested, START))).toBe("alreadyStarted");
+    expect(refusalOf(decide(null, OWNER, EVENTS.requested, after(START, HOUR)))).toBe("alreadyStarted");
+  });
+
+  it("refuses a duration outside whole hours from the minimum to the maximum", () => {
+    for (const hours of [MIN_HOURS - 1, MAX_HOURS + 1, 1.5]) {
+      expect(refusalOf(decide(null, OWNER, { type: "requested", booking: newBooking({ hours }) }, NOW)), String(hours)).toBe("wrongState");
+    }
+    expect(decide(null, OWNER, { type: "requested", booking: newBooking({ hours: MAX_HOURS }) }, NOW).ok).toBe(true);
+  });
+
+  it("no other event applies before the booking exists", () => {
+    for (const event of EVENT_NAMES.filter((name) => name !== "requested")) {
+      for (const actor of READY[event].actors) expect(refusalOf(decide(null, ACTORS[actor], EVENTS[event], READY[event].at)), event).toBe("wrongState");
+    }
+  });
+});
+
+describe("paying: a card the provider refuses", () => {
+  it("is recorded for the payment page, and nobody is told", () => {
+    expect(allowed(decide(booking(), OWNER, EVENTS["card-failed"], NOW))).toEqual({ set: { payment_status: "failed", payment_error: "card_declined" }, notify: [] });
+    expect(allowed(decide(booking({ payment_status: "failed" }), OWNER, EVENTS["card-failed"], NOW)).set.payment_error).toBe("card_declined");
+  });
+
+  it("leaves a card already kept or held as it is", () => {
+    expect(refusalOf(decide(cardKept(), OWNER, EVENTS["card-failed"], NOW))).toBe("wrongState");
+    expect(refusalOf(decide(held(), OWNER, EVENTS["card-failed"], NOW))).toBe("wrongState");
+  });
+});
+
+describe("payment work the provider could not answer", () => {
+  it("counts the attempt and keeps the task for the next round; nobody is told", () => {
+    const change = allowed(decide(booking({ card_ref: "card_1", payment_task: "hold", payment_task_attempts: 2 }), SYSTEM, EVENTS["task-failed"], NOW));
+    expect(change).toEqual({ set: { payment_task_attempts: 3, payment_error: "processing_error" }, notify: [] });
+  });
+
+  it("applies only to the task that is waiting", () => {
+    const tasks = [null, "hold", "capture", "void"] as const;
+    for (const waiting of tasks) {
+      for (const failed of ["hold", "capture", "void"] as const) {
+        const decision = decide(booking({ card_ref: "card_1", hold_ref: "hold_1", payment_task: waiting }), SYSTEM, { type: "task-failed", task: failed, error: "processing_error" }, NOW);
+        if (waiting === failed) expect(decision.ok, `${failed} while ${waiting} waits`).toBe(true);
+        else expect(refusalOf(decision), `${failed} while ${waiting} waits`).toBe("wrongState");
       }
     }
   });

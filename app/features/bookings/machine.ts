@@ -1,9 +1,9 @@
 import type { Booking, BookingStatus, PaymentStatus, PaymentTask } from "~db/schema";
 
 /**
- * The booking rules, in one place and free of I/O: given a booking, who acts, what they ask for
- * and when, it answers with the changes to make or the reason to refuse. bookings.server.ts
- * applies the answer in a transaction; nothing changes a booking any other way.
+ * The booking rules, free of I/O: given a booking (or none yet), who acts, what they ask for and
+ * when, it answers with the changes to make or the reason to refuse. `applyEvent` in
+ * bookings.server.ts writes the answer; nothing creates or changes a booking any other way.
  *
  *   requested → confirmed → in-progress → completed, or cancelled
  *   payment: unpaid → held → released, or refunded / failed
@@ -16,8 +16,9 @@ export const MAX_HOURS = 6;
 export const HOLD_NOW_WITHIN_MS = 6 * 24 * 3600_000;
 export const DELAYED_HOLD_BEFORE_MS = 2 * 24 * 3600_000;
 export const AUTO_RELEASE_AFTER_MS = 72 * 3600_000;
-/** A request whose card is never authorised lapses. */
 export const UNPAID_REQUEST_TTL_MS = 15 * 60_000;
+/** After this many failed attempts a payment task is left for the operator. */
+export const MAX_TASK_ATTEMPTS = 8;
 export const CANCEL_REASON_MAX = 500;
 export const REVIEW_COMMENT_MAX = 1000;
 
@@ -30,11 +31,19 @@ export function priceOf(hourlyRateCents: number, hours: number) {
 export type Party = "owner" | "sitter";
 export type Actor = { kind: Party; userId: string } | { kind: "system" };
 
+/** What the owner asks for; the price is the machine's to compute. */
+export type NewBooking = Pick<Booking, "id" | "owner_id" | "sitter_id" | "pet_id" | "pet_name" | "notes" | "start_at" | "end_at" | "hours" | "hourly_rate_cents" | "payment_provider">;
+
 export type BookingEvent =
+  | { type: "requested"; booking: NewBooking }
   | { type: "card-saved"; cardRef: string; cardLabel: string }
+  /** The provider refused the card before anything was saved. */
+  | { type: "card-failed"; error: string }
   | { type: "hold-placed"; holdRef: string }
   | { type: "hold-failed"; error: string }
   | { type: "hold-due" }
+  /** The provider could not answer (an outage): the task is tried again on the next round. */
+  | { type: "task-failed"; task: PaymentTask; error: string }
   | { type: "accept" }
   | { type: "decline" }
   | { type: "cancel"; reason: string }
@@ -49,16 +58,34 @@ export type BookingEvent =
   | { type: "hold-cancelled"; holdRef: string }
   /** The processor paid the whole captured amount back (a refund made in its dashboard). */
   | { type: "refunded" }
-  /** The payer disputed the charge with their bank. */
   | { type: "disputed" };
 
 /** What one transition changes; `notify` names who is told (in-app and by email) and with which message. */
 export interface Change {
-  set: Partial<Pick<Booking, "status" | "payment_status" | "payment_task" | "card_ref" | "card_label" | "hold_ref" | "hold_due_at" | "payment_error" | "cancel_reason" | "cancelled_by" | "confirmed_at" | "completed_at" | "released_at" | "disputed_at">>;
+  /** The booking to insert, for the event that makes it. */
+  create?: NewBooking & Pick<Booking, "subtotal_cents" | "fee_cents" | "total_cents">;
+  set: Partial<
+    Pick<
+      Booking,
+      | "status"
+      | "payment_status"
+      | "payment_task"
+      | "payment_task_attempts"
+      | "card_ref"
+      | "card_label"
+      | "hold_ref"
+      | "hold_due_at"
+      | "payment_error"
+      | "cancel_reason"
+      | "cancelled_by"
+      | "confirmed_at"
+      | "completed_at"
+      | "released_at"
+      | "disputed_at"
+    >
+  >;
   notify: { to: Party; message: NoticeKind }[];
-  /** The sitter's booked time goes back to available. */
   freeSlot?: boolean;
-  /** The sitter's available time becomes booked. */
   bookSlot?: boolean;
 }
 
@@ -92,7 +119,7 @@ type BookingFacts = Pick<
   Booking,
   "owner_id" | "sitter_id" | "status" | "payment_status" | "payment_task" | "card_ref" | "hold_ref" | "hold_due_at" | "start_at" | "end_at" | "completed_at" | "created_at"
 > &
-  Partial<Pick<Booking, "disputed_at">>;
+  Partial<Pick<Booking, "disputed_at" | "payment_task_attempts">>;
 
 const refuse = (refusal: Refusal): Decision => ({ ok: false, refusal });
 const allow = (change: Change): Decision => ({ ok: true, change });
@@ -111,7 +138,23 @@ function giveBack(booking: BookingFacts): Pick<Change["set"], "payment_task"> {
   return booking.payment_status === "held" ? { payment_task: "void" } : {};
 }
 
-export function decide(booking: BookingFacts, actor: Actor, event: BookingEvent, at: Date): Decision {
+/** `booking` is the stored one, or null when none has that id yet (only "requested" makes one). */
+export function decide(booking: BookingFacts | null, actor: Actor, event: BookingEvent, at: Date): Decision {
+  if (event.type === "requested") return booking ? refuse("wrongState") : request(event.booking, actor, at);
+  if (!booking) return refuse("wrongState");
+  return decideChange(booking, actor, event, at);
+}
+
+function request(booking: NewBooking, actor: Actor, at: Date): Decision {
+  if (actor.kind !== "owner" || actor.userId !== booking.owner_id || booking.sitter_id === booking.owner_id) return refuse("notYours");
+  if (!Number.isInteger(booking.hours) || booking.hours < MIN_HOURS || booking.hours > MAX_HOURS) return refuse("wrongState");
+  if (!(new Date(booking.start_at).getTime() > at.getTime())) return refuse("alreadyStarted");
+  const price = priceOf(booking.hourly_rate_cents, booking.hours);
+  // The sitter is told once the card is authorised, not now.
+  return allow({ create: { ...booking, subtotal_cents: price.subtotal, fee_cents: price.fee, total_cents: price.total }, set: {}, notify: [] });
+}
+
+function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<BookingEvent, { type: "requested" }>, at: Date): Decision {
   const startsAt = new Date(booking.start_at).getTime();
   const endsAt = new Date(booking.end_at).getTime();
   const time = at.getTime();
@@ -131,6 +174,17 @@ export function decide(booking: BookingFacts, actor: Actor, event: BookingEvent,
       if (startsAt - time <= HOLD_NOW_WITHIN_MS) return allow({ set: { ...base, payment_task: "hold", hold_due_at: null }, notify: [] });
       // Too far ahead for a hold to last: the card is kept, the hold placed two days before, and the sitter told now.
       return allow({ set: { ...base, hold_due_at: new Date(startsAt - DELAYED_HOLD_BEFORE_MS).toISOString() }, notify: [{ to: "sitter", message: "requested" }] });
+    }
+    case "card-failed": {
+      // Recorded so the payment page shows the failure; a card already kept or held stays as it is.
+      if (!owner) return refuse("notYours");
+      if (booking.status !== "requested" || booking.card_ref !== null) return refuse("wrongState");
+      return allow({ set: { payment_status: "failed", payment_error: event.error }, notify: [] });
+    }
+    case "task-failed": {
+      if (!system) return refuse("notYours");
+      if (!booking.payment_task || booking.payment_task !== event.task) return refuse("wrongState");
+      return allow({ set: { payment_task_attempts: (booking.payment_task_attempts ?? 0) + 1, payment_error: event.error }, notify: [] });
     }
     case "hold-due": {
       if (!system) return refuse("notYours");

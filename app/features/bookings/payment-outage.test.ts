@@ -9,7 +9,9 @@ import { failureMessage } from "~/features/payments/provider";
 import { createStripeClient } from "~/features/payments/stripe-provider.server";
 import { payWithStripe, payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "~/features/payments/stripe-world";
 import { supportedLanguages } from "~/platform/i18n";
-import { payForBooking, runDueBookingWork, startCardEntry, transition } from "./bookings.server";
+import { transition } from "./bookings.server";
+import { payForBooking, startCardEntry } from "./payment-entry.server";
+import { runDueBookingWork } from "./due-work.server";
 import { bookingRow, card, ownerWithPet, requested, sitterWithSlot } from "./test-world";
 
 // The payment provider down: its address refuses to talk (every connection is closed at once), or

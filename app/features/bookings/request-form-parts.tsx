@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/platform/money";
+import { FieldErrors } from "~/platform/ui/field";
 import { MAX_HOURS, priceOf } from "./machine";
 
 /**
@@ -12,6 +13,12 @@ const durationPriceRules = Array.from(
   (_, index) => `#booking-request:has(input[name="hours"][value="${index + 1}"]:checked) [data-price-for="${index + 1}"]{display:grid}`,
 ).join("");
 
+/** The parts of a conform field these choices need. */
+interface Field {
+  id: string;
+  errorId: string;
+  errors?: string[];
+}
 
 /** The sitter's next days with free time, as links that open the form on that day. */
 export function FreeDays({ sitterId, day, quickDays }: { sitterId: string; day: string; quickDays: { day: string; label: string }[] }) {
@@ -74,5 +81,77 @@ export function PriceBreakdown({ rateCents }: { rateCents: number }) {
         })}
       </div>
     </section>
+  );
+}
+
+export function PetChoice({ pets, field }: { pets: { id: string; name: string; photo: string | null }[]; field: Field }) {
+  const { t } = useTranslation("bookings");
+  return (
+    <fieldset className="space-y-2" aria-describedby={field.errors?.length ? field.errorId : undefined}>
+      <legend className="text-sm font-semibold text-stone-800">{t("request.pet")}</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {pets.map((pet) => (
+          <label key={pet.id} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-stone-300 bg-white p-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700">
+            <input type="radio" name="petId" value={pet.id} defaultChecked={pets.length === 1} className="size-4 accent-brand-700" />
+            {pet.photo ? <img src={pet.photo} alt="" className="size-10 rounded-lg object-cover" /> : null}
+            <span className="truncate font-medium">{pet.name}</span>
+          </label>
+        ))}
+      </div>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+export function StartTimeChoice({ times, field }: { times: { time: string; maxHours: number }[]; field: Field }) {
+  const { t } = useTranslation("bookings");
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={field.id} className="block text-sm font-semibold text-stone-800">
+        {t("request.startTime")}
+      </label>
+      {times.length === 0 ? (
+        <p id={field.id} className="rounded-xl bg-stone-100 p-3 text-stone-700">
+          {t("request.noTimes")}
+        </p>
+      ) : (
+        <select
+          id={field.id}
+          name="startTime"
+          defaultValue=""
+          aria-invalid={field.errors?.length ? true : undefined}
+          aria-describedby={field.errors?.length ? field.errorId : undefined}
+          className="input"
+        >
+          <option value="" disabled>
+            {t("request.chooseTime")}
+          </option>
+          {times.map((slot) => (
+            <option key={slot.time} value={slot.time}>
+              {t("request.timeOption", { time: slot.time, hours: slot.maxHours })}
+            </option>
+          ))}
+        </select>
+      )}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function DurationChoice({ chosen, field }: { chosen: number; field: Field }) {
+  const { t } = useTranslation("bookings");
+  return (
+    <fieldset className="space-y-2" aria-describedby={field.errors?.length ? field.errorId : undefined}>
+      <legend className="text-sm font-semibold text-stone-800">{t("request.duration")}</legend>
+      <div className="grid grid-cols-6 gap-1.5">
+        {Array.from({ length: MAX_HOURS }, (_, index) => index + 1).map((option) => (
+          <label key={option} className="flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 bg-white font-semibold has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-brand-700">
+            <input type="radio" name="hours" value={option} defaultChecked={option === chosen} className="sr-only" />
+            {t("request.hoursShort", { hours: option })}
+          </label>
+        ))}
+      </div>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </fieldset>
   );
 }

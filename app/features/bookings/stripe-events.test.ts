@@ -15,7 +15,8 @@ import { serverError, type FakeStripe } from "~/features/payments/fake-stripe";
 import { receiveStripeWebhook } from "~/features/payments/stripe-webhooks.server";
 import { payWithStripe, payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "~/features/payments/stripe-world";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/webhooks-stripe";
-import { runDueBookingWork, transition } from "./bookings.server";
+import { transition } from "./bookings.server";
+import { runDueBookingWork } from "./due-work.server";
 import { bookingStripeEvents } from "./stripe-events.server";
 import { bookingRow, noticesOf, slotsOf } from "./test-world";
 

@@ -5,7 +5,7 @@ import { now } from "~/platform/clock.server";
 import { instantAt, wallClockIn } from "~/platform/time";
 import type { CardInput } from "~/features/payments/provider";
 import { checkout } from "~/features/subscriptions/checkout.server";
-import { requestBooking, type RequestInput } from "./bookings.server";
+import { requestBooking, type RequestInput } from "./requests.server";
 
 /** Shared helpers for the bookings tests: people, pets, slots, cards and counts, written straight to SQLite. */
 

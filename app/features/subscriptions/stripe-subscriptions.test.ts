@@ -5,7 +5,7 @@ import { db } from "~/platform/db.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { emailsTo, notificationsOf, person } from "~/features/bookings/test-world";
 import { serverError, type FakeStripe } from "~/features/payments/fake-stripe";
-import { startCardEntry } from "~/features/bookings/bookings.server";
+import { startCardEntry } from "~/features/bookings/payment-entry.server";
 import { payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "~/features/payments/stripe-world";
 import { paymentProvider, useStripeClient } from "~/features/payments/payments.server";
 import { createStripeClient, STRIPE_MAX_RETRIES, STRIPE_TIMEOUT_MS } from "~/features/payments/stripe-provider.server";

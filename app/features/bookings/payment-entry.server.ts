@@ -1,0 +1,85 @@
+import { now } from "~/platform/clock.server";
+import { serialized } from "~/platform/lock.server";
+import { paymentProvider } from "~/features/payments/payments.server";
+import { payerCustomer, storedCustomer } from "~/features/payments/customers.server";
+import type { CardInput, PaymentFailureCode, PaymentProvider, PaymentResult } from "~/features/payments/provider";
+import { decide, isAuthorised, type Refusal } from "./machine";
+import { findBooking, transition } from "./bookings.server";
+
+export type PaymentOutcome = { status: "held" } | { status: "card-saved" } | { status: "failed"; code: PaymentFailureCode } | { status: "refused"; refusal: Refusal | "notFound" | "slotTaken" };
+
+/** `attempt` comes from the payment page, so a double submit is one payment. */
+export async function payForBooking(owner: { id: string; email: string }, bookingId: string, card: CardInput, attempt: string): Promise<PaymentOutcome> {
+  // One payment per booking at a time: a double-clicked Pay gets the first click's outcome.
+  return serialized(`pay:${bookingId}`, async () => {
+    const booking = await findBooking(bookingId);
+    if (!booking || booking.owner_id !== owner.id) return { status: "refused", refusal: "notFound" };
+    if (booking.status === "requested" && isAuthorised(booking)) return { status: booking.payment_status === "held" ? "held" : "card-saved" };
+    const precheck = decide(booking, { kind: "owner", userId: owner.id }, { type: "card-saved", cardRef: "", cardLabel: "" }, now());
+    if (!precheck.ok) return { status: "refused", refusal: precheck.refusal };
+
+    const customerRef = await storedCustomer(owner.id);
+    const saved = await providerCall("save a card", () =>
+      paymentProvider(booking.payment_provider).saveCard({
+        card,
+        email: owner.email,
+        customerRef,
+        purpose: { kind: "booking", userId: owner.id, bookingId: booking.id },
+        idempotencyKey: `${booking.id}:card:${attempt}`,
+      }),
+    );
+    // Someone else's card entry (or one made for another booking) changes nothing here.
+    if (!saved.ok && saved.code === "foreign_card") return { status: "failed", code: saved.code };
+    if (!saved.ok) {
+      await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "card-failed", error: saved.code });
+      return { status: "failed", code: saved.code };
+    }
+    const result = await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "card-saved", cardRef: saved.cardRef, cardLabel: saved.label });
+    if (!result.ok) return { status: "refused", refusal: result.refusal };
+    const after = result.booking;
+    if (after.payment_status === "held") return { status: "held" };
+    if (after.payment_status === "failed") return { status: "failed", code: (after.payment_error as PaymentFailureCode | null) ?? "processing_error" };
+    if (after.payment_task === "hold") return { status: "failed", code: "processing_error" };
+    return { status: "card-saved" };
+  });
+}
+
+export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "refused"; refusal: Refusal | "notFound" };
+
+/** For processors whose card field runs in the browser (Stripe), on the payer's customer record. */
+export async function startCardEntry(owner: { id: string; email: string; name: string }, bookingId: string, attempt: string): Promise<CardEntryOutcome> {
+  const booking = await findBooking(bookingId);
+  if (!booking || booking.owner_id !== owner.id) return { status: "refused", refusal: "notFound" };
+  const precheck = decide(booking, { kind: "owner", userId: owner.id }, { type: "card-saved", cardRef: "", cardLabel: "" }, now());
+  if (!precheck.ok) return { status: "refused", refusal: precheck.refusal };
+  let provider: PaymentProvider;
+  try {
+    provider = paymentProvider(booking.payment_provider);
+  } catch (error) {
+    console.error(`The payment provider of booking ${booking.id} is not available`, error);
+    return { status: "failed", code: "processing_error" };
+  }
+  const startEntry = provider.startCardEntry?.bind(provider);
+  if (!startEntry) return { status: "refused", refusal: "wrongState" };
+  const customer = await providerCall("make the payer's customer", () => payerCustomer(provider, owner));
+  if (!customer.ok) return { status: "failed", code: customer.code };
+  const started = await providerCall("start a card entry", () =>
+    startEntry({
+      customerRef: customer.customerRef,
+      purpose: { kind: "booking", userId: owner.id, bookingId: booking.id },
+      idempotencyKey: `${booking.id}:entry:${attempt}`,
+    }),
+  );
+  if (!started.ok) return { status: "failed", code: started.code };
+  return { status: "ready", clientSecret: started.clientSecret };
+}
+
+/** A provider that throws (unconfigured, or a bug) is an outage like a timeout: the person is asked to try again, never shown an error page. */
+async function providerCall<T extends object>(what: string, call: () => Promise<PaymentResult<T>>): Promise<PaymentResult<T>> {
+  try {
+    return await call();
+  } catch (error) {
+    console.error(`The payment provider could not ${what}`, error);
+    return { ok: false, code: "processing_error" };
+  }
+}

@@ -1,0 +1,48 @@
+import type { Booking } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { paymentProvider } from "~/features/payments/payments.server";
+import type { BookingEvent } from "./machine";
+
+/** The provider's answer to the payment work a booking waits for, as the event it causes. */
+export async function providerAnswer(booking: Booking): Promise<BookingEvent> {
+  const task = booking.payment_task!;
+  try {
+    return (await ask(booking)) ?? { type: "task-failed", task, error: "processing_error" };
+  } catch (error) {
+    // A provider that throws (misconfigured, or a bug) must not stop the scheduler's round or fail
+    // the request whose change is already saved: the task waits for the next round like any outage.
+    console.error(`Payment task ${task} of booking ${booking.id} failed`, error);
+    return { type: "task-failed", task, error: "processing_error" };
+  }
+}
+
+async function ask(booking: Booking): Promise<BookingEvent | null> {
+  const provider = paymentProvider(booking.payment_provider);
+  const task = booking.payment_task!;
+  if (task === "hold" && booking.card_ref) {
+    const payee = await db.selectFrom("users").select("stripe_account_id").where("id", "=", booking.sitter_id).executeTakeFirst();
+    const held = await provider.hold({
+      cardRef: booking.card_ref,
+      amountCents: booking.total_cents,
+      feeCents: booking.fee_cents,
+      payeeRef: payee?.stripe_account_id ?? null,
+      // A delayed hold is placed by the scheduler, days after the owner saved the card.
+      offSession: booking.hold_due_at !== null,
+      description: `Booking ${booking.id}`,
+      reference: booking.id,
+      idempotencyKey: `${booking.id}:hold:${booking.card_ref}`,
+    });
+    if (held.ok) return { type: "hold-placed", holdRef: held.holdRef };
+    if (held.code === "processing_error") return { type: "task-failed", task, error: held.code };
+    return { type: "hold-failed", error: held.code };
+  }
+  if (task === "capture" && booking.hold_ref) {
+    const captured = await provider.capture({ holdRef: booking.hold_ref, amountCents: booking.total_cents, idempotencyKey: `${booking.id}:capture:${booking.hold_ref}` });
+    return captured.ok ? { type: "captured" } : { type: "task-failed", task, error: captured.code };
+  }
+  if (task === "void" && booking.hold_ref) {
+    const voided = await provider.voidHold({ holdRef: booking.hold_ref, idempotencyKey: `${booking.id}:void:${booking.hold_ref}` });
+    return voided.ok ? { type: "voided" } : { type: "task-failed", task, error: voided.code };
+  }
+  return null;
+}
