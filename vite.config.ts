@@ -61,6 +61,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild
       ? {}
       : {
+          // Feature modules only declare (components, schemas, constants): one a page does not use
+          // is left out even though the feature's entry file re-exports it.
+          treeshake: { moduleSideEffects: (id: string) => !id.includes("/app/features/") },
           output: {
             experimentalMinChunkSize: 2_000,
             // The language switcher (on four pages) stays a chunk of its own: merged, it landed in a

@@ -4,8 +4,8 @@ import type { RouteConfigEntry } from "@remix-run/route-config";
 import { db } from "~/platform/db.server";
 import { startSession } from "~/platform/session.server";
 import { person, ownerWithPet, sitterWithSlot, requested, card, profilePhoto, premiumWithCard } from "~/features/bookings/test-world";
-import { payForBooking } from "~/features/bookings/payment-entry.server";
-import { ensureConversation, sendMessage } from "~/features/messages/messages.server";
+import { payForBooking } from "~/features/bookings/index.server";
+import { ensureConversation, sendMessage } from "~/features/messages/index.server";
 import routes from "./routes";
 
 /**

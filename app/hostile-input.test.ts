@@ -12,10 +12,9 @@ import { honeypot } from "~/platform/honeypot.server";
 import { resetClock } from "~/platform/clock.server";
 import { takeToast } from "~/platform/toast.server";
 import { person, petOf, sitterWithSlot, requested, card, slot, at, profilePhoto, premiumWithCard } from "~/features/bookings/test-world";
-import { payForBooking } from "~/features/bookings/payment-entry.server";
-import { ensureConversation, sendMessage } from "~/features/messages/messages.server";
-import { hashPassword } from "~/features/auth/passwords.server";
-import { issueEmailToken } from "~/features/auth/tokens.server";
+import { payForBooking } from "~/features/bookings/index.server";
+import { ensureConversation, sendMessage } from "~/features/messages/index.server";
+import { hashPassword, issueEmailToken } from "~/features/auth/index.server";
 import routes from "./routes";
 
 /**

@@ -1,8 +1,8 @@
 import { migrateToLatest } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { every, startPlatformJobs, stopPlatform } from "~/platform/lifecycle.server";
-import { runDueBookingWork } from "~/features/bookings/due-work.server";
-import { runDueSubscriptionWork } from "~/features/subscriptions/renewals.server";
+import { runDueBookingWork } from "~/features/bookings/index.server";
+import { runDueSubscriptionWork } from "~/features/subscriptions/index.server";
 import { printDemoLogins, seedDemoData } from "~/demo/seed.server";
 
 /** Runs before the server accepts requests: migrations, demo data, background jobs. */

@@ -14,7 +14,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
-import { countUnread } from "~/features/notifications/notifications.server";
+import { countUnread } from "~/features/notifications/index.server";
 import { env } from "~/platform/env.server";
 import { honeypot } from "~/platform/honeypot.server";
 import { fallbackLanguage, isLanguage } from "~/platform/i18n";

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { Viewer } from "../app/features/discovery/deck.server";
+import type { Viewer } from "~/features/discovery/index.server";
 import { CITIES, percentile, randomSource, runsAlone } from "./support";
 
 const SITTERS = 100_000;

@@ -2,7 +2,7 @@
 // Run: `npx tsx bench/photo-processing.ts`.
 import { performance } from "node:perf_hooks";
 import sharp from "sharp";
-import { IMAGE_MAX_BYTES, processImage } from "../app/features/media/images.server";
+import { IMAGE_MAX_BYTES, processImage } from "~/features/media/index.server";
 import { runsAlone } from "./support";
 
 const WIDTH = 4000;

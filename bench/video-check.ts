@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { CHAT_FILE_MAX_BYTES } from "../app/features/media/limits";
-import { checkVideo } from "../app/features/media/videos.server";
+import { CHAT_FILE_MAX_BYTES } from "~/features/media";
+import { checkVideo } from "~/features/media/index.server";
 import { runsAlone } from "./support";
 
 const RUNS = 7;

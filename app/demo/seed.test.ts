@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
-import { priceOf } from "~/features/bookings/machine";
+import { priceOf } from "~/features/bookings";
 import { DEMO_PASSWORD, seedDemoData, type DemoLogin } from "./seed.server";
 
 let logins: DemoLogin[] | null;

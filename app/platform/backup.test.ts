@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { person } from "~/features/bookings/test-world";
-import { notify } from "~/features/notifications/notifications.server";
+import { notify } from "~/features/notifications/index.server";
 import { backupDataDir } from "./backup.server";
 import { db, isDatabaseHealthy, migrateToLatest, openDatabase } from "./db.server";
 import { env } from "./env.server";

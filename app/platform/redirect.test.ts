@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "~/features/auth/passwords.server";
+import { hashPassword } from "~/features/auth/index.server";
 import { honeypotFields } from "~/features/auth/test-support";
 import { person } from "~/features/bookings/test-world";
 import { db } from "~/platform/db.server";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { Outlet, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { unreadMessageCount } from "~/features/messages/messages.server";
-import { NotificationSound } from "~/features/notifications/notification-sound";
+import { unreadMessageCount } from "~/features/messages/index.server";
+import { NotificationSound } from "~/features/notifications";
 import { LiveUpdates } from "~/platform/events/live-updates";
 import { requireUser } from "~/platform/session.server";
 import { BottomNav } from "~/platform/ui/bottom-nav";

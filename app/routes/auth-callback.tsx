@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { checkConfirmationToken, confirmEmail } from "~/features/auth/accounts.server";
+import { checkConfirmationToken, confirmEmail } from "~/features/auth/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { titleFrom } from "~/platform/page-title";
 import { startSession } from "~/platform/session.server";

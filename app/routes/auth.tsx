@@ -1,13 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { resendConfirmation, setupPathFor, signUp } from "~/features/auth/accounts.server";
-import { authPageOf } from "~/features/auth/auth-page.server";
-import { LoginScreen, SignupForm, SignupRoleStep } from "~/features/auth/auth-screens";
-import { authenticator } from "~/features/auth/authenticator.server";
-import { refusePublicForm } from "~/features/auth/guard.server";
-import { rememberAddress } from "~/features/auth/outbox-access.server";
-import { resendConfirmationSchema, signupSchema } from "~/features/auth/schema";
+import { resendConfirmation, setupPathFor, signUp, authPageOf, authenticator, refusePublicForm, rememberAddress } from "~/features/auth/index.server";
+import { LoginScreen, SignupForm, SignupRoleStep, resendConfirmationSchema, signupSchema } from "~/features/auth";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { transition } from "~/features/bookings/bookings.server";
-import type { BookingEvent } from "~/features/bookings/machine";
+import { transition } from "~/features/bookings/index.server";
+import type { BookingEvent } from "~/features/bookings";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";

@@ -4,9 +4,8 @@ import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderF
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { requestBooking, requestPage } from "~/features/bookings/requests.server";
-import { DurationChoice, FreeDays, PetChoice, PriceBreakdown, StartTimeChoice } from "~/features/bookings/request-form-parts";
-import { requestSchema } from "~/features/bookings/schema";
+import { requestBooking, requestPage } from "~/features/bookings/index.server";
+import { DurationChoice, FreeDays, PetChoice, PriceBreakdown, StartTimeChoice, requestSchema } from "~/features/bookings";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BookingCard, bookingCardText } from "~/features/bookings/booking-card";
-import { BOOKING_TABS } from "~/features/bookings/machine";
-import { listBookings, type BookingTab } from "~/features/bookings/views.server";
+import { BookingCard, bookingCardText, BOOKING_TABS } from "~/features/bookings";
+import { listBookings, type BookingTab } from "~/features/bookings/index.server";
 import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";

@@ -4,10 +4,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { filtersOf } from "~/features/discovery/deck.server";
-import { resetFilters, saveFilters } from "~/features/discovery/deck-actions.server";
-import { DISTANCE_KM, MAX_PRICE_EUROS, OWNER_ONLY_SORTS, SORTS, filtersSchema } from "~/features/discovery/filters";
-import { isOwner } from "~/features/profiles/profiles.server";
+import { filtersOf, resetFilters, saveFilters } from "~/features/discovery/index.server";
+import { DISTANCE_KM, MAX_PRICE_EUROS, OWNER_ONLY_SORTS, SORTS, filtersSchema } from "~/features/discovery";
+import { isOwner } from "~/features/profiles/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";

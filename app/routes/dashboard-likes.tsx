@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { photoUrl } from "~/features/media/photos.server";
-import { Initials } from "~/features/profiles/profile-view";
-import { admirerCount, admirersOf } from "~/features/discovery/admirers.server";
-import { isPremiumUser } from "~/features/subscriptions/subscriptions.server";
+import { photoUrl } from "~/features/media/index.server";
+import { Initials } from "~/features/profiles";
+import { admirerCount, admirersOf } from "~/features/discovery/index.server";
+import { isPremiumUser } from "~/features/subscriptions/index.server";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { deckHref } from "~/features/discovery/links";
-import { findMatch } from "~/features/discovery/swipes.server";
-import { photoUrl } from "~/features/media/photos.server";
-import { Initials } from "~/features/profiles/profile-view";
+import { deckHref } from "~/features/discovery";
+import { findMatch } from "~/features/discovery/index.server";
+import { photoUrl } from "~/features/media/index.server";
+import { Initials } from "~/features/profiles";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { runDueBookingWork } from "~/features/bookings/due-work.server";
-import { runDueSubscriptionWork } from "~/features/subscriptions/renewals.server";
+import { runDueBookingWork } from "~/features/bookings/index.server";
+import { runDueSubscriptionWork } from "~/features/subscriptions/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { env } from "~/platform/env.server";

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { readableOutbox } from "~/features/auth/outbox-access.server";
+import { readableOutbox } from "~/features/auth/index.server";
 import { env } from "~/platform/env.server";
 import { PageHeader } from "~/platform/ui/page-header";
 

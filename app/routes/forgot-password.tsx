@@ -4,9 +4,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { requestPasswordReset } from "~/features/auth/accounts.server";
-import { refusePublicForm } from "~/features/auth/guard.server";
-import { forgotPasswordSchema } from "~/features/auth/schema";
+import { requestPasswordReset, refusePublicForm } from "~/features/auth/index.server";
+import { forgotPasswordSchema } from "~/features/auth";
 import { formDataOf } from "~/platform/forms.server";
 import { resetEmailRateLimit, takeAttempt } from "~/platform/rate-limit.server";
 import { FormError, TextField } from "~/platform/ui/field";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { mayViewMedia } from "~/features/messages/attachments.server";
-import { contentTypeOf, fileStorage, isMediaKey } from "~/features/media/storage.server";
+import { mayViewMedia } from "~/features/messages/index.server";
+import { contentTypeOf, fileStorage, isMediaKey } from "~/features/media/index.server";
 import { requireUser } from "~/platform/session.server";
 
 // Keys are random and never reused, so a copy may be kept forever.

@@ -2,9 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { maxLength, minLength, z } from "~/platform/validation";
 import { useTranslation } from "react-i18next";
-import { NotificationItem, notificationText } from "~/features/notifications/notification-item";
-import { listNotifications, markAllRead, openNotification, setSounds } from "~/features/notifications/notifications.server";
-import { NOTIFICATION_TABS, type NotificationTab } from "~/features/notifications/tabs";
+import { NotificationItem, notificationText, NOTIFICATION_TABS, type NotificationTab } from "~/features/notifications";
+import { listNotifications, markAllRead, openNotification, setSounds } from "~/features/notifications/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";

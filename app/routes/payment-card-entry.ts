@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { startCardEntry } from "~/features/bookings/payment-entry.server";
-import { cardEntryAttempt, cardEntryReply } from "~/features/payments/card-entry-reply.server";
+import { startCardEntry } from "~/features/bookings/index.server";
+import { cardEntryAttempt, cardEntryReply } from "~/features/payments/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { deletePhoto, findOwnPhoto, photoUrl } from "~/features/media/photos.server";
+import { deletePhoto, findOwnPhoto, photoUrl } from "~/features/media/index.server";
 import { titleFrom } from "~/platform/page-title";
 import { safeRedirectTarget } from "~/platform/redirect.server";
 import { requireUser } from "~/platform/session.server";

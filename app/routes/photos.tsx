@@ -1,8 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { addPhotos, movePhoto, type PhotoMove } from "~/features/media/photos.server";
-import { PHOTOS_MAX } from "~/features/media/limits";
-import { readImageUpload } from "~/features/media/upload.server";
-import { findOwnPet } from "~/features/pets/pets.server";
+import { addPhotos, movePhoto, type PhotoMove, readImageUpload } from "~/features/media/index.server";
+import { PHOTOS_MAX } from "~/features/media";
+import { findOwnPet } from "~/features/pets/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { safeRedirectTarget } from "~/platform/redirect.server";
 import { requireUser } from "~/platform/session.server";

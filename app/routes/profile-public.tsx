@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getPublicProfile } from "~/features/profiles/profiles.server";
-import { ProfileView, profileText } from "~/features/profiles/profile-view";
+import { getPublicProfile } from "~/features/profiles/index.server";
+import { ProfileView, profileText } from "~/features/profiles";
 import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { payoutOnboardingLink, payoutStatusOf } from "~/features/payments/connect.server";
-import { earningsOf, listBookings, reviewsReceived } from "~/features/bookings/views.server";
-import { ProfilePage } from "~/features/profiles/profile-page";
-import { isSitter, profilePage, switchActingRole } from "~/features/profiles/profiles.server";
+import { payoutOnboardingLink, payoutStatusOf } from "~/features/payments/index.server";
+import { earningsOf, listBookings, reviewsReceived } from "~/features/bookings/index.server";
+import { ProfilePage } from "~/features/profiles";
+import { isSitter, profilePage, switchActingRole } from "~/features/profiles/index.server";
 import { publicOrigin } from "~/platform/email.server";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";

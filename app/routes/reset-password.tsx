@@ -4,8 +4,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { changePassword, checkResetToken, resetPassword } from "~/features/auth/accounts.server";
-import { changePasswordSchema, resetPasswordSchema } from "~/features/auth/schema";
+import { changePassword, checkResetToken, resetPassword } from "~/features/auth/index.server";
+import { changePasswordSchema, resetPasswordSchema } from "~/features/auth";
 import { formDataOf } from "~/platform/forms.server";
 import { getUser, startSession } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";

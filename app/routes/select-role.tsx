@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RoleChoices } from "~/features/auth/role-choices";
+import { RoleChoices } from "~/features/auth";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 import { PageHeader } from "~/platform/ui/page-header";
 

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { saveLanguage } from "~/features/auth/accounts.server";
+import { saveLanguage } from "~/features/auth/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { isLanguage } from "~/platform/i18n";
 import { languageCookie } from "~/platform/i18n.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { cardEntryAttempt, cardEntryReply } from "~/features/payments/card-entry-reply.server";
-import { startSubscriptionCardEntry } from "~/features/subscriptions/cards.server";
+import { cardEntryAttempt, cardEntryReply } from "~/features/payments/index.server";
+import { startSubscriptionCardEntry } from "~/features/subscriptions/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 

@@ -1,12 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { removeCard, setDefaultCard } from "~/features/subscriptions/cards.server";
-import { actOnSubscription } from "~/features/subscriptions/checkout.server";
-import { MySubscription } from "~/features/subscriptions/my-subscription";
-import { subscriptionPage } from "~/features/subscriptions/page.server";
-import { PlanList } from "~/features/subscriptions/plan-card";
-import { manageSchema, TABS, type SubscriptionTab } from "~/features/subscriptions/schema";
+import { removeCard, setDefaultCard, actOnSubscription, subscriptionPage } from "~/features/subscriptions/index.server";
+import { MySubscription, PlanList, manageSchema, TABS, type SubscriptionTab } from "~/features/subscriptions";
 import { formDataOf } from "~/platform/forms.server";
 import { longDay } from "~/platform/format";
 import { languageOf } from "~/platform/i18n.server";

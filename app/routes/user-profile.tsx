@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getPublicProfile, isOwner } from "~/features/profiles/profiles.server";
-import { ProfileView, profileText } from "~/features/profiles/profile-view";
+import { getPublicProfile, isOwner } from "~/features/profiles/index.server";
+import { ProfileView, profileText } from "~/features/profiles";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { bookingStripeEvents } from "~/features/bookings/stripe-events.server";
-import { connectStripeEvents } from "~/features/payments/connect.server";
-import { receiveStripeWebhook } from "~/features/payments/stripe-webhooks.server";
-import { subscriptionStripeEvents } from "~/features/subscriptions/processor.server";
+import { bookingStripeEvents } from "~/features/bookings/index.server";
+import { connectStripeEvents, receiveStripeWebhook } from "~/features/payments/index.server";
+import { subscriptionStripeEvents } from "~/features/subscriptions/index.server";
 import { readBody } from "~/platform/forms.server";
 import { STRIPE_WEBHOOK_BODY_MAX_BYTES, type RequestBodyHandle } from "~/platform/request-limits";
 

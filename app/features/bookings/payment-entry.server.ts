@@ -1,8 +1,7 @@
 import { now } from "~/platform/clock.server";
 import { serialized } from "~/platform/lock.server";
-import { paymentProvider } from "~/features/payments/payments.server";
-import { payerCustomer, storedCustomer } from "~/features/payments/customers.server";
-import type { CardInput, PaymentFailureCode, PaymentProvider, PaymentResult } from "~/features/payments/provider";
+import { paymentProvider, payerCustomer, storedCustomer } from "~/features/payments/index.server";
+import type { CardInput, PaymentFailureCode, PaymentProvider, PaymentResult } from "~/features/payments";
 import { decide, isAuthorised, type Refusal } from "./machine";
 import { findBooking, transition } from "./bookings.server";
 

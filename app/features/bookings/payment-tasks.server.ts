@@ -1,6 +1,6 @@
 import type { Booking } from "~db/schema";
 import { db } from "~/platform/db.server";
-import { paymentProvider } from "~/features/payments/payments.server";
+import { paymentProvider } from "~/features/payments/index.server";
 import type { BookingEvent } from "./machine";
 
 /** The provider's answer to the payment work a booking waits for, as the event it causes. */

@@ -3,13 +3,12 @@ import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { dateTimeFormat } from "~/platform/format";
 import { instantAt, wallClockIn } from "~/platform/time";
-import { ensureConversation } from "~/features/messages/messages.server";
-import { listPets } from "~/features/pets/pets.server";
-import { isOwner, isSitter } from "~/features/profiles/profiles.server";
-import { paymentProvider, paysOutThroughStripe } from "~/features/payments/payments.server";
-import type { PaymentProvider } from "~/features/payments/provider";
-import { startTimesByDay, startTimesOn } from "~/features/availability/availability.server";
-import { coveringSlot } from "~/features/availability/booking-slots.server";
+import { ensureConversation } from "~/features/messages/index.server";
+import { listPets } from "~/features/pets/index.server";
+import { isOwner, isSitter } from "~/features/profiles/index.server";
+import { paymentProvider, paysOutThroughStripe } from "~/features/payments/index.server";
+import type { PaymentProvider } from "~/features/payments";
+import { startTimesByDay, startTimesOn, coveringSlot } from "~/features/availability/index.server";
 import { applyEvent, findBooking } from "./bookings.server";
 
 export interface RequestInput {

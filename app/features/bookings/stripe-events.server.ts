@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { db } from "~/platform/db.server";
-import { failureCodeOf } from "~/features/payments/stripe-codes";
-import { idOf, type WebhookHandlers, type WebhookOutcome } from "~/features/payments/stripe-webhooks.server";
+import { failureCodeOf } from "~/features/payments";
+import { idOf, type WebhookHandlers, type WebhookOutcome } from "~/features/payments/index.server";
 import { findBooking, transition } from "./bookings.server";
 import type { BookingEvent } from "./machine";
 

@@ -12,7 +12,7 @@ const SECRET = vi.hoisted(() => {
 import { db } from "~/platform/db.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { serverError, type FakeStripe } from "~/features/payments/fake-stripe";
-import { receiveStripeWebhook } from "~/features/payments/stripe-webhooks.server";
+import { receiveStripeWebhook } from "~/features/payments/index.server";
 import { payWithStripe, payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "~/features/payments/stripe-world";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/webhooks-stripe";
 import { transition } from "./bookings.server";

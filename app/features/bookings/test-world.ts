@@ -3,8 +3,8 @@ import type { Role, SlotStatus } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { instantAt, wallClockIn } from "~/platform/time";
-import type { CardInput } from "~/features/payments/provider";
-import { checkout } from "~/features/subscriptions/checkout.server";
+import type { CardInput } from "~/features/payments";
+import { checkout } from "~/features/subscriptions/index.server";
 import { requestBooking, type RequestInput } from "./requests.server";
 
 /** Shared helpers for the bookings tests: people, pets, slots, cards and counts, written straight to SQLite. */

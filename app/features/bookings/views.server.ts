@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Booking, BookingStatus } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
-import { notify } from "~/features/notifications/notifications.server";
+import { notify } from "~/features/notifications/index.server";
 import { BOOKING_TABS, decide, type Actor, type BookingEvent } from "./machine";
 
 /** How one booking looks to one of its two people, with the actions the rules allow them now. */

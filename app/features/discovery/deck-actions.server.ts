@@ -5,9 +5,9 @@ import { db } from "~/platform/db.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { DEFAULT_FILTERS, type DeckFilters } from "./filters";
 import { deckHref } from "./links";
-import { positionChangeLimit, TOO_OFTEN } from "~/features/geo/position.server";
+import { positionChangeLimit, TOO_OFTEN } from "~/features/geo/index.server";
 import { forgetDeviceLocation, locationPromptLater, saveDeviceLocation, setBrowseMode } from "./location.server";
-import { isPremiumUser } from "~/features/subscriptions/subscriptions.server";
+import { isPremiumUser } from "~/features/subscriptions/index.server";
 import { FREE_DAILY_LIKES, startOver, swipe } from "./swipes.server";
 
 const tabSchema = z.enum(["sitters", "pets"]).nullable().catch(null);

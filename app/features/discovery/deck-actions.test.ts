@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Role } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { handleDeckAction } from "./deck-actions.server";
-import { coarsen } from "~/features/geo/geo.server";
+import { coarsen } from "~/features/geo/index.server";
 
 async function person(role: Role, city = "Madrid", coordinates: [number, number] | null = [40.4168, -3.7038]) {
   const id = randomUUID();

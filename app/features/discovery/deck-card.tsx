@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Initials } from "~/features/profiles/profile-view";
+import { Initials } from "~/features/profiles";
 import { formatMoney } from "~/platform/money";
 import { numberFormat } from "~/platform/format";
 import type { DeckCard, DeckResult } from "./deck.server";

@@ -1,11 +1,11 @@
 import { sql, type RawBuilder } from "kysely";
 import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
-import { toPhotoView, type PhotoView } from "~/features/media/photos.server";
-import { isOwner, isSitter } from "~/features/profiles/profiles.server";
-import { premiumSql } from "~/features/subscriptions/subscriptions.server";
+import { toPhotoView, type PhotoView } from "~/features/media/index.server";
+import { isOwner, isSitter } from "~/features/profiles/index.server";
+import { premiumSql } from "~/features/subscriptions/index.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
-import { boundingBox, closenessAt, closenessSql, kilometresFor, shownKilometres, type Coordinates } from "~/features/geo/geo.server";
+import { boundingBox, closenessAt, closenessSql, kilometresFor, shownKilometres, type Coordinates } from "~/features/geo/index.server";
 
 export type DeckTab = "sitters" | "pets";
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DeckSort, PetType, Role, UserUpdate } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { DECK_PAGE, deckFor, tabsFor, type DeckCard, type DeckResult, type DeckTab, type PetCard, type SitterCard } from "./deck.server";
-import { greatCircleKm, type Coordinates } from "~/features/geo/geo.server";
+import { greatCircleKm, type Coordinates } from "~/features/geo/index.server";
 import { startOver, swipe } from "./swipes.server";
 
 const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };

@@ -3,9 +3,7 @@ import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { cookiesAreSecure } from "~/platform/session.server";
-import { storedPosition, type Coordinates } from "~/features/geo/geo.server";
-import { coordinatesOfCity } from "~/features/geo/places.server";
-import { positionChange, TOO_OFTEN } from "~/features/geo/position.server";
+import { storedPosition, type Coordinates, coordinatesOfCity, positionChange, TOO_OFTEN } from "~/features/geo/index.server";
 
 export type BrowseMode = NonNullable<User["browse_mode"]>;
 

@@ -3,13 +3,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { takeToast } from "~/platform/toast.server";
-import { signUp } from "~/features/auth/accounts.server";
-import { updateProfile } from "~/features/profiles/profiles.server";
+import { signUp } from "~/features/auth/index.server";
+import { updateProfile } from "~/features/profiles/index.server";
 import { handleDeckAction } from "./deck-actions.server";
 import { deckFor } from "./deck.server";
 import { deckCardText } from "./deck-card";
-import { coarsen, greatCircleKm, shownKilometres, type Coordinates } from "~/features/geo/geo.server";
-import { positionChangeLimit } from "~/features/geo/position.server";
+import { coarsen, greatCircleKm, shownKilometres, type Coordinates, positionChangeLimit } from "~/features/geo/index.server";
 import { offset, randomFrom, startOfAFreshDay } from "~/features/geo/test-support";
 
 const DAY = 24 * 60 * 60 * 1000;

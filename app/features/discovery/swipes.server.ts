@@ -4,9 +4,9 @@ import type { Database, User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { wallClockIn } from "~/platform/time";
-import { notify } from "~/features/notifications/notifications.server";
-import { ensureConversation } from "~/features/messages/messages.server";
-import { isOwner, isSitter } from "~/features/profiles/profiles.server";
+import { notify } from "~/features/notifications/index.server";
+import { ensureConversation } from "~/features/messages/index.server";
+import { isOwner, isSitter } from "~/features/profiles/index.server";
 
 export const FREE_DAILY_LIKES = 25;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { person } from "~/features/bookings/test-world";
 import { startSession } from "~/platform/session.server";
 import { action, loader } from "~/routes/dashboard";
-import { greatCircleKm, type Coordinates } from "~/features/geo/geo.server";
+import { greatCircleKm, type Coordinates } from "~/features/geo/index.server";
 
 /**
  * The attack the deck must not allow: someone moves their own position to a few chosen points,

@@ -1,8 +1,6 @@
 import { db } from "~/platform/db.server";
-import { ImageRejected, processImage, signatureFormat } from "~/features/media/images.server";
-import { CHAT_FILE_MAX_BYTES } from "~/features/media/limits";
-import { fileStorage, removeImage, storeImage, storeVideo } from "~/features/media/storage.server";
-import { checkVideo, videoSignature } from "~/features/media/videos.server";
+import { ImageRejected, processImage, signatureFormat, fileStorage, removeImage, storeImage, storeVideo, checkVideo, videoSignature } from "~/features/media/index.server";
+import { CHAT_FILE_MAX_BYTES } from "~/features/media";
 
 // The type is read from the file's bytes, never from its name or the declared type.
 

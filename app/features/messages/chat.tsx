@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from "~/features/media/limits";
+import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from "~/features/media";
 import { MESSAGE_MAX } from "./schema";
 import type { ShownMessage } from "./text";
 

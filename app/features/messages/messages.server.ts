@@ -4,8 +4,8 @@ import type { Database } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
-import { markMessageNotificationsRead, notify } from "~/features/notifications/notifications.server";
-import { photoUrl } from "~/features/media/photos.server";
+import { markMessageNotificationsRead, notify } from "~/features/notifications/index.server";
+import { photoUrl } from "~/features/media/index.server";
 
 import type { StoredAttachment } from "./attachments.server";
 import { MESSAGE_MAX } from "./schema";

@@ -4,10 +4,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { fileStorage } from "~/features/media/storage.server";
+import { fileStorage, addPhotos } from "~/features/media/index.server";
 import { ownerWithPet, person, requested, sitterWithSlot } from "~/features/bookings/test-world";
-import { addPhotos } from "~/features/media/photos.server";
-import { countUnread, listNotifications } from "~/features/notifications/notifications.server";
+import { countUnread, listNotifications } from "~/features/notifications/index.server";
 import { discardAttachment, mayViewMedia, storeAttachment } from "./attachments.server";
 import { conversationWith, ensureConversation, listConversations, markConversationRead, readConversation, sendMessage, unreadMessageCount } from "./messages.server";
 

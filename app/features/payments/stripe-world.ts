@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "~/platform/db.server";
-import { requestBooking } from "~/features/bookings/requests.server";
-import { payForBooking, startCardEntry } from "~/features/bookings/payment-entry.server";
+import { requestBooking, payForBooking, startCardEntry } from "~/features/bookings/index.server";
 import { ownerWithPet, requestInput, sitterWithSlot, type Person } from "~/features/bookings/test-world";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { startFakeStripe, type FakeStripe } from "./fake-stripe";

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { PhotoPicker } from "~/features/media/photo-picker";
+import { PhotoPicker } from "~/features/media";
 import { BREEDS, ENERGY_LEVELS, PET_TYPES, TEMPERAMENTS } from "./options";
 import { ChoiceChips } from "~/platform/ui/choices";
 import { FieldErrors, FormError, TextAreaField, TextField } from "~/platform/ui/field";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Pet } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
-import { addPhotos, listPhotos, removePhotoFiles, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/photos.server";
+import { addPhotos, listPhotos, removePhotoFiles, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/index.server";
 import type { PetInput } from "./schema";
 
 export interface PetView {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import { addPhotos, deletePhoto, listPhotos, movePhoto } from "~/features/media/photos.server";
+import { addPhotos, deletePhoto, listPhotos, movePhoto } from "~/features/media/index.server";
 import { createPet, deletePet, findOwnPet, updatePet } from "./pets.server";
 import { petSchema, type PetInput } from "./schema";
 

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { PayoutStatus } from "~/features/payments/connect.server";
+import type { PayoutStatus } from "~/features/payments/index.server";
 import { dateTimeFormat } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";

@@ -1,10 +1,10 @@
 import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
-import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/photos.server";
-import { payoutStatusOf, refreshPayoutStatus } from "~/features/payments/connect.server";
-import { listPets, type PetView } from "~/features/pets/pets.server";
-import { positionForCity, TOO_OFTEN } from "~/features/geo/position.server";
+import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/index.server";
+import { payoutStatusOf, refreshPayoutStatus } from "~/features/payments/index.server";
+import { listPets, type PetView } from "~/features/pets/index.server";
+import { positionForCity, TOO_OFTEN } from "~/features/geo/index.server";
 import type { ProfileEditInput, SitterSetupInput } from "./schema";
 
 export const isSitter = (role: User["role"]) => role === "sitter" || role === "both";

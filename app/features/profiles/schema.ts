@@ -1,5 +1,5 @@
 import { maxLength, minLength, optionalText, z } from "~/platform/validation";
-import { PET_TYPES } from "~/features/pets/options";
+import { PET_TYPES } from "~/features/pets";
 import { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN } from "./options";
 
 /** The seed: name and phone are required, with one message for both. */

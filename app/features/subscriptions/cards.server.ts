@@ -1,7 +1,6 @@
 import { serialized } from "~/platform/lock.server";
-import { addSavedCard, makeDefaultCard, removeSavedCard, startSavedCardEntry, type AddCardOutcome, type CardActionResult, type SubscriptionRefOf } from "~/features/payments/cards.server";
-import { paymentProvider } from "~/features/payments/payments.server";
-import type { CardInput, PaymentFailureCode, PaymentProvider } from "~/features/payments/provider";
+import { addSavedCard, makeDefaultCard, removeSavedCard, startSavedCardEntry, type AddCardOutcome, type CardActionResult, type SubscriptionRefOf, paymentProvider } from "~/features/payments/index.server";
+import type { CardInput, PaymentFailureCode, PaymentProvider } from "~/features/payments";
 import { findPlan, liveSubscriptionOf, type Tx } from "./subscriptions.server";
 
 /**

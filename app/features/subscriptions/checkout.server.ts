@@ -1,8 +1,7 @@
 import type { SubscriptionPlan } from "~db/schema";
 import { serialized } from "~/platform/lock.server";
-import { storeCard } from "~/features/payments/cards.server";
-import { paymentProvider } from "~/features/payments/payments.server";
-import type { CardInput, PaymentFailureCode, PaymentProvider } from "~/features/payments/provider";
+import { storeCard, paymentProvider } from "~/features/payments/index.server";
+import type { CardInput, PaymentFailureCode, PaymentProvider } from "~/features/payments";
 import { checkoutKind } from "./machine";
 import { actAtProcessor, checkoutAtProcessor, subscribeAtProcessor, type OwnAction } from "./processor.server";
 import { runCharge, transitionAndCharge } from "./renewals.server";

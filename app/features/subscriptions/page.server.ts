@@ -1,8 +1,7 @@
 import { now } from "~/platform/clock.server";
 import { longDay } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
-import { cardsOf } from "~/features/payments/cards.server";
-import { paymentProvider } from "~/features/payments/payments.server";
+import { cardsOf, paymentProvider } from "~/features/payments/index.server";
 import { daysUntil, displayStatus } from "./machine";
 import { listPlans, subscriptionSummary } from "./subscriptions.server";
 

@@ -3,8 +3,8 @@ import type { Database, Subscription, SubscriptionPlan } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
-import { notify } from "~/features/notifications/notifications.server";
-import type { PaymentFailureCode } from "~/features/payments/provider";
+import { notify } from "~/features/notifications/index.server";
+import type { PaymentFailureCode } from "~/features/payments";
 import { decide, decideStart, isPremium, PREMIUM_STATUSES, type Actor, type Change, type NoticeKind, type Refusal, type StartEvent, type SubscriptionEvent } from "./machine";
 import { subscriptionNoticeEmail } from "./emails.server";
 

@@ -1,0 +1,7 @@
+export { changePassword, checkConfirmationToken, checkResetToken, confirmEmail, requestPasswordReset, resendConfirmation, resetPassword, saveLanguage, setupPathFor, signUp } from "./accounts.server";
+export { authPageOf } from "./auth-page.server";
+export { authenticator } from "./authenticator.server";
+export { refusePublicForm } from "./guard.server";
+export { readableOutbox, rememberAddress } from "./outbox-access.server";
+export { hashPassword } from "./passwords.server";
+export { issueEmailToken } from "./tokens.server";

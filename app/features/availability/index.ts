@@ -1,0 +1,1 @@
+export { DEFAULT_SLOT, PRESET_NAMES, addSlotFields, addSlotSchema } from "./schema";

@@ -1,0 +1,6 @@
+export { admirerCount, admirersOf } from "./admirers.server";
+export { handleDeckAction, resetFilters, saveFilters } from "./deck-actions.server";
+export { deckFor, filtersOf, tabsFor } from "./deck.server";
+export type { DeckTab, Viewer } from "./deck.server";
+export { promptPostponed, saveDeviceLocation, setBrowseMode } from "./location.server";
+export { FREE_DAILY_LIKES, findMatch, hasSwiped, likesLeftToday, recentMatches, swipe } from "./swipes.server";

@@ -1,0 +1,5 @@
+export { deckCardText } from "./deck-card";
+export { DISTANCE_KM, MAX_PRICE_EUROS, OWNER_ONLY_SORTS, SORTS, activeFilterCount, filtersSchema } from "./filters";
+export { deckHref } from "./links";
+export { LocationChoices, LocationPrompt } from "./location-controls";
+export { SwipeDeck } from "./swipe-deck";

@@ -1,0 +1,6 @@
+export { IMAGE_MAX_BYTES, ImageRejected, processImage, signatureFormat } from "./images.server";
+export { addPhotos, deletePhoto, findOwnPhoto, listPhotos, movePhoto, photoUrl, removePhotoFiles, toPhotoView } from "./photos.server";
+export type { PhotoMove, PhotoProblem, PhotoView } from "./photos.server";
+export { contentTypeOf, fileStorage, isMediaKey, removeImage, storeImage, storeVideo } from "./storage.server";
+export { readImageUpload } from "./upload.server";
+export { checkVideo, videoSignature } from "./videos.server";

@@ -1,0 +1,3 @@
+export { Chat } from "./chat";
+export { sendSchema } from "./schema";
+export { conversationsText, messagesText } from "./text";

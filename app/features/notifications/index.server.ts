@@ -1,0 +1,1 @@
+export { countUnread, listNotifications, markAllRead, markMessageNotificationsRead, notify, openNotification, setSounds } from "./notifications.server";

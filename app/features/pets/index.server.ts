@@ -1,0 +1,2 @@
+export { createPet, deletePet, findOwnPet, listPets, updatePet } from "./pets.server";
+export type { PetView } from "./pets.server";

@@ -1,0 +1,1 @@
+export { actingRole, completeSitterProfile, getPublicProfile, isOwner, isSitter, profilePage, switchActingRole, updateProfile } from "./profiles.server";

@@ -1,0 +1,7 @@
+export { addCard, removeCard, setDefaultCard, startSubscriptionCardEntry } from "./cards.server";
+export { actOnSubscription, checkout, checkoutOffer } from "./checkout.server";
+export { subscriptionPage } from "./page.server";
+export { finishCheckout, subscriptionStripeEvents } from "./processor.server";
+export { runDueSubscriptionWork } from "./renewals.server";
+export { isPremiumUser, premiumSql } from "./subscriptions.server";
+export type { CheckoutOutcome } from "./subscriptions.server";
