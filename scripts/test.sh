@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every check the project has: types, lint, unit tests, then end-to-end tests in Chromium
+# Every check the project has: types, lint, layers, unit tests, then end-to-end tests in Chromium
 # (JavaScript on and off) against the production build. Installs what is missing first.
 # Every group runs even when an earlier one fails; the failures are listed at the end.
 set -uo pipefail
@@ -31,6 +31,7 @@ export E2E_PORT
 
 group "Typecheck" npm run -s typecheck
 group "Lint" npm run -s lint
+group "Layers" npm run -s check:layers
 group "Unit tests" npx vitest run
 group "Build" npm run -s build
 if [[ " ${failed[*]} " == *" Build "* ]]; then
