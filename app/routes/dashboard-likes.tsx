@@ -1,16 +1,18 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { photoUrl } from "~/features/media/index.server";
 import { Initials } from "~/features/profiles";
-import { admirerCount, admirersOf } from "~/features/discovery/index.server";
+import { admirerCount, admirersOf, handleLikeBack } from "~/features/discovery/index.server";
+import { LikeBackButton } from "~/features/discovery";
 import { isPremiumUser } from "~/features/subscriptions/index.server";
+import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
 export const handle = { i18n: ["subscription", "discovery"], title: "subscription:likes.title" };
 
-/** 'See who liked you': a premium perk. Free accounts see how many are waiting, never who. */
+// A premium perk: free accounts see how many are waiting, never who.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!(await isPremiumUser(user.id))) return { premium: false as const, count: await admirerCount(user.id), admirers: [] };
@@ -20,6 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     count: admirers.length,
     admirers: admirers.map((admirer) => ({ ...admirer, photo: admirer.photoKey ? photoUrl(admirer.photoKey) : null })),
   };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return handleLikeBack(user, await formDataOf(request), "/dashboard/likes");
 }
 
 export default function WhoLikedYou() {
@@ -49,21 +56,28 @@ export default function WhoLikedYou() {
             <p className="text-stone-700">{t("likes.intro")}</p>
             <ul className="space-y-2">
               {data.admirers.map((admirer) => (
-                <li key={admirer.userId}>
-                  <Link to={`/users/${encodeURIComponent(admirer.userId)}`} className="card flex items-center gap-3 hover:bg-stone-50" aria-label={t("likes.viewProfile", { name: admirer.name })}>
+                <li key={admirer.userId} className="card flex items-center gap-3">
+                  <Link
+                    to={`/users/${encodeURIComponent(admirer.userId)}`}
+                    className="flex min-w-0 flex-1 items-center gap-3 rounded-xl hover:bg-stone-50"
+                    aria-label={t("likes.viewProfile", { name: admirer.name })}
+                  >
                     {admirer.photo ? (
-                      <img src={admirer.photo} alt="" className="size-14 rounded-full object-cover" />
+                      <img src={admirer.photo} alt="" className="size-14 shrink-0 rounded-full object-cover" />
                     ) : (
-                      <Initials name={admirer.name} className="size-14 rounded-full text-lg" />
+                      <Initials name={admirer.name} className="size-14 shrink-0 rounded-full text-lg" />
                     )}
-                    <span>
-                      <span className="block font-semibold">{admirer.name}</span>
+                    <span className="min-w-0">
+                      <span className="block truncate font-semibold">{admirer.name}</span>
                       <span className="block text-sm text-stone-700">
                         {admirer.city}
                         {admirer.petName ? ` · ${t("likes.liked", { pet: admirer.petName })}` : ""}
                       </span>
                     </span>
                   </Link>
+                  <Form method="post" className="shrink-0">
+                    <LikeBackButton userId={admirer.userId} name={admirer.name} />
+                  </Form>
                 </li>
               ))}
             </ul>

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { deckHref } from "~/features/discovery";
 import { findMatch } from "~/features/discovery/index.server";
+import { playSound } from "~/features/notifications";
 import { photoUrl } from "~/features/media/index.server";
 import { Initials } from "~/features/profiles";
 import { titleFrom } from "~/platform/page-title";
@@ -27,6 +28,7 @@ export default function MatchOverlay() {
   const { other, keepSwiping } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const message = useRef<HTMLAnchorElement>(null);
+  useEffect(() => playSound("match"), []);
   useEffect(() => {
     message.current?.focus();
     const onKey = (event: KeyboardEvent) => {

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useOutlet } from "@remix-run/react";
+import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { deckFor, filtersOf, tabsFor, type DeckTab, handleDeckAction, promptPostponed, FREE_DAILY_LIKES, hasSwiped, likesLeftToday, recentMatches } from "~/features/discovery/index.server";
-import { deckCardText, deckHref, activeFilterCount, LocationChoices, LocationPrompt, SwipeDeck } from "~/features/discovery";
+import { deckCardText, deckHref, activeFilterCount, LocationChoices, LocationPrompt, NewProfilesOffer, RecentMatches, SwipeDeck } from "~/features/discovery";
 import { isPremiumUser } from "~/features/subscriptions/index.server";
 import { photoUrl } from "~/features/media/index.server";
-import { Initials } from "~/features/profiles";
 import { actingRole, isOwner } from "~/features/profiles/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -63,6 +63,10 @@ export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
   const overlay = useOutlet();
   const { tab, deck } = data;
+  // Without a choice yet, the deck is everyone's: Global.
+  const shownMode = data.mode ?? "global";
+  // What sits above the deck, so its photo leaves room on a phone's screen for the name and the buttons.
+  const deckAbove = { "--deck-above": `${(data.askLocation ? 15 : 7.25) + (data.tabs.length > 1 ? 3.5 : 2.5)}rem` } as CSSProperties;
   return (
     <>
       {overlay}
@@ -83,68 +87,35 @@ export default function Dashboard() {
           </Link>
         }
       />
-      <div className="space-y-4 px-4 pb-6">
-        <Form method="post" action="/dashboard" className="flex items-center justify-between gap-3" aria-label={t("mode.label")}>
-          <input type="hidden" name="tab" value={tab} />
-          <p className="text-sm text-stone-700">{data.mode === "local" ? t("mode.localNow", { city: data.city }) : t("mode.globalNow")}</p>
-          <div className="inline-flex rounded-xl bg-stone-200 p-1" role="group" aria-label={t("mode.label")}>
-            {(["local", "global"] as const).map((mode) => (
-              <button
-                key={mode}
-                type="submit"
-                name="intent"
-                value={`browse-${mode}`}
-                aria-pressed={data.mode === mode}
-                className={`min-h-9 rounded-lg px-3 text-sm font-semibold ${data.mode === mode ? "bg-white text-stone-900 shadow-sm" : "text-stone-700 hover:text-stone-900"}`}
-              >
-                {t(`mode.${mode}`)}
-              </button>
-            ))}
-          </div>
-        </Form>
+      <div className="space-y-3 px-4 pb-6" style={deckAbove}>
+        {data.askLocation ? (
+          <LocationPrompt tab={tab} />
+        ) : (
+          <Form method="post" action="/dashboard" className="flex items-center justify-between gap-3" aria-label={t("mode.label")}>
+            <input type="hidden" name="tab" value={tab} />
+            <p className="text-sm text-stone-700">{data.mode === "local" ? t("mode.localNow", { city: data.city }) : t("mode.globalNow")}</p>
+            <div className="inline-flex rounded-xl bg-stone-200 p-1" role="group" aria-label={t("mode.label")}>
+              {(["local", "global"] as const).map((mode) => (
+                <button
+                  key={mode}
+                  type="submit"
+                  name="intent"
+                  value={`browse-${mode}`}
+                  aria-pressed={shownMode === mode}
+                  className={`min-h-9 rounded-lg px-3 text-sm font-semibold ${shownMode === mode ? "bg-white text-stone-900 shadow-sm" : "text-stone-700 hover:text-stone-900"}`}
+                >
+                  {t(`mode.${mode}`)}
+                </button>
+              ))}
+            </div>
+          </Form>
+        )}
 
         {data.tabs.length > 1 ? (
           <TabLinks label={t("tabs.label")} tabs={data.tabs} current={tab} hrefOf={deckHref} labelOf={(item) => t(`tabs.${item}`)} />
         ) : (
           <h2 className="text-lg font-semibold text-stone-800">{t(`tabs.${tab}`)}</h2>
         )}
-
-        {data.askLocation ? <LocationPrompt tab={tab} /> : null}
-
-        <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <Link to="/dashboard/likes" className="link font-semibold">
-            {t("subscription:likes.link")}
-          </Link>
-          {data.premium ? (
-            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-800">{t("subscription:likes.unlimited")}</span>
-          ) : (
-            <Link to="/subscription" className="link">
-              {t("subscription:title")}
-            </Link>
-          )}
-        </p>
-
-        {data.matches.length > 0 ? (
-          <section aria-labelledby="matches-title" className="space-y-2">
-            <h2 id="matches-title" className="text-sm font-semibold text-stone-800">
-              {t("matches.title")}
-            </h2>
-            <ul className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-1">
-              {data.matches.map((match) => (
-                <li key={match.id} className="w-16 shrink-0 text-center">
-                  <Link to={`/messages?userId=${encodeURIComponent(match.userId)}`} className="group block" aria-label={t("matches.message", { name: match.name })}>
-                    {match.photo ? (
-                      <img src={match.photo} alt="" className="size-16 rounded-full object-cover ring-2 ring-brand-600 group-hover:ring-brand-800" />
-                    ) : (
-                      <Initials name={match.name} className="size-16 rounded-full text-xl ring-2 ring-brand-600" />
-                    )}
-                    <span className="mt-1 block truncate text-xs text-stone-800">{match.name.split(" ")[0]}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
 
         {data.likesLeft === 0 ? (
           <p role="status" className="rounded-xl bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-200">
@@ -164,7 +135,10 @@ export default function Dashboard() {
             </Link>
           </section>
         ) : deck.cards.length > 0 ? (
-          <SwipeDeck cards={deck.cards} tab={tab} initialPhoto={data.photo} paused={overlay !== null} />
+          <div className="relative">
+            <SwipeDeck cards={deck.cards} tab={tab} initialPhoto={data.photo} paused={overlay !== null} />
+            <NewProfilesOffer href={deckHref(tab)} floating />
+          </div>
         ) : (
           <section className="card space-y-3 text-center" aria-labelledby="deck-empty">
             <h2 id="deck-empty" className="text-lg font-bold">
@@ -174,8 +148,24 @@ export default function Dashboard() {
             <Link to="/dashboard/filters" className="link block">
               {t("deck.changeFilters")}
             </Link>
+            <NewProfilesOffer href={deckHref(tab)} />
           </section>
         )}
+
+        <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <Link to="/dashboard/likes" className="link font-semibold">
+            {t("subscription:likes.link")}
+          </Link>
+          {data.premium ? (
+            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-800">{t("subscription:likes.unlimited")}</span>
+          ) : (
+            <Link to="/subscription" className="link">
+              {t("subscription:title")}
+            </Link>
+          )}
+        </p>
+
+        <RecentMatches matches={data.matches} />
 
         {data.canStartOver ? (
           <Form method="post" action="/dashboard" className="text-center">

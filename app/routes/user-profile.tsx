@@ -1,36 +1,62 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LikeBackButton } from "~/features/discovery";
+import { connectionWith, handleLikeBack } from "~/features/discovery/index.server";
 import { getPublicProfile, isOwner } from "~/features/profiles/index.server";
 import { ProfileView, profileText } from "~/features/profiles";
+import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile", "bookings"], title: titleFrom<typeof loader>(({ profile }) => profile.name) };
+export const handle = {
+  i18n: ["profile", "bookings", "discovery"],
+  title: titleFrom<typeof loader>(({ profile }) => profile.name),
+};
 
-/** Another member's public profile (the deck's info button and the chat link here). */
+// Another member's public profile (the deck's info button and the chat link here).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = await getPublicProfile(params.userId ?? "");
   if (!profile) throw new Response("Not found", { status: 404 });
   const bookable = profile.id !== user.id && isOwner(user.role) && profile.hourlyRateCents !== null;
-  return { profile: profileText(profile, await languageOf(request)), bookable };
+  return {
+    profile: profileText(profile, await languageOf(request)),
+    bookable,
+    connection: await connectionWith(user, profile.id),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return handleLikeBack(user, await formDataOf(request), `/users/${encodeURIComponent(params.userId ?? "")}`);
 }
 
 export default function UserProfile() {
   const { t } = useTranslation("profile");
-  const { profile, bookable } = useLoaderData<typeof loader>();
+  const { profile, bookable, connection } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title={t("public.title")} backTo="/dashboard" />
       <ProfileView profile={profile} />
-      {bookable ? (
-        <div className="sticky bottom-20 px-4 py-4">
-          <Link to={`/booking/request?walkerId=${encodeURIComponent(profile.id)}`} className="btn btn-primary w-full shadow-lg">
-            {t("bookings:history.book", { name: profile.name })}
-          </Link>
+      {bookable || connection ? (
+        <div className="sticky bottom-20 flex flex-wrap gap-3 px-4 py-4 *:flex-1">
+          {connection === "liked-you" ? (
+            <Form method="post" className="flex *:flex-1">
+              <LikeBackButton userId={profile.id} name={profile.name} />
+            </Form>
+          ) : connection === "matched" ? (
+            <Link to={`/messages?userId=${encodeURIComponent(profile.id)}`} className="btn btn-secondary shadow-lg">
+              {t("discovery:likeBack.message", { name: profile.name })}
+            </Link>
+          ) : null}
+          {bookable ? (
+            <Link to={`/booking/request?walkerId=${encodeURIComponent(profile.id)}`} className="btn btn-primary shadow-lg">
+              {t("bookings:history.book", { name: profile.name })}
+            </Link>
+          ) : null}
         </div>
       ) : null}
     </>

@@ -41,6 +41,7 @@ export function DeckCardView({
   photoHref,
   onPhoto,
   headingId,
+  withDetails = true,
   children,
 }: {
   card: ShownCard;
@@ -48,6 +49,7 @@ export function DeckCardView({
   photoHref?: (index: number) => string;
   onPhoto?: (index: number) => void;
   headingId?: string;
+  withDetails?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation(["discovery", "profile"]);
@@ -76,7 +78,7 @@ export function DeckCardView({
 
   return (
     <article aria-labelledby={headingId} className="overflow-hidden rounded-3xl bg-white shadow-lg ring-1 ring-stone-200">
-      <div className="relative aspect-[4/5] max-h-[55dvh] w-full bg-stone-200">
+      <div className="relative aspect-[4/5] max-h-[max(7rem,calc(100dvh_-_var(--deck-above,11rem)_-_15rem))] w-full bg-stone-200">
         {photo ? (
           <img
             src={photo.cardUrl}
@@ -102,7 +104,7 @@ export function DeckCardView({
         ) : null}
         {children}
       </div>
-      <div className="space-y-2 p-4">
+      <div className="space-y-1 px-4 py-3">
         <div className="flex items-baseline justify-between gap-3">
           <h2 id={headingId} className="truncate text-2xl font-bold">
             {card.name}
@@ -116,29 +118,38 @@ export function DeckCardView({
           <span>{card.city}</span>
           {card.text.distance !== null ? <span>{t("deck.away", { distance: card.text.distance })}</span> : null}
         </p>
-        {card.kind === "sitter" ? (
-          <>
-            <p className="text-stone-800">
-              {card.rating !== null && card.reviewCount > 0
-                ? t("deck.rating", { average: card.rating.toFixed(1), count: card.reviewCount })
-                : t("deck.newSitter")}
-            </p>
-            {card.bio ? <p className="line-clamp-2 text-stone-800">{card.bio}</p> : null}
-            <Chips items={card.experience.slice(0, 4).map((id) => t(`profile:experience.${id}`))} />
-          </>
-        ) : (
-          <>
-            <p className="text-stone-800">
-              {[t(`profile:pet.types.${card.petType}`), card.breed ? t(`profile:breeds.${card.breed}`, { defaultValue: card.breed }) : null, card.age]
-                .filter(Boolean)
-                .join(" · ")}
-            </p>
-            <p className="text-stone-800">{t("deck.energy", { level: t(`profile:energy.${card.energyLevel}`) })}</p>
-            <Chips items={card.temperament.slice(0, 4).map((id) => t(`profile:temperaments.${id}`))} />
-          </>
-        )}
+        {withDetails ? <DeckCardDetails card={card} /> : null}
       </div>
     </article>
+  );
+}
+
+export function DeckCardDetails({ card }: { card: ShownCard }) {
+  const { t } = useTranslation(["discovery", "profile"]);
+  return (
+    <div className="space-y-2">
+      {card.kind === "sitter" ? (
+        <>
+          <p className="text-stone-800">
+            {card.rating !== null && card.reviewCount > 0
+              ? t("deck.rating", { average: card.rating.toFixed(1), count: card.reviewCount })
+              : t("deck.newSitter")}
+          </p>
+          {card.bio ? <p className="line-clamp-2 text-stone-800">{card.bio}</p> : null}
+          <Chips items={card.experience.slice(0, 4).map((id) => t(`profile:experience.${id}`))} />
+        </>
+      ) : (
+        <>
+          <p className="text-stone-800">
+            {[t(`profile:pet.types.${card.petType}`), card.breed ? t(`profile:breeds.${card.breed}`, { defaultValue: card.breed }) : null, card.age]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+          <p className="text-stone-800">{t("deck.energy", { level: t(`profile:energy.${card.energyLevel}`) })}</p>
+          <Chips items={card.temperament.slice(0, 4).map((id) => t(`profile:temperaments.${id}`))} />
+        </>
+      )}
+    </div>
   );
 }
 

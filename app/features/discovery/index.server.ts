@@ -4,3 +4,5 @@ export { deckFor, filtersOf, tabsFor } from "./deck.server";
 export type { DeckTab, Viewer } from "./deck.server";
 export { promptPostponed, saveDeviceLocation, setBrowseMode } from "./location.server";
 export { FREE_DAILY_LIKES, findMatch, hasSwiped, likesLeftToday, recentMatches, swipe } from "./swipes.server";
+export { connectionWith, handleLikeBack, likeBack } from "./like-back.server";
+export type { Connection } from "./like-back.server";

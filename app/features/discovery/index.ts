@@ -3,3 +3,6 @@ export { DISTANCE_KM, MAX_PRICE_EUROS, OWNER_ONLY_SORTS, SORTS, activeFilterCoun
 export { deckHref } from "./links";
 export { LocationChoices, LocationPrompt } from "./location-controls";
 export { SwipeDeck } from "./swipe-deck";
+export { LikeBackButton } from "./like-back-button";
+export { NewProfilesOffer } from "./new-profiles-offer";
+export { RecentMatches } from "./recent-matches";

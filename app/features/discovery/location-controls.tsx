@@ -40,33 +40,38 @@ export function EnableLocationButton({ tab, className = "btn btn-primary" }: { t
   );
 }
 
+// Compact, so the deck under it still fits a phone's screen.
 export function LocationPrompt({ tab }: { tab: DeckTab }) {
   const { t } = useTranslation("discovery");
   return (
-    <section aria-labelledby="location-prompt-title" className="card animate-appear-late space-y-3">
-      <h2 id="location-prompt-title" className="text-lg font-bold">
-        {t("prompt.title")}
-      </h2>
-      <p className="text-stone-700">{t("prompt.body")}</p>
-      <LocationChoices tab={tab} offerLater />
+    <section aria-labelledby="location-prompt-title" className="card animate-appear-late space-y-2 p-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="location-prompt-title" className="font-bold">
+          {t("prompt.title")}
+        </h2>
+        <Form method="post" action="/dashboard">
+          <input type="hidden" name="tab" value={tab} />
+          <button type="submit" name="intent" value="later" className="btn px-3 text-sm text-stone-700 hover:bg-stone-100">
+            {t("prompt.later")}
+          </button>
+        </Form>
+      </div>
+      <p className="text-sm text-stone-700">{t("prompt.body")}</p>
+      <LocationChoices tab={tab} compact />
     </section>
   );
 }
 
-export function LocationChoices({ tab, offerLater = false }: { tab: DeckTab; offerLater?: boolean }) {
+export function LocationChoices({ tab, compact = false }: { tab: DeckTab; compact?: boolean }) {
   const { t } = useTranslation("discovery");
+  const size = compact ? " flex-1 px-3 text-sm" : "";
   return (
-    <Form method="post" action="/dashboard" className="flex flex-col gap-2">
+    <Form method="post" action="/dashboard" className={compact ? "flex flex-wrap gap-2" : "flex flex-col gap-2"}>
       <input type="hidden" name="tab" value={tab} />
-      <EnableLocationButton tab={tab} />
-      <button type="submit" name="intent" value="browse-global" className="btn btn-secondary">
+      <EnableLocationButton tab={tab} className={`btn btn-primary${size}`} />
+      <button type="submit" name="intent" value="browse-global" className={`btn btn-secondary${size}`}>
         {t("prompt.global")}
       </button>
-      {offerLater ? (
-        <button type="submit" name="intent" value="later" className="btn text-stone-700 hover:bg-stone-100">
-          {t("prompt.later")}
-        </button>
-      ) : null}
     </Form>
   );
 }

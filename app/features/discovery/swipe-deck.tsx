@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } f
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { DeckTab } from "./deck.server";
-import { cardKey, DeckCardView, type ShownCard } from "./deck-card";
+import { playSound } from "~/features/notifications";
+import { cardKey, DeckCardDetails, DeckCardView, type ShownCard } from "./deck-card";
 
 export const DECIDE_PX = 100;
 export const OVERLAY_PX = 50;
@@ -44,6 +45,7 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
 
   function decide(decision: Decision) {
     if (!top || leaving) return;
+    if (decision === "like") playSound("like");
     setLeaving(decision);
     const sent = { intent: decision, userId: top.userId, petId: top.petId ?? "", tab };
     window.setTimeout(() => {
@@ -97,11 +99,11 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
   const photoHref = (index: number) => `/dashboard?${new URLSearchParams({ tab, photo: String(index) })}`;
 
   return (
-    <div className="space-y-4">
+    <div className="space-y-3">
       <div className="relative">
         {behind ? (
           <div aria-hidden className="pointer-events-none absolute inset-0 scale-95 opacity-70" key={`behind-${cardKey(behind)}`}>
-            <DeckCardView card={behind} photoIndex={0} />
+            <DeckCardView card={behind} photoIndex={0} withDetails={false} />
           </div>
         ) : null}
         <div
@@ -120,7 +122,7 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
             setDrag(null);
           }}
         >
-          <DeckCardView card={top} photoIndex={photo} photoHref={photoHref} onPhoto={setPhoto} headingId="top-card-name">
+          <DeckCardView card={top} photoIndex={photo} photoHref={photoHref} onPhoto={setPhoto} headingId="top-card-name" withDetails={false}>
             {stamp ? (
               <span
                 className={`absolute top-8 ${stamp === "like" ? "left-6 -rotate-12 border-emerald-500 text-emerald-600" : "right-6 rotate-12 border-red-600 text-red-700"} rounded-lg border-4 bg-white/85 px-3 py-1 text-3xl font-black tracking-widest`}
@@ -182,7 +184,10 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
           <span className="sr-only">{t("deck.like", { name: top.name })}</span>
         </button>
       </form>
-      {hydrated ? <p className="text-center text-sm text-stone-600">{t("deck.keyboardHint")}</p> : null}
+      {hydrated ? <p className="hidden text-center text-sm text-stone-600 [@media(hover:hover)_and_(pointer:fine)]:block">{t("deck.keyboardHint")}</p> : null}
+      <div className="rounded-2xl bg-white p-4 ring-1 ring-stone-200" data-testid="top-card-details">
+        <DeckCardDetails card={top} />
+      </div>
     </div>
   );
 }

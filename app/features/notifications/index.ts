@@ -1,4 +1,4 @@
 export { NotificationItem, notificationText } from "./notification-item";
-export { NotificationSound } from "./notification-sound";
+export { NotificationSound, playSound } from "./notification-sound";
 export { NOTIFICATION_TABS } from "./tabs";
 export type { NotificationTab } from "./tabs";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Pet } from "~db/schema";
 import { db } from "~/platform/db.server";
+import { announceNewProfile } from "~/platform/events/deck-news.server";
 import { nowIso } from "~/platform/clock.server";
 import { addPhotos, listPhotos, removePhotoFiles, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/index.server";
 import type { PetInput } from "./schema";
@@ -82,6 +83,7 @@ export async function createPet(
     .where("id", "=", ownerId)
     .where("role", "=", "sitter")
     .execute();
+  await announceNewProfile(ownerId, "sitters");
   return { status: "created", petId };
 }
 

@@ -1,5 +1,6 @@
 import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
+import { announceNewProfile } from "~/platform/events/deck-news.server";
 import { nowIso } from "~/platform/clock.server";
 import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/index.server";
 import { payoutStatusOf, refreshPayoutStatus } from "~/features/payments/index.server";
@@ -121,6 +122,7 @@ export async function completeSitterProfile(
     })
     .where("id", "=", user.id)
     .execute();
+  await announceNewProfile(user.id, "owners");
   return { status: "done" };
 }
 

@@ -97,3 +97,5 @@ export function joinHub(userId: string, stream: HubStream, limits: StreamLimits)
     if (joined.leave(stream) && hubs.get(userId) === joined) hubs.delete(userId);
   };
 }
+
+export const connectedUserIds = (): string[] => [...hubs.keys()];

@@ -1,4 +1,8 @@
 export const LIVE_EVENT_TYPES = ["message", "notification", "match", "booking", "deck"] as const;
+export type LiveEventName = (typeof LIVE_EVENT_TYPES)[number];
+
+// New profiles are offered on the deck rather than dealt under the person's finger: a window event, no reload.
+export const DECK_NEWS = "trusted-sitters:deck-news";
 
 export interface LiveSource {
   addEventListener(type: string, listener: () => void): void;
@@ -13,14 +17,14 @@ export function keepLive({
   onShown,
 }: {
   open: () => LiveSource;
-  onNews: () => void;
+  onNews: (type?: LiveEventName) => void;
   onShown: (listener: () => void) => () => void;
 }): () => void {
   let source: LiveSource | null = null;
   const connect = () => {
     const current = open();
     source = current;
-    for (const type of LIVE_EVENT_TYPES) current.addEventListener(type, onNews);
+    for (const type of LIVE_EVENT_TYPES) current.addEventListener(type, () => onNews(type));
     current.addEventListener("displaced", () => {
       current.close();
       if (source === current) source = null;

@@ -1,6 +1,6 @@
 import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { keepLive, onTabShown } from "./live-connection";
+import { DECK_NEWS, keepLive, onTabShown, type LiveEventName } from "./live-connection";
 
 // During a navigation the reload waits: it would cancel the redirect's load, whose answer carries the toast.
 export function LiveUpdates() {
@@ -17,7 +17,8 @@ export function LiveUpdates() {
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
+    const refresh = (type?: LiveEventName) => {
+      if (type === "deck") return void window.dispatchEvent(new Event(DECK_NEWS));
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (isBusy.current) waiting.current = true;
