@@ -66,7 +66,7 @@ export default function Dashboard() {
   // Without a choice yet, the deck is everyone's: Global.
   const shownMode = data.mode ?? "global";
   // What sits above the deck, so its photo leaves room on a phone's screen for the name and the buttons.
-  const deckAbove = { "--deck-above": `${(data.askLocation ? 15 : 7.25) + (data.tabs.length > 1 ? 3.5 : 2.5)}rem` } as CSSProperties;
+  const deckAbove = { "--deck-above": `${(data.askLocation ? 16.75 : 7.5) + (data.tabs.length > 1 ? 3.5 : 2.5)}rem` } as CSSProperties;
   return (
     <>
       {overlay}

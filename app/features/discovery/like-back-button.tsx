@@ -12,7 +12,7 @@ export function LikeBackButton({ userId, name }: { userId: string; name: string 
           <path d="M12 21s-7.5-4.6-9.6-9.2C1 8.6 3 5 6.6 5c2.1 0 3.6 1.2 5.4 3.1C13.8 6.2 15.3 5 17.4 5 21 5 23 8.6 21.6 11.8 19.5 16.4 12 21 12 21z" />
         </svg>
         {t("likeBack.button")}
-        <span className="sr-only">, {name}</span>
+        <span className="sr-only">{name}</span>
       </button>
     </>
   );
