@@ -59,6 +59,8 @@ test("the deck fits a phone's screen, and Local / Global shows which one is on",
   await expect(modes.getByRole("button", { name: "Local" })).toHaveAttribute("aria-pressed", "true");
   await expect(modes.getByRole("button", { name: "Global" })).toHaveAttribute("aria-pressed", "false");
   await expect(topCard(page).getByRole("heading")).toHaveText(sitter.name);
+  // Opened again, without the toast the choice left above the page.
+  await visit(page, "/dashboard");
   await expectDeckFits(page, sitter.name);
   await expectAccessible(page);
 });

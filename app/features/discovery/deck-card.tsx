@@ -78,7 +78,7 @@ export function DeckCardView({
 
   return (
     <article aria-labelledby={headingId} className="overflow-hidden rounded-3xl bg-white shadow-lg ring-1 ring-stone-200">
-      <div className="relative aspect-[4/5] max-h-[max(7rem,calc(100dvh_-_var(--deck-above,11rem)_-_15rem))] w-full bg-stone-200">
+      <div className="relative aspect-[4/5] max-h-[max(6rem,calc(100dvh_-_var(--deck-above,11rem)_-_15rem))] w-full bg-stone-200">
         {photo ? (
           <img
             src={photo.cardUrl}
@@ -104,7 +104,7 @@ export function DeckCardView({
         ) : null}
         {children}
       </div>
-      <div className="space-y-1 px-4 py-3">
+      <div className="space-y-1 px-4 py-2">
         <div className="flex items-baseline justify-between gap-3">
           <h2 id={headingId} className="truncate text-2xl font-bold">
             {card.name}

@@ -99,7 +99,7 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
   const photoHref = (index: number) => `/dashboard?${new URLSearchParams({ tab, photo: String(index) })}`;
 
   return (
-    <div className="space-y-3">
+    <div className="space-y-2">
       <div className="relative">
         {behind ? (
           <div aria-hidden className="pointer-events-none absolute inset-0 scale-95 opacity-70" key={`behind-${cardKey(behind)}`}>
