@@ -119,6 +119,16 @@ const FORMS: Record<string, Form[]> = {
     { name: "location error", who: "owner", errorToastIsOutcome: true, url: () => "/dashboard", fields: () => [["intent", "location-error"], ["code", "denied"], ["tab", "pets"]] },
     { name: "browse mode", who: "owner", url: () => "/dashboard", fields: () => [["intent", "browse-global"]] },
   ],
+  "routes/dashboard-likes.tsx": [{ name: "like back", who: "owner", url: () => "/dashboard/likes", fields: (w) => [["intent", "like-back"], ["userId", w.sitter.id]] }],
+  "routes/user-profile.tsx": [
+    {
+      name: "like back on a profile",
+      who: "owner",
+      url: (w) => `/users/${w.sitter.id}`,
+      params: (w) => ({ userId: w.sitter.id }),
+      fields: (w) => [["intent", "like-back"], ["userId", w.sitter.id]],
+    },
+  ],
   "routes/dashboard-filters.tsx": [
     {
       name: "filters",
