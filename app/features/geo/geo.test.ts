@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { boundingBox, closenessAt, coarsen, greatCircleKm, kilometresFor, sameCell, shownKilometres, storedPosition, unitVector, type Coordinates } from "./geo.server";
-import { offset, randomFrom } from "./test-support";
+import { offset, randomFrom } from "~/testing/places";
 
 const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };
 const BARCELONA: Coordinates = { latitude: 41.3874, longitude: 2.1686 };

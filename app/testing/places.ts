@@ -1,8 +1,6 @@
-import { advanceClock, now } from "~/platform/clock.server";
-import type { Coordinates } from "./geo.server";
+import type { Coordinates } from "~/features/geo/index.server";
 
 const KM_PER_DEGREE = 111.195;
-const DAY = 24 * 60 * 60 * 1000;
 
 /** A point `north` and `east` kilometres from `from` (flat steps, exact enough over a few km). */
 export function offset(from: Coordinates, north: number, east: number): Coordinates {
@@ -19,10 +17,4 @@ export function randomFrom(seed: number) {
     state = (state * 1664525 + 1013904223) % 2 ** 32;
     return state / 2 ** 32;
   };
-}
-
-/** One in the morning (UTC) of a coming day, so a day's budget of position changes cannot roll over mid-test. */
-export function startOfAFreshDay() {
-  const current = now().getTime();
-  advanceClock(Math.floor(current / DAY) * DAY + DAY + 3_600_000 - current);
 }
