@@ -38,7 +38,6 @@ export async function slot(sitterId: string, start: Date, end: Date, status: Slo
 /** The sitter's calendar day `daysAhead` days from the app's now, in their time zone. */
 export const dayAhead = (timeZone: string, daysAhead: number) => wallClockIn(timeZone, new Date(now().getTime() + daysAhead * DAY)).day;
 
-/** A wall-clock time on a day in the sitter's zone, as an instant. */
 export const at = (who: { time_zone: string }, day: string, time: string) => instantAt(who.time_zone, day, time);
 
 /** A sitter with one available slot, 09:00–17:00 tomorrow unless told otherwise. */

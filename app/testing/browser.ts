@@ -12,7 +12,6 @@ export function honeypotFields(): Record<string, string> {
   return { [props.nameFieldName]: "", ...(props.validFromFieldName ? { [props.validFromFieldName]: props.encryptedValidFrom } : {}) };
 }
 
-/** A complete, valid sign-up form for `email`, as the page posts it. */
 export const signupFields = (email: string, name = "Nina Nueva"): Record<string, string> => ({ intent: "signup", ...signupInput({ email, name }), ...honeypotFields() });
 
 /** A browser's cookie jar: what it sends, and what it keeps from each answer. */

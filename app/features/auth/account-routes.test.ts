@@ -91,17 +91,17 @@ describe("changing the password at /reset-password", () => {
   const change = (browser: Browser, fields: Record<string, string>) =>
     answerOf(resetAction({ request: browser.post("/reset-password", fields), params: {}, context: context() }), browser);
 
-  async function signedIn() {
-    const owner = await person("owner", { password: PASSWORD });
+  async function signedInOnTwoDevices() {
+    const owner = await person("owner", { password: PASSWORD, signedIn: true });
     const browser = new Browser();
-    browser.keep([await startSession(owner.id)]);
+    browser.keep([owner.cookie]);
     const otherDevice = new Browser();
     otherDevice.keep([await startSession(owner.id)]);
     return { owner, browser, otherDevice };
   }
 
   it("from a session asks for the current password, and a wrong one changes nothing", async () => {
-    const { owner, browser, otherDevice } = await signedIn();
+    const { owner, browser, otherDevice } = await signedInOnTwoDevices();
     const missing = await change(browser, { password: "a-fresh-secret-9", confirmPassword: "a-fresh-secret-9" });
     expect(missing.status).toBe(400);
     expect(missing.fieldErrors).toEqual({ currentPassword: ["validation.passwordRequired"] });
@@ -114,7 +114,7 @@ describe("changing the password at /reset-password", () => {
   });
 
   it("with the right current password changes it, ends the other sessions and keeps this device signed in", async () => {
-    const { owner, browser, otherDevice } = await signedIn();
+    const { owner, browser, otherDevice } = await signedInOnTwoDevices();
     const done = await change(browser, { currentPassword: PASSWORD, password: "a-fresh-secret-9", confirmPassword: "a-fresh-secret-9" });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/reset-password?done=1");
@@ -132,7 +132,7 @@ describe("changing the password at /reset-password", () => {
   });
 
   it("with the emailed link needs no current password, signed in or not, and still follows the password rules", async () => {
-    const { owner, browser } = await signedIn();
+    const { owner, browser } = await signedInOnTwoDevices();
     const token = await issueEmailToken(owner.id, "reset");
     const weak = await change(browser, { token, password: "password123", confirmPassword: "password123" });
     expect(weak.fieldErrors).toEqual({ password: ["validation.passwordCommon"] });

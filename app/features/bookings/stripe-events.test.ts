@@ -42,7 +42,6 @@ async function deliver(event: object, options: { timestamp?: number } = {}) {
 
 const storedEvents = (id: string) => db.selectFrom("stripe_events").selectAll().where("id", "=", id).execute();
 
-/** A booking held through the fake Stripe, accepted. */
 async function confirmedStripeBooking() {
   const sitter = await payableSitter();
   const owner = await ownerWithPet();

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DeckSort, PetType, Role, UserUpdate } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { person, petOf, photoOf, type PersonOptions } from "~/testing/people";
+import { travel } from "~/testing/places";
 import { DECK_PAGE, deckFor, tabsFor, type DeckCard, type DeckResult, type DeckTab, type PetCard, type SitterCard } from "./deck.server";
 import { greatCircleKm, type Coordinates } from "~/features/geo/index.server";
 import { startOver, swipe } from "./swipes.server";
@@ -10,20 +11,6 @@ import { startOver, swipe } from "./swipes.server";
 const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };
 const TOLEDO: Coordinates = { latitude: 39.8628, longitude: -4.0273 };
 const BARCELONA: Coordinates = { latitude: 41.3874, longitude: 2.1686 };
-
-const EARTH_RADIUS_KM = 6371.0088;
-
-/** The point `km` away from `from`, setting off at `bearing` degrees (0 = north, 90 = east). */
-function travel(from: Coordinates, km: number, bearing = 0): Coordinates {
-  const rad = (degrees: number) => (degrees * Math.PI) / 180;
-  const deg = (radians: number) => (radians * 180) / Math.PI;
-  const angle = km / EARTH_RADIUS_KM;
-  const lat1 = rad(from.latitude);
-  const heading = rad(bearing);
-  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angle) + Math.cos(lat1) * Math.sin(angle) * Math.cos(heading));
-  const lon2 = rad(from.longitude) + Math.atan2(Math.sin(heading) * Math.sin(angle) * Math.cos(lat1), Math.cos(angle) - Math.sin(lat1) * Math.sin(lat2));
-  return { latitude: deg(lat2), longitude: ((deg(lon2) + 540) % 360) - 180 };
-}
 
 interface MemberSpec extends Omit<PersonOptions, "columns" | "signedIn"> {
   role: Role;

@@ -23,7 +23,6 @@ describe("likes and matches", () => {
     expect(await notificationsOf(owner.id)).toHaveLength(1);
     expect(await notificationsOf(sitter.id)).toHaveLength(1);
 
-    // Liking again changes nothing.
     expect(await swipe(owner, { userId: sitter.id, petId: null }, "like")).toEqual({ status: "recorded", newMatch: null });
     expect(await matchesOf(sitter.id)).toHaveLength(1);
   });
