@@ -55,8 +55,7 @@ export type SignupResult =
   | { status: "weak"; problem: string };
 
 /**
- * The account, its welcome notification and confirmation email are created in one transaction.
- * For an address that already has an account its owner is told by email instead; the caller
+ * An address that already has an account: its owner is told by email instead, and the caller
  * answers both the same way, so the form does not say which addresses are registered.
  */
 export async function signUp(input: SignupInput, language: Language): Promise<SignupResult> {
@@ -234,7 +233,6 @@ export type SessionPasswordChange =
   | { status: "changed" }
   /** Too many wrong passwords for this account lately: nothing was checked. */
   | { status: "wait" }
-  /** Translation keys by field; nothing changed. */
   | { status: "refused"; errors: { currentPassword?: string[]; password?: string[] } };
 
 /**

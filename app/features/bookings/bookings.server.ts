@@ -45,7 +45,6 @@ export async function transition(id: string, actor: Actor, event: BookingEvent):
   return { ok: true, booking: (await findBooking(id))! };
 }
 
-/** The one place that inserts or updates a booking: it asks the machine and writes its answer. */
 export async function applyEvent(trx: Transaction<Database>, id: string, actor: Actor, event: BookingEvent): Promise<TransitionResult> {
   const booking = await findBooking(id, trx);
   if (!booking && event.type !== "requested") return { ok: false, refusal: "notFound" };

@@ -1,9 +1,8 @@
 import type { Booking, BookingStatus, PaymentStatus, PaymentTask } from "~db/schema";
 
 /**
- * The booking rules, free of I/O: given a booking (or none yet), who acts, what they ask for and
- * when, it answers with the changes to make or the reason to refuse. `applyEvent` in
- * bookings.server.ts writes the answer; nothing creates or changes a booking any other way.
+ * Pure rules (no I/O). `applyEvent` in bookings.server.ts writes their answer; nothing creates or
+ * changes a booking any other way.
  *
  *   requested → confirmed → in-progress → completed, or cancelled
  *   payment: unpaid → held → released, or refunded / failed
@@ -37,12 +36,11 @@ export type NewBooking = Pick<Booking, "id" | "owner_id" | "sitter_id" | "pet_id
 export type BookingEvent =
   | { type: "requested"; booking: NewBooking }
   | { type: "card-saved"; cardRef: string; cardLabel: string }
-  /** The provider refused the card before anything was saved. */
   | { type: "card-failed"; error: string }
   | { type: "hold-placed"; holdRef: string }
   | { type: "hold-failed"; error: string }
   | { type: "hold-due" }
-  /** The provider could not answer (an outage): the task is tried again on the next round. */
+  /** An outage: the task is tried again on the next round. */
   | { type: "task-failed"; task: PaymentTask; error: string }
   | { type: "accept" }
   | { type: "decline" }
@@ -60,9 +58,8 @@ export type BookingEvent =
   | { type: "refunded" }
   | { type: "disputed" };
 
-/** What one transition changes; `notify` names who is told (in-app and by email) and with which message. */
+/** `notify`: who is told (in-app and by email), with which message. */
 export interface Change {
-  /** The booking to insert, for the event that makes it. */
   create?: NewBooking & Pick<Booking, "subtotal_cents" | "fee_cents" | "total_cents">;
   set: Partial<
     Pick<
@@ -133,7 +130,6 @@ export function isAuthorised(booking: Pick<Booking, "payment_status" | "card_ref
   return booking.payment_status === "held" || (booking.payment_status === "unpaid" && booking.card_ref !== null && booking.hold_due_at !== null);
 }
 
-/** The hold to give back when a booking ends early: a void if money is held, nothing otherwise. */
 function giveBack(booking: BookingFacts): Pick<Change["set"], "payment_task"> {
   return booking.payment_status === "held" ? { payment_task: "void" } : {};
 }
@@ -264,7 +260,6 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       return allow({ set: { status: "cancelled", cancelled_by: "system", cancel_reason: "expired" }, notify: [{ to: "owner", message: "expired" }] });
     }
     case "slot-taken": {
-      // Another request for the same time was accepted.
       if (!system) return refuse("notYours");
       if (booking.status !== "requested") return refuse("wrongState");
       return allow({ set: { status: "cancelled", cancelled_by: "system", cancel_reason: "slotTaken", ...giveBack(booking) }, notify: [{ to: "owner", message: "slotTaken" }] });
@@ -334,7 +329,6 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
   }
 }
 
-/** The seed's booking filter tabs: pending = requested, accepted = confirmed. */
 export const BOOKING_TABS = { all: null, pending: ["requested"], accepted: ["confirmed", "in-progress"], completed: ["completed"] } as const satisfies Record<
   string,
   readonly BookingStatus[] | null

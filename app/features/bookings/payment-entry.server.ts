@@ -45,7 +45,6 @@ export async function payForBooking(owner: { id: string; email: string }, bookin
 
 export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "refused"; refusal: Refusal | "notFound" };
 
-/** For processors whose card field runs in the browser (Stripe), on the payer's customer record. */
 export async function startCardEntry(owner: { id: string; email: string; name: string }, bookingId: string, attempt: string): Promise<CardEntryOutcome> {
   const booking = await findBooking(bookingId);
   if (!booking || booking.owner_id !== owner.id) return { status: "refused", refusal: "notFound" };
@@ -73,7 +72,7 @@ export async function startCardEntry(owner: { id: string; email: string; name: s
   return { status: "ready", clientSecret: started.clientSecret };
 }
 
-/** A provider that throws (unconfigured, or a bug) is an outage like a timeout: the person is asked to try again, never shown an error page. */
+/** A provider that throws is an outage like a timeout: try again, never an error page. */
 async function providerCall<T extends object>(what: string, call: () => Promise<PaymentResult<T>>): Promise<PaymentResult<T>> {
   try {
     return await call();

@@ -3,7 +3,6 @@ import { db } from "~/platform/db.server";
 import { paymentProvider } from "~/features/payments/index.server";
 import type { BookingEvent } from "./machine";
 
-/** The provider's answer to the payment work a booking waits for, as the event it causes. */
 export async function providerAnswer(booking: Booking): Promise<BookingEvent> {
   const task = booking.payment_task!;
   try {

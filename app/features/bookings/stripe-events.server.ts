@@ -7,7 +7,6 @@ import type { BookingEvent } from "./machine";
 
 /** Stripe's events about booking payments. The booking rules refuse whatever no longer applies, so an event that comes late is a no-op. */
 
-/** The booking a PaymentIntent was made for (its id is in the metadata), if it is paid with Stripe. */
 async function bookingOfIntent(intent: Stripe.PaymentIntent) {
   const bookingId = intent.metadata?.booking_id;
   const booking = bookingId ? await findBooking(bookingId) : undefined;
@@ -19,7 +18,7 @@ async function bookingOfHold(paymentIntent: string | null) {
   return db.selectFrom("bookings").selectAll().where("hold_ref", "=", paymentIntent).where("payment_provider", "=", "stripe").executeTakeFirst();
 }
 
-/** Whether the PaymentIntent was made with the card the booking holds now (an older attempt's events change nothing). */
+/** An older attempt's events change nothing. */
 const sameCard = (cardRef: string | null, intent: Stripe.PaymentIntent) => cardRef !== null && cardRef.endsWith(`:${idOf(intent.payment_method) ?? "-"}`);
 
 async function apply(bookingId: string, event: BookingEvent): Promise<WebhookOutcome> {

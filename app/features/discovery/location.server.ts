@@ -7,7 +7,6 @@ import { storedPosition, type Coordinates, coordinatesOfCity, positionChange, TO
 
 export type BrowseMode = NonNullable<User["browse_mode"]>;
 
-/** The browser's position replaces the city's, and the deck goes local. */
 export async function saveDeviceLocation(userId: string, at: Coordinates): Promise<"saved" | typeof TOO_OFTEN> {
   const position = await positionChange(userId, at);
   if (position === TOO_OFTEN) return TOO_OFTEN;

@@ -57,7 +57,6 @@ export function coarsen({ latitude, longitude }: Coordinates): Coordinates {
   return { latitude: rowLatitude, longitude: Number(columnLongitude.toFixed(6)) || 0 };
 }
 
-/** The latitude and longitude columns as every writer stores them. */
 export function storedPosition(at: Coordinates | null): { latitude: number | null; longitude: number | null } {
   if (!at) return { latitude: null, longitude: null };
   return coarsen(at);

@@ -25,7 +25,7 @@ export async function positionChange(userId: string, to: Coordinates | null): Pr
   return (await takeAttempt(`position:${userId}`, positionChangeLimit)) ? next : TOO_OFTEN;
 }
 
-/** The position columns to save with a profile's new city: none while the device's position is in use. */
+/** None while the device's position is in use. */
 export async function positionForCity(
   userId: string,
   city: string,

@@ -1,6 +1,6 @@
-// Parses the whole container (MP4 boxes, WebM EBML elements) without decoding. Every loop advances through the
-// file or runs over entries that must fit in their box, so the work is bounded by the file's length whatever a
-// hostile file declares. (mp4box trusts a sample table's count: a 10 KB file made it allocate until the process died.)
+// Parses the whole container (MP4 boxes, WebM EBML elements) without decoding. Every loop is bounded by the
+// file's length whatever a hostile file declares (mp4box trusts a sample table's count: a 10 KB file made it
+// allocate until the process died).
 
 export const VIDEO_MAX_SECONDS = 10 * 60;
 // Padding, free boxes, Void elements and unknown metadata: a real file carries only a little.

@@ -8,14 +8,12 @@ import { paymentProvider } from "./payments.server";
 import type { CardDetails, CardInput, CardPurpose, PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
 
 /**
- * A person's saved cards. Callers serialize the calls of one person. A processor that bills
- * subscriptions charges the default card, so the subscription it bills (`SubscriptionRefOf`, from
- * the subscriptions feature) is told when the default changes.
+ * Callers serialize the calls of one person. A processor that bills subscriptions charges the
+ * default card, so the subscription it bills is told when the default changes.
  */
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
-/** The processor's id of the person's live subscription at `provider`, if that provider bills one. */
 export type SubscriptionRefOf = (provider: string) => Promise<string | null>;
 
 export interface CardView {
@@ -36,7 +34,7 @@ export async function defaultCardOf(userId: string, database: Tx = db): Promise<
   return database.selectFrom("payment_methods").selectAll().where("user_id", "=", userId).where("is_default", "=", 1).executeTakeFirst();
 }
 
-/** Keeps a card the provider saved (once: a known card keeps its row). The first card becomes the default. */
+/** Once: a known card keeps its row. The first card becomes the default. */
 export async function storeCard(userId: string, provider: string, cardRef: string, details: CardDetails, { makeDefault }: { makeDefault: boolean }): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const known = await trx.selectFrom("payment_methods").select(["id", "user_id"]).where("provider", "=", provider).where("provider_ref", "=", cardRef).executeTakeFirst();
@@ -89,7 +87,7 @@ export async function addSavedCard(
 
 export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "unavailable" };
 
-/** For a processor whose card field runs in the browser (Stripe): a card entry on the person's own customer record, made once and kept first. */
+/** Stripe: on the person's own customer record, made once and kept first. */
 export async function startSavedCardEntry(user: { id: string; email: string; name: string }, purpose: CardPurpose, idempotencyKey: string, provider: PaymentProvider): Promise<CardEntryOutcome> {
   const startEntry = provider.startCardEntry?.bind(provider);
   if (!startEntry) return { status: "unavailable" };
@@ -122,7 +120,7 @@ export async function makeDefaultCard(userId: string, methodId: string, subscrip
   });
 }
 
-/** The customer's default and the billed subscription's, at a processor that bills. Others need nothing. */
+/** Only a processor that bills needs it. */
 async function pushDefaultCard(method: Pick<PaymentMethod, "provider" | "provider_ref">, idempotencyKey: string, subscriptionRefOf: SubscriptionRefOf): Promise<PaymentResult> {
   const billing = paymentProvider(method.provider).billing;
   if (!billing) return { ok: true };

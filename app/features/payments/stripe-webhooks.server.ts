@@ -13,7 +13,6 @@ import { serialized } from "~/platform/lock.server";
 
 export type WebhookAnswer = { status: 200 | 400 | 500; message: string };
 
-/** What processing one event did, kept on its row. */
 export type WebhookOutcome = "applied" | `ignored${string}` | "unhandled";
 
 export type WebhookHandler = (event: Stripe.Event) => Promise<WebhookOutcome>;

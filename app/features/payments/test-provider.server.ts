@@ -35,7 +35,7 @@ export function cardBrand(digits: string): string {
   return "Card";
 }
 
-/** The first answer given for this key, or the answer of `work`, kept for next time (one call per key at a time). */
+/** One call per key at a time; the first answer is kept. */
 function once<T extends PaymentResult>(key: string, work: () => Promise<T>): Promise<T> {
   return serialized(`payment:${key}`, () => answerOnce(key, work));
 }

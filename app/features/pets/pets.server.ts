@@ -52,7 +52,6 @@ export async function listPets(ownerId: string): Promise<PetView[]> {
   return Promise.all(pets.map(toPetView));
 }
 
-/** Another person's pet id finds nothing. */
 export async function findOwnPet(ownerId: string, petId: string): Promise<PetView | null> {
   const pet = await db.selectFrom("pets").selectAll().where("id", "=", petId).where("owner_id", "=", ownerId).executeTakeFirst();
   return pet ? toPetView(pet) : null;

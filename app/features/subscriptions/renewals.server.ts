@@ -10,10 +10,9 @@ import { reconcileProcessorSubscription, subscribeAtProcessor } from "./processo
 import { applyInTransaction, findSubscription, SELF_BILLING_PROVIDERS, transition, type TransitionResult } from "./subscriptions.server";
 
 /**
- * The periods we bill ourselves. A transition that asks for a charge (`billing_task`) commits
- * first; the provider is then called with an idempotency key made of the subscription, the
- * period, the plan, the attempt and the card, and its answer is applied as a transition of its
- * own. A crash between the two leaves `billing_task` set, and the scheduler finishes it.
+ * The periods we bill ourselves. A transition asking for a charge commits first; the provider is
+ * then called with an idempotency key (subscription, period, plan, attempt, card) and its answer
+ * applied as its own transition. A crash between leaves `billing_task` set for the scheduler.
  */
 
 export async function transitionAndCharge(id: string, actor: Actor, event: SubscriptionEvent): Promise<TransitionResult> {
@@ -72,11 +71,9 @@ export function runCharge(id: string): Promise<void> {
 }
 
 /**
- * Everything that happens because time passed: periods that end (cancelled ones end for good,
- * the others renew), retries of failed renewals, first payments that never came, and charges
- * left unfinished. Each step is a transition that re-checks the subscription, so running this
- * twice at once changes nothing twice. Subscriptions a processor bills are its business (its
- * webhooks move them), except checkouts it never answered, which are asked again.
+ * Everything due because time passed. Each step is a transition that re-checks the subscription,
+ * so running this twice at once changes nothing twice. Subscriptions a processor bills move by
+ * its webhooks, except checkouts it never answered, which are asked again.
  */
 export async function runDueSubscriptionWork(): Promise<number> {
   const at = now();

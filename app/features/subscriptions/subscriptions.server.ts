@@ -9,9 +9,8 @@ import { decide, decideStart, isPremium, PREMIUM_STATUSES, type Actor, type Chan
 import { subscriptionNoticeEmail } from "./emails.server";
 
 /**
- * Premium subscriptions: plans, reading, and the one place that writes the answers of machine.ts,
- * each in one transaction. Charging (renewals.server.ts) and the processor's calls
- * (processor.server.ts) happen after it commits.
+ * The one place that writes the answers of machine.ts, each in one transaction. Charging
+ * (renewals.server.ts) and the processor's calls (processor.server.ts) happen after it commits.
  */
 
 export type Tx = Transaction<Database> | Kysely<Database>;
@@ -22,12 +21,12 @@ export type TransitionResult = { ok: true; subscription: Subscription } | { ok: 
 export type CheckoutOutcome =
   | { status: "active"; subscription: Subscription }
   | { status: "switched"; subscription: Subscription }
-  /** The processor needs the payer to confirm the first payment (3-D Secure) on the page, with this secret. */
+  /** 3-D Secure: the page confirms the first payment with this secret. */
   | { status: "confirm"; subscriptionId: string; clientSecret: string }
   | { status: "failed"; code: PaymentFailureCode | "no_payment_method" }
   | { status: "refused"; reason: "notFound" | "samePlan" | "pastDue" | "chargePending" | "stale" | "switchAtPeriodEnd" };
 
-/** Providers that bill subscription periods themselves: the scheduler never charges their subscriptions. */
+/** The scheduler never charges their subscriptions. */
 export const SELF_BILLING_PROVIDERS = ["stripe"];
 
 export interface PlanView {
@@ -86,7 +85,7 @@ export interface SubscriptionSummary {
   live: Subscription | null;
   plan: PlanView | null;
   pendingPlan: PlanView | null;
-  /** The last subscription that ended, when there is no live one (to show when it ended). */
+  /** When there is no live one (to show when it ended). */
   lastEnded: (Subscription & { planName: string }) | null;
 }
 
@@ -127,7 +126,6 @@ export async function applyInTransaction(trx: Transaction<Database>, id: string,
   return { ok: true, subscription: await write(trx, subscription, decision.change, at) };
 }
 
-/** The checkout's new subscription, in place of the live one that never got (or no longer has) a paid period. */
 export async function startSubscription(actor: Actor, event: StartEvent): Promise<{ ok: true; replaced: Subscription | null } | { ok: false; refusal: Refusal | "notFound" }> {
   const result = await db.transaction().execute(async (trx) => {
     if (!(await findPlan(event.planId, trx))) return { ok: false as const, refusal: "notFound" as const };
