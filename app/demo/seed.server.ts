@@ -165,7 +165,6 @@ const admirers: { sitter: string; owner: string; pet: string }[] = [
 ];
 
 const PREMIUM_MEMBER = "Lucía Fernández";
-/** Sitters publish 09:00-17:00 (their time zone) up to two weeks ahead. */
 const AVAILABILITY_DAYS = 14;
 const UNREAD_NOTIFICATIONS = 3;
 const MINUTE = 60_000;
@@ -190,10 +189,7 @@ export function printDemoLogins(logins: DemoLogin[]) {
   console.log(`  password: ${logins[0]?.password ?? ""}\n`);
 }
 
-/**
- * Made by the same calls people's actions make, with the clock moved back to when each happened.
- * With onlyIfEmpty it does nothing when any user exists, so a demo server can call it at every start.
- */
+/** With onlyIfEmpty it does nothing when any user exists, so a demo server can call it at every start. */
 export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<DemoLogin[] | null> {
   const anyone = db.selectFrom("users").select("id").limit(1);
   const first = people[0]!;
@@ -295,7 +291,6 @@ class Story {
     if (result.status !== "recorded") throw new Error(`Demo like from ${from}: ${result.status}`);
   }
 
-  /** The pair of the booking under way writes during it, just now. */
   private match(match: (typeof matches)[number], underWay: boolean) {
     const start = -match.daysAgo * DAY;
     this.at(start, () => this.like(match.owner, match.sitter, null));
@@ -326,10 +321,7 @@ class Story {
     if (result.status !== "active") throw new Error(`Demo checkout: ${result.status}`);
   }
 
-  /**
-   * A booking cannot pass midnight, so the booking under way now is the one whose sitter is not
-   * near midnight; that sitter publishes today around the current hour instead.
-   */
+  /** A booking cannot pass midnight, so the one under way now is that of the sitter not near midnight. */
   private publishAvailability(): Booking {
     const live = bookings.find((booking) => booking.outcome === "inProgress" && this.liveStartHour(booking) !== null)!;
     const liveZone = this.zoneOf(live.sitter);
@@ -358,7 +350,6 @@ class Story {
     return people.find((person) => person.name === name)!.timeZone;
   }
 
-  /** The hour a booking starting an hour ago began in the sitter's zone, or null when it would pass midnight. */
   private liveStartHour(booking: Booking): number | null {
     const hour = Number(wallClockIn(this.zoneOf(booking.sitter), this.today).time.slice(0, 2)) - 1;
     return hour >= 0 && hour + booking.hours <= 23 ? hour : null;

@@ -8,7 +8,6 @@ import { DEFAULT_SLOT, PRESETS, isCalendarDay, isTime, type AddSlotInput } from 
 
 export { DEFAULT_SLOT, PRESETS };
 
-/** Instants in ISO UTC. */
 export interface SlotView {
   id: string;
   startAt: string;
@@ -81,10 +80,7 @@ export async function findOwnSlot(sitterId: string, slotId: string): Promise<Slo
   return slot ? toSlotView(slot) : null;
 }
 
-/**
- * The overlap check and the insert share one IMMEDIATE transaction, so two adds at once cannot
- * both pass it.
- */
+/** One IMMEDIATE transaction, so two adds at once cannot both pass the overlap check. */
 export async function addSlot(sitterId: string, timeZone: string, { day, startTime, endTime }: AddSlotInput): Promise<AddSlotResult> {
   if (!isCalendarDay(day) || !isTime(startTime) || !isTime(endTime)) return { status: "invalid" };
   const start = instantAt(timeZone, day, startTime);
@@ -124,9 +120,7 @@ export async function deleteSlot(sitterId: string, slotId: string): Promise<Dele
   });
 }
 
-/**
- * Made on the server, so the page hydrates with the same text.
- */
+/** Made on the server, so the page hydrates with the same text. */
 export function describeSlot(slot: SlotView, timeZone: string, language: string): { day: string; date: string; range: string } {
   const start = new Date(slot.startAt);
   const end = new Date(slot.endAt);
@@ -145,14 +139,10 @@ export function formatDay(day: string, language: string): string {
 
 export interface StartTime {
   time: string;
-  /** The longest booking (whole hours, at most 6) that fits in the slot from this time. */
   maxHours: number;
 }
 
-/**
- * Every half hour inside an available slot that leaves at least an hour, after now; days
- * without one are left out.
- */
+/** Every half hour of available time that leaves at least an hour, after now. */
 export async function startTimesByDay(sitterId: string, timeZone: string, firstDay: string, dayCount: number): Promise<Map<string, StartTime[]>> {
   const rangeStart = instantAt(timeZone, firstDay, "00:00");
   const byDay = new Map<string, StartTime[]>();

@@ -58,7 +58,6 @@ export type BookingEvent =
   | { type: "refunded" }
   | { type: "disputed" };
 
-/** `notify`: who is told (in-app and by email), with which message. */
 export interface Change {
   create?: NewBooking & Pick<Booking, "subtotal_cents" | "fee_cents" | "total_cents">;
   set: Partial<
@@ -134,7 +133,6 @@ function giveBack(booking: BookingFacts): Pick<Change["set"], "payment_task"> {
   return booking.payment_status === "held" ? { payment_task: "void" } : {};
 }
 
-/** `booking` is the stored one, or null when none has that id yet (only "requested" makes one). */
 export function decide(booking: BookingFacts | null, actor: Actor, event: BookingEvent, at: Date): Decision {
   if (event.type === "requested") return booking ? refuse("wrongState") : request(event.booking, actor, at);
   if (!booking) return refuse("wrongState");
@@ -204,10 +202,8 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (!system) return refuse("notYours");
       if (booking.payment_task !== "hold") return refuse("wrongState");
       if (booking.hold_due_at === null) {
-        // The first authorisation failed: the owner may try another card on the payment page.
         return allow({ set: { payment_task: null, payment_status: "failed", card_ref: null, card_label: null, payment_error: event.error }, notify: [] });
       }
-      // The delayed hold failed: the booking cannot go ahead; both sides are told.
       return allow({
         set: { payment_task: null, payment_status: "failed", payment_error: event.error, status: "cancelled", cancelled_by: "system", cancel_reason: "payment" },
         notify: [

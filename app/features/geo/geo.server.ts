@@ -14,7 +14,6 @@ export function closenessSql(from: Coordinates, table: string): RawBuilder<numbe
   return sql<number>`(${sql.ref(`${table}.unit_x`)} * ${x} + ${sql.ref(`${table}.unit_y`)} * ${y} + ${sql.ref(`${table}.unit_z`)} * ${z})`;
 }
 
-/** Rows within `km` have at least this closeness. */
 export function closenessAt(km: number): number {
   return Math.cos(Math.min(km / EARTH_RADIUS_KM, Math.PI));
 }
@@ -40,10 +39,9 @@ export function greatCircleKm(a: Coordinates, b: Coordinates): number {
 const GRID_ROWS_PER_DEGREE = 100;
 
 /**
- * The centre of the position's cell on a grid of about 1.1 km by 1.1 km, so that nothing computed
- * from stored positions can locate anyone more closely than their cell, whatever positions someone
- * else tries. Each row is cut into columns at least 1.11 km wide at its latitude (a fixed 0.01° of
- * longitude would be 0.56 km wide in Oslo). Idempotent.
+ * The centre of the position's ~1.1 km cell, so nothing computed from stored positions locates
+ * anyone more closely. Columns are at least 1.11 km wide at each latitude (a fixed 0.01° would
+ * be 0.56 km in Oslo).
  */
 export function coarsen({ latitude, longitude }: Coordinates): Coordinates {
   const row = Math.round(latitude * GRID_ROWS_PER_DEGREE);
@@ -81,7 +79,6 @@ export interface BoundingBox {
   maxLongitude: number | null;
 }
 
-/** Lets an index make the first cut before the exact distance. */
 export function boundingBox(center: Coordinates, km: number): BoundingBox {
   const latitudeDelta = km / KM_PER_DEGREE;
   const minLatitude = center.latitude - latitudeDelta;

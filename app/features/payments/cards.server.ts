@@ -7,10 +7,7 @@ import { payerCustomer, storedCustomer } from "./customers.server";
 import { paymentProvider } from "./payments.server";
 import type { CardDetails, CardInput, CardPurpose, PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
 
-/**
- * Callers serialize the calls of one person. A processor that bills subscriptions charges the
- * default card, so the subscription it bills is told when the default changes.
- */
+/** Callers serialize one person's calls; a processor that bills is told when the default changes. */
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -87,7 +84,6 @@ export async function addSavedCard(
 
 export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "unavailable" };
 
-/** Stripe: on the person's own customer record, made once and kept first. */
 export async function startSavedCardEntry(user: { id: string; email: string; name: string }, purpose: CardPurpose, idempotencyKey: string, provider: PaymentProvider): Promise<CardEntryOutcome> {
   const startEntry = provider.startCardEntry?.bind(provider);
   if (!startEntry) return { status: "unavailable" };
@@ -100,10 +96,7 @@ export async function startSavedCardEntry(user: { id: string; email: string; nam
 
 export type CardActionResult = { ok: true } | { ok: false; reason: "notFound" | "inUse" | "unavailable" };
 
-/**
- * A processor that bills is told first, keyed by the card and by when the current default became
- * it, so a retry repeats the request and a later change back to an earlier card is a new one.
- */
+/** Keyed by when the current default became it, so a later change back to an earlier card is a new request. */
 export async function makeDefaultCard(userId: string, methodId: string, subscriptionRefOf: SubscriptionRefOf): Promise<CardActionResult> {
   const method = await db.selectFrom("payment_methods").selectAll().where("id", "=", methodId).where("user_id", "=", userId).executeTakeFirst();
   if (!method) return { ok: false, reason: "notFound" };
@@ -120,17 +113,13 @@ export async function makeDefaultCard(userId: string, methodId: string, subscrip
   });
 }
 
-/** Only a processor that bills needs it. */
 async function pushDefaultCard(method: Pick<PaymentMethod, "provider" | "provider_ref">, idempotencyKey: string, subscriptionRefOf: SubscriptionRefOf): Promise<PaymentResult> {
   const billing = paymentProvider(method.provider).billing;
   if (!billing) return { ok: true };
   return billing.setDefaultCard({ cardRef: method.provider_ref, subscriptionRef: await subscriptionRefOf(method.provider), idempotencyKey });
 }
 
-/**
- * The last card cannot go while `lastCardNeeded` says a charge still needs it (read in the same
- * transaction); when the default goes, the newest other card takes its place.
- */
+/** The last card stays while `lastCardNeeded` (read in the same transaction); the newest other becomes the default. */
 export async function removeSavedCard(
   userId: string,
   methodId: string,

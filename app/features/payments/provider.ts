@@ -20,7 +20,6 @@ export type PaymentFailureCode =
   /** A card entry made for another payer, booking or purpose: nothing is saved. */
   | "foreign_card";
 
-/** Never the card number. */
 export interface CardDetails {
   brand: string;
   last4: string;
@@ -32,10 +31,7 @@ export type PaymentResult<T extends object = object> = ({ ok: true } & T) | { ok
 
 export interface PaymentProvider {
   readonly name: string;
-  /**
-   * Nothing is charged. A token is accepted only when it was made on `customerRef` for this
-   * `purpose`; anything else is `foreign_card`.
-   */
+  /** A token is accepted only when made on `customerRef` for this `purpose`, else `foreign_card`. */
   saveCard(input: {
     card: CardInput;
     email: string;
@@ -43,18 +39,13 @@ export interface PaymentProvider {
     purpose: CardPurpose;
     idempotencyKey: string;
   }): Promise<PaymentResult<{ cardRef: string; label: string; details: CardDetails }>>;
-  /**
-   * Reserves without charging; the sitter's part goes to `payeeRef`, the platform keeps `feeCents`.
-   * `offSession`: the payer is not at the screen (a hold placed days after the card was saved).
-   */
+  /** `offSession`: the payer is not at the screen (a hold placed days after the card was saved). */
   hold(input: HoldInput): Promise<PaymentResult<{ holdRef: string }>>;
   capture(input: { holdRef: string; amountCents: number; idempotencyKey: string }): Promise<PaymentResult>;
   voidHold(input: { holdRef: string; idempotencyKey: string }): Promise<PaymentResult>;
   refund(input: { holdRef: string; amountCents: number; idempotencyKey: string }): Promise<PaymentResult>;
-  /** Off-session, at once (a subscription period). */
   charge(input: { cardRef: string; amountCents: number; description: string; idempotencyKey: string }): Promise<PaymentResult<{ chargeRef: string }>>;
   removeCard(input: { cardRef: string; idempotencyKey: string }): Promise<PaymentResult>;
-  /** Stripe: a Customer, once per person, before any card entry. */
   createCustomer?(input: { userId: string; email: string; name: string; idempotencyKey: string }): Promise<PaymentResult<{ customerRef: string }>>;
   /** Stripe Elements: the secret lets the page confirm the card without the digits reaching us. */
   startCardEntry?(input: CardEntryInput): Promise<PaymentResult<{ clientSecret: string }>>;
@@ -101,7 +92,6 @@ export const failureMessage = (code: PaymentFailureCode) => `bookings:payment.er
 /** Stripe Billing: our scheduler charges nothing; the processor's subscription is the truth. */
 export interface SubscriptionBilling {
   priceFor(plan: PlanPrice): Promise<PaymentResult<{ priceRef: string }>>;
-  /** The first period is charged at once. */
   subscribe(input: { customerRef: string; priceRef: string; reference: string; userId: string; idempotencyKey: string }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
   setCancelAtPeriodEnd(input: { subscriptionRef: string; cancel: boolean; idempotencyKey: string }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
   cancelNow(input: { subscriptionRef: string; idempotencyKey: string }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
@@ -125,7 +115,6 @@ export type ProviderSubscriptionStatus = "incomplete" | "incomplete_expired" | "
 /** Times are ISO strings. */
 export interface ProviderSubscription {
   ref: string;
-  /** Our subscription's id, given at creation. */
   reference: string | null;
   status: ProviderSubscriptionStatus;
   currentPeriodStart: string | null;

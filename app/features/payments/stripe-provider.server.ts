@@ -6,11 +6,9 @@ import { failureCodeOf } from "./stripe-codes";
 export { failureCodeOf };
 
 /**
- * Cards are typed into Stripe Elements. A card entry the page posts back is taken only if its
- * customer, metadata and status are right; `cardRef` is "<customer>:<payment method>". Holds are
- * destination charges (the platform fee is the application fee, the rest goes to the sitter).
- * What the payer cannot fix (network, timeouts, 5xx, rate limits) is `processing_error`, which
- * the scheduler retries with the same idempotency key.
+ * A card entry the page posts back is taken only if its customer, metadata and status are right.
+ * What the payer cannot fix (network, 5xx, rate limits) is `processing_error`, retried with the
+ * same idempotency key.
  */
 
 export const CURRENCY = "eur";
@@ -25,10 +23,7 @@ export interface StripeConnection {
   timeoutMs?: number;
 }
 
-/**
- * A slow Stripe must not hang pages: give up after STRIPE_TIMEOUT_MS, retry at most
- * STRIPE_MAX_RETRIES times; what is still unanswered is a processing_error finished later.
- */
+/** A slow Stripe must not hang pages; what is still unanswered is a processing_error finished later. */
 export const STRIPE_TIMEOUT_MS = 8_000;
 export const STRIPE_MAX_RETRIES = 1;
 
@@ -74,7 +69,6 @@ export function failureOfError(error: unknown): PaymentFailureCode {
   return "processing_error";
 }
 
-/** Stripe sends the intent along when it refuses, e.g. capturing one already captured. */
 function intentStatusOf(error: unknown): string | undefined {
   return error instanceof Stripe.errors.StripeError ? (error.payment_intent as { status?: string } | undefined)?.status : undefined;
 }
@@ -103,9 +97,6 @@ function splitCardRef(cardRef: string): { customer: string; paymentMethod: strin
   return customer && paymentMethod && rest.length === 0 ? { customer, paymentMethod } : null;
 }
 
-/**
- * `done`: the statuses that count as success (a hold waits for capture; a charge has succeeded).
- */
 async function confirmOnCard(
   stripe: Stripe,
   cardRef: string,

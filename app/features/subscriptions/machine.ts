@@ -1,10 +1,8 @@
 import type { PlanInterval, Subscription, SubscriptionStatus } from "~db/schema";
 
 /**
- * Pure rules (no I/O); nothing writes a subscription any other way. A repeated request whose
- * effect is already there changes nothing, so a double submit is harmless. A plan switch starts
- * when the current period ends: nobody pays twice for the same days and no pro-rata credit is
- * computed.
+ * Pure rules (no I/O); nothing writes a subscription any other way. A repeated request changes
+ * nothing. A plan switch starts at the period's end: nobody pays twice, no pro-rata credit.
  */
 
 export const INTERVAL_MONTHS: Record<PlanInterval, number> = { month: 1, "6months": 6, year: 12 };
@@ -33,7 +31,6 @@ export function periodOf(anchor: Date, interval: PlanInterval, index: number): {
   return { start: addMonths(anchor, months * index), end: addMonths(anchor, months * (index + 1)) };
 }
 
-/** Rounded up (3 hours left is 1 day), never negative. */
 export function daysUntil(end: Date, at: Date): number {
   return Math.max(0, Math.ceil((end.getTime() - at.getTime()) / (24 * 3600_000)));
 }
@@ -137,7 +134,6 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
         );
       }
       if (event.pendingPlan) {
-        // The switched-to plan starts where the old period ended, with its own interval.
         const period = periodOf(periodEnd, event.pendingPlan.interval, 0);
         return allow(
           {
@@ -159,7 +155,6 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       if (!system) return refuse("notYours");
       if (sub.billing_task !== "charge" || ended) return refuse("wrongState");
       const error = event.error.slice(0, 100);
-      // The first payment failed: the person may try another card.
       if (sub.status === "incomplete") return allow({ billing_task: null, last_payment_error: error });
       if (sub.status === "unpaid") return allow({ billing_task: null, last_payment_error: error });
       const failures = sub.failed_attempts + 1;
@@ -187,7 +182,6 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       return allow({ billing_task: "charge", next_retry_at: null });
     }
     case "retry": {
-      // The subscriber pays now (say after adding a card) instead of waiting for the next retry.
       if (!subscriber) return refuse("notYours");
       if ((sub.status !== "past_due" && sub.status !== "unpaid") || ended) return refuse("wrongState");
       if (sub.billing_task) return refuse("chargePending");
@@ -233,7 +227,6 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       return allow({ pending_plan_id: null });
     }
     case "replace": {
-      // A new checkout takes the place of a subscription that never got (or no longer has) a paid period.
       if (!system) return refuse("notYours");
       if (ended || (sub.status !== "incomplete" && sub.status !== "unpaid")) return refuse("wrongState");
       if (sub.billing_task) return refuse("chargePending");
@@ -257,10 +250,7 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
   }
 }
 
-/**
- * The processor's state is the truth. Only what differs is written, so the same facts twice (a
- * replayed webhook) change nothing and notify once. An ended subscription stays ended.
- */
+/** The processor's state is the truth; only what differs is written, so a replayed webhook changes nothing. */
 function sync(sub: SubscriptionFacts, actor: Actor, facts: ProcessorFacts, at: Date): Decision {
   if (actor.kind !== "system") return refuse("notYours");
   if (sub.ended_at !== null) return refuse("wrongState");
@@ -320,7 +310,6 @@ export interface StartEvent {
   userId: string;
   planId: string;
   provider: string;
-  /** "charge" when we charge the first period ourselves; null when the processor bills it. */
   billingTask: "charge" | null;
 }
 
@@ -328,7 +317,6 @@ export type NewSubscription = Pick<Subscription, "id" | "user_id" | "plan_id" | 
 
 export type StartDecision = { ok: true; row: NewSubscription; replaced: Change | null } | { ok: false; refusal: Refusal };
 
-/** `live` is replaced when it never got (or no longer has) a paid period. */
 export function decideStart(live: SubscriptionFacts | null, actor: Actor, event: StartEvent, at: Date): StartDecision {
   if (actor.kind !== "user" || actor.userId !== event.userId) return { ok: false, refusal: "notYours" };
   const replaced = live && live.ended_at === null ? decide(live, { kind: "system" }, { type: "replace" }, at) : null;

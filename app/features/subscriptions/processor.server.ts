@@ -9,16 +9,9 @@ import { decide, INTERVAL_MONTHS, type Actor, type CheckoutKind } from "./machin
 import { billedSubscriptionRef } from "./cards.server";
 import { findSubscription, startSubscription, transition, type CheckoutOutcome, type TransitionResult } from "./subscriptions.server";
 
-/**
- * Subscriptions Stripe bills: nothing is charged here. Cancel and reactivate change the
- * processor's first, then ours; its state comes back through `applyProcessorState`, from our
- * own calls' answers and its webhooks alike.
- */
+/** Subscriptions Stripe bills: nothing is charged here; its state comes back through `applyProcessorState`. */
 
-/**
- * A plan change is not offered: the person cancels and chooses the new plan when the current
- * period ends.
- */
+/** A plan change is not offered: the person cancels and chooses the new plan at the period's end. */
 export async function checkoutAtProcessor(
   user: { id: string; email: string },
   plan: SubscriptionPlan,
@@ -56,7 +49,6 @@ export async function checkoutAtProcessor(
   return subscribeAtProcessor(attempt, billing);
 }
 
-/** Safe to repeat: the same key looks up the subscription made before. */
 export async function subscribeAtProcessor(id: string, billing: SubscriptionBilling): Promise<CheckoutOutcome> {
   const subscription = (await findSubscription(id))!;
   const plan = await db.selectFrom("subscription_plans").select(["stripe_price_id"]).where("id", "=", subscription.plan_id).executeTakeFirstOrThrow();
@@ -83,7 +75,6 @@ async function fetchAtProcessor(billing: SubscriptionBilling, ref: string): Prom
   }
 }
 
-/** After the page confirmed the first payment (3-D Secure). */
 export async function finishCheckout(userId: string, subscriptionId: string): Promise<CheckoutOutcome> {
   return serialized(`subscription:${userId}`, async (): Promise<CheckoutOutcome> => {
     const subscription = await findSubscription(subscriptionId);
@@ -95,10 +86,7 @@ export async function finishCheckout(userId: string, subscriptionId: string): Pr
   });
 }
 
-/**
- * Found by the processor's id, or by ours that it carries; a replaced attempt the processor
- * still bills is cancelled there.
- */
+/** A replaced attempt the processor still bills is cancelled there. */
 export async function applyProcessorState(remote: ProviderSubscription, localId?: string): Promise<TransitionResult & { changed?: boolean }> {
   const local =
     (localId ? await findSubscription(localId) : undefined) ??
@@ -116,7 +104,6 @@ export async function applyProcessorState(remote: ProviderSubscription, localId?
   return result.ok ? { ...result, changed: result.subscription.updated_at !== local.updated_at || local.provider_subscription_ref === null } : result;
 }
 
-/** Read as it is now, so events may come in any order. */
 export async function reconcileProcessorSubscription(providerName: string, ref: string): Promise<"applied" | `ignored: ${string}`> {
   const billing = paymentProvider(providerName).billing;
   if (!billing) return "ignored: provider does not bill";
@@ -130,7 +117,6 @@ export async function reconcileProcessorSubscription(providerName: string, ref: 
 
 export type OwnAction = "cancel" | "reactivate" | "keep-plan" | "retry";
 
-/** At the processor first; ours changes only once it has. */
 export async function actAtProcessor(subscription: Subscription, billing: SubscriptionBilling, action: OwnAction): Promise<TransitionResult> {
   const actor: Actor = { kind: "user", userId: subscription.user_id };
   const precheck = decide(subscription, actor, { type: action }, now());

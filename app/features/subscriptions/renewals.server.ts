@@ -9,11 +9,7 @@ import type { Actor, PlanFacts, SubscriptionEvent } from "./machine";
 import { reconcileProcessorSubscription, subscribeAtProcessor } from "./processor.server";
 import { applyInTransaction, findSubscription, SELF_BILLING_PROVIDERS, transition, type TransitionResult } from "./subscriptions.server";
 
-/**
- * The periods we bill ourselves. A transition asking for a charge commits first; the provider is
- * then called with an idempotency key (subscription, period, plan, attempt, card) and its answer
- * applied as its own transition. A crash between leaves `billing_task` set for the scheduler.
- */
+/** Charges commit first, then the provider is called with an idempotency key; a crash leaves `billing_task` for the scheduler. */
 
 export async function transitionAndCharge(id: string, actor: Actor, event: SubscriptionEvent): Promise<TransitionResult> {
   const result = await transition(id, actor, event);
@@ -22,7 +18,7 @@ export async function transitionAndCharge(id: string, actor: Actor, event: Subsc
   return { ok: true, subscription: (await findSubscription(id))! };
 }
 
-/** Safe to call any number of times: a repeat gets the provider's first answer and the transition is refused once applied. */
+/** Safe to repeat: the provider gives its first answer again. */
 export function runCharge(id: string): Promise<void> {
   return serialized(`subscription-charge:${id}`, async () => {
     const subscription = await findSubscription(id);
@@ -70,11 +66,7 @@ export function runCharge(id: string): Promise<void> {
   });
 }
 
-/**
- * Everything due because time passed. Each step is a transition that re-checks the subscription,
- * so running this twice at once changes nothing twice. Subscriptions a processor bills move by
- * its webhooks, except checkouts it never answered, which are asked again.
- */
+/** Each step re-checks the subscription, so running this twice at once changes nothing twice. */
 export async function runDueSubscriptionWork(): Promise<number> {
   const at = now();
   const iso = at.toISOString();

@@ -8,10 +8,7 @@ import type { PaymentFailureCode } from "~/features/payments";
 import { decide, decideStart, isPremium, PREMIUM_STATUSES, type Actor, type Change, type NoticeKind, type Refusal, type StartEvent, type SubscriptionEvent } from "./machine";
 import { subscriptionNoticeEmail } from "./emails.server";
 
-/**
- * The one place that writes the answers of machine.ts, each in one transaction. Charging
- * (renewals.server.ts) and the processor's calls (processor.server.ts) happen after it commits.
- */
+/** The one place that writes machine.ts's answers; charges and processor calls come after the commit. */
 
 export type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -21,7 +18,6 @@ export type TransitionResult = { ok: true; subscription: Subscription } | { ok: 
 export type CheckoutOutcome =
   | { status: "active"; subscription: Subscription }
   | { status: "switched"; subscription: Subscription }
-  /** 3-D Secure: the page confirms the first payment with this secret. */
   | { status: "confirm"; subscriptionId: string; clientSecret: string }
   | { status: "failed"; code: PaymentFailureCode | "no_payment_method" }
   | { status: "refused"; reason: "notFound" | "samePlan" | "pastDue" | "chargePending" | "stale" | "switchAtPeriodEnd" };
@@ -70,10 +66,7 @@ export async function isPremiumUser(userId: string, database: Tx = db): Promise<
   return isPremium(await liveSubscriptionOf(userId, database), now());
 }
 
-/**
- * SQL for "this user has the perks now" (the deck's boost), as `<column> in (premium members)`:
- * the few members are found first and their rows looked up by key, so it never scans everyone.
- */
+/** Finds the few members first, then their rows by key, so it never scans everyone. */
 export function premiumSql(userIdColumn: string, at: Date = now()): RawBuilder<boolean> {
   const statuses = sql.join(PREMIUM_STATUSES.map((status) => sql.lit(status)));
   return sql<boolean>`${sql.ref(userIdColumn)} in (select prem.user_id from subscriptions prem
@@ -85,7 +78,6 @@ export interface SubscriptionSummary {
   live: Subscription | null;
   plan: PlanView | null;
   pendingPlan: PlanView | null;
-  /** When there is no live one (to show when it ended). */
   lastEnded: (Subscription & { planName: string }) | null;
 }
 
@@ -108,7 +100,6 @@ export async function subscriptionSummary(userId: string): Promise<SubscriptionS
   return { live: null, plan: null, pendingPlan: null, lastEnded: last ?? null };
 }
 
-/** Applies one event; a charge it asks for (`billing_task`) is run by renewals.server.ts's `transitionAndCharge`. */
 export async function transition(id: string, actor: Actor, event: SubscriptionEvent): Promise<TransitionResult> {
   const result = await db.transaction().execute((trx) => applyInTransaction(trx, id, actor, event));
   if (result.ok) deliverSoon();
