@@ -5,11 +5,9 @@ import { listOutboxFor } from "~/platform/email.server";
 import { cookiesAreSecure, getUser } from "~/platform/session.server";
 
 /**
- * Who may read which emails at /dev/outbox (where no email leaves the server). A signed-in person
- * reads those to their own address; a browser also those to addresses it proved it owns (an account
- * it created, or the right password before confirming). Typing an address proves nothing (anyone
- * can ask for a stranger's reset link). The sealed cookie tells nobody, not even its holder,
- * whether a sign-up found the address already taken.
+ * At /dev/outbox (no email leaves the server) a person reads the emails to their own address and
+ * to addresses the browser proved it owns. Typing an address proves nothing (anyone can ask for a
+ * stranger's reset link). The sealed cookie tells nobody whether a sign-up found the address taken.
  */
 
 const REMEMBERED_MAX = 5;
@@ -52,10 +50,7 @@ async function rememberedOf(request: Request): Promise<Remembered[]> {
   return unseal(await outboxCookie.parse(request.headers.get("Cookie")));
 }
 
-/**
- * Null where there is no outbox. The cookie keeps the newest five addresses and looks the same
- * whether or not `owned`.
- */
+/** Null where there is no outbox; the cookie looks the same whether or not `owned`. */
 export async function rememberAddress(request: Request, address: string, owned: boolean): Promise<string | null> {
   if (!env.devToolsEnabled) return null;
   const earlier = await rememberedOf(request);

@@ -9,12 +9,8 @@ import { MAX_TASK_ATTEMPTS, decide, type Actor, type BookingEvent, type Change, 
 import { bookingNoticeEmail } from "./emails.server";
 import { providerAnswer } from "./payment-tasks.server";
 
-/*
- * Each transition writes the booking, the sitter's slots and the notifications in one
- * transaction; the payment provider is called after it commits, with an idempotency key, and its
- * answer is applied as a transition of its own. A crash between the two leaves a payment task on
- * the booking that the scheduler finishes (runPaymentTask is safe to repeat).
- */
+/* The provider is called after the transaction commits, with an idempotency key; a crash between
+ * leaves a payment task the scheduler finishes. */
 
 export type TransitionResult = { ok: true; booking: Booking } | { ok: false; refusal: Refusal | "notFound" | "slotTaken" };
 
@@ -77,7 +73,6 @@ async function bookTime(trx: Transaction<Database>, booking: Booking): Promise<b
   return !clash && bookSlot(trx, booking);
 }
 
-/** When one request is accepted, the others for overlapping time with that sitter are cancelled and their holds given back. */
 async function cancelOverlappingRequests(trx: Transaction<Database>, accepted: Booking): Promise<string[]> {
   const rivals = await trx
     .selectFrom("bookings")
@@ -116,7 +111,6 @@ async function tellParties(trx: Transaction<Database>, booking: Booking, notices
   }
 }
 
-/** Safe to call any number of times. */
 export async function runPaymentTask(id: string): Promise<void> {
   const booking = await findBooking(id);
   if (!booking?.payment_task || booking.payment_task_attempts >= MAX_TASK_ATTEMPTS) return;

@@ -122,7 +122,6 @@ export async function readImageUpload(
     return refusal ? { error: refusal } : { formData, images, declaredTypes };
   } catch (error) {
     body.stop();
-    // Anything else is a malformed body or a client that went away mid-upload.
     return { error: refusal ?? (error instanceof UploadRefused ? error.problem : "media.badRequest") };
   }
 }

@@ -6,11 +6,7 @@ import { paysOutThroughStripe, stripe } from "./payments.server";
 import { failureOfError } from "./stripe-provider.server";
 import type { WebhookHandlers } from "./stripe-webhooks.server";
 
-/**
- * Stripe Connect Express accounts for sitters' payouts. Onboarding is on Stripe's pages; the
- * account.updated webhook, or the sitter's return to /profile, says when payouts are enabled.
- * Only then can they be booked.
- */
+/** Sitters can be booked only once Stripe says their Express account's payouts are enabled. */
 
 export type PayoutStatus = { provider: "stripe"; started: boolean; ready: boolean } | { provider: "other" };
 

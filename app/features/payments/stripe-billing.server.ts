@@ -3,9 +3,8 @@ import type { PaymentFailureCode, PaymentResult, ProviderSubscription, ProviderS
 import { failureCodeOf } from "./stripe-codes";
 
 /**
- * Stripe charges each period and retries failed ones; we read its subscription back after every
- * call and on every webhook. The first period is charged at creation (allow_incomplete): a decline
- * or a 3-D Secure check leaves it `incomplete`, with the reason or the secret to confirm with.
+ * We read Stripe's subscription back after every call and webhook. The first period is charged at
+ * creation (allow_incomplete): a decline or 3-D Secure leaves it `incomplete`.
  */
 
 const EXPAND = ["latest_invoice.confirmation_secret", "latest_invoice.payments"];

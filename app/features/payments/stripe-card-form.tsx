@@ -7,10 +7,8 @@ import { failureMessage } from "./provider";
 import { failureCodeOf } from "./stripe-codes";
 
 /**
- * The digits go from Stripe's own field straight to Stripe. Stripe.js confirms a SetupIntent the
- * server prepares (3-D Secure in Stripe's frame, no redirect) and its id is posted to the action;
- * a first payment needing confirmation is confirmed the same way and posted as `stripe-confirmed`.
- * Loaded lazily, so Stripe.js is downloaded on the payment pages only.
+ * The digits go from Stripe's field straight to Stripe; 3-D Secure opens in Stripe's frame, no
+ * redirect. Loaded lazily, so Stripe.js is downloaded on the payment pages only.
  */
 
 export interface StripeCardFormProps {
@@ -20,7 +18,6 @@ export interface StripeCardFormProps {
   attempt: string;
   payLabel: string;
   serverErrors: string[] | null;
-  /** 3-D Secure, for the subscription's first payment. */
   paymentToConfirm?: { clientSecret: string; subscriptionId: string } | null;
 }
 

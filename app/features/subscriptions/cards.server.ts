@@ -4,9 +4,8 @@ import type { CardInput, PaymentFailureCode, PaymentProvider } from "~/features/
 import { findPlan, liveSubscriptionOf, type Tx } from "./subscriptions.server";
 
 /**
- * The saved cards (payments/cards.server.ts) as a subscriber changes them: one change at a time
- * per person, with checkouts; a processor's subscription follows the default card, and the last
- * card stays while the subscription needs it for a charge.
+ * One change at a time per person, with checkouts; the last card stays while the subscription
+ * needs it for a charge.
  */
 
 export const billedSubscriptionRef =

@@ -7,10 +7,7 @@ import { actAtProcessor, checkoutAtProcessor, subscribeAtProcessor, type OwnActi
 import { runCharge, transitionAndCharge } from "./renewals.server";
 import { findPlan, findSubscription, liveSubscriptionOf, startSubscription, transition, type CheckoutOutcome, type TransitionResult } from "./subscriptions.server";
 
-/**
- * For a person with another plan, the change waits for the end of the current period. `attempt`
- * becomes the subscription's id, so a double submit is one checkout.
- */
+/** `attempt` becomes the subscription's id, so a double submit is one checkout. */
 export async function checkout(user: { id: string; email: string }, planId: string, card: CardInput, attempt: string, provider: PaymentProvider = paymentProvider()): Promise<CheckoutOutcome> {
   return serialized(`subscription:${user.id}`, async (): Promise<CheckoutOutcome> => {
     const earlier = await findSubscription(attempt);
@@ -48,7 +45,6 @@ export async function checkout(user: { id: string; email: string }, planId: stri
   });
 }
 
-/** On the person's own subscription only. */
 export async function actOnSubscription(userId: string, subscriptionId: string, action: OwnAction): Promise<TransitionResult> {
   return serialized(`subscription:${userId}`, async () => {
     const subscription = await findSubscription(subscriptionId);

@@ -17,7 +17,6 @@ const PAGE = 500;
 
 // One database read per news for all of a person's tabs, from the lowest id any of their streams has sent.
 class PersonHub {
-  // Insertion order: the first is the oldest.
   readonly streams = new Set<HubStream>();
   private reading = false;
   private again = false;
