@@ -17,7 +17,6 @@ export interface SlotView {
 
 export type AddSlotResult =
   | { status: "added"; slot: SlotView }
-  /** Touching edges do not count. */
   | { status: "overlap" }
   | { status: "past" }
   /** A malformed day or time, or an end not after the start (a skipped DST hour can do that). */
@@ -69,7 +68,6 @@ export async function slotsPage(sitter: { id: string; time_zone: string }, asked
   };
 }
 
-/** Another sitter's or a made-up id finds nothing. */
 export async function findOwnSlot(sitterId: string, slotId: string): Promise<SlotView | null> {
   const slot = await db
     .selectFrom("availability_slots")
@@ -104,7 +102,6 @@ export async function addSlot(sitterId: string, timeZone: string, { day, startTi
   });
 }
 
-/** Booked or blocked time stays: a booking holds it. */
 export async function deleteSlot(sitterId: string, slotId: string): Promise<DeleteSlotResult> {
   return db.transaction().execute(async (trx): Promise<DeleteSlotResult> => {
     const slot = await trx
@@ -142,7 +139,6 @@ export interface StartTime {
   maxHours: number;
 }
 
-/** Every half hour of available time that leaves at least an hour, after now. */
 export async function startTimesByDay(sitterId: string, timeZone: string, firstDay: string, dayCount: number): Promise<Map<string, StartTime[]>> {
   const rangeStart = instantAt(timeZone, firstDay, "00:00");
   const byDay = new Map<string, StartTime[]>();

@@ -28,11 +28,7 @@ export function isCalendarDay(value: string): boolean {
 
 export const isTime = (value: string) => TIME.test(value);
 
-/**
- * A preset button sends its own times, whatever the time boxes hold, so it works the same without
- * JavaScript. Whether the day is ahead depends on the sitter's zone: addSlot decides. HTML
- * constraints come from here (conform reads none from a schema that ends in a transform).
- */
+/** A preset button sends its own times, so it works without JavaScript; conform reads no HTML constraints from a schema that ends in a transform. */
 export const addSlotFields = z
   .object({
     day: z.string("availability:errors.dayInvalid").check(z.refine(isCalendarDay, "availability:errors.dayInvalid")),

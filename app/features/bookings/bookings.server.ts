@@ -30,7 +30,6 @@ export async function transition(id: string, actor: Actor, event: BookingEvent):
   const outcome = await db.transaction().execute(async (trx) => {
     const result = await applyEvent(trx, id, actor, event);
     if (!result.ok) return { result, tasks: [] as string[] };
-    // A task the provider could not answer waits for the scheduler's next round.
     const tasks = result.booking.payment_task && event.type !== "task-failed" ? [result.booking.id] : [];
     if (event.type === "accept") tasks.push(...(await cancelOverlappingRequests(trx, result.booking)));
     return { result, tasks };
@@ -59,7 +58,6 @@ export async function applyEvent(trx: Transaction<Database>, id: string, actor: 
   return { ok: true, booking: written };
 }
 
-/** False when a confirmed booking already overlaps it, or no available slot holds it any more. */
 async function bookTime(trx: Transaction<Database>, booking: Booking): Promise<boolean> {
   const clash = await trx
     .selectFrom("bookings")

@@ -3,10 +3,7 @@ import { now } from "~/platform/clock.server";
 import { AUTO_RELEASE_AFTER_MS, UNPAID_REQUEST_TTL_MS, type Actor, type BookingEvent } from "./machine";
 import { runPaymentTask, transition } from "./bookings.server";
 
-/**
- * Each step is a transition that re-checks the booking, so running this twice at once changes
- * nothing twice.
- */
+/** Each step re-checks the booking, so running this twice at once changes nothing twice. */
 export async function runDueBookingWork(): Promise<number> {
   const at = now();
   const iso = at.toISOString();

@@ -30,7 +30,6 @@ export function priceOf(hourlyRateCents: number, hours: number) {
 export type Party = "owner" | "sitter";
 export type Actor = { kind: Party; userId: string } | { kind: "system" };
 
-/** What the owner asks for; the price is the machine's to compute. */
 export type NewBooking = Pick<Booking, "id" | "owner_id" | "sitter_id" | "pet_id" | "pet_name" | "notes" | "start_at" | "end_at" | "hours" | "hourly_rate_cents" | "payment_provider">;
 
 export type BookingEvent =
@@ -40,7 +39,6 @@ export type BookingEvent =
   | { type: "hold-placed"; holdRef: string }
   | { type: "hold-failed"; error: string }
   | { type: "hold-due" }
-  /** An outage: the task is tried again on the next round. */
   | { type: "task-failed"; task: PaymentTask; error: string }
   | { type: "accept" }
   | { type: "decline" }
@@ -124,7 +122,6 @@ function isParty(booking: BookingFacts, actor: Actor, party: Party): boolean {
   return actor.kind === party && actor.userId === (party === "owner" ? booking.owner_id : booking.sitter_id);
 }
 
-/** Whether the owner has done their part: the amount is held, or the card is kept for a hold placed later. */
 export function isAuthorised(booking: Pick<Booking, "payment_status" | "card_ref" | "hold_due_at">): boolean {
   return booking.payment_status === "held" || (booking.payment_status === "unpaid" && booking.card_ref !== null && booking.hold_due_at !== null);
 }
@@ -191,7 +188,6 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (!system) return refuse("notYours");
       if (booking.payment_task !== "hold") return refuse("wrongState");
       const first = booking.hold_due_at === null;
-      // A hold for a booking cancelled meanwhile is given straight back.
       if (booking.status === "cancelled") return allow({ set: { payment_task: "void", hold_ref: event.holdRef, payment_status: "held" }, notify: [] });
       return allow({
         set: { payment_task: null, hold_ref: event.holdRef, payment_status: "held", hold_due_at: null },
@@ -267,7 +263,6 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       return allow({ set: { status: "in-progress" }, notify: [{ to: "owner", message: "started" }] });
     }
     case "finish": {
-      // The sitter marks it done once it has begun; otherwise it ends at its end time.
       if (!sitter && !system) return refuse("notYours");
       if (booking.status !== "in-progress" && booking.status !== "confirmed") return refuse("wrongState");
       if (time < (system ? endsAt : startsAt)) return refuse("tooEarly");

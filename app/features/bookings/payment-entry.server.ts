@@ -7,7 +7,6 @@ import { findBooking, transition } from "./bookings.server";
 
 export type PaymentOutcome = { status: "held" } | { status: "card-saved" } | { status: "failed"; code: PaymentFailureCode } | { status: "refused"; refusal: Refusal | "notFound" | "slotTaken" };
 
-/** `attempt` comes from the payment page, so a double submit is one payment. */
 export async function payForBooking(owner: { id: string; email: string }, bookingId: string, card: CardInput, attempt: string): Promise<PaymentOutcome> {
   // One payment per booking at a time: a double-clicked Pay gets the first click's outcome.
   return serialized(`pay:${bookingId}`, async () => {
@@ -27,7 +26,6 @@ export async function payForBooking(owner: { id: string; email: string }, bookin
         idempotencyKey: `${booking.id}:card:${attempt}`,
       }),
     );
-    // Someone else's card entry (or one made for another booking) changes nothing here.
     if (!saved.ok && saved.code === "foreign_card") return { status: "failed", code: saved.code };
     if (!saved.ok) {
       await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "card-failed", error: saved.code });

@@ -25,7 +25,6 @@ async function ask(booking: Booking): Promise<BookingEvent | null> {
       amountCents: booking.total_cents,
       feeCents: booking.fee_cents,
       payeeRef: payee?.stripe_account_id ?? null,
-      // A delayed hold is placed by the scheduler, days after the owner saved the card.
       offSession: booking.hold_due_at !== null,
       description: `Booking ${booking.id}`,
       reference: booking.id,

@@ -18,7 +18,6 @@ export interface BookingView {
   holdDueAt: string | null;
   startAt: string;
   endAt: string;
-  /** Times are shown in the sitter's time zone. */
   timeZone: string;
   hours: number;
   hourlyRateCents: number;
