@@ -189,7 +189,6 @@ export function printDemoLogins(logins: DemoLogin[]) {
   console.log(`  password: ${logins[0]?.password ?? ""}\n`);
 }
 
-/** With onlyIfEmpty it does nothing when any user exists, so a demo server can call it at every start. */
 export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<DemoLogin[] | null> {
   const anyone = db.selectFrom("users").select("id").limit(1);
   const first = people[0]!;

@@ -25,7 +25,6 @@ export interface SignupInput {
   password: string;
 }
 
-/** Checked by signUp, resetPassword and changePassword themselves; each result is a translation key. */
 export function passwordProblem(password: string, email: string): string | null {
   if (password.length < PASSWORD_MIN) return "validation.passwordTooShort";
   if (password.length > PASSWORD_MAX) return "validation.passwordTooLong";
@@ -54,7 +53,6 @@ export type SignupResult =
   /** The password breaks a rule (a translation key); checked before the address, so it tells nothing about it. */
   | { status: "weak"; problem: string };
 
-/** A taken address: its owner is told by email and the answer is the same, so the form tells nothing. */
 export async function signUp(input: SignupInput, language: Language): Promise<SignupResult> {
   const problem = passwordProblem(input.password, input.email);
   if (problem) return { status: "weak", problem };
@@ -136,7 +134,6 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
   return { status: "ok", user };
 }
 
-/** Silent for unknown or confirmed accounts. */
 export async function resendConfirmation(email: string, language: Language): Promise<void> {
   const user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
   if (!user || user.email_verified_at) return;

@@ -1,6 +1,5 @@
 import { isEmail, maxLength, minLength, z } from "~/platform/validation";
 
-
 /** The seed also spells the sitter role "walker"; it is stored as "sitter". */
 export const signupRoleSchema = z.pipe(
   z.transform((value: unknown) => (value === "walker" ? "sitter" : value)),

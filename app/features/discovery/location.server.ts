@@ -37,7 +37,6 @@ export async function setBrowseMode(userId: string, mode: BrowseMode): Promise<v
   await db.updateTable("users").set({ browse_mode: mode }).where("id", "=", userId).execute();
 }
 
-/** 'Maybe Later' on the location prompt: not asked again until the browser closes. */
 export const locationPromptLater = createCookie("location-later", { httpOnly: true, sameSite: "lax", path: "/", secure: cookiesAreSecure });
 
 export async function promptPostponed(request: Request): Promise<boolean> {

@@ -35,7 +35,6 @@ export function greatCircleKm(a: Coordinates, b: Coordinates): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-// Rows of 0.01° of latitude: 1.11 km from north to south.
 const GRID_ROWS_PER_DEGREE = 100;
 
 /**

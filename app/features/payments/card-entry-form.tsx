@@ -8,10 +8,7 @@ import { StripeCardEntry } from "./stripe-card-entry";
 
 type CardFieldsMeta = { name: FieldMetadata<string>; number: FieldMetadata<string>; expiry: FieldMetadata<string>; cvc: FieldMetadata<string> };
 
-/**
- * Stripe's field when Stripe takes the card, our own fields otherwise. `labels` is the
- * translation prefix of the field labels, such as "bookings:payment".
- */
+/** `labels`: the translation prefix of the field labels, such as "bookings:payment". */
 export function CardEntryForm<Schema extends Record<string, unknown>>({
   stripe,
   form,

@@ -7,8 +7,6 @@ import { payerCustomer, storedCustomer } from "./customers.server";
 import { paymentProvider } from "./payments.server";
 import type { CardDetails, CardInput, CardPurpose, PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
 
-/** Callers serialize one person's calls; a processor that bills is told when the default changes. */
-
 type Tx = Transaction<Database> | Kysely<Database>;
 
 export type SubscriptionRefOf = (provider: string) => Promise<string | null>;
@@ -31,7 +29,6 @@ export async function defaultCardOf(userId: string, database: Tx = db): Promise<
   return database.selectFrom("payment_methods").selectAll().where("user_id", "=", userId).where("is_default", "=", 1).executeTakeFirst();
 }
 
-/** Once: a known card keeps its row. The first card becomes the default. */
 export async function storeCard(userId: string, provider: string, cardRef: string, details: CardDetails, { makeDefault }: { makeDefault: boolean }): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const known = await trx.selectFrom("payment_methods").select(["id", "user_id"]).where("provider", "=", provider).where("provider_ref", "=", cardRef).executeTakeFirst();
@@ -141,7 +138,6 @@ export async function removeSavedCard(
   if (!removed.ok) console.warn(`The provider could not forget card ${result.method.id}: ${removed.code}`);
   const successor = result.successor ? await db.selectFrom("payment_methods").select(["provider", "provider_ref"]).where("id", "=", result.successor).executeTakeFirst() : undefined;
   if (successor) {
-    // A card is removed once, so its id keys the change.
     const pushed = await pushDefaultCard(successor, `${userId}:default-card:${result.successor}:after-removing:${result.method.id}`, subscriptionRefOf);
     if (!pushed.ok) console.warn(`Card ${result.successor} could not become the default at the processor: ${pushed.code}`);
   }

@@ -28,7 +28,6 @@ export async function refreshPayoutStatus(user: Pick<User, "id" | "stripe_accoun
   }
 }
 
-/** `attempt` comes from the form, so a double click makes one link. */
 export async function payoutOnboardingLink(user: Pick<User, "id" | "email" | "stripe_account_id">, urls: { returnUrl: string; refreshUrl: string }, attempt: string): Promise<string | null> {
   try {
     let account = user.stripe_account_id;

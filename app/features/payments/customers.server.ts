@@ -6,10 +6,7 @@ export async function storedCustomer(userId: string): Promise<string | null> {
   return row?.stripe_customer_id ?? null;
 }
 
-/**
- * One idempotency key per person, so two first entries at once make one customer; whichever is
- * stored first is the one every card entry and check uses.
- */
+/** One idempotency key per person, so two first entries at once make one customer. */
 export async function payerCustomer(provider: PaymentProvider, user: { id: string; email: string; name: string }): Promise<PaymentResult<{ customerRef: string }>> {
   const stored = await storedCustomer(user.id);
   if (stored) return { ok: true, customerRef: stored };

@@ -25,12 +25,10 @@ export function useStripeClient(client: Stripe | null) {
   stripeProvider = null;
 }
 
-/** A booking keeps the provider it was made with. */
 export function paymentProvider(name: string = env.PAYMENT_PROVIDER): PaymentProvider {
   if (name === "test") return testProvider;
   if (name === "stripe") return (stripeProvider ??= createStripeProvider(stripe()));
   throw new Error(`Payment provider "${name}" is not available`);
 }
 
-/** Sitters must then finish Stripe Connect onboarding before they can be booked. */
 export const paysOutThroughStripe = (provider: PaymentProvider = paymentProvider()) => provider.name === "stripe";

@@ -35,7 +35,6 @@ export function createStripeBilling(stripe: Stripe, failureOfError: (error: unkn
     }
   }
 
-  /** For an unpaid invoice, its payment says why (one more read). */
   async function describe(subscription: Stripe.Subscription): Promise<ProviderSubscription> {
     const item = subscription.items?.data?.[0];
     const status = STATUSES[subscription.status] ?? "unpaid";
@@ -143,7 +142,6 @@ export function createStripeBilling(stripe: Stripe, failureOfError: (error: unkn
           try {
             await stripe.invoices.pay(invoiceId, { off_session: true }, { idempotencyKey });
           } catch (error) {
-            // The reason of a refusal is on the invoice's payment, which describe reads.
             if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
           }
         }

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { StripeCardFormProps } from "./stripe-card-form";
 
-/** Pages that take a card declare STRIPE_CSP; Stripe.js is downloaded only there. */
 export const STRIPE_CSP = {
   "script-src": ["https://js.stripe.com", "https://*.js.stripe.com"],
   "frame-src": ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],

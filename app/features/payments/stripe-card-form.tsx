@@ -13,7 +13,6 @@ import { failureCodeOf } from "./stripe-codes";
 
 export interface StripeCardFormProps {
   publishableKey: string;
-  /** POST here (with the attempt) for the SetupIntent's client secret. */
   entryUrl: string;
   attempt: string;
   payLabel: string;

@@ -174,7 +174,6 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
           await stripe.paymentMethods.detach(card.paymentMethod, {}, { idempotencyKey });
           return { ok: true as const };
         },
-        // Detached already: the card is gone either way.
         (error) => (error instanceof Stripe.errors.StripeInvalidRequestError && /not attached|no such paymentmethod/i.test(error.message) ? { ok: true as const } : null),
       );
     },

@@ -33,7 +33,6 @@ export function cardBrand(digits: string): string {
   return "Card";
 }
 
-/** One call per key at a time; the first answer is kept. */
 function once<T extends PaymentResult>(key: string, work: () => Promise<T>): Promise<T> {
   return serialized(`payment:${key}`, () => answerOnce(key, work));
 }

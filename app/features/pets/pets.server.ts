@@ -94,7 +94,6 @@ export async function updatePet(ownerId: string, petId: string, input: PetInput)
   return result.numUpdatedRows === 1n;
 }
 
-/** Photo records go by cascade, then their files. */
 export async function deletePet(ownerId: string, petId: string): Promise<boolean> {
   const photos = await listPhotos({ userId: ownerId, petId });
   const result = await db.deleteFrom("pets").where("id", "=", petId).where("owner_id", "=", ownerId).executeTakeFirst();

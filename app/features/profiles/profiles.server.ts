@@ -77,7 +77,6 @@ export async function profilePage(user: User, backFromPayoutOnboarding: boolean)
   };
 }
 
-/** Nothing changes when the new city would move the person too often today. */
 export async function updateProfile(userId: string, input: ProfileEditInput): Promise<"saved" | typeof TOO_OFTEN> {
   const position = await positionForCity(userId, input.city, input.timeZone || null);
   if (position === TOO_OFTEN) return TOO_OFTEN;

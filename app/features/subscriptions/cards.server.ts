@@ -34,7 +34,6 @@ export async function removeCard(userId: string, methodId: string): Promise<Card
 
 export type SubscriptionCardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "unavailable" } | { status: "notFound" };
 
-/** The card entry of a plan's checkout (`planId`) or of 'Add a card' (null); the card it makes is taken for that use only. */
 export async function startSubscriptionCardEntry(user: { id: string; email: string; name: string }, attempt: string, planId: string | null, provider: PaymentProvider = paymentProvider()): Promise<SubscriptionCardEntryOutcome> {
   if (!provider.startCardEntry) return { status: "unavailable" };
   if (planId !== null && !(await findPlan(planId))) return { status: "notFound" };

@@ -30,7 +30,6 @@ export async function checkout(user: { id: string; email: string }, planId: stri
     await storeCard(user.id, provider.name, saved.cardRef, saved.details, { makeDefault: true });
 
     if (current && kind.kind === "switch") {
-      // A double submit finds the change already waiting.
       const switched = await transition(current.id, { kind: "user", userId: user.id }, { type: "switch", planId: plan.id });
       if (!switched.ok) return { status: "refused", reason: switched.refusal === "samePlan" ? "samePlan" : "notFound" };
       return { status: "switched", subscription: switched.subscription };

@@ -38,7 +38,6 @@ export async function subscriptionPage(user: { id: string; time_zone: string }, 
           nextRetryAt: day(live.next_retry_at),
           lastError: live.last_payment_error,
           charging: live.billing_task !== null,
-          // A processor that bills the periods (Stripe) takes no plan change mid-period.
           switchable: !paymentProvider(live.provider).billing,
         }
       : null,

@@ -9,8 +9,6 @@ import { decide, INTERVAL_MONTHS, type Actor, type CheckoutKind } from "./machin
 import { billedSubscriptionRef } from "./cards.server";
 import { findSubscription, startSubscription, transition, type CheckoutOutcome, type TransitionResult } from "./subscriptions.server";
 
-/** Subscriptions Stripe bills: nothing is charged here; its state comes back through `applyProcessorState`. */
-
 /** A plan change is not offered: the person cancels and chooses the new plan at the period's end. */
 export async function checkoutAtProcessor(
   user: { id: string; email: string },

@@ -18,7 +18,6 @@ export async function transitionAndCharge(id: string, actor: Actor, event: Subsc
   return { ok: true, subscription: (await findSubscription(id))! };
 }
 
-/** Safe to repeat: the provider gives its first answer again. */
 export function runCharge(id: string): Promise<void> {
   return serialized(`subscription-charge:${id}`, async () => {
     const subscription = await findSubscription(id);
@@ -66,7 +65,6 @@ export function runCharge(id: string): Promise<void> {
   });
 }
 
-/** Each step re-checks the subscription, so running this twice at once changes nothing twice. */
 export async function runDueSubscriptionWork(): Promise<number> {
   const at = now();
   const iso = at.toISOString();

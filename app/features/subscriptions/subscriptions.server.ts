@@ -22,7 +22,6 @@ export type CheckoutOutcome =
   | { status: "failed"; code: PaymentFailureCode | "no_payment_method" }
   | { status: "refused"; reason: "notFound" | "samePlan" | "pastDue" | "chargePending" | "stale" | "switchAtPeriodEnd" };
 
-/** The scheduler never charges their subscriptions. */
 export const SELF_BILLING_PROVIDERS = ["stripe"];
 
 export interface PlanView {
