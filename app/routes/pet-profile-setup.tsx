@@ -17,7 +17,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Creates a pet from one multipart post: the details and at least one photo. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const upload = await readImageUpload(request, { field: "photos", maxFiles: PHOTOS_MAX });

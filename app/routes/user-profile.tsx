@@ -11,22 +11,14 @@ import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = {
-  i18n: ["profile", "bookings", "discovery"],
-  title: titleFrom<typeof loader>(({ profile }) => profile.name),
-};
+export const handle = { i18n: ["profile", "bookings", "discovery"], title: titleFrom<typeof loader>(({ profile }) => profile.name) };
 
-// Another member's public profile (the deck's info button and the chat link here).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = await getPublicProfile(params.userId ?? "");
   if (!profile) throw new Response("Not found", { status: 404 });
   const bookable = profile.id !== user.id && isOwner(user.role) && profile.hourlyRateCents !== null;
-  return {
-    profile: profileText(profile, await languageOf(request)),
-    bookable,
-    connection: await connectionWith(user, profile.id),
-  };
+  return { profile: profileText(profile, await languageOf(request)), bookable, connection: await connectionWith(user, profile.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { announceNewProfile } from "~/platform/events/deck-news.server";
 import { joinHub } from "~/platform/events/hub.server";
-import { person, sitter } from "~/features/bookings/test-world";
+import { person } from "~/testing/people";
 
 const limits = { perSession: 5, perPerson: 5 };
 const connect = (userId: string) => joinHub(userId, { sessionKey: "s", sentUpTo: Number.MAX_SAFE_INTEGER, write() {}, displace() {} }, limits);
@@ -12,10 +12,10 @@ const deckEvents = async (userId: string) =>
 describe("new profiles on open decks", () => {
   it("a finished sitter setup tells the owners who are connected, not sitters, not the newcomer, not those away", async () => {
     const [newcomer, watchingOwner, watchingBoth, watchingSitter, awayOwner] = [
-      await sitter(),
+      await person("sitter"),
       await person("owner"),
       await person("both"),
-      await sitter(),
+      await person("sitter"),
       await person("owner"),
     ];
     const leave = [newcomer, watchingOwner, watchingBoth, watchingSitter].map((who) => connect(who.id));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
-import { person, petOf, premiumWithCard, sitter } from "~/features/bookings/test-world";
+import { premiumWithCard } from "~/testing/bookings";
+import { person, petOf } from "~/testing/people";
 import { connectionWith, likeBack } from "./like-back.server";
 
 const like = (from: string, to: string, petId: string | null = null) =>
@@ -21,7 +22,7 @@ describe("like back", () => {
   it("a premium owner likes back a sitter who liked their pet: a match, once, whatever the double submissions", async () => {
     const owner = await person("owner");
     const pet = await petOf(owner.id);
-    const fan = await sitter();
+    const fan = await person("sitter");
     await premiumWithCard(owner);
     await like(fan.id, owner.id, pet);
     expect(await connectionWith(owner, fan.id)).toBe("liked-you");
@@ -35,9 +36,9 @@ describe("like back", () => {
   });
 
   it("a premium sitter likes back an owner through one of their pets", async () => {
-    const me = await sitter();
+    const me = await person("sitter");
     const owner = await person("owner");
-    const pet = await petOf(owner.id, "Bo");
+    const pet = await petOf(owner.id, { name: "Bo" });
     await premiumWithCard(me);
     await like(owner.id, me.id);
     expect((await likeBack(me, owner.id)).status).toBe("matched");
@@ -48,8 +49,8 @@ describe("like back", () => {
   it("refuses and changes nothing: a free account, someone who never liked me, myself, a forged id, one already answered", async () => {
     const owner = await person("owner");
     const pet = await petOf(owner.id);
-    const fan = await sitter();
-    const stranger = await sitter();
+    const fan = await person("sitter");
+    const stranger = await person("sitter");
     await like(fan.id, owner.id, pet);
 
     expect(await likeBack(owner, fan.id)).toEqual({ status: "locked" });

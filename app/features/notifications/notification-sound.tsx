@@ -4,7 +4,6 @@ const PLAYED_KEY = "trusted-sitters:sound-played";
 
 export type SoundKind = "chime" | "like" | "match";
 
-// Frequencies (Hz), one note every `step` seconds.
 export const SOUNDS: Record<SoundKind, { notes: number[]; step: number; volume: number }> = {
   chime: { notes: [880, 1318.5], step: 0.14, volume: 0.15 },
   like: { notes: [660, 990], step: 0.07, volume: 0.1 },
@@ -47,7 +46,6 @@ export function playSound(kind: Exclude<SoundKind, "chime">) {
   play(kind);
 }
 
-// The chime waits for the person's first tap or key.
 export function NotificationSound({ unread, enabled }: { unread: number; enabled: boolean }) {
   const interacted = useRef(false);
   const wanted = enabled && unread > 0;

@@ -21,7 +21,6 @@ export type PetFormValues = {
   energyLevel: string;
 };
 
-/** For /pet-profile-setup (with photos) and /pet/{id}/edit. With JavaScript only the chosen kind's breeds show. */
 export function PetForm({
   lastResult,
   defaultValue,

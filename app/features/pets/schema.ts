@@ -19,7 +19,6 @@ export const petSchema = z
   .check(
     z.check(({ value: pet, issues }) => {
       const fail = (field: string, message: string) => issues.push({ code: "custom", path: [field], message, input: pet, continue: true });
-      // A field that failed its own check (too long) has no value here, yet was given.
       const failed = (field: string) => issues.some((issue) => issue.path?.[0] === field);
       if (!pet.name && !failed("name")) fail("name", `validation.petNameRequired.${pet.petType}`);
       if (!pet.age && !failed("age")) fail("age", "validation.petAgeRequired");

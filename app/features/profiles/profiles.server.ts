@@ -22,7 +22,6 @@ export interface PublicProfile {
   city: string;
   bio: string;
   role: User["role"];
-  /** Only for sitters: euros per hour and experience chips. */
   hourlyRateCents: number | null;
   experience: string[];
   caresFor: string[];
@@ -53,7 +52,6 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
   };
 }
 
-/** The /profile page's own part; the bookings' part comes from the bookings feature. */
 export async function profilePage(user: User, backFromPayoutOnboarding: boolean) {
   // Stripe's webhook says how far onboarding got too, but a little later.
   if (backFromPayoutOnboarding && isSitter(user.role) && payoutStatusOf(user).provider === "stripe") {
@@ -80,7 +78,6 @@ export async function profilePage(user: User, backFromPayoutOnboarding: boolean)
   };
 }
 
-/** Nothing changes when the new city would move the person too often today. */
 export async function updateProfile(userId: string, input: ProfileEditInput): Promise<"saved" | typeof TOO_OFTEN> {
   const position = await positionForCity(userId, input.city, input.timeZone || null);
   if (position === TOO_OFTEN) return TOO_OFTEN;

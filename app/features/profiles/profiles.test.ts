@@ -1,19 +1,8 @@
-import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { db } from "~/platform/db.server";
+import { person } from "~/testing/people";
 import { completeSitterProfile, getPublicProfile } from "./profiles.server";
 import { sitterSetupSchema } from "./schema";
-
-async function newUser(role: "owner" | "sitter" | "both" = "owner") {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  await db
-    .insertInto("users")
-    .values({ id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: "Test Person", phone: "600", city: "Madrid", postal_code: "28004", role, bio: "", created_at: at, updated_at: at })
-    .execute();
-  return { id, role };
-}
 
 const image = () => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer();
 
@@ -29,7 +18,7 @@ describe("sitter setup", () => {
   });
 
   it("turns an owner into 'both' and shows rate and experience on the public profile", async () => {
-    const owner = await newUser("owner");
+    const owner = await person("owner");
     const input = sitterSetupSchema.parse({ bio: "I walk dogs", hourlyRate: "18", caresFor: ["dog"], experience: ["puppies"] });
     expect(await completeSitterProfile(owner, input, [await image()])).toEqual({ status: "done" });
     const profile = await getPublicProfile(owner.id);
