@@ -140,7 +140,7 @@ export function createRequestGuard({ limitOf, receiveTimeoutMs = RECEIVE_TIMEOUT
 
 async function sendRefusal(request: IncomingMessage, response: ServerResponse, status: 408 | 413) {
   let title = status === 413 ? "Too much was sent" : "That took too long";
-  let body = "";
+  let body = status === 413 ? "What was sent is larger than this page accepts, so it was not read and nothing was saved." : "What was sent did not arrive in time, so nothing was saved.";
   let home = "Home";
   let language: Language = "en";
   try {
