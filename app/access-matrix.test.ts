@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import { db } from "~/platform/db.server";
 import { startSession } from "~/platform/session.server";
-import { person, ownerWithPet, sitterWithSlot, requested, card, profilePhoto, premiumWithCard } from "~/features/bookings/test-world";
+import { person, photoOf } from "~/testing/people";
+import { ownerWithPet, sitterWithSlot, requested, card, premiumWithCard } from "~/testing/bookings";
 import { payForBooking } from "~/features/bookings/index.server";
 import { ensureConversation, sendMessage } from "~/features/messages/index.server";
 import routes from "./routes";
@@ -142,7 +143,7 @@ async function world() {
   const conversationId = await ensureConversation(owner.id, sitter.id);
   const attachmentKey = `${randomUUID()}-full.webp`;
   await sendMessage(sitter.id, conversationId, "", { type: "image", key: attachmentKey, previewKey: `${randomUUID()}-card.webp` }, { image: "📷", video: "🎥" });
-  const photoId = await profilePhoto(owner.id);
+  const photoId = await photoOf(owner.id);
   const notification = await db.selectFrom("notifications").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
   const { subscriptionId, paymentMethodId } = await premiumWithCard(owner);
   return {
@@ -184,8 +185,7 @@ describe("access matrix", () => {
   it("answers 404 to another person for every record of someone else, and changes nothing", async () => {
     const ids = await world();
     // Someone who is both owner and sitter, so no role check can hide a missing ownership check.
-    const intruder = await person("both");
-    const cookie = (await startSession(intruder.id)).split(";")[0]!;
+    const { cookie } = await person("both", { signedIn: true });
     const before = await snapshot();
     const answers: string[] = [];
     for (const [file, probes] of Object.entries(MATRIX)) {

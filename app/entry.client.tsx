@@ -28,7 +28,6 @@ void hydrate();
 
 // Keeps the offline page in the page's language (public/sw.js); browsers offer it only on https and localhost.
 if ("serviceWorker" in navigator) {
-  // After the page has loaded, so the worker's own downloads never slow the first paint.
   const register = () => void navigator.serviceWorker.register(`/sw.js?lng=${encodeURIComponent(document.documentElement.lang)}`).catch(() => undefined);
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });

@@ -10,7 +10,6 @@ import { i18nServer, resources } from "~/platform/i18n.server";
 import { NonceProvider } from "~/platform/nonce";
 import { contentSecurityPolicy, cspSourcesOf } from "~/platform/security.server";
 
-// The Express server (server.js) reaches these through the server build's entry module.
 export { startApp, stopApp } from "~/jobs.server";
 export { closeAllStreams } from "~/platform/events/stream.server";
 export { backupDataDir } from "~/platform/backup.server";

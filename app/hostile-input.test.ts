@@ -8,13 +8,14 @@ import type { RouteConfigEntry } from "@remix-run/route-config";
 import type { Database } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { startSession } from "~/platform/session.server";
-import { honeypot } from "~/platform/honeypot.server";
-import { resetClock } from "~/platform/clock.server";
+import { resetClock } from "~/testing/clock";
 import { takeToast } from "~/platform/toast.server";
-import { person, petOf, sitterWithSlot, requested, card, slot, at, profilePhoto, premiumWithCard } from "~/features/bookings/test-world";
+import { honeypotFields } from "~/testing/browser";
+import { person, petOf, photoOf } from "~/testing/people";
+import { sitterWithSlot, requested, card, slot, at, premiumWithCard } from "~/testing/bookings";
 import { payForBooking } from "~/features/bookings/index.server";
 import { ensureConversation, sendMessage } from "~/features/messages/index.server";
-import { hashPassword, issueEmailToken } from "~/features/auth/index.server";
+import { issueEmailToken } from "~/features/auth/index.server";
 import routes from "./routes";
 
 /**
@@ -51,11 +52,6 @@ interface Form {
   /** Its error toast reports the device's problem, not a refusal: the state change is the point. */
   errorToastIsOutcome?: true;
 }
-
-const honeypotFields = async (): Promise<Fields> => {
-  const props = await honeypot.getInputProps();
-  return [[props.nameFieldName, ""], ...(props.validFromFieldName ? ([[props.validFromFieldName, props.encryptedValidFrom]] as Fields) : [])];
-};
 
 const PASSWORD = "correct horse battery";
 
@@ -474,10 +470,9 @@ async function snapshot(): Promise<string> {
 let png: Uint8Array<ArrayBuffer>;
 
 async function world() {
-  const owner = await person("owner");
-  await db.updateTable("users").set({ password_hash: await hashPassword(PASSWORD) }).where("id", "=", owner.id).execute();
+  const owner = await person("owner", { password: PASSWORD });
   const petId = await petOf(owner.id);
-  const sparePetId = await petOf(owner.id, "Spare");
+  const sparePetId = await petOf(owner.id, { name: "Spare" });
   const sitter = await sitterWithSlot({ daysAhead: 3 });
   const spareSlotId = await slot(sitter.id, at(sitter, sitter.day, "20:00"), at(sitter, sitter.day, "22:00"));
   const both = await person("both");
@@ -487,7 +482,7 @@ async function world() {
   await payForBooking(owner, paid.id, card(), randomUUID());
   const conversationId = await ensureConversation(owner.id, sitter.id);
   await sendMessage(sitter.id, conversationId, "Hello", null, { image: "📷", video: "🎥" });
-  const photoId = await profilePhoto(owner.id);
+  const photoId = await photoOf(owner.id);
   const notification = await db.selectFrom("notifications").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
   const { subscriptionId, paymentMethodId } = await premiumWithCard(owner);
   return {
@@ -506,7 +501,7 @@ async function world() {
     paymentMethodId,
     confirmToken: await issueEmailToken(owner.id, "confirm"),
     resetToken: await issueEmailToken(owner.id, "reset"),
-    honeypot: await honeypotFields(),
+    honeypot: Object.entries(honeypotFields()) as Fields,
     image: () => new File([png], "photo.png", { type: "image/png" }),
   };
 }

@@ -5,7 +5,6 @@ import { runDueBookingWork } from "~/features/bookings/index.server";
 import { runDueSubscriptionWork } from "~/features/subscriptions/index.server";
 import { printDemoLogins, seedDemoData } from "~/demo/seed.server";
 
-/** Runs before the server accepts requests: migrations, demo data, background jobs. */
 export async function startApp(): Promise<void> {
   const { results } = await migrateToLatest();
   for (const migration of results ?? []) console.log(`Migration ${migration.migrationName}: ${migration.status}`);
@@ -15,9 +14,7 @@ export async function startApp(): Promise<void> {
     if (seeded) printDemoLogins(seeded);
   }
   startPlatformJobs();
-  // Bookings that start, end, lapse, get their delayed hold or their automatic release.
   every(30_000, runDueBookingWork);
-  // Subscription periods that end: renewals charged, failed ones retried, cancelled ones ended.
   every(60_000, runDueSubscriptionWork);
 }
 

@@ -42,7 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const headers = new Headers();
   if (clearCookie) headers.append("Set-Cookie", clearCookie);
-  // A ?lng= link also remembers its choice, like the switcher does.
   const requested = new URL(request.url).searchParams.get("lng");
   if (isLanguage(requested)) headers.append("Set-Cookie", await languageCookie.serialize(requested));
   return data(

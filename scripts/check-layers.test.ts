@@ -38,6 +38,18 @@ describe("the layer check", () => {
     ).toEqual([]);
   });
 
+  it("keeps app/testing/ to tests: they may use it, production code may not", () => {
+    expect(
+      tree({
+        "app/features/bookings/bookings.test.ts": `import { person } from "~/testing/people";`,
+        "app/testing/bookings.ts": `import { person } from "./people";\nimport { requestBooking } from "~/features/bookings/index.server";`,
+      }),
+    ).toEqual([]);
+    expect(rules({ "app/features/bookings/bookings.server.ts": `import { person } from "~/testing/people";` })).toEqual(["test-only"]);
+    expect(rules({ "app/demo/seed.server.ts": `import { card } from "../testing/bookings";` })).toEqual(["test-only"]);
+    expect(rules({ "scripts/db.ts": `const { person } = await import("~/testing/people");` })).toEqual(["test-only"]);
+  });
+
   it("names the features that depend on each other in a circle, two or more", () => {
     const twoWay = tree({
       "app/features/pets/pet-form.tsx": `import { BREEDS } from "~/features/profiles";`,

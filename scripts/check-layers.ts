@@ -3,6 +3,7 @@
  *   routes, app/jobs.server.ts, app/demo/  →  app/features/<area>/  →  app/platform/, db/
  * Feature folders depend on each other without cycles, and code outside a feature reaches it only
  * through its entry files (index.ts for what the browser may load, index.server.ts for the rest).
+ * app/testing/ is for tests only.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -10,14 +11,15 @@ import path from "node:path";
 export type Layer = "route" | "composition" | "feature" | "platform" | "db" | "script" | "test";
 
 export interface Problem {
-  rule: "upward" | "cycle" | "entry" | "route-size";
+  rule: "upward" | "cycle" | "entry" | "route-size" | "test-only";
   message: string;
 }
 
 export const ROUTE_MAX_LINES = 200;
 const ENTRY_FILES = new Set(["index.ts", "index.server.ts", "index.tsx"]);
 
-const isTest = (file: string) => /\.test\.tsx?$|(^|\/)(test-support|test-world|stripe-world|fake-stripe)\.tsx?$|^app\/testing\//.test(file);
+const isTestSupport = (file: string) => file.startsWith("app/testing/");
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || isTestSupport(file);
 
 export function layerOf(file: string): Layer {
   if (isTest(file)) return "test";
@@ -69,6 +71,9 @@ export function layerProblems(files: Map<string, string>): Problem[] {
     for (const { specifier, typeOnly } of importsOf(source)) {
       const target = resolveImport(file, specifier);
       if (!target) continue;
+      if (layer !== "test" && isTestSupport(target)) {
+        problems.push({ rule: "test-only", message: `${file} imports ${specifier}: app/testing/ is for tests only` });
+      }
       const targetLayer = layerOf(target);
       const targetFeature = featureOf(target);
       const upward =

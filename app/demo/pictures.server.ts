@@ -13,7 +13,6 @@ export interface PersonLooks {
 export interface PetLooks {
   kind: "dog" | "cat";
   fur: string;
-  /** Muzzle, chest and blaze. */
   light: string;
   ears: "floppy" | "pointy" | "long";
   eyes: string;

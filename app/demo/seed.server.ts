@@ -101,7 +101,6 @@ const sitterDetails: Record<string, { rate: number; experience: SitterSetupInput
 
 type Line = [from: "owner" | "sitter", text: string, photoOf?: string];
 
-/** Pairs who liked each other, what they wrote after matching, and what they wrote in the last day. */
 const matches: { owner: string; sitter: string; pet: string; daysAgo: number; first: Line[]; recent: Line[]; }[] = [
   { owner: "Lucía Fernández", sitter: "Javier Ruiz", pet: "Luna", daysAgo: 30, first: [["owner", "Hi Javier! Luna would love a long walk in Retiro while I'm at work."], ["sitter", "Hi Lucía, happy to! I'm there every morning anyway."]], recent: [["owner", "Luna still runs to the door every time someone says Retiro 😄"], ["sitter", "Ha! Tell her I say hi. Same time next month?"]] },
   { owner: "Carmen Ortega", sitter: "Javier Ruiz", pet: "Toby", daysAgo: 29, first: [["owner", "Hola Javier, Toby pulls on the lead a lot, is that OK?"], ["sitter", "No problem, I'll bring the harness that helps."]], recent: [["sitter", "How is Toby's paw? He was limping a little at the end of our walk."], ["owner", "Much better, thanks for telling me. The vet says it was nothing."]] },
@@ -127,7 +126,6 @@ type Outcome =
   | "released"
   | "autoReleased";
 
-/** The bookings of the demo, from their request to where they are today; a review each way for every completed one. */
 const bookings: {
   owner: string;
   sitter: string;
@@ -159,7 +157,6 @@ const bookings: {
   { owner: "Piotr Nowak", sitter: "Zofia Kowalska", pet: "Nika", daysAhead: 6, hours: 2, requestedDaysBefore: 8, outcome: "declined" },
 ];
 
-/** Sitters who liked a pet of the premium member without a like back yet: "who liked you". */
 const admirers: { sitter: string; owner: string; pet: string }[] = [
   { sitter: "Marc Puig", owner: "Lucía Fernández", pet: "Luna" },
   { sitter: "Hugo Lefèvre", owner: "Lucía Fernández", pet: "Luna" },
@@ -168,9 +165,7 @@ const admirers: { sitter: string; owner: string; pet: string }[] = [
 ];
 
 const PREMIUM_MEMBER = "Lucía Fernández";
-/** Sitters publish 09:00-17:00 (their time zone) up to two weeks ahead. */
 const AVAILABILITY_DAYS = 14;
-/** Each person keeps this many of their latest notifications unread. */
 const UNREAD_NOTIFICATIONS = 3;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -194,11 +189,6 @@ export function printDemoLogins(logins: DemoLogin[]) {
   console.log(`  password: ${logins[0]?.password ?? ""}\n`);
 }
 
-/**
- * Fills the database with a small living marketplace, made by the same calls people's actions
- * make, with the server's clock moved back to when each of them happened. With onlyIfEmpty it
- * does nothing when any user exists, so a demo server can call it at every start.
- */
 export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<DemoLogin[] | null> {
   const anyone = db.selectFrom("users").select("id").limit(1);
   const first = people[0]!;
@@ -216,7 +206,6 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<DemoLo
 type Step = { at: number; order: number; run: () => Promise<void> };
 type Booking = (typeof bookings)[number];
 
-/** The demo's history as steps at offsets from `today`, played in order with the clock set to each. */
 class Story {
   private readonly steps: Step[] = [];
   private readonly users = new Map<string, string>();
@@ -234,7 +223,6 @@ class Story {
     for (const { sitter, owner, pet } of admirers) this.at(-6 * DAY, () => this.like(sitter, owner, pet));
     this.at(-8 * DAY, () => this.subscribe(PREMIUM_MEMBER));
     for (const booking of bookings) if (booking.outcome !== "inProgress" || booking === live) this.book(booking);
-    // The scheduler's rounds, as the server would have run them.
     for (let at = FIRST_DAY * DAY; at < 0; at += 2 * HOUR) this.at(at, () => this.runScheduler(), 1);
     this.at(-MINUTE, () => this.runScheduler(), 1);
     this.at(-MINUTE, () => this.readOlderNotifications(), 2);
@@ -273,7 +261,6 @@ class Story {
     const signup = { role: person.role === "sitter" ? ("sitter" as const) : ("owner" as const), name: person.name, city: person.city, postalCode: person.postalCode, phone: "+34 600 000 000", email, password: DEMO_PASSWORD };
     const signedUp = await signUp(signup, person.language);
     if (signedUp.status !== "created") throw new Error(`Demo person ${email} exists already`);
-    // The link of the confirmation email, followed.
     const confirmed = await confirmEmail(await issueEmailToken(signedUp.user.id, "confirm"));
     if (confirmed.status !== "confirmed") throw new Error(`Demo person ${email} could not confirm`);
     const user = confirmed.user;
@@ -303,7 +290,6 @@ class Story {
     if (result.status !== "recorded") throw new Error(`Demo like from ${from}: ${result.status}`);
   }
 
-  /** The pair of the booking under way writes during it, just now. */
   private match(match: (typeof matches)[number], underWay: boolean) {
     const start = -match.daysAgo * DAY;
     this.at(start, () => this.like(match.owner, match.sitter, null));
@@ -317,7 +303,6 @@ class Story {
     const [sender, receiver] = from === "owner" ? [pair.owner, pair.sitter] : [pair.sitter, pair.owner];
     const conversationId = await conversationWith(this.id(sender), this.id(receiver));
     if (!conversationId) throw new Error(`${sender} may not write to ${receiver}`);
-    // Whoever writes has read what came before.
     await markConversationRead(this.id(sender), conversationId);
     let media = null;
     if (photoOf) {
@@ -335,11 +320,7 @@ class Story {
     if (result.status !== "active") throw new Error(`Demo checkout: ${result.status}`);
   }
 
-  /**
-   * Sitters publish 09:00-17:00 two weeks ahead, every week. A booking cannot pass midnight, so
-   * the booking under way now is the one of the two whose sitter is not near midnight; that
-   * sitter publishes today around the current hour instead. Returns that booking.
-   */
+  /** A booking cannot pass midnight, so the one under way now is that of the sitter not near midnight. */
   private publishAvailability(): Booking {
     const live = bookings.find((booking) => booking.outcome === "inProgress" && this.liveStartHour(booking) !== null)!;
     const liveZone = this.zoneOf(live.sitter);
@@ -368,7 +349,6 @@ class Story {
     return people.find((person) => person.name === name)!.timeZone;
   }
 
-  /** The hour a booking starting an hour ago began in the sitter's zone, or null when it would pass midnight. */
   private liveStartHour(booking: Booking): number | null {
     const hour = Number(wallClockIn(this.zoneOf(booking.sitter), this.today).time.slice(0, 2)) - 1;
     return hour >= 0 && hour + booking.hours <= 23 ? hour : null;
@@ -414,7 +394,6 @@ class Story {
     if (result !== "saved") throw new Error(`Demo review by ${name}: ${result}`);
   }
 
-  /** Everyone has opened all but their latest few notifications. */
   private async readOlderNotifications() {
     for (const userId of this.users.values()) {
       const older = await db.selectFrom("notifications").select("id").where("user_id", "=", userId).where("is_read", "=", 0).orderBy("created_at", "desc").limit(-1).offset(UNREAD_NOTIFICATIONS).execute();

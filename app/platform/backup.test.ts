@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { person } from "~/features/bookings/test-world";
+import { person } from "~/testing/people";
 import { notify } from "~/features/notifications/index.server";
 import { backupDataDir } from "./backup.server";
 import { db, isDatabaseHealthy, migrateToLatest, openDatabase } from "./db.server";

@@ -7,7 +7,7 @@ async function cookiesServedFrom(appUrl: string | undefined) {
   const { toastHeader } = await import("./toast.server");
   const { languageCookie } = await import("./i18n.server");
   const { startSession } = await import("./session.server");
-  const { person } = await import("~/features/bookings/test-world");
+  const { person } = await import("~/testing/people");
   const { rememberAddress } = await import("~/features/auth/outbox-access.server");
   return {
     outbox: (await rememberAddress(new Request("http://localhost/auth"), "someone@example.com", true)) ?? "no outbox cookie",

@@ -1,6 +1,6 @@
 import { createServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 /**
  * A mail server on a local port whose behaviour the tests switch: one that accepts and never
@@ -66,11 +66,12 @@ const { port } = server.address() as AddressInfo;
 process.env.SMTP_URL = `smtp://127.0.0.1:${port}?connectionTimeout=2000&greetingTimeout=300&socketTimeout=2000`;
 
 const { db } = await import("./db.server");
-const { advanceClock, resetClock } = await import("./clock.server");
+const { advanceClock, resetClockAfterEach } = await import("~/testing/clock");
 const { deliverPendingEmails, enqueueEmail, nextTryDelayMs, RETRY, SMTP_TIMEOUTS } = await import("./email.server");
 const { signUp } = await import("~/features/auth/accounts.server");
+const { signupInput } = await import("~/testing/people");
 
-afterEach(() => resetClock());
+resetClockAfterEach();
 afterAll(async () => {
   for (const socket of open) socket.destroy();
   await new Promise((resolve) => server.close(resolve));
@@ -80,11 +81,6 @@ const outboxOf = (to: string) => db.selectFrom("email_outbox").selectAll().where
 const pendingCount = async () =>
   Number((await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("sent_at", "is", null).executeTakeFirstOrThrow()).n);
 
-let counter = 0;
-const person = () => {
-  counter += 1;
-  return { role: "owner" as const, name: "Ines Inbox", city: "Madrid", postalCode: "28004", phone: "+34 600 111 222", email: `inbox${counter}@example.com`, password: "walkies-at-dawn" };
-};
 
 describe("email delivery when the mail server is down or slow", () => {
   it("bounds every wait on the mail server", () => {
@@ -94,7 +90,7 @@ describe("email delivery when the mail server is down or slow", () => {
   it("a sign-up succeeds while the mail server hangs; the email waits in the outbox, then goes once the server works", async () => {
     mode = "hang";
     const before = connections;
-    const first = person();
+    const first = signupInput({ name: "Ines Inbox" });
     const result = await signUp(first, "en");
     expect(result.status).toBe("created");
     // The answer came before the mail server had even been reached; delivery goes on behind it.
@@ -113,7 +109,7 @@ describe("email delivery when the mail server is down or slow", () => {
     // A server that hangs up at once. The first email waits its minute; the later one is due, is
     // tried, and its failed connection stops the batch.
     mode = "hang-up";
-    const second = person();
+    const second = signupInput({ name: "Ines Inbox" });
     expect((await signUp(second, "en")).status).toBe("created");
     await deliverPendingEmails();
     expect((await outboxOf(second.email)).last_error).toMatch(/close/i);
@@ -148,7 +144,7 @@ describe("email delivery when the mail server is down or slow", () => {
 
   it("deliveries asked for at the same moment send each email once", async () => {
     mode = "serve";
-    const addresses = ["a@example.com", "b@example.com", "c@example.com"].map((address) => `${counter}-${address}`);
+    const addresses = ["a@example.com", "b@example.com", "c@example.com"];
     for (const to of addresses) await enqueueEmail({ to, subject: "Hello", text: "Hello", html: "<p>Hello</p>" });
     await Promise.all([deliverPendingEmails(), deliverPendingEmails(), deliverPendingEmails()]);
     for (const to of addresses) expect(received.filter((message) => message.to === to)).toHaveLength(1);
@@ -161,8 +157,8 @@ describe("email delivery when the mail server is down or slow", () => {
 
   it("gives up at once on an email the server refuses for good, and sends the ones behind it", async () => {
     mode = "serve";
-    const gone = `gone-${counter}@example.com`;
-    const after = `after-gone-${counter}@example.com`;
+    const gone = "gone@example.com";
+    const after = "after-gone@example.com";
     await enqueueEmail({ to: gone, subject: "Hello", text: "Hello", html: "<p>Hello</p>" });
     await enqueueEmail({ to: after, subject: "Hello", text: "Hello", html: "<p>Hello</p>" });
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -182,7 +178,7 @@ describe("email delivery when the mail server is down or slow", () => {
 
   it("tries an email refused for now again later, and gives it up a day after it was written", async () => {
     mode = "serve";
-    const busy = `busy-${counter}@example.com`;
+    const busy = "busy@example.com";
     await enqueueEmail({ to: busy, subject: "Hello", text: "Hello", html: "<p>Hello</p>" });
     await deliverPendingEmails();
     expect(await outboxOf(busy)).toMatchObject({ attempts: 1, failed_at: null, sent_at: null });

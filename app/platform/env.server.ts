@@ -20,7 +20,6 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default("Trusted Sitters <hello@trusted-sitters.local>"),
   DEMO_MODE: flag,
-  // `stripe` is also chosen when the Stripe keys are set.
   PAYMENT_PROVIDER: optional(z.enum(["test", "stripe"])),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY starts with sk_ or rk_")),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_/, "STRIPE_PUBLISHABLE_KEY starts with pk_")),
@@ -101,7 +100,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
-// Kept in the data directory so that restarts keep sessions.
 function localSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, ".session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();

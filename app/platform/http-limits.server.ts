@@ -84,8 +84,7 @@ export interface RequestGuardOptions {
 
 type Next = (error?: unknown) => void;
 
-// Body bytes are held (at most the limit) until the body is complete, then passed on in order, so the
-// app never sees a refused request.
+// Held until the body is complete, so the app never sees a refused request.
 export function createRequestGuard({ limitOf, receiveTimeoutMs = RECEIVE_TIMEOUT_MS, lingerMs = LINGER_MS }: RequestGuardOptions) {
   return function guardRequestBody(request: IncomingMessage, response: ServerResponse, next: Next) {
     const declaredLength = request.headers["content-length"];
@@ -115,7 +114,6 @@ export function createRequestGuard({ limitOf, receiveTimeoutMs = RECEIVE_TIMEOUT
     request.push = function (chunk: unknown, encoding?: BufferEncoding): boolean {
       if (chunk === null) {
         clearTimeout(timer);
-        // Restores Readable's own push for good.
         delete (request as { push?: unknown }).push;
         if (state === "refused") return push.call(this, null);
         state = "passed";

@@ -7,13 +7,12 @@ import { createReadableStreamFromReadable, type ServerBuild } from "@remix-run/n
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { person } from "~/features/bookings/test-world";
+import { person } from "~/testing/people";
 import routes from "~/routes";
 import { db } from "./db.server";
 import { languageCookie } from "./i18n.server";
 import { createHttpServer, createRequestGuard, requestBodyLimits, SERVER_TIMEOUTS, type ServerTimeouts } from "./http-limits.server";
 import { FORM_BODY_MAX_BYTES, STRIPE_WEBHOOK_BODY_MAX_BYTES } from "./request-limits";
-import { startSession } from "./session.server";
 
 /**
  * The request guard of server.js on a real HTTP server, with the app's real route modules behind
@@ -236,14 +235,13 @@ describe("the request guard in front of the app", () => {
   });
 
   it("accepts a 4 MB photo upload", async () => {
-    const owner = await person("owner");
-    const cookie = (await startSession(owner.id)).split(";")[0]!;
+    const owner = await person("owner", { signedIn: true });
     const photo = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 50 } } }).jpeg({ quality: 98 }).toBuffer();
     expect(photo.length).toBeGreaterThan(4 * 1024 * 1024);
     const form = new FormData();
     form.append("redirectTo", "/profile/edit");
     form.append("photos", new File([new Uint8Array(photo)], "dog.jpg", { type: "image/jpeg" }));
-    const response = await fetch(`http://127.0.0.1:${port}/photos`, { method: "POST", body: form, headers: { Cookie: cookie }, redirect: "manual" });
+    const response = await fetch(`http://127.0.0.1:${port}/photos`, { method: "POST", body: form, headers: { Cookie: owner.cookie }, redirect: "manual" });
     expect(response.status).toBe(302);
     expect(await db.selectFrom("photos").select("id").where("user_id", "=", owner.id).execute()).toHaveLength(1);
   });

@@ -7,7 +7,6 @@ import { closeAllStreams } from "./events/stream.server";
 
 const timers: NodeJS.Timeout[] = [];
 
-/** Runs `job` every `ms` until stopPlatform; a failure is logged and the next round runs anyway. */
 export function every(ms: number, job: () => Promise<unknown>): void {
   const timer = setInterval(() => {
     job().catch((error: unknown) => console.error("Background job failed", error));

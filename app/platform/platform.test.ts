@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { composeEmail } from "./email.server";
 import { takeAttempt } from "./rate-limit.server";
-import { advanceClock } from "./clock.server";
+import { advanceClock } from "~/testing/clock";
 import { isCrossSiteWrite, securityHeaders } from "./security.server";
 import { badgeText } from "./ui/bottom-nav";
 import { formDataOf } from "./forms.server";

@@ -1,11 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { advanceClock, now, resetClock } from "./clock.server";
+import { describe, expect, it } from "vitest";
+import { now } from "./clock.server";
+import { advanceClock, resetClockAfterEach } from "~/testing/clock";
 import { clientAddressOf, rateLimitIdentity, type ProxyTrust } from "./client-address.server";
 import { db } from "./db.server";
 import { parseEnv } from "./env.server";
 import { pruneRateLimits, takeAttempt } from "./rate-limit.server";
 
-afterEach(() => resetClock());
+resetClockAfterEach();
 
 describe("the client a rate limit counts", () => {
   const socketOnly: ProxyTrust = { header: null, hops: 1, fly: false };

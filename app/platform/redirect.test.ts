@@ -1,10 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "~/features/auth/index.server";
-import { honeypotFields } from "~/features/auth/test-support";
-import { person } from "~/features/bookings/test-world";
-import { db } from "~/platform/db.server";
-import { requireUser, startSession } from "~/platform/session.server";
+import { honeypotFields } from "~/testing/browser";
+import { PASSWORD, person } from "~/testing/people";
+import { requireUser } from "~/platform/session.server";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { REDIRECT_TARGET_MAX_LENGTH, safeRedirectTarget } from "./redirect.server";
 
@@ -81,14 +79,7 @@ describe("redirect targets", () => {
 });
 
 describe("sign-in's redirectTo", () => {
-  const PASSWORD = "walkies-at-dawn-42";
   const context = { clientAddress: "198.51.100.20", cspNonce: "" };
-
-  async function confirmedOwner() {
-    const owner = await person("owner");
-    await db.updateTable("users").set({ password_hash: await hashPassword(PASSWORD) }).where("id", "=", owner.id).execute();
-    return owner;
-  }
 
   const signIn = (email: string, redirectTo: string) =>
     authAction({
@@ -112,7 +103,7 @@ describe("sign-in's redirectTo", () => {
   }
 
   it("sends a sign-in with a control character in redirectTo to the dashboard", async () => {
-    const owner = await confirmedOwner();
+    const owner = await person("owner", { password: PASSWORD });
     for (const redirectTo of ["/\t/evil.example", "/\r/evil.example", "/\n/evil.example", "//evil.example", "/\\evil.example"]) {
       const response = await signIn(owner.email, redirectTo);
       expect(response.status, JSON.stringify(redirectTo)).toBe(302);
@@ -122,8 +113,7 @@ describe("sign-in's redirectTo", () => {
   });
 
   it("answers /auth?redirectTo=/%09/…, /%0D/… and /%0A/… without a 500: the form gets no target, a signed-in visitor goes to the dashboard", async () => {
-    const owner = await confirmedOwner();
-    const cookie = (await startSession(owner.id)).split(";")[0]!;
+    const { cookie } = await person("owner", { signedIn: true });
     for (const escape of ["%09", "%0D", "%0A", "%0D%0A"]) {
       const page = await loaderAnswer(`redirectTo=/${escape}/evil.example`);
       expect(page).not.toBeInstanceOf(Response);

@@ -7,7 +7,6 @@ export const FORM_BODY_MAX_BYTES = 64 * 1024;
 export const STRIPE_WEBHOOK_BODY_MAX_BYTES = 1024 * 1024;
 
 export interface RequestBodyHandle {
-  // readImageUpload reads these with limits of its own.
   uploads?: true;
   bodyMaxBytes?: number;
 }

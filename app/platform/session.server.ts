@@ -33,7 +33,6 @@ export async function sessionIdHash(request: Request): Promise<string | null> {
   return typeof id === "string" && id.length > 0 ? hashId(id) : null;
 }
 
-// A new id every time: sign-in never reuses an old one.
 export async function startSession(userId: string): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   const at = now();

@@ -29,7 +29,6 @@ export function startOfDayIn(timeZone: string, at: Date): Date {
   return new Date(midnight - offsetMs(timeZone, first));
 }
 
-// Right across DST changes.
 export function instantAt(timeZone: string, day: string, time: string): Date {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   const [hour, minute] = time.split(":").map(Number) as [number, number];

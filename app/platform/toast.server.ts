@@ -2,7 +2,6 @@ import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { cookiesAreSecure, env } from "./env.server";
 
-// Translation keys, so the toast reads in the language of the page that shows it.
 const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]),
   title: z.string(),

@@ -38,7 +38,6 @@ export default function AppLayout() {
   );
 }
 
-// Keeps the navigation, so the way on is one tap away.
 export function ErrorBoundary() {
   return (
     <Shell>

@@ -61,7 +61,6 @@ export default function AuthCallback() {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
 
-  // With JavaScript the confirmation goes by itself; then the next page follows.
   useEffect(() => {
     if (current.state === "ready" && formRef.current) submit(formRef.current);
     if (current.state === "success") {

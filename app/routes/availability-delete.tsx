@@ -11,7 +11,6 @@ import { PageHeader } from "~/platform/ui/page-header";
 
 export const handle = { i18n: ["availability"], title: titleFrom<typeof loader>((_, t) => t("availability:delete.title")) };
 
-/** Only the sitter's own slot exists here; the way back is the slot's day on /availability. */
 async function ownSlot(request: Request, slotId: string | undefined) {
   const user = await requireUser(request);
   const slot = await findOwnSlot(user.id, slotId ?? "");

@@ -13,7 +13,6 @@ const events: Record<string, { event: BookingEvent; as: "owner" | "sitter"; toas
   release: { event: { type: "release" }, as: "owner", toast: { title: "bookings:toast.releasedTitle", description: "bookings:toast.releasedBody" } },
 };
 
-/** The buttons on a booking card (accept, decline, mark done, release payment); a GET here just goes to the list. */
 export async function loader() {
   return redirect("/bookings");
 }

@@ -16,7 +16,6 @@ import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = { i18n: ["bookings"], title: titleFrom<typeof loader>((_, t) => t("bookings:cancel.title")) };
 
-/** The owner cancels before the start, with a reason; any hold is released in full. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const booking = await bookingView(user.id, params.bookingId ?? "");

@@ -16,7 +16,6 @@ import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = { i18n: ["bookings"], title: titleFrom<typeof loader>(({ booking }, t) => t("bookings:review.title", { name: booking.other.name })) };
 
-/** After a completed booking each side reviews the other once: 1-5 stars and a comment. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const booking = await bookingView(user.id, params.bookingId ?? "");

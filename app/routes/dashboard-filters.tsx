@@ -48,7 +48,6 @@ export async function action({ request }: ActionFunctionArgs) {
   await saveFilters(user.id, {
     petType,
     maxDistanceKm,
-    // Fields only owners see keep their stored value for everyone else.
     minRating: owner ? (minRating ?? 0) : stored.minRating,
     maxPriceCents: owner ? (maxPrice === undefined ? null : Math.round(maxPrice * 100)) : stored.maxPriceCents,
     sortBy: owner || !OWNER_ONLY_SORTS.includes(sortBy) ? sortBy : stored.sortBy,

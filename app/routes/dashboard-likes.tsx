@@ -10,7 +10,6 @@ import { PageHeader } from "~/platform/ui/page-header";
 
 export const handle = { i18n: ["subscription", "discovery"], title: "subscription:likes.title" };
 
-/** 'See who liked you': a premium perk. Free accounts see how many are waiting, never who. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!(await isPremiumUser(user.id))) return { premium: false as const, count: await admirerCount(user.id), admirers: [] };

@@ -8,7 +8,6 @@ import { PageHeader } from "~/platform/ui/page-header";
 
 export const handle = { title: "common:outbox.title" };
 
-// Shows each visitor only their own emails (outbox-access.server.ts).
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!env.devToolsEnabled) throw new Response("Not found", { status: 404 });
   const emails = await readableOutbox(request);

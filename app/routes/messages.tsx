@@ -71,7 +71,6 @@ export default function Messages() {
           <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
           <p className="text-sm text-stone-700">{t("subtitle")}</p>
         </div>
-        {/* Live updates need JavaScript: without it the page only changes when reloaded. */}
         {hydrated ? <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-900">{t("active")}</span> : null}
       </header>
 

@@ -11,7 +11,6 @@ export default function Offline() {
       <PawLogo className="size-20" />
       <h1 className="text-2xl font-bold tracking-tight">{t("offline.title")}</h1>
       <p className="text-stone-700">{t("offline.body")}</p>
-      {/* A plain link: it works whether or not the page's scripts could be loaded. */}
       <a href="/" className="btn btn-primary w-full">
         {t("offline.retry")}
       </a>

@@ -4,7 +4,6 @@ import { cardEntryAttempt, cardEntryReply } from "~/features/payments/index.serv
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 
-/** The Stripe card form asks here, when Pay is pressed, for the SetupIntent of this booking and attempt (the same attempt gets the same one). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const attempt = cardEntryAttempt(await formDataOf(request));

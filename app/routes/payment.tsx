@@ -15,10 +15,8 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { FormError } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 
-/** Stripe's card field: its script, its frames (the field and 3-D Secure) and its API. Only this page allows them. */
 export const handle = { i18n: ["bookings"], csp: STRIPE_CSP, title: titleFrom<typeof loader>((_, t) => t("bookings:payment.title")) };
 
-/** Only the booking's owner sees it; for anyone else it does not exist. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const booking = await bookingView(user.id, params.bookingId ?? "");
@@ -36,7 +34,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const bookingId = params.bookingId ?? "";
   const form = await formDataOf(request);
   if (form.get("intent") === "stripe") {
-    // Stripe.js confirmed a SetupIntent in the browser: the server checks it with Stripe, saves the card and holds the amount.
     const parsed = stripeCardResultSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return data({ stripeErrors: ["bookings:payment.failed", failureMessage("processing_error")] }, { status: 400 });
     const { setupIntent, name, attempt } = parsed.data;

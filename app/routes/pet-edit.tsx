@@ -14,7 +14,6 @@ import { PageHeader } from "~/platform/ui/page-header";
 
 export const handle = { i18n: ["profile"], title: titleFrom<typeof loader>(({ pet }, t) => t("profile:pet.editTitle", { name: pet.name })) };
 
-/** Only the pet's owner may see or change it; for anyone else it does not exist. */
 async function ownPet(request: Request, petId: string | undefined) {
   const user = await requireUser(request);
   const pet = await findOwnPet(user.id, petId ?? "");

@@ -19,10 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const photoProblem = (problem: string) => (problem.startsWith("validation.") ? problem : `profile:${problem}`);
 
-/**
- * Creates a pet from one multipart post: the details and at least one photo. The whole form is checked in one
- * pass; the photos of a refused post are kept as pending uploads (see the media feature) for the next one.
- */
+// The whole form, photos included, is checked in one pass; the photos of a refused post are kept for the next one.
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const upload = await readImageUpload(request, { field: "photos", maxFiles: PHOTOS_MAX });

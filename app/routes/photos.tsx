@@ -14,7 +14,6 @@ export const loader = () => redirect("/profile/edit");
 
 const MOVES: PhotoMove[] = ["main", "earlier", "later"];
 
-/** Adds photos to my profile or one of my pets (multipart), or reorders one of my photos. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const isUpload = request.headers.get("Content-Type")?.startsWith("multipart/form-data");

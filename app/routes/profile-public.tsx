@@ -16,7 +16,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { profile: profileText(profile, await languageOf(request)) };
 }
 
-/** My profile as other people see it. */
 export default function PublicProfilePreview() {
   const { t } = useTranslation("profile");
   const { profile } = useLoaderData<typeof loader>();

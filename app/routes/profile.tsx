@@ -28,7 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The Sitter/Owner toggle of a "both" user, and the start of payout onboarding with Stripe. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await formDataOf(request);

@@ -30,7 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<ResetStat
   throw await redirectWithToast("/auth?mode=login", { type: "error", title: "errors.title", description: "auth:reset.noSession" });
 }
 
-/** With a reset link's token the link is the proof; without one, a session and the current password. */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await formDataOf(request);
   const hideFields = ["currentPassword", "password", "confirmPassword"];
@@ -84,7 +83,6 @@ function NewPasswordForm({ token }: { token: string | null }) {
   const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>();
   const location = useLocation();
-  // Signed in without a link, the current password is asked too.
   const schema = token ? resetPasswordSchema : changePasswordSchema;
   const [form, fields] = useForm({
     id: "reset-password",

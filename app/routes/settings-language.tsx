@@ -8,7 +8,6 @@ import { getUser } from "~/platform/session.server";
 
 export const loader = () => redirect("/");
 
-/** The language switcher posts here: the cookie remembers the choice, and so does the account. */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await formDataOf(request);
   const language = formData.get("language");

@@ -5,8 +5,8 @@ import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 
 /**
- * Stripe's card form on the subscription checkout (`?plan=<plan>`) and on 'Add a payment method'
- * (no plan) asks here for a SetupIntent on the asker's own customer, made for that use only.
+ * Stripe's card form asks here for a SetupIntent on the asker's own customer, made for one use
+ * only: the checkout of `?plan=<plan>`, or 'Add a payment method' (no plan).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);

@@ -13,7 +13,6 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-/** With Stripe the card is typed into Stripe's field (its texts are the booking payment's), so the page allows Stripe's origins. */
 export const handle = { i18n: ["subscription", "bookings"], csp: STRIPE_CSP, title: "subscription:methods.addTitle" };
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -17,7 +17,6 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 
-/** With Stripe the card is typed into Stripe's field (its texts are the booking payment's), so the page allows Stripe's origins. */
 export const handle = {
   i18n: ["subscription", "bookings"],
   csp: STRIPE_CSP,
@@ -33,7 +32,6 @@ const refusalToast = {
   switchAtPeriodEnd: "subscription:errors.switchAtPeriodEnd",
 } as const;
 
-/** Its own page, so choosing a plan works without JavaScript. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const offer = await checkoutOffer(user.id, params.planId ?? "");
@@ -70,8 +68,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /**
- * Stripe's card form posts the SetupIntent Stripe.js confirmed (intent "stripe"), or, after the
- * payer confirmed the first payment in Stripe's frame, the subscription it was for ("stripe-confirmed").
+ * Intent "stripe": the SetupIntent Stripe.js confirmed; "stripe-confirmed": the subscription whose
+ * first payment the payer confirmed in Stripe's frame.
  */
 async function stripeAction(user: { id: string; email: string; time_zone: string }, planId: string, form: FormData, request: Request) {
   const failed = (code: string, status: number) => data({ stripeErrors: ["bookings:payment.failed", `subscription:paymentErrors.${code}`] }, { status });
@@ -92,7 +90,6 @@ async function stripeAction(user: { id: string; email: string; time_zone: string
   return failed(outcome.status === "failed" ? outcome.code : "processing_error", 402);
 }
 
-/** The answers both forms share: a redirect with a toast once the checkout is done or refused for good (null otherwise). */
 async function settledAnswer(outcome: CheckoutOutcome, user: { time_zone: string }, request: Request) {
   const day = longDay(await languageOf(request), user.time_zone);
   switch (outcome.status) {

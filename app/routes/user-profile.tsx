@@ -10,7 +10,6 @@ import { PageHeader } from "~/platform/ui/page-header";
 
 export const handle = { i18n: ["profile", "bookings"], title: titleFrom<typeof loader>(({ profile }) => profile.name) };
 
-/** Another member's public profile (the deck's info button and the chat link here). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = await getPublicProfile(params.userId ?? "");

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 import { PawLogo } from "~/platform/ui/logo";
 
-/** The splash: with JavaScript it moves on by itself after 2 s; without, the link does it. */
 export default function Welcome() {
   const { t } = useTranslation();
   const navigate = useNavigate();

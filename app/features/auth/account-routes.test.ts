@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { resetClock } from "~/platform/clock.server";
+import { resetClockAfterEach } from "~/testing/clock";
 import { env } from "~/platform/env.server";
 import { getUser, startSession } from "~/platform/session.server";
 import { action as authAction } from "~/routes/auth";
@@ -9,7 +9,8 @@ import { action as forgotAction } from "~/routes/forgot-password";
 import { action as resetAction } from "~/routes/reset-password";
 import { verifyLogin } from "./accounts.server";
 import { issueEmailToken } from "./tokens.server";
-import { Browser, PASSWORD, account, answerOf, context, emailsTo, honeypotFields, signupFields } from "./test-support";
+import { Browser, answerOf, context, honeypotFields, signupFields } from "~/testing/browser";
+import { PASSWORD, emailsTo, person } from "~/testing/people";
 
 /**
  * The account pages' actions, called as a browser (or an attacker's script) would call them:
@@ -19,7 +20,7 @@ import { Browser, PASSWORD, account, answerOf, context, emailsTo, honeypotFields
 let counter = 0;
 const freshEmail = () => `routes-${Date.now().toString(36)}-${(counter += 1)}@example.com`;
 
-afterEach(() => resetClock());
+resetClockAfterEach();
 
 describe("links in emails", () => {
   // The request comes to an address of the attacker's choosing, with a forged Host header too.
@@ -65,9 +66,9 @@ describe("links in emails", () => {
 
 describe("sign-up with an address that already has an account", () => {
   it("answers exactly like a new sign-up: same status, same page, same cookies", async () => {
-    const owner = await account();
+    const owner = await person("owner", { password: PASSWORD });
     // An address of the same length, so only what the server says could differ.
-    const newcomerEmail = `${owner.email.slice(0, 7)}x@example.net`;
+    const newcomerEmail = `${owner.email.slice(0, owner.email.indexOf("@") - 1)}x@example.net`;
     expect(newcomerEmail).toHaveLength(owner.email.length);
     const newcomer = await answerOf(authAction({ request: new Browser().post("/auth", signupFields(newcomerEmail)), params: {}, context: context() }));
     expect(newcomer.location).toBe("/auth?mode=login&sent=1");
@@ -90,17 +91,17 @@ describe("changing the password at /reset-password", () => {
   const change = (browser: Browser, fields: Record<string, string>) =>
     answerOf(resetAction({ request: browser.post("/reset-password", fields), params: {}, context: context() }), browser);
 
-  async function signedIn() {
-    const owner = await account();
+  async function signedInOnTwoDevices() {
+    const owner = await person("owner", { password: PASSWORD, signedIn: true });
     const browser = new Browser();
-    browser.keep([await startSession(owner.id)]);
+    browser.keep([owner.cookie]);
     const otherDevice = new Browser();
     otherDevice.keep([await startSession(owner.id)]);
     return { owner, browser, otherDevice };
   }
 
   it("from a session asks for the current password, and a wrong one changes nothing", async () => {
-    const { owner, browser, otherDevice } = await signedIn();
+    const { owner, browser, otherDevice } = await signedInOnTwoDevices();
     const missing = await change(browser, { password: "a-fresh-secret-9", confirmPassword: "a-fresh-secret-9" });
     expect(missing.status).toBe(400);
     expect(missing.fieldErrors).toEqual({ currentPassword: ["validation.passwordRequired"] });
@@ -113,7 +114,7 @@ describe("changing the password at /reset-password", () => {
   });
 
   it("with the right current password changes it, ends the other sessions and keeps this device signed in", async () => {
-    const { owner, browser, otherDevice } = await signedIn();
+    const { owner, browser, otherDevice } = await signedInOnTwoDevices();
     const done = await change(browser, { currentPassword: PASSWORD, password: "a-fresh-secret-9", confirmPassword: "a-fresh-secret-9" });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/reset-password?done=1");
@@ -123,7 +124,7 @@ describe("changing the password at /reset-password", () => {
   });
 
   it("without a session (and without a link) changes nothing", async () => {
-    const owner = await account();
+    const owner = await person("owner", { password: PASSWORD });
     const answer = await change(new Browser(), { currentPassword: PASSWORD, password: "a-fresh-secret-9", confirmPassword: "a-fresh-secret-9" });
     expect(answer.status).toBe(400);
     expect(answer.errors).toEqual(["auth:reset.noSession"]);
@@ -131,7 +132,7 @@ describe("changing the password at /reset-password", () => {
   });
 
   it("with the emailed link needs no current password, signed in or not, and still follows the password rules", async () => {
-    const { owner, browser } = await signedIn();
+    const { owner, browser } = await signedInOnTwoDevices();
     const token = await issueEmailToken(owner.id, "reset");
     const weak = await change(browser, { token, password: "password123", confirmPassword: "password123" });
     expect(weak.fieldErrors).toEqual({ password: ["validation.passwordCommon"] });

@@ -25,7 +25,6 @@ export interface SignupInput {
   password: string;
 }
 
-/** Checked by signUp, resetPassword and changePassword themselves; each result is a translation key. */
 export function passwordProblem(password: string, email: string): string | null {
   if (password.length < PASSWORD_MIN) return "validation.passwordTooShort";
   if (password.length > PASSWORD_MAX) return "validation.passwordTooLong";
@@ -54,16 +53,10 @@ export type SignupResult =
   /** The password breaks a rule (a translation key); checked before the address, so it tells nothing about it. */
   | { status: "weak"; problem: string };
 
-/**
- * The account, its welcome notification and confirmation email are created in one transaction.
- * For an address that already has an account its owner is told by email instead; the caller
- * answers both the same way, so the form does not say which addresses are registered.
- */
 export async function signUp(input: SignupInput, language: Language): Promise<SignupResult> {
   const problem = passwordProblem(input.password, input.email);
   if (problem) return { status: "weak", problem };
   const passwordHash = await hashPassword(input.password);
-  // New accounts start in the time zone the users table defaults to, so the city is looked up there.
   const place = await coordinatesOfCity(input.city, NEW_ACCOUNT_TIME_ZONE);
   const at = nowIso();
   const user = await db.transaction().execute(async (trx) => {
@@ -113,15 +106,13 @@ export type LoginResult =
   | { status: "ok"; user: User }
   | { status: "invalid" }
   | { status: "unconfirmed"; email: string }
-  /** Too many wrong passwords for this email lately: the password was not even checked. */
   | { status: "wait" };
 
 const signInKey = (email: string) => `sign-in:${email.toLowerCase()}`;
 
 /**
- * Past the free failures, each attempt for that email waits longer (signInBackoff, about a minute
- * at most), whoever makes it: guessing is slow but nobody can lock a person out for long. Unknown
- * emails have the same budget, so the answers tell nothing.
+ * Each attempt past the free failures waits longer (about a minute at most), whoever makes it:
+ * guessing is slow but nobody can lock a person out for long. Unknown emails have the same budget.
  */
 async function checkPasswordOf(email: string, passwordHash: string | null, password: string): Promise<"right" | "wrong" | "wait"> {
   if ((await claimAttempt(signInKey(email), signInBackoff)) > 0) return "wait";
@@ -143,7 +134,6 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
   return { status: "ok", user };
 }
 
-/** Silent for unknown or confirmed accounts. */
 export async function resendConfirmation(email: string, language: Language): Promise<void> {
   const user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
   if (!user || user.email_verified_at) return;
@@ -196,7 +186,6 @@ export type PasswordChange =
   | { status: "changed"; user: User }
   | { status: "expired" }
   | { status: "invalid" }
-  /** The new password breaks a rule (a translation key); nothing changed and the link still works. */
   | { status: "weak"; problem: string };
 
 /** The link (single use) is the proof: no current password is asked. Every session of the account ends. */
@@ -232,14 +221,12 @@ export async function resetPassword(token: string, password: string): Promise<Pa
 
 export type SessionPasswordChange =
   | { status: "changed" }
-  /** Too many wrong passwords for this account lately: nothing was checked. */
   | { status: "wait" }
-  /** Translation keys by field; nothing changed. */
   | { status: "refused"; errors: { currentPassword?: string[]; password?: string[] } };
 
 /**
- * Only with the current password (a session alone, on a borrowed or stolen device, must not be
- * enough), counted against the sign-in failure budget. Every session ends; the caller starts a fresh one.
+ * Only with the current password: a session alone, on a borrowed or stolen device, must not be
+ * enough. Every session ends; the caller starts a fresh one.
  */
 export async function changePassword(userId: string, currentPassword: string, password: string): Promise<SessionPasswordChange> {
   const user = await db.selectFrom("users").select(["id", "email", "password_hash"]).where("id", "=", userId).executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { db } from "~/platform/db.server";
-import { advanceClock, resetClock } from "~/platform/clock.server";
+import { advanceClock, resetClockAfterEach } from "~/testing/clock";
 import { env } from "~/platform/env.server";
 import { signInBackoff } from "~/platform/rate-limit.server";
 import { getUser, startSession } from "~/platform/session.server";
@@ -12,27 +12,12 @@ import {
   resetPassword,
   signUp,
   verifyLogin,
-  type SignupInput,
 } from "./accounts.server";
 import { signupSchema } from "./schema";
+import { person as account, signupInput } from "~/testing/people";
 
 /** Where every link in an email points (APP_URL). */
 const origin = env.APP_URL;
-let counter = 0;
-function newPerson(overrides: Partial<SignupInput> = {}): SignupInput {
-  counter += 1;
-  return {
-    role: "owner",
-    name: "Ana García",
-    city: "Madrid",
-    postalCode: "28004",
-    phone: "+34 600 111 222",
-    email: `ana${counter}@example.com`,
-    password: "walkies-at-dawn",
-    ...overrides,
-  };
-}
-
 /** The token in the newest email to this address, read back from the outbox as a user would. */
 async function tokenFromLatestEmail(to: string): Promise<string> {
   const email = await db
@@ -50,11 +35,11 @@ function cookieRequest(setCookie: string): Request {
   return new Request(`${origin}/dashboard`, { headers: { Cookie: setCookie.split(";")[0]! } });
 }
 
-afterEach(() => resetClock());
+resetClockAfterEach();
 
 describe("sign-up", () => {
   it("creates the account, a welcome notification and a translated confirmation email together", async () => {
-    const person = newPerson();
+    const person = signupInput();
     const result = await signUp(person, "es");
     expect(result.status).toBe("created");
     const user = await db.selectFrom("users").selectAll().where("email", "=", person.email).executeTakeFirstOrThrow();
@@ -69,7 +54,7 @@ describe("sign-up", () => {
   });
 
   it("refuses a second account for the same email, whatever its case, and changes nothing", async () => {
-    const person = newPerson();
+    const person = signupInput();
     await signUp(person, "en");
     const before = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const parsed = signupSchema.parse({ ...person, email: person.email.toUpperCase() });
@@ -79,7 +64,7 @@ describe("sign-up", () => {
   });
 
   it("tells the owner of a taken address, in their language, with a way to sign in and to reset, at most once an hour", async () => {
-    const person = newPerson();
+    const person = signupInput();
     await signUp(person, "de");
     const user = await db.selectFrom("users").selectAll().where("email", "=", person.email).executeTakeFirstOrThrow();
     const passwordHash = user.password_hash;
@@ -116,11 +101,11 @@ describe("sign-up", () => {
   });
 
   it("refuses a common password or one equal to the email when called directly, and creates nothing", async () => {
-    const common = newPerson({ password: "password123" });
+    const common = signupInput({ password: "password123" });
     expect(await signUp(common, "en")).toEqual({ status: "weak", problem: "validation.passwordCommon" });
-    const sameAsEmail = newPerson();
+    const sameAsEmail = signupInput();
     expect(await signUp({ ...sameAsEmail, password: sameAsEmail.email.toUpperCase() }, "en")).toEqual({ status: "weak", problem: "validation.passwordIsEmail" });
-    expect(await signUp(newPerson({ password: "abc" }), "en")).toEqual({ status: "weak", problem: "validation.passwordTooShort" });
+    expect(await signUp(signupInput({ password: "abc" }), "en")).toEqual({ status: "weak", problem: "validation.passwordTooShort" });
     const created = await db.selectFrom("users").select("id").where("email", "in", [common.email, sameAsEmail.email]).execute();
     expect(created).toHaveLength(0);
     expect(await db.selectFrom("email_outbox").select("id").where("to_address", "in", [common.email, sameAsEmail.email]).execute()).toHaveLength(0);
@@ -138,14 +123,14 @@ describe("sign-up", () => {
       email: "validation.emailInvalid",
       password: "validation.passwordTooShort",
     });
-    expect(signupSchema.parse({ ...newPerson(), role: "walker" }).role).toBe("sitter");
-    expect(signupSchema.safeParse({ ...newPerson(), name: "x".repeat(10_000) }).success).toBe(false);
+    expect(signupSchema.parse({ ...signupInput(), role: "walker" }).role).toBe("sitter");
+    expect(signupSchema.safeParse({ ...signupInput(), name: "x".repeat(10_000) }).success).toBe(false);
   });
 });
 
 describe("confirmation and sign-in", () => {
   it("signs in only after the email is confirmed, and the link works once", async () => {
-    const person = newPerson({ role: "sitter" });
+    const person = signupInput({ role: "sitter" });
     await signUp(person, "en");
     expect((await verifyLogin(person.email, person.password)).status).toBe("unconfirmed");
     const token = await tokenFromLatestEmail(person.email);
@@ -158,7 +143,7 @@ describe("confirmation and sign-in", () => {
   });
 
   it("refuses an expired confirmation link", async () => {
-    const person = newPerson();
+    const person = signupInput();
     await signUp(person, "en");
     const token = await tokenFromLatestEmail(person.email);
     advanceClock(49 * 60 * 60 * 1000);
@@ -166,7 +151,7 @@ describe("confirmation and sign-in", () => {
   });
 
   it("of two simultaneous uses of one link, exactly one confirms", async () => {
-    const person = newPerson();
+    const person = signupInput();
     await signUp(person, "en");
     const token = await tokenFromLatestEmail(person.email);
     const results = await Promise.all([confirmEmail(token), confirmEmail(token)]);
@@ -175,16 +160,9 @@ describe("confirmation and sign-in", () => {
 });
 
 describe("password reset", () => {
-  async function confirmedPerson() {
-    const person = newPerson();
-    await signUp(person, "en");
-    await confirmEmail(await tokenFromLatestEmail(person.email));
-    const user = await db.selectFrom("users").selectAll().where("email", "=", person.email).executeTakeFirstOrThrow();
-    return { person, user };
-  }
-
   it("sets the new password once and ends every session", async () => {
-    const { person, user } = await confirmedPerson();
+    const person = signupInput();
+    const user = await account("owner", { email: person.email, password: person.password });
     const cookie = await startSession(user.id);
     expect((await getUser(cookieRequest(cookie)))?.id).toBe(user.id);
 
@@ -199,7 +177,8 @@ describe("password reset", () => {
   });
 
   it("holds a reset link to the password rules itself, and a refused password leaves the link usable", async () => {
-    const { person } = await confirmedPerson();
+    const person = signupInput();
+    await account("owner", { email: person.email, password: person.password });
     await requestPasswordReset(person.email);
     const token = await tokenFromLatestEmail(person.email);
     expect(await resetPassword(token, "password123")).toEqual({ status: "weak", problem: "validation.passwordCommon" });
@@ -210,7 +189,8 @@ describe("password reset", () => {
   });
 
   it("expires the link after one hour", async () => {
-    const { person } = await confirmedPerson();
+    const person = signupInput();
+    await account("owner", { email: person.email, password: person.password });
     await requestPasswordReset(person.email);
     const token = await tokenFromLatestEmail(person.email);
     advanceClock(61 * 60 * 1000);
@@ -226,16 +206,9 @@ describe("password reset", () => {
 });
 
 describe("changing the password from a session", () => {
-  async function signedInPerson() {
-    const person = newPerson();
-    await signUp(person, "en");
-    await confirmEmail(await tokenFromLatestEmail(person.email));
-    const user = await db.selectFrom("users").selectAll().where("email", "=", person.email).executeTakeFirstOrThrow();
-    return { person, user, cookie: await startSession(user.id) };
-  }
-
   it("needs the current password: a wrong one changes nothing and keeps every session", async () => {
-    const { person, user, cookie } = await signedInPerson();
+    const person = signupInput();
+    const { cookie, ...user } = await account("owner", { email: person.email, password: person.password, signedIn: true });
     expect(await changePassword(user.id, "not-my-password", "a-brand-new-secret")).toEqual({
       status: "refused",
       errors: { currentPassword: ["auth:reset.currentWrong"] },
@@ -246,7 +219,8 @@ describe("changing the password from a session", () => {
   });
 
   it("holds the new password to the rules, reporting both problems at once", async () => {
-    const { person, user } = await signedInPerson();
+    const person = signupInput();
+    const user = await account("owner", { email: person.email, password: person.password });
     expect(await changePassword(user.id, "not-my-password", "password123")).toEqual({
       status: "refused",
       errors: { currentPassword: ["auth:reset.currentWrong"], password: ["validation.passwordCommon"] },
@@ -256,7 +230,8 @@ describe("changing the password from a session", () => {
   });
 
   it("with the right current password sets the new one and ends every session", async () => {
-    const { person, user, cookie } = await signedInPerson();
+    const person = signupInput();
+    const { cookie, ...user } = await account("owner", { email: person.email, password: person.password, signedIn: true });
     expect(await changePassword(user.id, person.password, "a-brand-new-secret")).toEqual({ status: "changed" });
     expect(await getUser(cookieRequest(cookie))).toBeNull();
     expect((await verifyLogin(person.email, person.password)).status).toBe("invalid");
@@ -264,7 +239,8 @@ describe("changing the password from a session", () => {
   });
 
   it("counts wrong current passwords against the account's sign-in failures", async () => {
-    const { person, user } = await signedInPerson();
+    const person = signupInput();
+    const user = await account("owner", { email: person.email, password: person.password });
     // Time stands still (Date only), so "right away" does not depend on how busy the machine is.
     vi.useFakeTimers({ toFake: ["Date"] });
     onTestFinished(() => void vi.useRealTimers());
@@ -281,7 +257,7 @@ describe("changing the password from a session", () => {
 
 describe("sessions", () => {
   it("ends after 14 idle days and never outlives 30 days", async () => {
-    const person = newPerson();
+    const person = signupInput();
     const created = await signUp(person, "en");
     if (created.status !== "created") throw new Error("sign-up failed");
     const cookie = await startSession(created.user.id);

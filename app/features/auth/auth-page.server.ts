@@ -7,7 +7,6 @@ export function authPageOf(url: URL) {
     role: parseSignupRole(url.searchParams.get("role")),
     confirmed: url.searchParams.get("confirmed") === "true",
     sent: url.searchParams.get("sent") === "1",
-    // Only a path of ours goes into the form; anything else leads to the dashboard.
     redirectTo: safeRedirectTarget(url.searchParams.get("redirectTo"), "") || undefined,
   };
 }

@@ -11,7 +11,6 @@ import { SubmitButton } from "~/platform/ui/submit-button";
 import { RoleChoices } from "./role-choices";
 import { loginSchema, signupSchema } from "./schema";
 
-/** What the /auth action answers when it does not redirect. */
 export type AuthReply = { intent: unknown; reply: SubmissionResult<string[]>; unconfirmedEmail: string | null };
 
 export function SignupRoleStep() {

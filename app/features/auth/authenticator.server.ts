@@ -10,7 +10,6 @@ export type LoginOutcome =
   | { status: "signed-in"; user: User; redirectTo: string | undefined }
   | { status: "rejected"; reply: SubmissionResult<string[]>; httpStatus: 400 | 429; unconfirmedEmail?: string };
 
-/** Email and password sign-in; the outcome carries the form's reply so the page can show it. */
 export const authenticator = new Authenticator<LoginOutcome>();
 
 authenticator.use(

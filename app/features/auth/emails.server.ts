@@ -43,7 +43,6 @@ export async function resetEmail(to: Recipient, link: string, language: Language
   });
 }
 
-/** To the owner of an address someone tried to sign up with: nothing changed, and the ways back in. */
 export async function signupAttemptEmail(to: Recipient, links: { signIn: string; reset: string }, language: Language): Promise<Email> {
   const t = await translatorFor(language, "email");
   return composeEmail({

@@ -1,10 +1,6 @@
 import { isSpam } from "~/platform/honeypot.server";
 import { authRateLimit, takeAttempt } from "~/platform/rate-limit.server";
 
-/**
- * The checks every public account form passes first: the honeypot, then the rate limit.
- * Returns the translation key of the refusal, or null when the form may be processed.
- */
 export async function refusePublicForm(
   formData: FormData,
   rateKey: string,

@@ -5,13 +5,9 @@ import { listOutboxFor } from "~/platform/email.server";
 import { cookiesAreSecure, getUser } from "~/platform/session.server";
 
 /**
- * Who may read which emails at /dev/outbox (development, tests and demo mode, where no email
- * leaves the server). Nobody reads anyone else's: a signed-in person reads the emails to their
- * own address, and a browser also reads those to the addresses it has shown it owns: an account
- * it created, or one whose right password it gave before the email was confirmed. Typing an
- * address into a form proves nothing (anyone can ask for a stranger's reset link), so that alone
- * shows nothing. The addresses travel in a sealed cookie (encrypted and authenticated), so it
- * tells nobody, not even its holder, whether a sign-up found the address already taken.
+ * At /dev/outbox (no email leaves the server) a person reads the emails to their own address and
+ * to addresses the browser proved it owns. Typing an address proves nothing (anyone can ask for a
+ * stranger's reset link). The sealed cookie tells nobody whether a sign-up found the address taken.
  */
 
 const REMEMBERED_MAX = 5;
@@ -54,11 +50,7 @@ async function rememberedOf(request: Request): Promise<Remembered[]> {
   return unseal(await outboxCookie.parse(request.headers.get("Cookie")));
 }
 
-/**
- * The Set-Cookie header that adds `address` to the browser's list (the newest five), or null where
- * there is no outbox to read. `owned` says whether the browser proved it owns the address; the
- * cookie looks the same either way.
- */
+/** Null where there is no outbox; the cookie looks the same whether or not `owned`. */
 export async function rememberAddress(request: Request, address: string, owned: boolean): Promise<string | null> {
   if (!env.devToolsEnabled) return null;
   const earlier = await rememberedOf(request);
@@ -68,7 +60,6 @@ export async function rememberAddress(request: Request, address: string, owned: 
   return outboxCookie.serialize(seal(entries));
 }
 
-/** The emails this request may read: to the signed-in person's address and to the addresses the browser owns. */
 export async function readableOutbox(request: Request) {
   const user = await getUser(request);
   const owned = (await rememberedOf(request)).filter((entry) => entry.o === 1).map((entry) => entry.a);

@@ -4,7 +4,8 @@ import { startSession } from "~/platform/session.server";
 import { action as authAction } from "~/routes/auth";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { loader as outboxLoader } from "~/routes/dev-outbox";
-import { Browser, PASSWORD, account, answerOf, context, emailsTo, honeypotFields } from "./test-support";
+import { Browser, answerOf, context, honeypotFields, signupFields } from "~/testing/browser";
+import { PASSWORD, emailsTo, person } from "~/testing/people";
 
 /**
  * /dev/outbox (development, tests and demo mode) shows each browser only its own emails: to the
@@ -18,17 +19,7 @@ const freshEmail = () => `outbox-${Date.now().toString(36)}-${(counter += 1)}@ex
 const signUp = (browser: Browser, email: string) =>
   answerOf(
     authAction({
-      request: browser.post("/auth", {
-        intent: "signup",
-        role: "owner",
-        name: "Olga Outbox",
-        city: "Madrid",
-        postalCode: "28004",
-        phone: "+34 600 111 222",
-        email,
-        password: PASSWORD,
-        ...honeypotFields(),
-      }),
+      request: browser.post("/auth", signupFields(email, "Olga Outbox")),
       params: {},
       context: context(),
     }),
@@ -57,8 +48,8 @@ describe("/dev/outbox", () => {
   });
 
   it("shows a stranger nothing of an account whose address they typed: not the reset link, not the sign-up notice, not a resent confirmation", async () => {
-    const victim = await account();
-    const unconfirmed = await account({ verified: false });
+    const victim = await person("owner", { password: PASSWORD });
+    const unconfirmed = await person("owner", { password: PASSWORD, verified: false });
     const stranger = new Browser();
     expect((await askReset(stranger, victim.email)).status).toBe(302);
     expect((await signUp(stranger, victim.email)).status).toBe(302);
@@ -73,8 +64,8 @@ describe("/dev/outbox", () => {
   });
 
   it("shows a signed-in person the emails to their own address, and never anyone else's", async () => {
-    const me = await account();
-    const someoneElse = await account();
+    const me = await person("owner", { password: PASSWORD });
+    const someoneElse = await person("owner", { password: PASSWORD });
     const mine = new Browser();
     await askReset(new Browser(), me.email);
     await askReset(new Browser(), someoneElse.email);
@@ -84,7 +75,7 @@ describe("/dev/outbox", () => {
   });
 
   it("lets the browser that gave the right password of an unconfirmed account read its confirmation emails", async () => {
-    const unconfirmed = await account({ verified: false });
+    const unconfirmed = await person("owner", { password: PASSWORD, verified: false });
     const browser = new Browser();
     await answerOf(authAction({ request: browser.post("/auth", { intent: "resend", email: unconfirmed.email, ...honeypotFields() }), params: {}, context: context() }));
     expect(await outboxOf(browser)).toEqual([]);

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/platform/db.server";
-import { advanceClock, resetClock } from "~/platform/clock.server";
+import { advanceClock, resetClockAfterEach } from "~/testing/clock";
 import { authRateLimit, backoffDelayMs, resetEmailRateLimit, signInBackoff } from "~/platform/rate-limit.server";
 import { action as authAction } from "~/routes/auth";
 import { action as forgotAction } from "~/routes/forgot-password";
-import { Browser, PASSWORD, account, answerOf, context, emailsTo, honeypotFields, signupFields } from "./test-support";
+import { Browser, answerOf, context, honeypotFields, signupFields } from "~/testing/browser";
+import { PASSWORD, emailsTo, person } from "~/testing/people";
 
 /**
  * The public account forms, posted through their real route actions as one address would post
@@ -34,7 +35,7 @@ const askReset = (address: string, email: string) =>
 let addresses = 0;
 const freshAddress = () => `198.18.0.${(addresses += 1)}`;
 
-afterEach(() => resetClock());
+resetClockAfterEach();
 
 describe("rate limits on the public account forms", () => {
   it("refuses sign-in and sign-up from an address past its budget, creates nothing, and opens again after the window", async () => {
@@ -49,10 +50,8 @@ describe("rate limits on the public account forms", () => {
     expect(await signUp(address, "rita.limit@example.com")).toMatchObject({ status: 429, errors: ["auth:rateLimited"] });
     expect(await db.selectFrom("users").select("id").where("email", "=", "rita.limit@example.com").executeTakeFirst()).toBeUndefined();
 
-    // Another address is not affected.
     expect((await logIn("198.51.100.4")).status).toBe(400);
 
-    // The window passes: the address may try again.
     advanceClock(authRateLimit.windowSeconds * 1000 + 1000);
     expect((await signUp(address, "rita.limit@example.com")).status).toBe(302);
     expect(await db.selectFrom("users").select("id").where("email", "=", "rita.limit@example.com").executeTakeFirst()).toBeDefined();
@@ -60,7 +59,7 @@ describe("rate limits on the public account forms", () => {
 
   it("limits reset emails per address across every account, sends none past the limit, and leaves other addresses alone", async () => {
     const address = "203.0.113.8";
-    const owner = await account();
+    const owner = await person("owner", { password: PASSWORD });
     for (let attempt = 0; attempt < resetEmailRateLimit.max; attempt += 1) {
       expect((await askReset(address, `reset.limit${attempt}@example.com`)).status).toBe(302);
     }
@@ -86,7 +85,7 @@ describe("a growing delay after wrong passwords for one account", () => {
   afterEach(() => void vi.useRealTimers());
 
   it("lets the free failures through, then refuses attempts inside a wait that doubles up to the cap, without checking the password", async () => {
-    const { email } = await account();
+    const { email } = await person("owner", { password: PASSWORD });
     for (let failure = 0; failure < signInBackoff.freeAttempts; failure += 1) {
       expect(await logIn(freshAddress(), email)).toMatchObject({ status: 400, errors: ["auth:login.invalid"] });
     }
@@ -111,7 +110,7 @@ describe("a growing delay after wrong passwords for one account", () => {
   });
 
   it("does not make the wait longer for attempts refused inside it, lets the right password in after it, and starts again from zero", async () => {
-    const { email } = await account();
+    const { email } = await person("owner", { password: PASSWORD });
     for (let failure = 0; failure < signInBackoff.freeAttempts; failure += 1) await logIn(freshAddress(), email);
     const wait = backoffDelayMs(signInBackoff.freeAttempts, signInBackoff);
     // Someone keeps knocking during the wait: the wait still ends exactly when it would have.
@@ -132,7 +131,7 @@ describe("a growing delay after wrong passwords for one account", () => {
   });
 
   it("forgets old failures after the window, and counts unknown emails the same way as known ones", async () => {
-    const { email } = await account();
+    const { email } = await person("owner", { password: PASSWORD });
     for (let failure = 0; failure < signInBackoff.freeAttempts; failure += 1) await logIn(freshAddress(), email);
     advanceClock(signInBackoff.forgetAfterMs);
     expect((await logIn(freshAddress(), email)).errors).toEqual(["auth:login.invalid"]);

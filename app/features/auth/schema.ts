@@ -1,10 +1,5 @@
 import { isEmail, maxLength, minLength, z } from "~/platform/validation";
 
-/**
- * Form schemas shared by the browser (conform) and the server (actions).
- * Messages are translation keys in the `common` namespace (validation.*), translated where they show.
- */
-
 /** The seed also spells the sitter role "walker"; it is stored as "sitter". */
 export const signupRoleSchema = z.pipe(
   z.transform((value: unknown) => (value === "walker" ? "sitter" : value)),
@@ -68,7 +63,6 @@ const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>((
   message: "validation.passwordsDontMatch",
 });
 
-/** A new password from an emailed reset link: the link is the proof. */
 export const resetPasswordSchema = z
   .object({
     token: z.optional(z.string().check(maxLength(200))),
@@ -77,7 +71,6 @@ export const resetPasswordSchema = z
   })
   .check(passwordsMatch);
 
-/** A new password from a signed-in session: the current one is the proof. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string("validation.passwordRequired").check(minLength(1, "validation.passwordRequired"), maxLength(PASSWORD_MAX, "validation.passwordTooLong")),

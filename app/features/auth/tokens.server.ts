@@ -47,7 +47,6 @@ export async function issueEmailToken(
   return token;
 }
 
-/** Looks a token up without using it (to show the right page before the person acts). */
 export async function checkEmailToken(
   token: string,
   purpose: EmailTokenPurpose,

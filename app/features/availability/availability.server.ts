@@ -8,7 +8,6 @@ import { DEFAULT_SLOT, PRESETS, isCalendarDay, isTime, type AddSlotInput } from 
 
 export { DEFAULT_SLOT, PRESETS };
 
-/** A slot as screens see it: instants in ISO UTC. */
 export interface SlotView {
   id: string;
   startAt: string;
@@ -18,10 +17,9 @@ export interface SlotView {
 
 export type AddSlotResult =
   | { status: "added"; slot: SlotView }
-  /** It shares time with one of the sitter's slots (touching edges do not count). */
   | { status: "overlap" }
   | { status: "past" }
-  /** Not a period in the sitter's zone: a malformed day or time, or an end not after the start (a skipped DST hour can do that). */
+  /** A malformed day or time, or an end not after the start (a skipped DST hour can do that). */
   | { status: "invalid" };
 
 export type DeleteSlotResult = "deleted" | "not-found" | "not-available";
@@ -33,19 +31,16 @@ const toSlotView = (slot: Pick<AvailabilitySlot, "id" | "start_at" | "end_at" | 
   status: slot.status,
 });
 
-/** Today's date ("2026-03-14") in `timeZone`, by the app's clock. */
 export function todayIn(timeZone: string): string {
   return wallClockIn(timeZone, now()).day;
 }
 
-/** The calendar day after `day` (both YYYY-MM-DD). */
 export function dayAfter(day: string): string {
   const next = new Date(`${day}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   return next.toISOString().slice(0, 10);
 }
 
-/** The sitter's slots that overlap the local calendar `day` of `timeZone`, earliest first. */
 export async function listSlotsOn(sitterId: string, day: string, timeZone: string): Promise<SlotView[]> {
   if (!isCalendarDay(day)) return [];
   const dayStart = instantAt(timeZone, day, "00:00").toISOString();
@@ -61,7 +56,6 @@ export async function listSlotsOn(sitterId: string, day: string, timeZone: strin
   return slots.map(toSlotView);
 }
 
-/** The availability page's day: `asked` when it is a calendar day, today otherwise, with its slots as the sitter reads them. */
 export async function slotsPage(sitter: { id: string; time_zone: string }, asked: string, language: string) {
   const today = todayIn(sitter.time_zone);
   const date = isCalendarDay(asked) ? asked : today;
@@ -74,7 +68,6 @@ export async function slotsPage(sitter: { id: string; time_zone: string }, asked
   };
 }
 
-/** One of the sitter's slots; another sitter's or a made-up id finds nothing. */
 export async function findOwnSlot(sitterId: string, slotId: string): Promise<SlotView | null> {
   const slot = await db
     .selectFrom("availability_slots")
@@ -85,10 +78,7 @@ export async function findOwnSlot(sitterId: string, slotId: string): Promise<Slo
   return slot ? toSlotView(slot) : null;
 }
 
-/**
- * Publishes a period of the sitter's `day` (wall-clock times in their zone). The overlap check
- * and the insert share one IMMEDIATE transaction, so two adds at once cannot both pass it.
- */
+/** One IMMEDIATE transaction, so two adds at once cannot both pass the overlap check. */
 export async function addSlot(sitterId: string, timeZone: string, { day, startTime, endTime }: AddSlotInput): Promise<AddSlotResult> {
   if (!isCalendarDay(day) || !isTime(startTime) || !isTime(endTime)) return { status: "invalid" };
   const start = instantAt(timeZone, day, startTime);
@@ -112,7 +102,6 @@ export async function addSlot(sitterId: string, timeZone: string, { day, startTi
   });
 }
 
-/** Booked or blocked time stays: a booking holds it. */
 export async function deleteSlot(sitterId: string, slotId: string): Promise<DeleteSlotResult> {
   return db.transaction().execute(async (trx): Promise<DeleteSlotResult> => {
     const slot = await trx
@@ -128,11 +117,7 @@ export async function deleteSlot(sitterId: string, slotId: string): Promise<Dele
   });
 }
 
-/**
- * How a slot reads on the sitter's screens, in their zone and the page's language: its local
- * day, that day written out, and the time range ("09:00 – 12:00", with both dates when the slot
- * runs into another day). Made on the server, so the page hydrates with the same text.
- */
+/** Made on the server, so the page hydrates with the same text. */
 export function describeSlot(slot: SlotView, timeZone: string, language: string): { day: string; date: string; range: string } {
   const start = new Date(slot.startAt);
   const end = new Date(slot.endAt);
@@ -144,7 +129,6 @@ export function describeSlot(slot: SlotView, timeZone: string, language: string)
   return { day: startDay, date: formatDay(startDay, language), range: `${unbroken(start)} – ${unbroken(end)}` };
 }
 
-/** A calendar day written out in `language` ("Saturday, 14 March 2026"). */
 export function formatDay(day: string, language: string): string {
   // Noon UTC of that date, formatted in UTC: the same calendar day whatever the zone.
   return dateTimeFormat(language, { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
@@ -152,15 +136,9 @@ export function formatDay(day: string, language: string): string {
 
 export interface StartTime {
   time: string;
-  /** The longest booking (whole hours, at most 6) that fits in the slot from this time. */
   maxHours: number;
 }
 
-/**
- * The start times a booking request can use on each of `dayCount` days from `firstDay` (the
- * sitter's zone): every half hour inside an available slot that leaves at least an hour, after now.
- * Days without one are left out.
- */
 export async function startTimesByDay(sitterId: string, timeZone: string, firstDay: string, dayCount: number): Promise<Map<string, StartTime[]>> {
   const rangeStart = instantAt(timeZone, firstDay, "00:00");
   const byDay = new Map<string, StartTime[]>();

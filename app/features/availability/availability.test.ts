@@ -1,24 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "~/platform/validation";
 import type { Transaction } from "kysely";
-import type { Database, Role, SlotStatus } from "~db/schema";
-import { advanceClock, now, resetClock } from "~/platform/clock.server";
+import type { Database, SlotStatus } from "~db/schema";
+import { now } from "~/platform/clock.server";
+import { advanceClock, resetClockAfterEach } from "~/testing/clock";
 import { db } from "~/platform/db.server";
+import { person } from "~/testing/people";
 import { wallClockIn } from "~/platform/time";
 import { addSlot, dayAfter, deleteSlot, describeSlot, findOwnSlot, formatDay, listSlotsOn, slotsPage, startTimesByDay, startTimesOn, todayIn } from "./availability.server";
 import { addSlotSchema } from "./schema";
 import { bookSlot, coveringSlot, freeSlot } from "./booking-slots.server";
-
-async function person(role: Role = "sitter", timeZone = "Europe/Madrid") {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  await db
-    .insertInto("users")
-    .values({ id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: `${role} ${id.slice(0, 4)}`, phone: "600", city: "Madrid", postal_code: "28004", role, bio: "", time_zone: timeZone, created_at: at, updated_at: at })
-    .execute();
-  return { id, timeZone };
-}
 
 /** A slot stored directly, as a booking would leave it. */
 async function storedSlot(sitterId: string, startAt: string, endAt: string, status: SlotStatus = "available", bookingId: string | null = null) {
@@ -32,58 +24,58 @@ const slotsOf = (sitterId: string) => db.selectFrom("availability_slots").select
 /** A day well ahead, so "now" never gets in the way. */
 const tomorrowIn = (timeZone: string) => dayAfter(todayIn(timeZone));
 
-afterEach(() => resetClock());
+resetClockAfterEach();
 
 describe("adding slots", () => {
   it("stores the sitter's wall-clock times in UTC", async () => {
-    const sitter = await person("sitter", "Europe/Madrid");
-    const result = await addSlot(sitter.id, sitter.timeZone, { day: "2099-07-01", startTime: "09:00", endTime: "12:00" });
+    const sitter = await person("sitter");
+    const result = await addSlot(sitter.id, sitter.time_zone, { day: "2099-07-01", startTime: "09:00", endTime: "12:00" });
     expect(result).toMatchObject({ status: "added", slot: { startAt: "2099-07-01T07:00:00.000Z", endAt: "2099-07-01T10:00:00.000Z", status: "available" } });
     expect(await slotsOf(sitter.id)).toHaveLength(1);
   });
 
   it("refuses overlapping time but allows slots that only touch", async () => {
-    const sitter = await person();
-    const day = tomorrowIn(sitter.timeZone);
-    expect((await addSlot(sitter.id, sitter.timeZone, { day, startTime: "09:00", endTime: "12:00" })).status).toBe("added");
-    expect(await addSlot(sitter.id, sitter.timeZone, { day, startTime: "11:00", endTime: "13:00" })).toEqual({ status: "overlap" });
-    expect(await addSlot(sitter.id, sitter.timeZone, { day, startTime: "08:00", endTime: "18:00" })).toEqual({ status: "overlap" });
-    expect(await addSlot(sitter.id, sitter.timeZone, { day, startTime: "10:00", endTime: "11:00" })).toEqual({ status: "overlap" });
-    expect((await addSlot(sitter.id, sitter.timeZone, { day, startTime: "12:00", endTime: "15:00" })).status).toBe("added");
-    expect((await addSlot(sitter.id, sitter.timeZone, { day, startTime: "07:00", endTime: "09:00" })).status).toBe("added");
+    const sitter = await person("sitter");
+    const day = tomorrowIn(sitter.time_zone);
+    expect((await addSlot(sitter.id, sitter.time_zone, { day, startTime: "09:00", endTime: "12:00" })).status).toBe("added");
+    expect(await addSlot(sitter.id, sitter.time_zone, { day, startTime: "11:00", endTime: "13:00" })).toEqual({ status: "overlap" });
+    expect(await addSlot(sitter.id, sitter.time_zone, { day, startTime: "08:00", endTime: "18:00" })).toEqual({ status: "overlap" });
+    expect(await addSlot(sitter.id, sitter.time_zone, { day, startTime: "10:00", endTime: "11:00" })).toEqual({ status: "overlap" });
+    expect((await addSlot(sitter.id, sitter.time_zone, { day, startTime: "12:00", endTime: "15:00" })).status).toBe("added");
+    expect((await addSlot(sitter.id, sitter.time_zone, { day, startTime: "07:00", endTime: "09:00" })).status).toBe("added");
     expect(await slotsOf(sitter.id)).toHaveLength(3);
   });
 
   it("refuses time overlapping a booked slot too", async () => {
-    const sitter = await person("sitter", "UTC");
+    const sitter = await person("sitter", { timeZone: "UTC" });
     await storedSlot(sitter.id, "2099-07-01T10:00:00.000Z", "2099-07-01T12:00:00.000Z", "booked");
     expect(await addSlot(sitter.id, "UTC", { day: "2099-07-01", startTime: "11:00", endTime: "14:00" })).toEqual({ status: "overlap" });
   });
 
   it("lets two sitters publish the same time", async () => {
-    const one = await person();
+    const one = await person("sitter");
     const two = await person("both");
-    const day = tomorrowIn(one.timeZone);
-    expect((await addSlot(one.id, one.timeZone, { day, startTime: "09:00", endTime: "12:00" })).status).toBe("added");
-    expect((await addSlot(two.id, two.timeZone, { day, startTime: "09:00", endTime: "12:00" })).status).toBe("added");
+    const day = tomorrowIn(one.time_zone);
+    expect((await addSlot(one.id, one.time_zone, { day, startTime: "09:00", endTime: "12:00" })).status).toBe("added");
+    expect((await addSlot(two.id, two.time_zone, { day, startTime: "09:00", endTime: "12:00" })).status).toBe("added");
   });
 
   it("refuses a slot that starts before now, by the app's clock and in the sitter's zone", async () => {
-    const sitter = await person("sitter", "Pacific/Auckland");
-    const today = todayIn(sitter.timeZone);
-    const yesterday = wallClockIn(sitter.timeZone, new Date(now().getTime() - 24 * 3600_000)).day;
-    expect(await addSlot(sitter.id, sitter.timeZone, { day: yesterday, startTime: "09:00", endTime: "12:00" })).toEqual({ status: "past" });
-    const { time } = wallClockIn(sitter.timeZone, now());
-    if (time > "00:00") expect(await addSlot(sitter.id, sitter.timeZone, { day: today, startTime: "00:00", endTime: time })).toEqual({ status: "past" });
+    const sitter = await person("sitter", { timeZone: "Pacific/Auckland" });
+    const today = todayIn(sitter.time_zone);
+    const yesterday = wallClockIn(sitter.time_zone, new Date(now().getTime() - 24 * 3600_000)).day;
+    expect(await addSlot(sitter.id, sitter.time_zone, { day: yesterday, startTime: "09:00", endTime: "12:00" })).toEqual({ status: "past" });
+    const { time } = wallClockIn(sitter.time_zone, now());
+    if (time > "00:00") expect(await addSlot(sitter.id, sitter.time_zone, { day: today, startTime: "00:00", endTime: time })).toEqual({ status: "past" });
 
-    const day = tomorrowIn(sitter.timeZone);
+    const day = tomorrowIn(sitter.time_zone);
     advanceClock(3 * 24 * 3600_000);
-    expect(await addSlot(sitter.id, sitter.timeZone, { day, startTime: "09:00", endTime: "12:00" })).toEqual({ status: "past" });
+    expect(await addSlot(sitter.id, sitter.time_zone, { day, startTime: "09:00", endTime: "12:00" })).toEqual({ status: "past" });
     expect(await slotsOf(sitter.id)).toHaveLength(0);
   });
 
   it("refuses malformed input and a period a clock change swallows, writing nothing", async () => {
-    const sitter = await person();
+    const sitter = await person("sitter");
     for (const input of [
       { day: "2099-02-30", startTime: "09:00", endTime: "12:00" },
       { day: "x".repeat(100_000), startTime: "09:00", endTime: "12:00" },
@@ -94,16 +86,16 @@ describe("adding slots", () => {
       { day: "2099-03-29", startTime: "02:00", endTime: "03:00" },
       { day: "2099-03-29", startTime: "02:30", endTime: "03:00" },
     ]) {
-      expect(await addSlot(sitter.id, sitter.timeZone, input)).toEqual({ status: "invalid" });
+      expect(await addSlot(sitter.id, sitter.time_zone, input)).toEqual({ status: "invalid" });
     }
     expect(await slotsOf(sitter.id)).toHaveLength(0);
   });
 
   it("adds exactly one of 20 overlapping slots sent at once", async () => {
-    const sitter = await person();
-    const day = tomorrowIn(sitter.timeZone);
+    const sitter = await person("sitter");
+    const day = tomorrowIn(sitter.time_zone);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => addSlot(sitter.id, sitter.timeZone, { day, startTime: `${String(8 + (i % 4)).padStart(2, "0")}:00`, endTime: "14:00" })),
+      Array.from({ length: 20 }, (_, i) => addSlot(sitter.id, sitter.time_zone, { day, startTime: `${String(8 + (i % 4)).padStart(2, "0")}:00`, endTime: "14:00" })),
     );
     expect(results.filter((result) => result.status === "added")).toHaveLength(1);
     expect(results.filter((result) => result.status === "overlap")).toHaveLength(19);
@@ -113,8 +105,8 @@ describe("adding slots", () => {
 
 describe("deleting slots", () => {
   it("deletes the sitter's own available slot", async () => {
-    const sitter = await person();
-    const added = await addSlot(sitter.id, sitter.timeZone, { day: tomorrowIn(sitter.timeZone), startTime: "09:00", endTime: "12:00" });
+    const sitter = await person("sitter");
+    const added = await addSlot(sitter.id, sitter.time_zone, { day: tomorrowIn(sitter.time_zone), startTime: "09:00", endTime: "12:00" });
     if (added.status !== "added") throw new Error("not added");
     expect(await deleteSlot(sitter.id, added.slot.id)).toBe("deleted");
     expect(await findOwnSlot(sitter.id, added.slot.id)).toBeNull();
@@ -122,8 +114,8 @@ describe("deleting slots", () => {
   });
 
   it("cannot delete another sitter's slot, a made-up one, or booked and blocked time", async () => {
-    const sitter = await person();
-    const other = await person();
+    const sitter = await person("sitter");
+    const other = await person("sitter");
     const theirs = await storedSlot(other.id, "2099-07-01T10:00:00.000Z", "2099-07-01T12:00:00.000Z");
     const booked = await storedSlot(sitter.id, "2099-07-01T10:00:00.000Z", "2099-07-01T12:00:00.000Z", "booked");
     const blocked = await storedSlot(sitter.id, "2099-07-01T13:00:00.000Z", "2099-07-01T14:00:00.000Z", "unavailable");
@@ -140,14 +132,14 @@ describe("deleting slots", () => {
 
 describe("listing a day", () => {
   it("lists the slots overlapping the sitter's local day, earliest first", async () => {
-    const sitter = await person("sitter", "America/New_York");
+    const sitter = await person("sitter", { timeZone: "America/New_York" });
     // 2099-07-01 in New York (UTC-4) runs from 04:00Z on the 1st to 04:00Z on the 2nd.
     const late = await storedSlot(sitter.id, "2099-07-01T22:00:00.000Z", "2099-07-02T02:00:00.000Z");
     const early = await storedSlot(sitter.id, "2099-07-01T13:00:00.000Z", "2099-07-01T16:00:00.000Z", "booked");
     const overnight = await storedSlot(sitter.id, "2099-07-01T02:00:00.000Z", "2099-07-01T05:00:00.000Z");
     const before = await storedSlot(sitter.id, "2099-07-01T01:00:00.000Z", "2099-07-01T04:00:00.000Z"); // ends as the day starts
     const after = await storedSlot(sitter.id, "2099-07-02T04:00:00.000Z", "2099-07-02T06:00:00.000Z"); // starts as the next day ends
-    const other = await person("sitter", "America/New_York");
+    const other = await person("sitter", { timeZone: "America/New_York" });
     await storedSlot(other.id, "2099-07-01T13:00:00.000Z", "2099-07-01T16:00:00.000Z");
 
     const day = await listSlotsOn(sitter.id, "2099-07-01", "America/New_York");
@@ -161,7 +153,7 @@ describe("listing a day", () => {
 
   it("finds what addSlot stored on the day it was added for, whatever the zone", async () => {
     for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kolkata", "UTC"]) {
-      const sitter = await person("sitter", zone);
+      const sitter = await person("sitter", { timeZone: zone });
       const added = await addSlot(sitter.id, zone, { day: "2099-12-31", startTime: "17:00", endTime: "20:00" });
       expect(added.status).toBe("added");
       expect(await listSlotsOn(sitter.id, "2099-12-31", zone)).toHaveLength(1);
@@ -171,22 +163,22 @@ describe("listing a day", () => {
   });
 
   it("answers an impossible day with nothing", async () => {
-    const sitter = await person();
-    expect(await listSlotsOn(sitter.id, "2099-13-01", sitter.timeZone)).toEqual([]);
-    expect(await listSlotsOn(sitter.id, "tomorrow", sitter.timeZone)).toEqual([]);
+    const sitter = await person("sitter");
+    expect(await listSlotsOn(sitter.id, "2099-13-01", sitter.time_zone)).toEqual([]);
+    expect(await listSlotsOn(sitter.id, "tomorrow", sitter.time_zone)).toEqual([]);
   });
 
   it("the page's day: the asked day with its slots as the sitter reads them, today for a missing or malformed one", async () => {
-    const sitter = await person("sitter", "Europe/Madrid");
+    const sitter = await person("sitter");
     const id = await storedSlot(sitter.id, "2099-07-01T07:00:00.000Z", "2099-07-01T10:00:00.000Z");
-    const who = { id: sitter.id, time_zone: sitter.timeZone };
+    const who = { id: sitter.id, time_zone: sitter.time_zone };
     expect(await slotsPage(who, "2099-07-01", "de")).toEqual({
-      today: todayIn(sitter.timeZone),
+      today: todayIn(sitter.time_zone),
       date: "2099-07-01",
       dateLabel: formatDay("2099-07-01", "de"),
       slots: [{ id, status: "available", range: "09:00 – 12:00" }],
     });
-    for (const asked of ["", "2099-13-01", "tomorrow"]) expect((await slotsPage(who, asked, "en")).date, asked).toBe(todayIn(sitter.timeZone));
+    for (const asked of ["", "2099-13-01", "tomorrow"]) expect((await slotsPage(who, asked, "en")).date, asked).toBe(todayIn(sitter.time_zone));
   });
 
   it("describes a slot in the sitter's zone and language", () => {
@@ -226,11 +218,11 @@ describe("the add form's schema", () => {
 
 describe("start times for booking requests", () => {
   it("lists, per day of the range, each half hour that leaves at least an hour, in the sitter's zone", async () => {
-    const sitter = await person("sitter", "Europe/Madrid");
-    await addSlot(sitter.id, sitter.timeZone, { day: "2099-07-01", startTime: "09:00", endTime: "11:00" });
-    await addSlot(sitter.id, sitter.timeZone, { day: "2099-07-03", startTime: "16:00", endTime: "17:30" });
+    const sitter = await person("sitter");
+    await addSlot(sitter.id, sitter.time_zone, { day: "2099-07-01", startTime: "09:00", endTime: "11:00" });
+    await addSlot(sitter.id, sitter.time_zone, { day: "2099-07-03", startTime: "16:00", endTime: "17:30" });
     await storedSlot(sitter.id, "2099-07-02T08:00:00.000Z", "2099-07-02T12:00:00.000Z", "booked");
-    const byDay = await startTimesByDay(sitter.id, sitter.timeZone, "2099-07-01", 14);
+    const byDay = await startTimesByDay(sitter.id, sitter.time_zone, "2099-07-01", 14);
     expect([...byDay.keys()]).toEqual(["2099-07-01", "2099-07-03"]);
     expect(byDay.get("2099-07-01")).toEqual([
       { time: "09:00", maxHours: 2 },
@@ -241,11 +233,11 @@ describe("start times for booking requests", () => {
       { time: "16:00", maxHours: 1 },
       { time: "16:30", maxHours: 1 },
     ]);
-    expect(await startTimesOn(sitter.id, sitter.timeZone, "2099-07-03")).toEqual(byDay.get("2099-07-03"));
+    expect(await startTimesOn(sitter.id, sitter.time_zone, "2099-07-03")).toEqual(byDay.get("2099-07-03"));
   });
 
   it("leaves out days past the range, times already gone, and malformed days", async () => {
-    const sitter = await person("sitter", "UTC");
+    const sitter = await person("sitter", { timeZone: "UTC" });
     const today = todayIn("UTC");
     await storedSlot(sitter.id, `${today}T00:00:00.000Z`, `${today}T23:59:00.000Z`);
     const later = dayAfter(dayAfter(today));
@@ -269,20 +261,20 @@ const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => d
 
 describe("coveringSlot", () => {
   it("finds the available slot that holds the whole period, and nothing for a period it only partly holds", async () => {
-    const sitterId = (await person()).id;
+    const sitterId = (await person("sitter")).id;
     await storedSlot(sitterId, T("09:00"), T("12:00"));
     await storedSlot(sitterId, T("13:00"), T("15:00"), "booked");
     expect(await coveringSlot(db, sitterId, T("09:00"), T("12:00"))).toMatchObject({ start_at: T("09:00"), end_at: T("12:00") });
     expect(await coveringSlot(db, sitterId, T("10:00"), T("11:00"))).toMatchObject({ start_at: T("09:00") });
     expect(await coveringSlot(db, sitterId, T("11:00"), T("13:00"))).toBeUndefined();
     expect(await coveringSlot(db, sitterId, T("13:00"), T("14:00"))).toBeUndefined();
-    expect(await coveringSlot(db, (await person()).id, T("10:00"), T("11:00"))).toBeUndefined();
+    expect(await coveringSlot(db, (await person("sitter")).id, T("10:00"), T("11:00"))).toBeUndefined();
   });
 });
 
 describe("bookSlot and freeSlot", () => {
   it("splits the slot into the time before, the booked time and the time after", async () => {
-    const sitterId = (await person()).id;
+    const sitterId = (await person("sitter")).id;
     const b1 = randomUUID();
     await storedSlot(sitterId, T("09:00"), T("17:00"));
     const booked = await inTransaction((trx) => bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("10:00"), end_at: T("12:00") }));
@@ -295,7 +287,7 @@ describe("bookSlot and freeSlot", () => {
   });
 
   it("leaves no empty piece when the booking fills the slot from one edge", async () => {
-    const sitterId = (await person()).id;
+    const sitterId = (await person("sitter")).id;
     const b1 = randomUUID();
     await storedSlot(sitterId, T("09:00"), T("12:00"));
     await inTransaction((trx) => bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("09:00"), end_at: T("12:00") }));
@@ -303,7 +295,7 @@ describe("bookSlot and freeSlot", () => {
   });
 
   it("refuses time no available slot holds, changing nothing", async () => {
-    const sitterId = (await person()).id;
+    const sitterId = (await person("sitter")).id;
     const b1 = randomUUID();
     await storedSlot(sitterId, T("09:00"), T("12:00"));
     expect(await inTransaction((trx) => bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("11:00"), end_at: T("13:00") }))).toBe(false);
@@ -311,7 +303,7 @@ describe("bookSlot and freeSlot", () => {
   });
 
   it("freeing the booked time joins it with the available time on both sides", async () => {
-    const sitterId = (await person()).id;
+    const sitterId = (await person("sitter")).id;
     const b1 = randomUUID();
     await storedSlot(sitterId, T("09:00"), T("17:00"));
     await inTransaction((trx) => bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("10:00"), end_at: T("12:00") }));
@@ -320,7 +312,7 @@ describe("bookSlot and freeSlot", () => {
   });
 
   it("freeing joins only available neighbours: another booking next to it stays booked", async () => {
-    const sitterId = (await person()).id;
+    const sitterId = (await person("sitter")).id;
     const [b0, b1] = [randomUUID(), randomUUID()];
     await storedSlot(sitterId, T("09:00"), T("10:00"), "booked", b0);
     await storedSlot(sitterId, T("10:00"), T("12:00"), "booked", b1);
@@ -333,7 +325,7 @@ describe("bookSlot and freeSlot", () => {
   });
 
   it("freeing a booking that holds no time changes nothing", async () => {
-    const sitterId = (await person()).id;
+    const sitterId = (await person("sitter")).id;
     await storedSlot(sitterId, T("09:00"), T("12:00"));
     await inTransaction((trx) => freeSlot(trx, "no-such-booking"));
     expect(await periodsOf(sitterId)).toEqual([["09:00", "12:00", "available", null]]);

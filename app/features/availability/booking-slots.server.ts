@@ -6,7 +6,6 @@ import { nowIso } from "~/platform/clock.server";
 type Tx = Transaction<Database> | Kysely<Database>;
 type BookedTime = Pick<Booking, "id" | "sitter_id" | "start_at" | "end_at">;
 
-/** The sitter's available slot that holds the whole of [start, end), if any. */
 export function coveringSlot(database: Tx, sitterId: string, startAt: string, endAt: string) {
   return database
     .selectFrom("availability_slots")
@@ -18,10 +17,6 @@ export function coveringSlot(database: Tx, sitterId: string, startAt: string, en
     .executeTakeFirst();
 }
 
-/**
- * Splits the available slot holding the booking into the part before, the booked part and the
- * part after. False when no available slot holds it any more.
- */
 export async function bookSlot(trx: Transaction<Database>, booking: BookedTime): Promise<boolean> {
   const slot = await coveringSlot(trx, booking.sitter_id, booking.start_at, booking.end_at);
   if (!slot) return false;
@@ -39,7 +34,6 @@ export async function bookSlot(trx: Transaction<Database>, booking: BookedTime):
   return true;
 }
 
-/** The booked time becomes available again and joins the available time around it, so the sitter's day is whole again. */
 export async function freeSlot(trx: Transaction<Database>, bookingId: string): Promise<void> {
   const booked = await trx.selectFrom("availability_slots").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
   if (!booked) return;

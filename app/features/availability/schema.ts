@@ -1,6 +1,5 @@
 import { z } from "~/platform/validation";
 
-/** A wall-clock period of one day, "HH:MM" to "HH:MM". */
 export interface SlotTimes {
   start: string;
   end: string;
@@ -11,7 +10,6 @@ export const DEFAULT_SLOT: SlotTimes = { start: "09:00", end: "17:00" };
 export const PRESET_NAMES = ["morning", "afternoon", "evening", "fullDay"] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
-/** One tap adds these periods (the seed's four buttons). */
 export const PRESETS: Record<PresetName, SlotTimes> = {
   morning: { start: "09:00", end: "12:00" },
   afternoon: { start: "13:00", end: "17:00" },
@@ -22,7 +20,6 @@ export const PRESETS: Record<PresetName, SlotTimes> = {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** A real calendar date written YYYY-MM-DD (no 2026-02-30). */
 export function isCalendarDay(value: string): boolean {
   if (!DAY.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
@@ -31,12 +28,7 @@ export function isCalendarDay(value: string): boolean {
 
 export const isTime = (value: string) => TIME.test(value);
 
-/**
- * The add form. A preset button (name="preset") sends its own times, whatever the time boxes
- * hold, so it works the same with and without JavaScript. Whether the day is still ahead
- * depends on the sitter's time zone and the clock: addSlot decides that. The form's HTML
- * constraints come from `addSlotFields` (conform reads none from a schema that ends in a transform).
- */
+/** A preset button sends its own times, so it works without JavaScript; conform reads no HTML constraints from a schema that ends in a transform. */
 export const addSlotFields = z
   .object({
     day: z.string("availability:errors.dayInvalid").check(z.refine(isCalendarDay, "availability:errors.dayInvalid")),
@@ -59,7 +51,6 @@ export const addSlotFields = z
     }),
   );
 
-/** The add form's fields resolved to one period: a preset's times, or the ones typed. */
 export const addSlotSchema = z.pipe(
   addSlotFields,
   z.transform(({ day, preset, startTime = "", endTime = "" }) =>

@@ -4,7 +4,6 @@ import { dateTimeFormat } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import type { BookingView } from "./views.server";
 
-/** A booking's day, start time and amount in the reader's language, written by the server (see ~/platform/format). */
 export type ShownBooking = BookingView & { text: { date: string; time: string; amount: string } };
 
 export function bookingCardText(booking: BookingView, language: string): ShownBooking {
@@ -15,13 +14,11 @@ export function bookingCardText(booking: BookingView, language: string): ShownBo
     text: {
       date: dateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone }).format(start),
       time: dateTimeFormat(language, { timeStyle: "short", timeZone }).format(start),
-      // The owner pays the total; the sitter earns the subtotal.
       amount: formatMoney(booking.as === "owner" ? booking.totalCents : booking.subtotalCents, language),
     },
   };
 }
 
-/** A booking's start and money as its payment and cancel pages write them, in the reader's language, by the server. */
 export type SummarisedBooking = BookingView & { summary: { when: string; subtotal: string; fee: string; total: string } };
 
 export function bookingSummaryText(booking: BookingView, language: string): SummarisedBooking {
@@ -37,7 +34,6 @@ export function bookingSummaryText(booking: BookingView, language: string): Summ
   };
 }
 
-/** The seed's colours: pending yellow, accepted blue, completed green, anything else grey. */
 const badgeTone: Record<BookingView["status"], string> = {
   requested: "bg-amber-100 text-amber-950",
   confirmed: "bg-sky-100 text-sky-950",

@@ -9,12 +9,8 @@ import { MAX_TASK_ATTEMPTS, decide, type Actor, type BookingEvent, type Change, 
 import { bookingNoticeEmail } from "./emails.server";
 import { providerAnswer } from "./payment-tasks.server";
 
-/*
- * Each transition writes the booking, the sitter's slots and the notifications in one
- * transaction; the payment provider is called after it commits, with an idempotency key, and its
- * answer is applied as a transition of its own. A crash between the two leaves a payment task on
- * the booking that the scheduler finishes (runPaymentTask is safe to repeat).
- */
+/* The provider is called after the transaction commits, with an idempotency key; a crash between
+ * leaves a payment task the scheduler finishes. */
 
 export type TransitionResult = { ok: true; booking: Booking } | { ok: false; refusal: Refusal | "notFound" | "slotTaken" };
 
@@ -34,7 +30,6 @@ export async function transition(id: string, actor: Actor, event: BookingEvent):
   const outcome = await db.transaction().execute(async (trx) => {
     const result = await applyEvent(trx, id, actor, event);
     if (!result.ok) return { result, tasks: [] as string[] };
-    // A task the provider could not answer waits for the scheduler's next round.
     const tasks = result.booking.payment_task && event.type !== "task-failed" ? [result.booking.id] : [];
     if (event.type === "accept") tasks.push(...(await cancelOverlappingRequests(trx, result.booking)));
     return { result, tasks };
@@ -45,7 +40,6 @@ export async function transition(id: string, actor: Actor, event: BookingEvent):
   return { ok: true, booking: (await findBooking(id))! };
 }
 
-/** The one place that inserts or updates a booking: it asks the machine and writes its answer. */
 export async function applyEvent(trx: Transaction<Database>, id: string, actor: Actor, event: BookingEvent): Promise<TransitionResult> {
   const booking = await findBooking(id, trx);
   if (!booking && event.type !== "requested") return { ok: false, refusal: "notFound" };
@@ -64,7 +58,6 @@ export async function applyEvent(trx: Transaction<Database>, id: string, actor: 
   return { ok: true, booking: written };
 }
 
-/** False when a confirmed booking already overlaps it, or no available slot holds it any more. */
 async function bookTime(trx: Transaction<Database>, booking: Booking): Promise<boolean> {
   const clash = await trx
     .selectFrom("bookings")
@@ -78,7 +71,6 @@ async function bookTime(trx: Transaction<Database>, booking: Booking): Promise<b
   return !clash && bookSlot(trx, booking);
 }
 
-/** When one request is accepted, the others for overlapping time with that sitter are cancelled and their holds given back. */
 async function cancelOverlappingRequests(trx: Transaction<Database>, accepted: Booking): Promise<string[]> {
   const rivals = await trx
     .selectFrom("bookings")
@@ -117,7 +109,6 @@ async function tellParties(trx: Transaction<Database>, booking: Booking, notices
   }
 }
 
-/** Safe to call any number of times. */
 export async function runPaymentTask(id: string): Promise<void> {
   const booking = await findBooking(id);
   if (!booking?.payment_task || booking.payment_task_attempts >= MAX_TASK_ATTEMPTS) return;

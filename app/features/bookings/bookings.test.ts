@@ -1,48 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { advanceClock, now, resetClock } from "~/platform/clock.server";
+import { clockTo, DAY, HOUR, MINUTE, resetClockAfterEach } from "~/testing/clock";
 import { bookingOf, transition } from "./bookings.server";
 import { requestBooking } from "./requests.server";
 import { payForBooking } from "./payment-entry.server";
 import { runDueBookingWork } from "./due-work.server";
 import type { Actor } from "./machine";
-import {
-  CARDS,
-  DAY,
-  HOUR,
-  at,
-  bookingRow,
-  bookingsOf,
-  card,
-  countPayments,
-  dayAhead,
-  emailsTo,
-  noticesOf,
-  notificationsOf,
-  ownerWithPet,
-  paymentRow,
-  person,
-  petOf,
-  requestInput,
-  requested,
-  sitter as newSitter,
-  sitterWithSlot,
-  slot,
-  slotsOf,
-  type Person,
-} from "./test-world";
+import { CARDS, at, bookingRow, bookingsOf, card, countPayments, dayAhead, ownerWithPet, paymentRow, requestInput, requested, sitterWithSlot, slot, slotsOf, type Owner } from "~/testing/bookings";
+import { emailsTo, noticesOf, notificationsOf, person, petOf, type Person } from "~/testing/people";
 
-afterEach(() => resetClock());
+resetClockAfterEach();
 
-const MINUTE = 60_000;
 const asOwner = (who: { id: string }): Actor => ({ kind: "owner", userId: who.id });
 const asSitter = (who: { id: string }): Actor => ({ kind: "sitter", userId: who.id });
-
-/** Moves the app's clock to just after `instant`. */
-function clockTo(instant: Date | string, plusMs = MINUTE) {
-  advanceClock(new Date(instant).getTime() - now().getTime() + plusMs);
-}
 
 /** A rate no other test uses, so holds of its bookings can be counted by their amount (2 h × rate × 1.2). */
 let nextRate = 1700;
@@ -53,7 +24,7 @@ const captures = async (bookingId: string) =>
   (await db.selectFrom("payment_idempotency").select("key").where("key", "like", `capture:${bookingId}:%`).execute()).length;
 
 /** An owner's held request for the sitter's 10:00–12:00. */
-async function heldRequest(owner: Person & { petId: string }, sitterOf: { id: string; day: string }, startTime = "10:00", hours = 2) {
+async function heldRequest(owner: Owner, sitterOf: { id: string; day: string }, startTime = "10:00", hours = 2) {
   const booking = await requested(owner, sitterOf, startTime, hours);
   expect(await payForBooking(owner, booking.id, card(), randomUUID())).toEqual({ status: "held" });
   return booking;
@@ -373,8 +344,8 @@ describe("refusals change nothing", () => {
     const both = await person("both");
     const bothPet = await petOf(both.id);
     await slot(both.id, at(both, sitter.day, "09:00"), at(both, sitter.day, "17:00"));
-    const unverified = await newSitter({ verified: false });
-    const noRate = await newSitter({ rateCents: null });
+    const unverified = await person("sitter", { verified: false });
+    const noRate = await person("sitter", { rateCents: null });
     const anOwner = await person("owner");
     for (const who of [unverified, noRate, anOwner]) await slot(who.id, at(who, sitter.day, "09:00"), at(who, sitter.day, "17:00"));
 
@@ -412,7 +383,7 @@ describe("refusals change nothing", () => {
     const booking = await heldRequest(owner, sitter);
     const before = await bookingRow(booking.id);
     const strangerOwner = await person("owner");
-    const strangerSitter = await newSitter();
+    const strangerSitter = await person("sitter");
 
     expect(await transition(booking.id, asOwner(strangerOwner), { type: "cancel", reason: "mine now" })).toEqual({ ok: false, refusal: "notFound" });
     expect(await transition(booking.id, asSitter(strangerSitter), { type: "accept" })).toEqual({ ok: false, refusal: "notFound" });

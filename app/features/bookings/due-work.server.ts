@@ -3,11 +3,7 @@ import { now } from "~/platform/clock.server";
 import { AUTO_RELEASE_AFTER_MS, UNPAID_REQUEST_TTL_MS, type Actor, type BookingEvent } from "./machine";
 import { runPaymentTask, transition } from "./bookings.server";
 
-/**
- * Everything that happens because time passed: lapsed unpaid requests, delayed holds, starts,
- * ends, automatic releases, and payment work left unfinished. Each step is a transition that
- * re-checks the booking, so running this twice at once changes nothing twice.
- */
+/** Each step re-checks the booking, so running this twice at once changes nothing twice. */
 export async function runDueBookingWork(): Promise<number> {
   const at = now();
   const iso = at.toISOString();

@@ -7,7 +7,6 @@ import { formatMoney } from "~/platform/money";
 import type { NoticeKind } from "./machine";
 
 
-/** The email that goes with a booking notification, in the recipient's language and time zone. */
 export async function bookingNoticeEmail(
   to: EmailRecipient,
   kind: NoticeKind,

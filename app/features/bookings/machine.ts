@@ -1,9 +1,8 @@
 import type { Booking, BookingStatus, PaymentStatus, PaymentTask } from "~db/schema";
 
 /**
- * The booking rules, free of I/O: given a booking (or none yet), who acts, what they ask for and
- * when, it answers with the changes to make or the reason to refuse. `applyEvent` in
- * bookings.server.ts writes the answer; nothing creates or changes a booking any other way.
+ * Pure rules (no I/O). `applyEvent` in bookings.server.ts writes their answer; nothing creates or
+ * changes a booking any other way.
  *
  *   requested → confirmed → in-progress → completed, or cancelled
  *   payment: unpaid → held → released, or refunded / failed
@@ -31,18 +30,15 @@ export function priceOf(hourlyRateCents: number, hours: number) {
 export type Party = "owner" | "sitter";
 export type Actor = { kind: Party; userId: string } | { kind: "system" };
 
-/** What the owner asks for; the price is the machine's to compute. */
 export type NewBooking = Pick<Booking, "id" | "owner_id" | "sitter_id" | "pet_id" | "pet_name" | "notes" | "start_at" | "end_at" | "hours" | "hourly_rate_cents" | "payment_provider">;
 
 export type BookingEvent =
   | { type: "requested"; booking: NewBooking }
   | { type: "card-saved"; cardRef: string; cardLabel: string }
-  /** The provider refused the card before anything was saved. */
   | { type: "card-failed"; error: string }
   | { type: "hold-placed"; holdRef: string }
   | { type: "hold-failed"; error: string }
   | { type: "hold-due" }
-  /** The provider could not answer (an outage): the task is tried again on the next round. */
   | { type: "task-failed"; task: PaymentTask; error: string }
   | { type: "accept" }
   | { type: "decline" }
@@ -60,9 +56,7 @@ export type BookingEvent =
   | { type: "refunded" }
   | { type: "disputed" };
 
-/** What one transition changes; `notify` names who is told (in-app and by email) and with which message. */
 export interface Change {
-  /** The booking to insert, for the event that makes it. */
   create?: NewBooking & Pick<Booking, "subtotal_cents" | "fee_cents" | "total_cents">;
   set: Partial<
     Pick<
@@ -128,17 +122,14 @@ function isParty(booking: BookingFacts, actor: Actor, party: Party): boolean {
   return actor.kind === party && actor.userId === (party === "owner" ? booking.owner_id : booking.sitter_id);
 }
 
-/** Whether the owner has done their part: the amount is held, or the card is kept for a hold placed later. */
 export function isAuthorised(booking: Pick<Booking, "payment_status" | "card_ref" | "hold_due_at">): boolean {
   return booking.payment_status === "held" || (booking.payment_status === "unpaid" && booking.card_ref !== null && booking.hold_due_at !== null);
 }
 
-/** The hold to give back when a booking ends early: a void if money is held, nothing otherwise. */
 function giveBack(booking: BookingFacts): Pick<Change["set"], "payment_task"> {
   return booking.payment_status === "held" ? { payment_task: "void" } : {};
 }
 
-/** `booking` is the stored one, or null when none has that id yet (only "requested" makes one). */
 export function decide(booking: BookingFacts | null, actor: Actor, event: BookingEvent, at: Date): Decision {
   if (event.type === "requested") return booking ? refuse("wrongState") : request(event.booking, actor, at);
   if (!booking) return refuse("wrongState");
@@ -197,7 +188,6 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (!system) return refuse("notYours");
       if (booking.payment_task !== "hold") return refuse("wrongState");
       const first = booking.hold_due_at === null;
-      // A hold for a booking cancelled meanwhile is given straight back.
       if (booking.status === "cancelled") return allow({ set: { payment_task: "void", hold_ref: event.holdRef, payment_status: "held" }, notify: [] });
       return allow({
         set: { payment_task: null, hold_ref: event.holdRef, payment_status: "held", hold_due_at: null },
@@ -208,10 +198,8 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (!system) return refuse("notYours");
       if (booking.payment_task !== "hold") return refuse("wrongState");
       if (booking.hold_due_at === null) {
-        // The first authorisation failed: the owner may try another card on the payment page.
         return allow({ set: { payment_task: null, payment_status: "failed", card_ref: null, card_label: null, payment_error: event.error }, notify: [] });
       }
-      // The delayed hold failed: the booking cannot go ahead; both sides are told.
       return allow({
         set: { payment_task: null, payment_status: "failed", payment_error: event.error, status: "cancelled", cancelled_by: "system", cancel_reason: "payment" },
         notify: [
@@ -264,7 +252,6 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       return allow({ set: { status: "cancelled", cancelled_by: "system", cancel_reason: "expired" }, notify: [{ to: "owner", message: "expired" }] });
     }
     case "slot-taken": {
-      // Another request for the same time was accepted.
       if (!system) return refuse("notYours");
       if (booking.status !== "requested") return refuse("wrongState");
       return allow({ set: { status: "cancelled", cancelled_by: "system", cancel_reason: "slotTaken", ...giveBack(booking) }, notify: [{ to: "owner", message: "slotTaken" }] });
@@ -276,7 +263,6 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       return allow({ set: { status: "in-progress" }, notify: [{ to: "owner", message: "started" }] });
     }
     case "finish": {
-      // The sitter marks it done once it has begun; otherwise it ends at its end time.
       if (!sitter && !system) return refuse("notYours");
       if (booking.status !== "in-progress" && booking.status !== "confirmed") return refuse("wrongState");
       if (time < (system ? endsAt : startsAt)) return refuse("tooEarly");
@@ -334,7 +320,6 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
   }
 }
 
-/** The seed's booking filter tabs: pending = requested, accepted = confirmed. */
 export const BOOKING_TABS = { all: null, pending: ["requested"], accepted: ["confirmed", "in-progress"], completed: ["completed"] } as const satisfies Record<
   string,
   readonly BookingStatus[] | null

@@ -7,7 +7,6 @@ import { findBooking, transition } from "./bookings.server";
 
 export type PaymentOutcome = { status: "held" } | { status: "card-saved" } | { status: "failed"; code: PaymentFailureCode } | { status: "refused"; refusal: Refusal | "notFound" | "slotTaken" };
 
-/** `attempt` comes from the payment page, so a double submit is one payment. */
 export async function payForBooking(owner: { id: string; email: string }, bookingId: string, card: CardInput, attempt: string): Promise<PaymentOutcome> {
   // One payment per booking at a time: a double-clicked Pay gets the first click's outcome.
   return serialized(`pay:${bookingId}`, async () => {
@@ -27,7 +26,6 @@ export async function payForBooking(owner: { id: string; email: string }, bookin
         idempotencyKey: `${booking.id}:card:${attempt}`,
       }),
     );
-    // Someone else's card entry (or one made for another booking) changes nothing here.
     if (!saved.ok && saved.code === "foreign_card") return { status: "failed", code: saved.code };
     if (!saved.ok) {
       await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "card-failed", error: saved.code });
@@ -45,7 +43,6 @@ export async function payForBooking(owner: { id: string; email: string }, bookin
 
 export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "refused"; refusal: Refusal | "notFound" };
 
-/** For processors whose card field runs in the browser (Stripe), on the payer's customer record. */
 export async function startCardEntry(owner: { id: string; email: string; name: string }, bookingId: string, attempt: string): Promise<CardEntryOutcome> {
   const booking = await findBooking(bookingId);
   if (!booking || booking.owner_id !== owner.id) return { status: "refused", refusal: "notFound" };
@@ -73,7 +70,7 @@ export async function startCardEntry(owner: { id: string; email: string; name: s
   return { status: "ready", clientSecret: started.clientSecret };
 }
 
-/** A provider that throws (unconfigured, or a bug) is an outage like a timeout: the person is asked to try again, never shown an error page. */
+/** A provider that throws is an outage like a timeout: try again, never an error page. */
 async function providerCall<T extends object>(what: string, call: () => Promise<PaymentResult<T>>): Promise<PaymentResult<T>> {
   try {
     return await call();

@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { advanceClock, now, resetClock } from "~/platform/clock.server";
-import { SECRET_KEY, type FakeStripe } from "~/features/payments/fake-stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clockTo, resetClockAfterEach } from "~/testing/clock";
+import { SECRET_KEY, type FakeStripe } from "~/testing/fake-stripe";
+import { payWithStripe, payableSitter, stripeRequest, withFakeStripe } from "~/testing/stripe";
+import { bookingRow, card, ownerWithPet, requested, sitterWithSlot } from "~/testing/bookings";
 import { useStripeClient, createStripeClient } from "~/features/payments/index.server";
 import { failureMessage } from "~/features/payments";
-import { payWithStripe, payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "~/features/payments/stripe-world";
 import { supportedLanguages } from "~/platform/i18n";
 import { transition } from "./bookings.server";
 import { payForBooking, startCardEntry } from "./payment-entry.server";
 import { runDueBookingWork } from "./due-work.server";
-import { bookingRow, card, ownerWithPet, requested, sitterWithSlot } from "./test-world";
 
 // The payment provider down: its address refuses to talk (every connection is closed at once), or
 // it is gone from the configuration. The app must keep answering, keep the booking whole, tell the
@@ -30,12 +30,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => down.listen(0, "127.0.0.1", resolve));
   downClient = createStripeClient({ secretKey: SECRET_KEY, host: "127.0.0.1", port: (down.address() as AddressInfo).port, protocol: "http", maxNetworkRetries: 0, timeoutMs: 2000 });
 });
-afterEach(() => resetClock());
+resetClockAfterEach();
 afterAll(async () => {
   await new Promise((resolve) => down.close(resolve));
 });
-
-const clockTo = (instant: string) => advanceClock(new Date(instant).getTime() - now().getTime() + 60_000);
 
 /** A test-provider booking, paid and accepted, whose start the next scheduler round must notice. */
 async function confirmedTestBooking() {
@@ -49,7 +47,7 @@ async function confirmedTestBooking() {
 
 describe("when the payment provider is down", () => {
   it("the owner's payment fails with a translated 'try again' message, nothing is half-written, and paying works once it is back", async () => {
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
 
     useStripeClient(downClient);
@@ -74,7 +72,7 @@ describe("when the payment provider is down", () => {
 
   it("a release while it is down is saved; the scheduler's rounds go on for other bookings and capture once it is back", async () => {
     const sitter = await payableSitter();
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, sitter);
     await payWithStripe(fake, owner, booking.id);
     await transition(booking.id, { kind: "sitter", userId: sitter.id }, { type: "accept" });
@@ -97,7 +95,7 @@ describe("when the payment provider is down", () => {
 
   it("a provider gone from the configuration (Stripe's keys removed) fails only its own bookings' work, which waits for it", async () => {
     const sitter = await payableSitter();
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, sitter);
     await payWithStripe(fake, owner, booking.id);
     const waiting = await stripeRequest(owner, await payableSitter());

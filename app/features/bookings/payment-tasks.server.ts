@@ -3,7 +3,6 @@ import { db } from "~/platform/db.server";
 import { paymentProvider } from "~/features/payments/index.server";
 import type { BookingEvent } from "./machine";
 
-/** The provider's answer to the payment work a booking waits for, as the event it causes. */
 export async function providerAnswer(booking: Booking): Promise<BookingEvent> {
   const task = booking.payment_task!;
   try {
@@ -26,7 +25,6 @@ async function ask(booking: Booking): Promise<BookingEvent | null> {
       amountCents: booking.total_cents,
       feeCents: booking.fee_cents,
       payeeRef: payee?.stripe_account_id ?? null,
-      // A delayed hold is placed by the scheduler, days after the owner saved the card.
       offSession: booking.hold_due_at !== null,
       description: `Booking ${booking.id}`,
       reference: booking.id,

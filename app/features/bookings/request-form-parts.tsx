@@ -4,23 +4,18 @@ import { formatMoney } from "~/platform/money";
 import { FieldErrors } from "~/platform/ui/field";
 import { MAX_HOURS, priceOf } from "./machine";
 
-/**
- * The price of every duration is on the page and CSS shows the one whose duration is checked,
- * so the breakdown follows the choice with JavaScript off too.
- */
+/** Every duration's price is on the page and CSS shows the checked one, so it works without JavaScript. */
 const durationPriceRules = Array.from(
   { length: MAX_HOURS },
   (_, index) => `#booking-request:has(input[name="hours"][value="${index + 1}"]:checked) [data-price-for="${index + 1}"]{display:grid}`,
 ).join("");
 
-/** The parts of a conform field these choices need. */
 interface Field {
   id: string;
   errorId: string;
   errors?: string[];
 }
 
-/** The sitter's next days with free time, as links that open the form on that day. */
 export function FreeDays({ sitterId, day, quickDays }: { sitterId: string; day: string; quickDays: { day: string; label: string }[] }) {
   const { t } = useTranslation("bookings");
   return (

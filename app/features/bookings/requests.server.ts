@@ -26,7 +26,6 @@ export type RequestResult =
   | { status: "created"; booking: Booking }
   | { status: "refused"; reason: "sitterNotFound" | "sitterNotPayable" | "self" | "petNotFound" | "past" | "outsideAvailability" | "duplicate" };
 
-/** `provider` is the one the booking will be paid with: the configured one, unless a test says otherwise. */
 export async function requestBooking(owner: { id: string; role: Database["users"]["role"] }, input: RequestInput, provider: PaymentProvider = paymentProvider()): Promise<RequestResult> {
   if (input.sitterId === owner.id) return { status: "refused", reason: "self" };
   return db.transaction().execute(async (trx): Promise<RequestResult> => {
@@ -71,7 +70,6 @@ export async function requestBooking(owner: { id: string; role: Database["users"
   });
 }
 
-/** Verified, with a sitter profile and a rate. */
 export async function bookableSitter(id: string) {
   const sitter = await db
     .selectFrom("users")
@@ -85,7 +83,6 @@ export async function bookableSitter(id: string) {
 
 const QUICK_CHOICE_DAYS = 14;
 
-/** What the request form shows: the sitter, the person's pets, and the start times of the chosen day (`asked`, or the next free one). */
 export async function requestPage(user: { id: string; role: Database["users"]["role"] }, sitterId: string, asked: string, language: string) {
   const sitter = await bookableSitter(sitterId);
   if (!sitter || sitter.id === user.id) return null;

@@ -4,7 +4,7 @@ import { CANCEL_REASON_MAX, MAX_HOURS, MIN_HOURS, REVIEW_COMMENT_MAX } from "./m
 const day = z.string("bookings:errors.dateRequired").check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "bookings:errors.dateRequired"));
 const time = z.string("bookings:errors.timeRequired").check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "bookings:errors.timeRequired"));
 
-/** The booking request form. The price is never taken from the form: the server computes it from the sitter's rate. */
+/** The price is never taken from the form: the server computes it from the sitter's rate. */
 export const requestSchema = z.object({
   id: uuid("bookings:errors.stale"),
   sitterId: z.string().check(minLength(1), maxLength(64)),
@@ -21,7 +21,6 @@ export const requestSchema = z.object({
   notes: optionalText(500),
 });
 
-/** The offline provider's card form (Stripe's own field replaces it when Stripe is configured). */
 export const cardSchema = z.object({
   attempt: uuid("bookings:errors.stale"),
   name: z

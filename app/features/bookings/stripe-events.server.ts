@@ -7,7 +7,6 @@ import type { BookingEvent } from "./machine";
 
 /** Stripe's events about booking payments. The booking rules refuse whatever no longer applies, so an event that comes late is a no-op. */
 
-/** The booking a PaymentIntent was made for (its id is in the metadata), if it is paid with Stripe. */
 async function bookingOfIntent(intent: Stripe.PaymentIntent) {
   const bookingId = intent.metadata?.booking_id;
   const booking = bookingId ? await findBooking(bookingId) : undefined;
@@ -19,7 +18,6 @@ async function bookingOfHold(paymentIntent: string | null) {
   return db.selectFrom("bookings").selectAll().where("hold_ref", "=", paymentIntent).where("payment_provider", "=", "stripe").executeTakeFirst();
 }
 
-/** Whether the PaymentIntent was made with the card the booking holds now (an older attempt's events change nothing). */
 const sameCard = (cardRef: string | null, intent: Stripe.PaymentIntent) => cardRef !== null && cardRef.endsWith(`:${idOf(intent.payment_method) ?? "-"}`);
 
 async function apply(bookingId: string, event: BookingEvent): Promise<WebhookOutcome> {
@@ -47,7 +45,6 @@ export const bookingStripeEvents: WebhookHandlers = {
     if (!booking || booking.hold_ref !== intent.id) return "ignored: not this booking's hold";
     return apply(booking.id, { type: "captured" });
   },
-  // Voided by us, or lapsed at Stripe after about 7 days.
   "payment_intent.canceled": async (event) => {
     const intent = event.data.object as Stripe.PaymentIntent;
     const booking = await bookingOfIntent(intent);
@@ -66,7 +63,6 @@ export const bookingStripeEvents: WebhookHandlers = {
     const dispute = event.data.object as Stripe.Dispute;
     const booking = await bookingOfHold(idOf(dispute.payment_intent));
     if (!booking) return "ignored: no booking";
-    // The operator answers disputes in Stripe's dashboard; the log tells them which booking it is.
     console.warn(`Stripe dispute ${dispute.id} (${dispute.reason}) on booking ${booking.id}: ${dispute.amount} ${dispute.currency}`);
     return apply(booking.id, { type: "disputed" });
   },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 const SECRET = vi.hoisted(() => {
   const secret = "whsec_test_webhooks";
@@ -10,21 +10,20 @@ const SECRET = vi.hoisted(() => {
 });
 
 import { db } from "~/platform/db.server";
-import { advanceClock, now, resetClock } from "~/platform/clock.server";
-import { serverError, type FakeStripe } from "~/features/payments/fake-stripe";
+import { clockTo, resetClockAfterEach } from "~/testing/clock";
+import { serverError, type FakeStripe } from "~/testing/fake-stripe";
+import { payWithStripe, payableSitter, stripeRequest, withFakeStripe } from "~/testing/stripe";
+import { bookingRow, ownerWithPet, slotsOf } from "~/testing/bookings";
+import { noticesOf } from "~/testing/people";
 import { receiveStripeWebhook } from "~/features/payments/index.server";
-import { payWithStripe, payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "~/features/payments/stripe-world";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/webhooks-stripe";
 import { transition } from "./bookings.server";
 import { runDueBookingWork } from "./due-work.server";
 import { bookingStripeEvents } from "./stripe-events.server";
-import { bookingRow, noticesOf, slotsOf } from "./test-world";
 
 let fake: FakeStripe;
 withFakeStripe((started) => (fake = started), { timeoutMs: 300 });
-afterEach(() => resetClock());
-
-const clockTo = (instant: string | Date, plusMs = 60_000) => advanceClock(new Date(instant).getTime() - now().getTime() + plusMs);
+resetClockAfterEach();
 
 function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_${randomUUID().replaceAll("-", "")}`) {
   return { id, object: "event", api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, type, data: { object } };
@@ -43,10 +42,9 @@ async function deliver(event: object, options: { timestamp?: number } = {}) {
 
 const storedEvents = (id: string) => db.selectFrom("stripe_events").selectAll().where("id", "=", id).execute();
 
-/** A booking held through the fake Stripe, accepted. */
 async function confirmedStripeBooking() {
   const sitter = await payableSitter();
-  const owner = await stripeOwner();
+  const owner = await ownerWithPet();
   const booking = await stripeRequest(owner, sitter);
   expect(await payWithStripe(fake, owner, booking.id)).toEqual({ status: "held" });
   expect((await transition(booking.id, { kind: "sitter", userId: sitter.id }, { type: "accept" })).ok).toBe(true);
@@ -116,7 +114,7 @@ describe("exactly once, in any order", () => {
 
   it("a hold whose answer was lost (a 500 Stripe keeps for the key) is finished by its webhook, whichever event comes first", async () => {
     const sitter = await payableSitter();
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, sitter);
     fake.fail("POST /v1/payment_intents", serverError(false));
     expect(await payWithStripe(fake, owner, booking.id)).toEqual({ status: "failed", code: "processing_error" });
@@ -173,7 +171,7 @@ describe("what each event does", () => {
 
   it("a failed hold reported by Stripe ends the wait like our own answer would", async () => {
     const sitter = await payableSitter();
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, sitter);
     fake.fail("POST /v1/payment_intents", "hang");
     await payWithStripe(fake, owner, booking.id);

@@ -5,7 +5,6 @@ import { now, nowIso } from "~/platform/clock.server";
 import { notify } from "~/features/notifications/index.server";
 import { BOOKING_TABS, decide, type Actor, type BookingEvent } from "./machine";
 
-/** How one booking looks to one of its two people, with the actions the rules allow them now. */
 export interface BookingView {
   id: string;
   as: "owner" | "sitter";
@@ -14,13 +13,11 @@ export interface BookingView {
   status: BookingStatus;
   paymentStatus: Booking["payment_status"];
   paymentPending: boolean;
-  /** The payment provider the booking is paid with ("test", "stripe"). */
   paymentProvider: string;
   cardLabel: string | null;
   holdDueAt: string | null;
   startAt: string;
   endAt: string;
-  /** Where the service happens: times are shown in the sitter's time zone. */
   timeZone: string;
   hours: number;
   hourlyRateCents: number;
@@ -92,7 +89,6 @@ async function reviewedBy(userId: string, bookingIds: string[]): Promise<Set<str
   return new Set(rows.map((row) => row.booking_id));
 }
 
-/** The person's bookings as owner or sitter, newest first, for one of the seed's tabs. */
 export async function listBookings(userId: string, tab: BookingTab, limit = 100): Promise<BookingView[]> {
   let query = withNames().where((eb) => eb.or([eb("b.owner_id", "=", userId), eb("b.sitter_id", "=", userId)]));
   const statuses = BOOKING_TABS[tab];
@@ -111,7 +107,6 @@ export async function bookingView(userId: string, id: string): Promise<BookingVi
   return toView(row, userId, (await reviewedBy(userId, [id])).has(id));
 }
 
-/** A sitter's money: what is held for them, what was released, and the platform's fee, per booking and in total. */
 export async function earningsOf(sitterId: string) {
   const rows = await withNames()
     .where("b.sitter_id", "=", sitterId)
@@ -127,11 +122,8 @@ export async function earningsOf(sitterId: string) {
   };
 }
 
-/* ------------------------------------------------------------------ reviews */
-
 export type ReviewResult = "saved" | "not-found" | "not-completed" | "already-reviewed";
 
-/** After a completed booking each side may review the other once. */
 export async function leaveReview(reviewerId: string, bookingId: string, rating: number, comment: string): Promise<ReviewResult> {
   return db.transaction().execute(async (trx): Promise<ReviewResult> => {
     const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
@@ -150,7 +142,6 @@ export async function leaveReview(reviewerId: string, bookingId: string, rating:
   });
 }
 
-/** The latest reviews a person received, with who wrote them. */
 export async function reviewsReceived(userId: string, limit = 5) {
   return db
     .selectFrom("reviews as r")

@@ -6,11 +6,9 @@ export interface Admirer {
   city: string;
   photoKey: string | null;
   likedAt: string;
-  /** The pet of mine they liked (sitters like pets), if any. */
   petName: string | null;
 }
 
-/** People who liked me (or one of my pets) and whom I have neither liked nor passed yet, newest first. */
 export async function admirersOf(userId: string, limit = 50): Promise<Admirer[]> {
   const rows = await db
     .selectFrom("swipes as s")
@@ -40,7 +38,6 @@ export async function admirersOf(userId: string, limit = 50): Promise<Admirer[]>
   return admirers.slice(0, limit);
 }
 
-/** How many people wait in 'See who liked you' (shown to free accounts as a teaser, without names). */
 export async function admirerCount(userId: string): Promise<number> {
   return (await admirersOf(userId, 100)).length;
 }

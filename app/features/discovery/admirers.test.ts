@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
-import { person, sitter } from "~/features/bookings/test-world";
+import { person } from "~/testing/people";
 import { admirersOf } from "./admirers.server";
 
 describe("who liked you", () => {
   it("lists who liked me and I have not answered yet", async () => {
-    const me = await sitter();
+    const me = await person("sitter");
     const fan = await person("owner");
     const answered = await person("owner");
     const at = now().toISOString();

@@ -1,23 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { Role } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { handleDeckAction } from "./deck-actions.server";
-import { coarsen } from "~/features/geo/index.server";
+import { coarsen, type Coordinates } from "~/features/geo/index.server";
+import { person } from "~/testing/people";
 
-async function person(role: Role, city = "Madrid", coordinates: [number, number] | null = [40.4168, -3.7038]) {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  await db
-    .insertInto("users")
-    .values({
-      id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: `${role} ${id.slice(0, 4)}`, phone: "600", city,
-      postal_code: "28004", role, bio: "", latitude: coordinates?.[0] ?? null, longitude: coordinates?.[1] ?? null,
-      hourly_rate_cents: role === "owner" ? null : 1500, created_at: at, updated_at: at,
-    })
-    .execute();
-  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-}
+const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();
@@ -39,8 +27,8 @@ const reload = (id: string) => db.selectFrom("users").selectAll().where("id", "=
 
 describe("what the deck page accepts", () => {
   it("refuses malformed posts with a 400 and changes nothing", async () => {
-    const owner = await person("owner");
-    const sitter = await person("sitter");
+    const owner = await person("owner", { at: MADRID });
+    const sitter = await person("sitter", { at: MADRID });
     const malformed: Record<string, string>[] = [
       {},
       { intent: "like" },
@@ -58,8 +46,8 @@ describe("what the deck page accepts", () => {
   });
 
   it("a like on someone who does not exist, on oneself, or on another owner's pet id is refused with a toast", async () => {
-    const owner = await person("owner");
-    const otherOwner = await person("owner");
+    const owner = await person("owner", { at: MADRID });
+    const otherOwner = await person("owner", { at: MADRID });
     for (const values of [
       { intent: "like", userId: randomUUID() },
       { intent: "like", userId: owner.id },
@@ -74,8 +62,8 @@ describe("what the deck page accepts", () => {
   });
 
   it("a mutual like sends the second person to the match page", async () => {
-    const owner = await person("owner");
-    const sitter = await person("both");
+    const owner = await person("owner", { at: MADRID });
+    const sitter = await person("both", { at: MADRID });
     await db
       .insertInto("pets")
       .values({ id: `pet-${owner.id}`, owner_id: owner.id, name: "Rex", pet_type: "dog", age: "3", created_at: owner.created_at, updated_at: owner.created_at })
@@ -86,11 +74,11 @@ describe("what the deck page accepts", () => {
   });
 
   it("local mode needs coordinates; a device position turns it on; a refusal falls back to the city", async () => {
-    const nowhere = await person("owner", "Atlantis-under-the-sea", null);
+    const nowhere = await person("owner", { city: "Atlantis-under-the-sea" });
     await handleDeckAction(nowhere, form({ intent: "browse-local" }));
     expect((await reload(nowhere.id)).browse_mode).toBeNull();
 
-    const owner = await person("owner", "Valencia", null);
+    const owner = await person("owner", { city: "Valencia" });
     await handleDeckAction(owner, form({ intent: "location", latitude: "39.4699", longitude: "-0.3763" }));
     // Stored as the centre of its ~1 km cell, never to the metre.
     expect(await reload(owner.id)).toMatchObject({ browse_mode: "local", location_enabled: 1, ...coarsen({ latitude: 39.4699, longitude: -0.3763 }) });
@@ -108,8 +96,8 @@ describe("what the deck page accepts", () => {
   });
 
   it("Start Over forgets likes and passes", async () => {
-    const owner = await person("owner");
-    const sitter = await person("sitter");
+    const owner = await person("owner", { at: MADRID });
+    const sitter = await person("sitter", { at: MADRID });
     await handleDeckAction(owner, form({ intent: "pass", userId: sitter.id }));
     expect(await swipesOf(owner.id)).toHaveLength(1);
     await handleDeckAction(owner, form({ intent: "start-over" }));

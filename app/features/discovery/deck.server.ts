@@ -133,7 +133,6 @@ async function boosted<Row extends { id: string }>(page: (premiumOnly: boolean, 
   const premium = await page(true, limit);
   if (premium.length >= limit) return premium;
   const seen = new Set(premium.map((row) => row.id));
-  // At most premium.length of the first rows can repeat a premium card.
   const rest = (await page(false, limit + premium.length)).filter((row) => !seen.has(row.id));
   return [...premium, ...rest].slice(0, limit);
 }

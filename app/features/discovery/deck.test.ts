@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DeckSort, PetType, Role, UserUpdate } from "~db/schema";
 import { db } from "~/platform/db.server";
+import { person, petOf, photoOf, type PersonOptions } from "~/testing/people";
+import { travel } from "~/testing/places";
 import { DECK_PAGE, deckFor, tabsFor, type DeckCard, type DeckResult, type DeckTab, type PetCard, type SitterCard } from "./deck.server";
 import { greatCircleKm, type Coordinates } from "~/features/geo/index.server";
 import { startOver, swipe } from "./swipes.server";
@@ -10,33 +12,11 @@ const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };
 const TOLEDO: Coordinates = { latitude: 39.8628, longitude: -4.0273 };
 const BARCELONA: Coordinates = { latitude: 41.3874, longitude: 2.1686 };
 
-const EARTH_RADIUS_KM = 6371.0088;
-
-/** The point `km` away from `from`, setting off at `bearing` degrees (0 = north, 90 = east). */
-function travel(from: Coordinates, km: number, bearing = 0): Coordinates {
-  const rad = (degrees: number) => (degrees * Math.PI) / 180;
-  const deg = (radians: number) => (radians * 180) / Math.PI;
-  const angle = km / EARTH_RADIUS_KM;
-  const lat1 = rad(from.latitude);
-  const heading = rad(bearing);
-  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angle) + Math.cos(lat1) * Math.sin(angle) * Math.cos(heading));
-  const lon2 = rad(from.longitude) + Math.atan2(Math.sin(heading) * Math.sin(angle) * Math.cos(lat1), Math.cos(angle) - Math.sin(lat1) * Math.sin(lat2));
-  return { latitude: deg(lat2), longitude: ((deg(lon2) + 540) % 360) - 180 };
-}
-
-interface PersonSpec {
+interface MemberSpec extends Omit<PersonOptions, "columns" | "signedIn"> {
   role: Role;
-  id?: string;
-  name?: string;
-  city?: string;
-  at?: Coordinates | null;
-  verified?: boolean;
-  /** Sitters only appear with a rate. */
-  rateCents?: number | null;
   caresFor?: PetType[];
   rating?: number | null;
   reviews?: number;
-  createdAt?: string;
   browseMode?: "local" | "global" | null;
   petType?: "all" | PetType;
   maxDistanceKm?: number;
@@ -45,60 +25,23 @@ interface PersonSpec {
   sortBy?: DeckSort;
 }
 
-let sequence = 0;
-
-async function person(spec: PersonSpec): Promise<string> {
-  const id = spec.id ?? randomUUID();
-  sequence += 1;
-  const at = spec.createdAt ?? new Date(Date.UTC(2026, 0, 1) + sequence * 1000).toISOString();
-  const sitter = spec.role !== "owner";
-  await db
-    .insertInto("users")
-    .values({
-      id,
-      email: `${id}@example.com`,
-      password_hash: "x",
-      email_verified_at: spec.verified === false ? null : at,
-      name: spec.name ?? `${spec.role} ${sequence}`,
-      phone: "600",
-      city: spec.city ?? "Madrid",
-      postal_code: "28004",
-      role: spec.role,
-      bio: "",
-      latitude: spec.at === null ? null : (spec.at ?? MADRID).latitude,
-      longitude: spec.at === null ? null : (spec.at ?? MADRID).longitude,
-      hourly_rate_cents: spec.rateCents !== undefined ? spec.rateCents : sitter ? 1500 : null,
-      cares_for: JSON.stringify(spec.caresFor ?? ["dog", "cat"]),
-      rating_average: spec.rating ?? null,
-      review_count: spec.reviews ?? (spec.rating == null ? 0 : 1),
-      browse_mode: spec.browseMode === undefined ? "global" : spec.browseMode,
-      filter_pet_type: spec.petType ?? "all",
-      filter_max_distance_km: spec.maxDistanceKm ?? 50,
-      filter_min_rating: spec.minRating ?? 0,
-      filter_max_price_cents: spec.maxPriceCents ?? null,
-      filter_sort: spec.sortBy ?? "distance",
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return id;
-}
-
-async function petOf(ownerId: string, { name = "Rex", petType = "dog" as PetType, createdAt = new Date().toISOString() } = {}) {
-  const id = randomUUID();
-  await db
-    .insertInto("pets")
-    .values({ id, owner_id: ownerId, name, pet_type: petType, age: "3", breed: "Mixed", temperament: '["friendly"]', energy_level: "medium", created_at: createdAt, updated_at: createdAt })
-    .execute();
-  return id;
-}
-
-async function photoOf(userId: string, petId: string | null, position: number) {
-  const id = randomUUID();
-  await db
-    .insertInto("photos")
-    .values({ id, user_id: userId, pet_id: petId, position, card_key: `${id}-card.webp`, full_key: `${id}-full.webp`, width: 800, height: 600, created_at: new Date().toISOString() })
-    .execute();
+/** Everyone lives in Madrid, browses globally and cares for dogs and cats unless a test says otherwise. */
+async function member({ role, at, caresFor, rating, reviews, browseMode, petType, maxDistanceKm, minRating, maxPriceCents, sortBy, ...options }: MemberSpec): Promise<string> {
+  const { id } = await person(role, {
+    ...options,
+    at: at === undefined ? MADRID : at,
+    columns: {
+      cares_for: JSON.stringify(caresFor ?? ["dog", "cat"]),
+      rating_average: rating ?? null,
+      review_count: reviews ?? (rating == null ? 0 : 1),
+      browse_mode: browseMode === undefined ? "global" : browseMode,
+      filter_pet_type: petType ?? "all",
+      filter_max_distance_km: maxDistanceKm ?? 50,
+      filter_min_rating: minRating ?? 0,
+      filter_max_price_cents: maxPriceCents ?? null,
+      filter_sort: sortBy ?? "distance",
+    },
+  });
   return id;
 }
 
@@ -124,14 +67,14 @@ beforeEach(async () => {
 
 describe("who is in whose deck", () => {
   it("an owner sees verified sitters with a rate, never owners, themselves, unverified people or unfinished sitter profiles", async () => {
-    const owner = await person({ role: "owner" });
-    const sitter = await person({ role: "sitter", name: "Sara", city: "Madrid", rateCents: 1800, caresFor: ["dog"], rating: 4.5, reviews: 7 });
-    const both = await person({ role: "both" });
-    await person({ role: "sitter", rateCents: null });
-    await person({ role: "sitter", verified: false });
-    await person({ role: "both", verified: false });
-    await person({ role: "owner" });
-    await person({ role: "both", rateCents: null });
+    const owner = await member({ role: "owner" });
+    const sitter = await member({ role: "sitter", name: "Sara", city: "Madrid", rateCents: 1800, caresFor: ["dog"], rating: 4.5, reviews: 7 });
+    const both = await member({ role: "both" });
+    await member({ role: "sitter", rateCents: null });
+    await member({ role: "sitter", verified: false });
+    await member({ role: "both", verified: false });
+    await member({ role: "owner" });
+    await member({ role: "both", rateCents: null });
 
     const cards = await sittersFor(owner, 50);
     expect(ids(cards).sort()).toEqual([sitter, both].sort());
@@ -149,10 +92,10 @@ describe("who is in whose deck", () => {
   });
 
   it("someone who is both owner and sitter never meets themselves", async () => {
-    const me = await person({ role: "both" });
+    const me = await member({ role: "both" });
     const myPet = await petOf(me);
-    const otherSitter = await person({ role: "sitter" });
-    const otherOwner = await person({ role: "owner" });
+    const otherSitter = await member({ role: "sitter" });
+    const otherOwner = await member({ role: "owner" });
     const theirPet = await petOf(otherOwner);
 
     expect(ids(await sittersFor(me, 50))).toEqual([otherSitter]);
@@ -162,15 +105,15 @@ describe("who is in whose deck", () => {
   });
 
   it("a sitter sees the pets of verified owners, each with its owner's name", async () => {
-    const sitter = await person({ role: "sitter" });
-    const owner = await person({ role: "owner", name: "Olga", city: "Madrid" });
+    const sitter = await member({ role: "sitter" });
+    const owner = await member({ role: "owner", name: "Olga", city: "Madrid" });
     const rex = await petOf(owner, { name: "Rex", petType: "dog" });
     const mia = await petOf(owner, { name: "Mia", petType: "cat" });
-    const unverified = await person({ role: "owner", verified: false });
+    const unverified = await member({ role: "owner", verified: false });
     await petOf(unverified);
-    const bothOwner = await person({ role: "both", name: "Bea" });
+    const bothOwner = await member({ role: "both", name: "Bea" });
     const bobo = await petOf(bothOwner, { name: "Bobo" });
-    await person({ role: "sitter" });
+    await member({ role: "sitter" });
 
     const cards = await petsFor(sitter, 50);
     expect(ids(cards).sort()).toEqual([rex, mia, bobo].sort());
@@ -180,15 +123,15 @@ describe("who is in whose deck", () => {
   });
 
   it("cards carry their own photos in order: a sitter's profile photos, a pet's photos", async () => {
-    const owner = await person({ role: "both" });
-    const sitter = await person({ role: "both" });
+    const owner = await member({ role: "both" });
+    const sitter = await member({ role: "both" });
     const sittersPet = await petOf(sitter);
-    const second = await photoOf(sitter, null, 2);
-    const first = await photoOf(sitter, null, 1);
-    await photoOf(sitter, sittersPet, 1);
-    await photoOf(owner, null, 1);
+    const second = await photoOf(sitter, { position: 2 });
+    const first = await photoOf(sitter, { position: 1 });
+    await photoOf(sitter, { petId: sittersPet, position: 1 });
+    await photoOf(owner, { position: 1 });
     const pet = await petOf(owner);
-    const petPhoto = await photoOf(owner, pet, 1);
+    const petPhoto = await photoOf(owner, { petId: pet, position: 1 });
 
     const [sitterCard] = await sittersFor(owner);
     expect(sitterCard!.photos.map((photo) => photo.id)).toEqual([first, second]);
@@ -203,11 +146,11 @@ describe("who is in whose deck", () => {
     expect(tabsFor("owner")).toEqual(["sitters"]);
     expect(tabsFor("sitter")).toEqual(["pets"]);
 
-    const owner = await person({ role: "owner" });
+    const owner = await member({ role: "owner" });
     await petOf(owner);
-    const otherOwner = await person({ role: "owner" });
+    const otherOwner = await member({ role: "owner" });
     await petOf(otherOwner);
-    const sitter = await person({ role: "sitter" });
+    const sitter = await member({ role: "sitter" });
     expect(await deckFor(await viewer(owner), "pets")).toEqual({ status: "cards", cards: [] });
     expect(await deckFor(await viewer(sitter), "sitters")).toEqual({ status: "cards", cards: [] });
     expect(ids(await petsFor(sitter))).toHaveLength(2);
@@ -216,12 +159,12 @@ describe("who is in whose deck", () => {
 
 describe("distance", () => {
   it("local mode keeps to the chosen radius; global mode shows everyone", async () => {
-    const owner = await person({ role: "owner", at: MADRID, browseMode: "local", maxDistanceKm: 50 });
-    const near = await person({ role: "sitter", at: travel(MADRID, 10, 0) });
+    const owner = await member({ role: "owner", at: MADRID, browseMode: "local", maxDistanceKm: 50 });
+    const near = await member({ role: "sitter", at: travel(MADRID, 10, 0) });
     // 60 km north-east: inside the latitude/longitude square around a 50 km circle, but outside the circle.
-    const corner = await person({ role: "sitter", at: travel(MADRID, 60, 45) });
-    const toledo = await person({ role: "sitter", at: TOLEDO });
-    const barcelona = await person({ role: "sitter", at: BARCELONA });
+    const corner = await member({ role: "sitter", at: travel(MADRID, 60, 45) });
+    const toledo = await member({ role: "sitter", at: TOLEDO });
+    const barcelona = await member({ role: "sitter", at: BARCELONA });
 
     const local = await sittersFor(owner);
     expect(ids(local)).toEqual([near]);
@@ -242,10 +185,10 @@ describe("distance", () => {
   });
 
   it("local mode holds the same radius for a sitter looking at pets", async () => {
-    const sitter = await person({ role: "sitter", at: MADRID, browseMode: "local", maxDistanceKm: 50 });
-    const nearOwner = await person({ role: "owner", at: travel(MADRID, 20, 90) });
+    const sitter = await member({ role: "sitter", at: MADRID, browseMode: "local", maxDistanceKm: 50 });
+    const nearOwner = await member({ role: "owner", at: travel(MADRID, 20, 90) });
     const nearPet = await petOf(nearOwner);
-    const farOwner = await person({ role: "owner", at: BARCELONA });
+    const farOwner = await member({ role: "owner", at: BARCELONA });
     const farPet = await petOf(farOwner);
 
     const cards = await petsFor(sitter);
@@ -256,17 +199,17 @@ describe("distance", () => {
   });
 
   it("local mode without a known location asks for one", async () => {
-    const owner = await person({ role: "owner", at: null, browseMode: "local" });
-    await person({ role: "sitter" });
+    const owner = await member({ role: "owner", at: null, browseMode: "local" });
+    await member({ role: "sitter" });
     expect(await deckFor(await viewer(owner), "sitters")).toEqual({ status: "needs-location" });
-    const sitter = await person({ role: "sitter", at: null, browseMode: "local" });
+    const sitter = await member({ role: "sitter", at: null, browseMode: "local" });
     expect(await deckFor(await viewer(sitter), "pets")).toEqual({ status: "needs-location" });
   });
 
   it("global mode without a location still deals cards, newest first and without distances", async () => {
-    const owner = await person({ role: "owner", at: null, browseMode: "global", sortBy: "distance" });
-    const older = await person({ role: "sitter", at: BARCELONA, createdAt: "2026-01-01T00:00:00.000Z" });
-    const newer = await person({ role: "sitter", at: TOLEDO, createdAt: "2026-02-01T00:00:00.000Z" });
+    const owner = await member({ role: "owner", at: null, browseMode: "global", sortBy: "distance" });
+    const older = await member({ role: "sitter", at: BARCELONA, createdAt: "2026-01-01T00:00:00.000Z" });
+    const newer = await member({ role: "sitter", at: TOLEDO, createdAt: "2026-02-01T00:00:00.000Z" });
     const cards = await sittersFor(owner);
     expect(ids(cards)).toEqual([newer, older]);
     expect(cards.map((card) => card.distanceKm)).toEqual([null, null]);
@@ -275,47 +218,47 @@ describe("distance", () => {
 
 describe("sorting", () => {
   it("by distance: nearest first", async () => {
-    const owner = await person({ role: "owner", at: MADRID, sortBy: "distance" });
-    const far = await person({ role: "sitter", at: travel(MADRID, 300, 45) });
-    const nearest = await person({ role: "sitter", at: travel(MADRID, 5, 200) });
-    const middle = await person({ role: "sitter", at: travel(MADRID, 40, 100) });
-    const farther = await person({ role: "sitter", at: travel(MADRID, 120, 300) });
+    const owner = await member({ role: "owner", at: MADRID, sortBy: "distance" });
+    const far = await member({ role: "sitter", at: travel(MADRID, 300, 45) });
+    const nearest = await member({ role: "sitter", at: travel(MADRID, 5, 200) });
+    const middle = await member({ role: "sitter", at: travel(MADRID, 40, 100) });
+    const farther = await member({ role: "sitter", at: travel(MADRID, 120, 300) });
     const cards = await sittersFor(owner);
     expect(ids(cards)).toEqual([nearest, middle, farther, far]);
     expect(cards.map((card) => card.distanceKm)).toEqual([5, 40, 120, 300]);
   });
 
   it("by rating: highest average first, more reviews breaking ties, unrated last", async () => {
-    const owner = await person({ role: "owner", sortBy: "rating" });
-    const unrated = await person({ role: "sitter", at: travel(MADRID, 1) });
-    const fair = await person({ role: "sitter", rating: 3.5, reviews: 4, at: travel(MADRID, 30) });
-    const best = await person({ role: "sitter", rating: 4.8, reviews: 10, at: travel(MADRID, 40) });
+    const owner = await member({ role: "owner", sortBy: "rating" });
+    const unrated = await member({ role: "sitter", at: travel(MADRID, 1) });
+    const fair = await member({ role: "sitter", rating: 3.5, reviews: 4, at: travel(MADRID, 30) });
+    const best = await member({ role: "sitter", rating: 4.8, reviews: 10, at: travel(MADRID, 40) });
     // The ids would put the less reviewed one first: only the review count can order them.
-    const good = await person({ id: `00000000${randomUUID().slice(8)}`, role: "sitter", rating: 4.2, reviews: 2, at: travel(MADRID, 20) });
-    const goodAndKnown = await person({ id: `ffffffff${randomUUID().slice(8)}`, role: "sitter", rating: 4.2, reviews: 9, at: travel(MADRID, 25) });
+    const good = await member({ id: `00000000${randomUUID().slice(8)}`, role: "sitter", rating: 4.2, reviews: 2, at: travel(MADRID, 20) });
+    const goodAndKnown = await member({ id: `ffffffff${randomUUID().slice(8)}`, role: "sitter", rating: 4.2, reviews: 9, at: travel(MADRID, 25) });
     expect(ids(await sittersFor(owner, 10))).toEqual([best, goodAndKnown, good, fair, unrated]);
   });
 
   it("by price: cheapest first", async () => {
-    const owner = await person({ role: "owner", sortBy: "price" });
-    const dear = await person({ role: "sitter", rateCents: 2500, at: travel(MADRID, 1) });
-    const cheap = await person({ role: "sitter", rateCents: 1200, at: travel(MADRID, 30) });
-    const middle = await person({ role: "sitter", rateCents: 1800, at: travel(MADRID, 10) });
+    const owner = await member({ role: "owner", sortBy: "price" });
+    const dear = await member({ role: "sitter", rateCents: 2500, at: travel(MADRID, 1) });
+    const cheap = await member({ role: "sitter", rateCents: 1200, at: travel(MADRID, 30) });
+    const middle = await member({ role: "sitter", rateCents: 1800, at: travel(MADRID, 10) });
     expect(ids(await sittersFor(owner))).toEqual([cheap, middle, dear]);
   });
 
   it("newest: latest sign-up first", async () => {
-    const owner = await person({ role: "owner", sortBy: "newest" });
-    const march = await person({ role: "sitter", createdAt: "2026-03-01T10:00:00.000Z", at: travel(MADRID, 30) });
-    const may = await person({ role: "sitter", createdAt: "2026-05-01T10:00:00.000Z", at: travel(MADRID, 40) });
-    const january = await person({ role: "sitter", createdAt: "2026-01-01T10:00:00.000Z", at: travel(MADRID, 1) });
+    const owner = await member({ role: "owner", sortBy: "newest" });
+    const march = await member({ role: "sitter", createdAt: "2026-03-01T10:00:00.000Z", at: travel(MADRID, 30) });
+    const may = await member({ role: "sitter", createdAt: "2026-05-01T10:00:00.000Z", at: travel(MADRID, 40) });
+    const january = await member({ role: "sitter", createdAt: "2026-01-01T10:00:00.000Z", at: travel(MADRID, 1) });
     expect(ids(await sittersFor(owner))).toEqual([may, march, january]);
   });
 
   it("pets: newest pet first, and rating or price sorts (owners only) fall back to nearest first", async () => {
-    const sitter = await person({ role: "sitter", at: MADRID, sortBy: "newest" });
-    const nearOwner = await person({ role: "owner", at: travel(MADRID, 3) });
-    const farOwner = await person({ role: "owner", at: travel(MADRID, 30) });
+    const sitter = await member({ role: "sitter", at: MADRID, sortBy: "newest" });
+    const nearOwner = await member({ role: "owner", at: travel(MADRID, 3) });
+    const farOwner = await member({ role: "owner", at: travel(MADRID, 30) });
     const oldNear = await petOf(nearOwner, { createdAt: "2026-01-01T00:00:00.000Z" });
     const newFar = await petOf(farOwner, { createdAt: "2026-04-01T00:00:00.000Z" });
     expect(ids(await petsFor(sitter))).toEqual([newFar, oldNear]);
@@ -328,10 +271,10 @@ describe("sorting", () => {
 
 describe("filters", () => {
   it("pet type keeps the sitters who care for that kind of pet", async () => {
-    const owner = await person({ role: "owner", petType: "dog" });
-    const dogs = await person({ role: "sitter", caresFor: ["dog"], at: travel(MADRID, 1) });
-    const cats = await person({ role: "sitter", caresFor: ["cat"], at: travel(MADRID, 2) });
-    const both = await person({ role: "sitter", caresFor: ["dog", "cat"], at: travel(MADRID, 3) });
+    const owner = await member({ role: "owner", petType: "dog" });
+    const dogs = await member({ role: "sitter", caresFor: ["dog"], at: travel(MADRID, 1) });
+    const cats = await member({ role: "sitter", caresFor: ["cat"], at: travel(MADRID, 2) });
+    const both = await member({ role: "sitter", caresFor: ["dog", "cat"], at: travel(MADRID, 3) });
     expect(ids(await sittersFor(owner))).toEqual([dogs, both]);
     await setFilters(owner, { filter_pet_type: "cat" });
     expect(ids(await sittersFor(owner))).toEqual([cats, both]);
@@ -340,51 +283,51 @@ describe("filters", () => {
   });
 
   it("pet type narrows a sitter's pets too", async () => {
-    const sitter = await person({ role: "sitter", petType: "cat" });
-    const owner = await person({ role: "owner" });
+    const sitter = await member({ role: "sitter", petType: "cat" });
+    const owner = await member({ role: "owner" });
     await petOf(owner, { petType: "dog" });
     const cat = await petOf(owner, { petType: "cat" });
     expect(ids(await petsFor(sitter))).toEqual([cat]);
   });
 
   it("minimum rating leaves out lower and unrated sitters", async () => {
-    const owner = await person({ role: "owner", minRating: 4 });
-    const great = await person({ role: "sitter", rating: 4.5, at: travel(MADRID, 1) });
-    const exactly = await person({ role: "sitter", rating: 4, at: travel(MADRID, 2) });
-    await person({ role: "sitter", rating: 3.5, at: travel(MADRID, 3) });
-    await person({ role: "sitter", rating: null, at: travel(MADRID, 4) });
+    const owner = await member({ role: "owner", minRating: 4 });
+    const great = await member({ role: "sitter", rating: 4.5, at: travel(MADRID, 1) });
+    const exactly = await member({ role: "sitter", rating: 4, at: travel(MADRID, 2) });
+    await member({ role: "sitter", rating: 3.5, at: travel(MADRID, 3) });
+    await member({ role: "sitter", rating: null, at: travel(MADRID, 4) });
     expect(ids(await sittersFor(owner))).toEqual([great, exactly]);
   });
 
   it("maximum price leaves out dearer sitters", async () => {
-    const owner = await person({ role: "owner", maxPriceCents: 2000 });
-    const cheap = await person({ role: "sitter", rateCents: 1500, at: travel(MADRID, 1) });
-    const exactly = await person({ role: "sitter", rateCents: 2000, at: travel(MADRID, 2) });
-    await person({ role: "sitter", rateCents: 2500, at: travel(MADRID, 3) });
+    const owner = await member({ role: "owner", maxPriceCents: 2000 });
+    const cheap = await member({ role: "sitter", rateCents: 1500, at: travel(MADRID, 1) });
+    const exactly = await member({ role: "sitter", rateCents: 2000, at: travel(MADRID, 2) });
+    await member({ role: "sitter", rateCents: 2500, at: travel(MADRID, 3) });
     expect(ids(await sittersFor(owner))).toEqual([cheap, exactly]);
     await setFilters(owner, { filter_max_price_cents: 0 });
     expect(await sittersFor(owner)).toEqual([]);
   });
 
   it("all filters at once: only sitters passing every one", async () => {
-    const owner = await person({ role: "owner", at: MADRID, browseMode: "local", maxDistanceKm: 50, petType: "dog", minRating: 4, maxPriceCents: 2000 });
+    const owner = await member({ role: "owner", at: MADRID, browseMode: "local", maxDistanceKm: 50, petType: "dog", minRating: 4, maxPriceCents: 2000 });
     const fits = { role: "sitter" as const, at: travel(MADRID, 10), caresFor: ["dog" as const], rating: 4.5, rateCents: 1800 };
-    const match = await person(fits);
-    await person({ ...fits, at: TOLEDO });
-    await person({ ...fits, caresFor: ["cat"] });
-    await person({ ...fits, rating: 3.5 });
-    await person({ ...fits, rating: null });
-    await person({ ...fits, rateCents: 2500 });
+    const match = await member(fits);
+    await member({ ...fits, at: TOLEDO });
+    await member({ ...fits, caresFor: ["cat"] });
+    await member({ ...fits, rating: 3.5 });
+    await member({ ...fits, rating: null });
+    await member({ ...fits, rateCents: 2500 });
     expect(ids(await sittersFor(owner, 50))).toEqual([match]);
   });
 });
 
 describe("swipes", () => {
   it("liked and passed sitters leave the deck; 'Start Over' brings them back", async () => {
-    const owner = await person({ role: "owner" });
-    const liked = await person({ role: "sitter", at: travel(MADRID, 1) });
-    const passed = await person({ role: "sitter", at: travel(MADRID, 2) });
-    const untouched = await person({ role: "sitter", at: travel(MADRID, 3) });
+    const owner = await member({ role: "owner" });
+    const liked = await member({ role: "sitter", at: travel(MADRID, 1) });
+    const passed = await member({ role: "sitter", at: travel(MADRID, 2) });
+    const untouched = await member({ role: "sitter", at: travel(MADRID, 3) });
     const me = await viewer(owner);
 
     expect((await swipe(me, { userId: liked, petId: null }, "like")).status).toBe("recorded");
@@ -396,8 +339,8 @@ describe("swipes", () => {
   });
 
   it("a like on one pet hides that pet, not the owner's other pets", async () => {
-    const sitter = await person({ role: "sitter" });
-    const owner = await person({ role: "owner" });
+    const sitter = await member({ role: "sitter" });
+    const owner = await member({ role: "owner" });
     const rex = await petOf(owner, { name: "Rex", createdAt: "2026-01-01T00:00:00.000Z" });
     const mia = await petOf(owner, { name: "Mia", petType: "cat", createdAt: "2026-01-02T00:00:00.000Z" });
     const me = await viewer(sitter);
@@ -411,8 +354,8 @@ describe("swipes", () => {
   });
 
   it("for people who are both, a swipe on someone's pet and a swipe on them as a sitter are separate cards", async () => {
-    const me = await person({ role: "both" });
-    const other = await person({ role: "both" });
+    const me = await member({ role: "both" });
+    const other = await member({ role: "both" });
     const pet = await petOf(other);
     const myself = await viewer(me);
 
@@ -427,9 +370,9 @@ describe("swipes", () => {
   });
 
   it("one person's swipes do not change another's deck", async () => {
-    const owner = await person({ role: "owner" });
-    const otherOwner = await person({ role: "owner" });
-    const sitter = await person({ role: "sitter" });
+    const owner = await member({ role: "owner" });
+    const otherOwner = await member({ role: "owner" });
+    const sitter = await member({ role: "sitter" });
     await swipe(await viewer(owner), { userId: sitter, petId: null }, "pass");
     expect(await sittersFor(owner)).toEqual([]);
     expect(ids(await sittersFor(otherOwner))).toEqual([sitter]);
@@ -438,10 +381,10 @@ describe("swipes", () => {
 
 describe("page size", () => {
   it(`deals ${DECK_PAGE} cards at a time, the nearest ones, however far apart people live`, async () => {
-    const owner = await person({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance" });
+    const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance" });
     const distances = [3000, 900, 1.3, 2500, 150, 30, 1500, 5, 400, 2000, 60];
     const sitters = new Map<number, string>();
-    for (const [i, km] of distances.entries()) sitters.set(km, await person({ role: "sitter", at: travel(MADRID, km, i * 33) }));
+    for (const [i, km] of distances.entries()) sitters.set(km, await member({ role: "sitter", at: travel(MADRID, km, i * 33) }));
 
     const cards = await sittersFor(owner);
     expect(cards).toHaveLength(DECK_PAGE);
@@ -451,19 +394,19 @@ describe("page size", () => {
   });
 
   it(`deals ${DECK_PAGE} nearest even when the nearest are all far away`, async () => {
-    const owner = await person({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance" });
+    const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance" });
     const distances = [2900, 1200, 3000, 1800, 2400, 2600, 1100];
     const sitters = new Map<number, string>();
-    for (const [i, km] of distances.entries()) sitters.set(km, await person({ role: "sitter", at: travel(MADRID, km, i * 51) }));
+    for (const [i, km] of distances.entries()) sitters.set(km, await member({ role: "sitter", at: travel(MADRID, km, i * 51) }));
     const nearest = [...distances].sort((a, b) => a - b).slice(0, DECK_PAGE);
     expect(ids(await sittersFor(owner))).toEqual(nearest.map((km) => sitters.get(km)));
   });
 
   it(`deals ${DECK_PAGE} cards for the other sorts too`, async () => {
-    const owner = await person({ role: "owner", sortBy: "price" });
+    const owner = await member({ role: "owner", sortBy: "price" });
     const rates = [2400, 900, 1500, 3000, 1100, 2000, 1300];
     const sitters = new Map<number, string>();
-    for (const [i, rate] of rates.entries()) sitters.set(rate, await person({ role: "sitter", rateCents: rate, at: travel(MADRID, i + 1) }));
+    for (const [i, rate] of rates.entries()) sitters.set(rate, await member({ role: "sitter", rateCents: rate, at: travel(MADRID, i + 1) }));
     const cheapest = [...rates].sort((a, b) => a - b).slice(0, DECK_PAGE);
     expect(ids(await sittersFor(owner))).toEqual(cheapest.map((rate) => sitters.get(rate)));
   });

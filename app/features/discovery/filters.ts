@@ -14,7 +14,6 @@ export const DEFAULT_FILTERS: DeckFilters = { petType: "all", maxDistanceKm: 50,
 export const DISTANCE_KM = { min: 5, max: 200, step: 5 } as const;
 export const MAX_PRICE_EUROS = 100;
 export const SORTS = ["distance", "rating", "price", "newest"] as const satisfies readonly DeckSort[];
-// Rating and price only mean something for sitters' cards.
 export const OWNER_ONLY_SORTS: readonly DeckSort[] = ["rating", "price"];
 
 export function activeFilterCount(filters: DeckFilters, forOwner: boolean): number {

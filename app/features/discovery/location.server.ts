@@ -7,7 +7,6 @@ import { storedPosition, type Coordinates, coordinatesOfCity, positionChange, TO
 
 export type BrowseMode = NonNullable<User["browse_mode"]>;
 
-/** The browser's position replaces the city's, and the deck goes local. */
 export async function saveDeviceLocation(userId: string, at: Coordinates): Promise<"saved" | typeof TOO_OFTEN> {
   const position = await positionChange(userId, at);
   if (position === TOO_OFTEN) return TOO_OFTEN;
@@ -38,7 +37,6 @@ export async function setBrowseMode(userId: string, mode: BrowseMode): Promise<v
   await db.updateTable("users").set({ browse_mode: mode }).where("id", "=", userId).execute();
 }
 
-/** 'Maybe Later' on the location prompt: not asked again until the browser closes. */
 export const locationPromptLater = createCookie("location-later", { httpOnly: true, sameSite: "lax", path: "/", secure: cookiesAreSecure });
 
 export async function promptPostponed(request: Request): Promise<boolean> {

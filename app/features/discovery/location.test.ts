@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { advanceClock, now, resetClock } from "~/platform/clock.server";
+import { advanceClock, resetClockAfterEach, startOfAFreshDay } from "~/testing/clock";
 import { takeToast } from "~/platform/toast.server";
 import { signUp } from "~/features/auth/index.server";
 import { updateProfile } from "~/features/profiles/index.server";
@@ -9,24 +9,11 @@ import { handleDeckAction } from "./deck-actions.server";
 import { deckFor } from "./deck.server";
 import { deckCardText } from "./deck-card";
 import { coarsen, greatCircleKm, shownKilometres, type Coordinates, positionChangeLimit } from "~/features/geo/index.server";
-import { offset, randomFrom, startOfAFreshDay } from "~/features/geo/test-support";
+import { person } from "~/testing/people";
+import { offset, randomFrom } from "~/testing/places";
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function member(role: "owner" | "sitter", options: { at?: Coordinates | null; city?: string } = {}) {
-  const id = randomUUID();
-  const at = now().toISOString();
-  await db
-    .insertInto("users")
-    .values({
-      id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: `${role} ${id.slice(0, 4)}`, phone: "600",
-      city: options.city ?? "Valencia", postal_code: "46001", role, bio: "", time_zone: "Europe/Madrid",
-      latitude: options.at?.latitude ?? null, longitude: options.at?.longitude ?? null,
-      hourly_rate_cents: role === "owner" ? null : 1500, browse_mode: "global", created_at: at, updated_at: at,
-    })
-    .execute();
-  return reload(id);
-}
+const IN_VALENCIA = { city: "Valencia", postalCode: "46001", columns: { browse_mode: "global" } } as const;
 
 const reload = (id: string) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const positionOf = async (id: string) => {
@@ -43,7 +30,7 @@ async function postPosition(userId: string, at: Coordinates) {
   return { status: response.status, location: response.headers.get("Location"), toast };
 }
 
-afterEach(() => resetClock());
+resetClockAfterEach();
 
 describe("every writer stores the coarse position", () => {
   it("sign-up, a device's position, a city on the profile and location turned off", async () => {
@@ -76,8 +63,8 @@ describe("how often a person may move", () => {
   it(`allows ${positionChangeLimit.max} moves a day; the next is refused with a message and the deck keeps the last position`, async () => {
     expect(positionChangeLimit.max).toBe(10);
     startOfAFreshDay();
-    const sitter = await member("sitter", { at: coarsen(offset(VALENCIA, 0, 30)) });
-    const owner = await member("owner");
+    const sitter = await person("sitter", { ...IN_VALENCIA, at: coarsen(offset(VALENCIA, 0, 30)) });
+    const owner = await person("owner", IN_VALENCIA);
     const places = Array.from({ length: positionChangeLimit.max + 1 }, (_, index) => offset(VALENCIA, index * 2, 0));
     for (const place of places.slice(0, -1)) {
       expect(await postPosition(owner.id, place)).toMatchObject({ status: 302, toast: { type: "success" } });
@@ -111,7 +98,7 @@ describe("how often a person may move", () => {
 
   it("the same cell posted again and again never uses the budget", async () => {
     startOfAFreshDay();
-    const owner = await member("owner");
+    const owner = await person("owner", IN_VALENCIA);
     for (let visit = 0; visit < positionChangeLimit.max * 3; visit += 1) {
       // Jitter of a few metres, as a phone's fixes have.
       const fix = offset(VALENCIA, (visit % 3) * 0.01, (visit % 2) * 0.01);
@@ -123,7 +110,7 @@ describe("how often a person may move", () => {
 
   it("a new city on the profile is a move too: over the limit the profile is not saved; other edits and forgetting the device still work", async () => {
     startOfAFreshDay();
-    const owner = await member("owner", { city: "Valencia" });
+    const owner = await person("owner", IN_VALENCIA);
     for (let index = 0; index < positionChangeLimit.max; index += 1) {
       expect((await postPosition(owner.id, offset(VALENCIA, index * 2 + 2, 0))).toast?.type).toBe("success");
     }
@@ -156,12 +143,12 @@ describe("how often a person may move", () => {
 describe("what the deck sends", () => {
   it("distances are whole kilometres or 'less than 1 km', never a decimal", async () => {
     const origin: Coordinates = { latitude: 43.2627, longitude: -2.9253 };
-    const owner = await member("owner", { at: coarsen(origin) });
+    const owner = await person("owner", { ...IN_VALENCIA, at: coarsen(origin) });
     const random = randomFrom(11);
     for (let i = 0; i < 12; i += 1) {
       const angle = random() * 2 * Math.PI;
       const km = i < 2 ? 0.2 : random() * 40;
-      await member("sitter", { at: coarsen(offset(origin, km * Math.cos(angle), km * Math.sin(angle))) });
+      await person("sitter", { ...IN_VALENCIA, at: coarsen(offset(origin, km * Math.cos(angle), km * Math.sin(angle))) });
     }
     const deck = deckCardText(await deckFor(await reload(owner.id), "sitters", 50), "en");
     const cards = deck.status === "cards" ? deck.cards : [];

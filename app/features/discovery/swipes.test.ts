@@ -1,31 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
-import type { Role } from "~db/schema";
+import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { advanceClock, now, resetClock } from "~/platform/clock.server";
+import { person, petOf } from "~/testing/people";
+import { now } from "~/platform/clock.server";
+import { advanceClock, resetClockAfterEach } from "~/testing/clock";
 import { startOfDayIn } from "~/platform/time";
 import { FREE_DAILY_LIKES, matchesOf, startOver, swipe } from "./swipes.server";
 
-async function person(role: Role, timeZone = "Europe/Madrid") {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  await db
-    .insertInto("users")
-    .values({ id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: `${role} ${id.slice(0, 4)}`, phone: "600", city: "Madrid", postal_code: "28004", role, bio: "", time_zone: timeZone, created_at: at, updated_at: at })
-    .execute();
-  return { id, role, time_zone: timeZone };
-}
-
-async function petOf(ownerId: string) {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  await db.insertInto("pets").values({ id, owner_id: ownerId, name: "Rex", pet_type: "dog", age: "3", temperament: "[]", energy_level: "medium", created_at: at, updated_at: at }).execute();
-  return id;
-}
-
 const notificationsOf = (userId: string) => db.selectFrom("notifications").select("type").where("user_id", "=", userId).where("type", "=", "match").execute();
 
-afterEach(() => resetClock());
+resetClockAfterEach();
 
 describe("likes and matches", () => {
   it("an owner likes a sitter, the sitter likes the owner's pet: one match, both told", async () => {
@@ -39,7 +23,6 @@ describe("likes and matches", () => {
     expect(await notificationsOf(owner.id)).toHaveLength(1);
     expect(await notificationsOf(sitter.id)).toHaveLength(1);
 
-    // Liking again changes nothing.
     expect(await swipe(owner, { userId: sitter.id, petId: null }, "like")).toEqual({ status: "recorded", newMatch: null });
     expect(await matchesOf(sitter.id)).toHaveLength(1);
   });
@@ -92,7 +75,7 @@ describe("likes and matches", () => {
 
 describe("daily like limit", () => {
   it(`allows ${FREE_DAILY_LIKES} likes a day on a free account, passes always, and resets at local midnight`, async () => {
-    const owner = await person("owner", "Europe/Warsaw");
+    const owner = await person("owner", { timeZone: "Europe/Warsaw" });
     const sitters = await Promise.all(Array.from({ length: FREE_DAILY_LIKES + 2 }, () => person("sitter")));
     // Start right after local midnight so the whole test stays in one calendar day.
     const midnight = startOfDayIn(owner.time_zone, now()).getTime() + 24 * 3600_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { person } from "~/features/bookings/test-world";
-import { startSession } from "~/platform/session.server";
+import { person } from "~/testing/people";
+import { offset } from "~/testing/places";
 import { action, loader } from "~/routes/dashboard";
 import { greatCircleKm, type Coordinates } from "~/features/geo/index.server";
 
@@ -13,25 +13,11 @@ import { greatCircleKm, type Coordinates } from "~/features/geo/index.server";
 
 /** The centre of one cell of the position grid, near Zaragoza (geo.server's coarsen). */
 const CELL_CENTRE: Coordinates = { latitude: 41.65, longitude: -0.883304 };
-const KM_PER_DEGREE = 111.195;
-
-/** A point `north` and `east` kilometres from `from` (flat-earth steps are exact enough over a few km). */
-function offset(from: Coordinates, north: number, east: number): Coordinates {
-  return {
-    latitude: from.latitude + north / KM_PER_DEGREE,
-    longitude: from.longitude + east / (KM_PER_DEGREE * Math.cos((from.latitude * Math.PI) / 180)),
-  };
-}
 
 /** A coordinate cut to three decimals (about 100 m), as any longer copy of it would start. */
 const threeDecimals = (degrees: number) => String(degrees).slice(0, String(Math.trunc(degrees)).length + (degrees < 0 && degrees > -1 ? 5 : 4));
 
 const context = { cspNonce: "", clientAddress: "127.0.0.1" };
-
-async function signedIn(role: "owner" | "sitter") {
-  const someone = await person(role);
-  return { id: someone.id, cookie: (await startSession(someone.id)).split(";")[0]! };
-}
 
 async function postPosition(cookie: string, at: Coordinates) {
   const body = new URLSearchParams({ intent: "location", latitude: String(at.latitude), longitude: String(at.longitude), tab: "sitters" });
@@ -99,12 +85,12 @@ describe("locating a member from the deck", () => {
     const truths = [offset(CELL_CENTRE, 0.4, 0.4), offset(CELL_CENTRE, -0.4, -0.4)];
     const victims = [];
     for (const truth of truths) {
-      const victim = await signedIn("sitter");
+      const victim = await person("sitter", { signedIn: true });
       expect((await postPosition(victim.cookie, truth)).status).toBe(302);
       victims.push(victim.id);
     }
 
-    const attacker = await signedIn("owner");
+    const attacker = await person("owner", { signedIn: true });
     // Eight points 1.5 to 5 km away in every direction: within a day's budget of position changes.
     const points = Array.from({ length: 8 }, (_, index) => {
       const angle = (index * 3 * Math.PI) / 8;

@@ -14,7 +14,6 @@ export function closenessSql(from: Coordinates, table: string): RawBuilder<numbe
   return sql<number>`(${sql.ref(`${table}.unit_x`)} * ${x} + ${sql.ref(`${table}.unit_y`)} * ${y} + ${sql.ref(`${table}.unit_z`)} * ${z})`;
 }
 
-/** Rows within `km` have at least this closeness. */
 export function closenessAt(km: number): number {
   return Math.cos(Math.min(km / EARTH_RADIUS_KM, Math.PI));
 }
@@ -36,14 +35,12 @@ export function greatCircleKm(a: Coordinates, b: Coordinates): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-// Rows of 0.01° of latitude: 1.11 km from north to south.
 const GRID_ROWS_PER_DEGREE = 100;
 
 /**
- * The centre of the position's cell on a grid of about 1.1 km by 1.1 km, so that nothing computed
- * from stored positions can locate anyone more closely than their cell, whatever positions someone
- * else tries. Each row is cut into columns at least 1.11 km wide at its latitude (a fixed 0.01° of
- * longitude would be 0.56 km wide in Oslo). Idempotent.
+ * The centre of the position's ~1.1 km cell, so nothing computed from stored positions locates
+ * anyone more closely. Columns are at least 1.11 km wide at each latitude (a fixed 0.01° would
+ * be 0.56 km in Oslo).
  */
 export function coarsen({ latitude, longitude }: Coordinates): Coordinates {
   const row = Math.round(latitude * GRID_ROWS_PER_DEGREE);
@@ -57,7 +54,6 @@ export function coarsen({ latitude, longitude }: Coordinates): Coordinates {
   return { latitude: rowLatitude, longitude: Number(columnLongitude.toFixed(6)) || 0 };
 }
 
-/** The latitude and longitude columns as every writer stores them. */
 export function storedPosition(at: Coordinates | null): { latitude: number | null; longitude: number | null } {
   if (!at) return { latitude: null, longitude: null };
   return coarsen(at);
@@ -82,7 +78,6 @@ export interface BoundingBox {
   maxLongitude: number | null;
 }
 
-/** Lets an index make the first cut before the exact distance. */
 export function boundingBox(center: Coordinates, km: number): BoundingBox {
   const latitudeDelta = km / KM_PER_DEGREE;
   const minLatitude = center.latitude - latitudeDelta;

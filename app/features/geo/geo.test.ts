@@ -1,26 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { boundingBox, closenessAt, coarsen, greatCircleKm, kilometresFor, sameCell, shownKilometres, storedPosition, unitVector, type Coordinates } from "./geo.server";
-import { offset, randomFrom } from "./test-support";
+import { offset, randomFrom, travel } from "~/testing/places";
 
 const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };
 const BARCELONA: Coordinates = { latitude: 41.3874, longitude: 2.1686 };
 const PARIS: Coordinates = { latitude: 48.8566, longitude: 2.3522 };
 const LONDON: Coordinates = { latitude: 51.5074, longitude: -0.1278 };
-
-const EARTH_RADIUS_KM = 6371.0088;
-const rad = (degrees: number) => (degrees * Math.PI) / 180;
-const deg = (radians: number) => (radians * 180) / Math.PI;
-
-/** The point `km` away from `from`, setting off at `bearing` degrees (0 = north, 90 = east). */
-function travel(from: Coordinates, km: number, bearing: number): Coordinates {
-  const angle = km / EARTH_RADIUS_KM;
-  const φ1 = rad(from.latitude);
-  const θ = rad(bearing);
-  const φ2 = Math.asin(Math.sin(φ1) * Math.cos(angle) + Math.cos(φ1) * Math.sin(angle) * Math.cos(θ));
-  const λ2 = rad(from.longitude) + Math.atan2(Math.sin(θ) * Math.sin(angle) * Math.cos(φ1), Math.cos(angle) - Math.sin(φ1) * Math.sin(φ2));
-  const longitude = ((deg(λ2) + 540) % 360) - 180;
-  return { latitude: deg(φ2), longitude };
-}
 
 const dot = (a: Coordinates, b: Coordinates) => {
   const [ax, ay, az] = unitVector(a);

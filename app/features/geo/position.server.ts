@@ -15,7 +15,6 @@ export const TOO_OFTEN = "too-often";
 
 export type StoredPosition = ReturnType<typeof storedPosition>;
 
-/** Staying in the same cell (a phone posting the same place again) and having no position cost nothing. */
 export async function positionChange(userId: string, to: Coordinates | null): Promise<StoredPosition | typeof TOO_OFTEN> {
   const next = storedPosition(to);
   if (next.latitude === null || next.longitude === null) return next;
@@ -25,7 +24,6 @@ export async function positionChange(userId: string, to: Coordinates | null): Pr
   return (await takeAttempt(`position:${userId}`, positionChangeLimit)) ? next : TOO_OFTEN;
 }
 
-/** The position columns to save with a profile's new city: none while the device's position is in use. */
 export async function positionForCity(
   userId: string,
   city: string,

@@ -1,39 +1,24 @@
-import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { up as coarsenStoredPositions } from "~db/migrations/0013-coarse-positions";
 import { db } from "~/platform/db.server";
-import { advanceClock, now, resetClock } from "~/platform/clock.server";
-import { coarsen, unitVector, type Coordinates } from "./geo.server";
+import { advanceClock, resetClockAfterEach, startOfAFreshDay } from "~/testing/clock";
+import { coarsen, unitVector } from "./geo.server";
 import { positionChange, positionChangeLimit, positionForCity, TOO_OFTEN } from "./position.server";
-import { startOfAFreshDay } from "./test-support";
+import { person } from "~/testing/people";
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function member(options: { at?: Coordinates | null; locationEnabled?: boolean } = {}) {
-  const id = randomUUID();
-  const at = now().toISOString();
-  await db
-    .insertInto("users")
-    .values({
-      id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: "Olga", phone: "600",
-      city: "Valencia", postal_code: "46001", role: "owner", bio: "", time_zone: "Europe/Madrid",
-      latitude: options.at?.latitude ?? null, longitude: options.at?.longitude ?? null, location_enabled: options.locationEnabled ? 1 : 0,
-      created_at: at, updated_at: at,
-    })
-    .execute();
-  return id;
-}
+const IN_VALENCIA = { name: "Olga", city: "Valencia", postalCode: "46001" };
 
 const positionOf = async (id: string) =>
   db.selectFrom("users").select(["latitude", "longitude"]).where("id", "=", id).executeTakeFirstOrThrow();
 
-afterEach(() => resetClock());
+resetClockAfterEach();
 
 describe("positions already stored", () => {
   it("the migration moves each one to its cell's centre, and the deck's unit vectors follow", async () => {
     const precise = { latitude: 39.469907, longitude: -0.376288 };
-    const owner = await member({ at: precise });
-    const nowhere = await member({ at: null });
+    const { id: owner } = await person("owner", { ...IN_VALENCIA, at: precise });
+    const { id: nowhere } = await person("owner", { ...IN_VALENCIA, at: null });
     await coarsenStoredPositions(db as never);
     expect(await positionOf(owner)).toEqual(coarsen(precise));
     const [x, y, z] = unitVector(coarsen(precise));
@@ -51,7 +36,7 @@ describe("positions already stored", () => {
 describe("position changes", () => {
   it("a city's position is coarse, and over the day's limit a new city is refused", async () => {
     startOfAFreshDay();
-    const id = await member();
+    const { id } = await person("owner", IN_VALENCIA);
     const seville = await positionForCity(id, "Sevilla", null);
     expect(seville).not.toBe(TOO_OFTEN);
     if (seville === TOO_OFTEN) return;
@@ -67,7 +52,7 @@ describe("position changes", () => {
   it("staying in the same cell or having no position costs nothing", async () => {
     startOfAFreshDay();
     const here = coarsen({ latitude: 39.4699, longitude: -0.3763 });
-    const id = await member({ at: here });
+    const { id } = await person("owner", { ...IN_VALENCIA, at: here });
     for (let visit = 0; visit < positionChangeLimit.max * 2; visit += 1) {
       expect(await positionChange(id, { latitude: here.latitude + 0.001, longitude: here.longitude })).toEqual(here);
       expect(await positionChange(id, null)).toEqual({ latitude: null, longitude: null });
@@ -75,7 +60,7 @@ describe("position changes", () => {
   });
 
   it("leaves the position alone while the device's is in use", async () => {
-    const id = await member({ at: coarsen({ latitude: 39.4699, longitude: -0.3763 }), locationEnabled: true });
+    const { id } = await person("owner", { ...IN_VALENCIA, at: coarsen({ latitude: 39.4699, longitude: -0.3763 }), columns: { location_enabled: 1 } });
     expect(await positionForCity(id, "Sevilla", null)).toEqual({});
   });
 });

@@ -6,18 +6,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/platform/clock.server";
 import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
+import { person } from "~/testing/people";
 import { adoptPendingUploads, havePendingUploads, keepPendingUploads, listPendingUploads, removePendingUpload } from "./pending-uploads.server";
 import { listPhotos } from "./photos.server";
-
-async function newUser() {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  await db
-    .insertInto("users")
-    .values({ id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: "Test Person", phone: "600", city: "Madrid", postal_code: "28004", role: "owner", bio: "", created_at: at, updated_at: at })
-    .execute();
-  return id;
-}
 
 const image = () => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 120, b: 200 } } }).png().toBuffer();
 const keysOf = (userId: string) => db.selectFrom("pending_uploads").select(["card_key", "full_key"]).where("user_id", "=", userId).execute();
@@ -27,8 +18,8 @@ afterEach(() => resetClock());
 
 describe("pending uploads", () => {
   it("keeps re-encoded photos for their person and form only", async () => {
-    const alice = await newUser();
-    const bob = await newUser();
+    const alice = (await person("owner")).id;
+    const bob = (await person("owner")).id;
     expect(await keepPendingUploads(alice, "pet", [await image()])).toEqual({ status: "kept" });
     const [kept] = await listPendingUploads(alice, "pet");
     expect(kept?.cardUrl).toMatch(/^\/media\/./);
@@ -44,7 +35,7 @@ describe("pending uploads", () => {
   });
 
   it("refuses a file that is not an image, or more than six, and keeps nothing", async () => {
-    const alice = await newUser();
+    const alice = (await person("owner")).id;
     expect(await keepPendingUploads(alice, "pet", [Buffer.from("<html></html>")])).toEqual({ status: "refused", problem: "media.notAnImage" });
     const seven = await Promise.all(Array.from({ length: 7 }, image));
     expect(await keepPendingUploads(alice, "pet", seven)).toEqual({ status: "refused", problem: "media.tooMany" });
@@ -52,7 +43,7 @@ describe("pending uploads", () => {
   });
 
   it("turns them into photos once, and a forged id changes nothing", async () => {
-    const alice = await newUser();
+    const alice = (await person("owner")).id;
     await keepPendingUploads(alice, "pet", [await image(), await image()]);
     const ids = (await listPendingUploads(alice, "pet")).map((upload) => upload.id);
     const owner = { userId: alice, petId: null };
@@ -65,7 +56,7 @@ describe("pending uploads", () => {
   });
 
   it("removes a kept photo and its files when asked, and every one after an hour", async () => {
-    const alice = await newUser();
+    const alice = (await person("owner")).id;
     await keepPendingUploads(alice, "pet", [await image(), await image()]);
     const [first, second] = await listPendingUploads(alice, "pet");
     const keys = await keysOf(alice);

@@ -90,7 +90,6 @@ export function findOwnPhoto(userId: string, photoId: string) {
   return db.selectFrom("photos").selectAll().where("id", "=", photoId).where("user_id", "=", userId).executeTakeFirst();
 }
 
-// A pet keeps at least one photo: one is required to create it.
 export async function deletePhoto(userId: string, photoId: string): Promise<"deleted" | "not-found" | "last-pet-photo"> {
   const removed = await db.transaction().execute(async (trx) => {
     const photo = await trx.selectFrom("photos").selectAll().where("id", "=", photoId).where("user_id", "=", userId).executeTakeFirst();

@@ -4,7 +4,6 @@ import path from "node:path";
 import { env } from "~/platform/env.server";
 import type { ProcessedImage } from "./images.server";
 
-// One interface, so that an S3-compatible store can replace the local folder later.
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   read(key: string): Promise<Buffer | null>;

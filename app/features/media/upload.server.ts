@@ -91,7 +91,6 @@ export async function readImageUpload(
     for await (const chunk of data) {
       if (refusal) continue;
       if (chunk.byteLength === 0) continue;
-      // Decided on the first bytes, so a refused file is not kept.
       if (size === 0 && name !== options.field) refusal = "media.badRequest";
       else if (size === 0 && images.length >= options.maxFiles) refusal = "media.tooMany";
       size += chunk.byteLength;
@@ -122,7 +121,6 @@ export async function readImageUpload(
     return refusal ? { error: refusal } : { formData, images, declaredTypes };
   } catch (error) {
     body.stop();
-    // Anything else is a malformed body or a client that went away mid-upload.
     return { error: refusal ?? (error instanceof UploadRefused ? error.problem : "media.badRequest") };
   }
 }

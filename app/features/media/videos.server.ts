@@ -1,6 +1,5 @@
-// Parses the whole container (MP4 boxes, WebM EBML elements) without decoding. Every loop advances through the
-// file or runs over entries that must fit in their box, so the work is bounded by the file's length whatever a
-// hostile file declares. (mp4box trusts a sample table's count: a 10 KB file made it allocate until the process died.)
+// Every loop is bounded by the file's length whatever a hostile file declares (mp4box trusts a sample
+// table's count: a 10 KB file made it allocate until the process died). Nothing is decoded.
 
 export const VIDEO_MAX_SECONDS = 10 * 60;
 // Padding, free boxes, Void elements and unknown metadata: a real file carries only a little.
@@ -36,7 +35,6 @@ export function checkVideo(data: Buffer): VideoCheck {
 
 // HEIF and AVIF images share the container and are refused.
 const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "dash", "M4V ", "mmp4", "MSNV"]);
-// Any other top-level box counts as unexplained bytes.
 const MP4_MEDIA_BOXES = new Set(["ftyp", "moov", "mdat", "moof", "sidx", "styp", "mfra"]);
 const MOOV_MEDIA_BOXES = new Set(["mvhd", "trak", "mvex", "iods"]);
 
@@ -102,7 +100,6 @@ interface Mp4Track {
   samples: number;
   bytes: number;
   fragmentTicks: number;
-  // trex: a fragment's sample duration and size when it gives none.
   defaultDuration: number;
   defaultSize: number;
 }
@@ -159,7 +156,6 @@ function readFragment(data: Buffer, moof: Mp4Box, tracks: Map<number, Mp4Track>)
         track.fragmentTicks += count * defaultDuration;
         continue;
       }
-      // All entries inside the box: the loop is bounded by the box's length.
       if (trunBox.end - first < count * entrySize) return false;
       for (let entry = first; entry < first + count * entrySize; entry += entrySize) {
         track.fragmentTicks += trun.flags & 0x100 ? data.readUInt32BE(entry) : defaultDuration;
@@ -202,7 +198,6 @@ function checkMp4(data: Buffer): VideoCheck {
 
   const video = [...tracks.values()].find((track) => track.video && track.samples > 0);
   if (!video) return refuse("no video track");
-  // The tracks' samples should fill the mdat boxes, give or take a little.
   const mdatBytes = boxes.filter((box) => box.type === "mdat").reduce((sum, box) => sum + box.end - box.dataStart, 0);
   const sampleBytes = [...tracks.values()].reduce((sum, track) => sum + track.bytes, 0);
   if (sampleBytes > mdatBytes) return refuse("samples larger than their data");
@@ -329,7 +324,6 @@ function checkWebm(data: Buffer): VideoCheck {
         if (type && readUint(data, type) === VIDEO_TRACK) videoTracks++;
       }
     } else if (element.id === CLUSTER) {
-      // The frames themselves are not decoded, but the cluster must be made of elements to its end.
       for (let offset = element.dataStart; offset < element.end!; ) {
         const child = readElement(data, offset, element.end!);
         if (!child || child.end === null || --elementsLeft < 0) return refuse("cluster structure");

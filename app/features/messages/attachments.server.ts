@@ -35,7 +35,6 @@ export async function discardAttachment(attachment: StoredAttachment): Promise<v
   else await fileStorage.remove(attachment.key);
 }
 
-// A chat attachment only the two people of its conversation; other media every signed-in person.
 export async function mayViewMedia(viewerId: string, key: string): Promise<boolean> {
   const message = await db
     .selectFrom("messages as m")

@@ -5,7 +5,6 @@ import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from "~/features/media";
 import { MESSAGE_MAX } from "./schema";
 import type { ShownMessage } from "./text";
 
-// The server checks the bytes again.
 function fileProblem(file: File): string | null {
   if (!(CHAT_FILE_TYPES as readonly string[]).includes(file.type)) return "errors.invalidType";
   if (file.size > CHAT_FILE_MAX_BYTES) return "errors.tooLarge";
@@ -108,7 +107,6 @@ export function Chat({
             return;
           }
           setAnswered(fetcher.data);
-          // Cleared after the browser has read the form.
           setTimeout(() => {
             setText("");
             clearFile();

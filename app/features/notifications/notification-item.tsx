@@ -34,7 +34,6 @@ export function notificationText(notification: NotificationView, { language, tim
   };
 }
 
-// A form, because reading changes state (never on a GET).
 export function NotificationItem({ notification }: { notification: ShownNotification }) {
   const { t } = useTranslation("notifications");
   const values = {

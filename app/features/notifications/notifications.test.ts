@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { advanceClock, now, resetClock } from "~/platform/clock.server";
-import { person } from "~/features/bookings/test-world";
+import { now } from "~/platform/clock.server";
+import { advanceClock, resetClock } from "~/testing/clock";
+import { person } from "~/testing/people";
 import { countUnread, listNotifications, markAllRead, notify, openNotification, setSounds } from "./notifications.server";
 
 async function notificationAt(userId: string, type: "match" | "booking_request" | "review", at: Date, link = "/bookings") {

@@ -8,11 +8,7 @@ import { StripeCardEntry } from "./stripe-card-entry";
 
 type CardFieldsMeta = { name: FieldMetadata<string>; number: FieldMetadata<string>; expiry: FieldMetadata<string>; cvc: FieldMetadata<string> };
 
-/**
- * The card entry of a page that takes a card: Stripe's field when Stripe takes the card, our own
- * fields otherwise (the offline provider). `labels` is the translation prefix of the page's field
- * labels, such as "bookings:payment".
- */
+/** `labels`: the translation prefix of the field labels, such as "bookings:payment". */
 export function CardEntryForm<Schema extends Record<string, unknown>>({
   stripe,
   form,
@@ -32,7 +28,6 @@ export function CardEntryForm<Schema extends Record<string, unknown>>({
   submitLabel: string;
   note: string;
   errors: ReactNode;
-  /** Fields shown after the name. */
   children?: ReactNode;
 }) {
   const { t } = useTranslation();

@@ -3,7 +3,6 @@ import { failureMessage, type PaymentFailureCode } from "./provider";
 export type CardEntryReply =
   | { status: "ready"; clientSecret: string }
   | { status: "failed"; code: PaymentFailureCode }
-  /** `error` is a translation key the card form shows. */
   | { status: "refused"; error: string; httpStatus: 400 | 404 | 409 };
 
 /** The JSON answer of a card-entry endpoint. Never cached: it carries a client secret, or an answer to one attempt. */
@@ -14,7 +13,6 @@ export function cardEntryReply(reply: CardEntryReply): Response {
   return Response.json({ error: reply.error }, { status: reply.httpStatus, headers });
 }
 
-/** The page's attempt key the card form posts, if well formed. */
 export function cardEntryAttempt(form: FormData): string | null {
   const attempt = String(form.get("attempt") ?? "");
   return /^[\w-]{8,64}$/.test(attempt) ? attempt : null;

@@ -7,15 +7,8 @@ import { payerCustomer, storedCustomer } from "./customers.server";
 import { paymentProvider } from "./payments.server";
 import type { CardDetails, CardInput, CardPurpose, PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
 
-/**
- * A person's saved cards. Callers serialize the calls of one person. A processor that bills
- * subscriptions charges the default card, so the subscription it bills (`SubscriptionRefOf`, from
- * the subscriptions feature) is told when the default changes.
- */
-
 type Tx = Transaction<Database> | Kysely<Database>;
 
-/** The processor's id of the person's live subscription at `provider`, if that provider bills one. */
 export type SubscriptionRefOf = (provider: string) => Promise<string | null>;
 
 export interface CardView {
@@ -36,7 +29,6 @@ export async function defaultCardOf(userId: string, database: Tx = db): Promise<
   return database.selectFrom("payment_methods").selectAll().where("user_id", "=", userId).where("is_default", "=", 1).executeTakeFirst();
 }
 
-/** Keeps a card the provider saved (once: a known card keeps its row). The first card becomes the default. */
 export async function storeCard(userId: string, provider: string, cardRef: string, details: CardDetails, { makeDefault }: { makeDefault: boolean }): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const known = await trx.selectFrom("payment_methods").select(["id", "user_id"]).where("provider", "=", provider).where("provider_ref", "=", cardRef).executeTakeFirst();
@@ -89,7 +81,6 @@ export async function addSavedCard(
 
 export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "unavailable" };
 
-/** For a processor whose card field runs in the browser (Stripe): a card entry on the person's own customer record, made once and kept first. */
 export async function startSavedCardEntry(user: { id: string; email: string; name: string }, purpose: CardPurpose, idempotencyKey: string, provider: PaymentProvider): Promise<CardEntryOutcome> {
   const startEntry = provider.startCardEntry?.bind(provider);
   if (!startEntry) return { status: "unavailable" };
@@ -102,10 +93,7 @@ export async function startSavedCardEntry(user: { id: string; email: string; nam
 
 export type CardActionResult = { ok: true } | { ok: false; reason: "notFound" | "inUse" | "unavailable" };
 
-/**
- * A processor that bills is told first, keyed by the card and by when the current default became
- * it, so a retry repeats the request and a later change back to an earlier card is a new one.
- */
+/** Keyed by when the current default became it, so a later change back to an earlier card is a new request. */
 export async function makeDefaultCard(userId: string, methodId: string, subscriptionRefOf: SubscriptionRefOf): Promise<CardActionResult> {
   const method = await db.selectFrom("payment_methods").selectAll().where("id", "=", methodId).where("user_id", "=", userId).executeTakeFirst();
   if (!method) return { ok: false, reason: "notFound" };
@@ -122,17 +110,13 @@ export async function makeDefaultCard(userId: string, methodId: string, subscrip
   });
 }
 
-/** The customer's default and the billed subscription's, at a processor that bills. Others need nothing. */
 async function pushDefaultCard(method: Pick<PaymentMethod, "provider" | "provider_ref">, idempotencyKey: string, subscriptionRefOf: SubscriptionRefOf): Promise<PaymentResult> {
   const billing = paymentProvider(method.provider).billing;
   if (!billing) return { ok: true };
   return billing.setDefaultCard({ cardRef: method.provider_ref, subscriptionRef: await subscriptionRefOf(method.provider), idempotencyKey });
 }
 
-/**
- * The last card cannot go while `lastCardNeeded` says a charge still needs it (read in the same
- * transaction); when the default goes, the newest other card takes its place.
- */
+/** The last card stays while `lastCardNeeded` (read in the same transaction); the newest other becomes the default. */
 export async function removeSavedCard(
   userId: string,
   methodId: string,
@@ -154,7 +138,6 @@ export async function removeSavedCard(
   if (!removed.ok) console.warn(`The provider could not forget card ${result.method.id}: ${removed.code}`);
   const successor = result.successor ? await db.selectFrom("payment_methods").select(["provider", "provider_ref"]).where("id", "=", result.successor).executeTakeFirst() : undefined;
   if (successor) {
-    // A card is removed once, so its id keys the change.
     const pushed = await pushDefaultCard(successor, `${userId}:default-card:${result.successor}:after-removing:${result.method.id}`, subscriptionRefOf);
     if (!pushed.ok) console.warn(`Card ${result.successor} could not become the default at the processor: ${pushed.code}`);
   }

@@ -6,12 +6,7 @@ import { paysOutThroughStripe, stripe } from "./payments.server";
 import { failureOfError } from "./stripe-provider.server";
 import type { WebhookHandlers } from "./stripe-webhooks.server";
 
-/**
- * Stripe Connect for sitters: each sitter has an Express account that their earnings are paid
- * out to (holds carry it as transfer_data.destination). Onboarding happens on Stripe's pages,
- * reached through an account link; Stripe's account.updated webhook, or the sitter's return to
- * /profile, says when payouts are enabled. Only then can they be booked.
- */
+/** Sitters can be booked only once Stripe says their Express account's payouts are enabled. */
 
 export type PayoutStatus = { provider: "stripe"; started: boolean; ready: boolean } | { provider: "other" };
 
@@ -20,7 +15,6 @@ export function payoutStatusOf(user: Pick<User, "stripe_account_id" | "payouts_e
   return { provider: "stripe", started: user.stripe_account_id !== null, ready: user.payouts_enabled === 1 };
 }
 
-/** After the sitter comes back from onboarding. */
 export async function refreshPayoutStatus(user: Pick<User, "id" | "stripe_account_id">): Promise<boolean | null> {
   if (!user.stripe_account_id) return null;
   try {
@@ -34,7 +28,6 @@ export async function refreshPayoutStatus(user: Pick<User, "id" | "stripe_accoun
   }
 }
 
-/** Creates the sitter's Express account the first time. `attempt` comes from the form, so a double click makes one link. */
 export async function payoutOnboardingLink(user: Pick<User, "id" | "email" | "stripe_account_id">, urls: { returnUrl: string; refreshUrl: string }, attempt: string): Promise<string | null> {
   try {
     let account = user.stripe_account_id;

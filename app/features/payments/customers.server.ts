@@ -1,17 +1,12 @@
 import { db } from "~/platform/db.server";
 import type { PaymentProvider, PaymentResult } from "./provider";
 
-/** The payer's record at the processor, as our database keeps it (null before their first card entry). */
 export async function storedCustomer(userId: string): Promise<string | null> {
   const row = await db.selectFrom("users").select("stripe_customer_id").where("id", "=", userId).executeTakeFirst();
   return row?.stripe_customer_id ?? null;
 }
 
-/**
- * The payer's record at the processor, made the first time and kept before any card entry is
- * started on it. One key per person, so two first entries at once make one customer; whichever
- * is stored first is the one every card entry and every check uses.
- */
+/** One idempotency key per person, so two first entries at once make one customer. */
 export async function payerCustomer(provider: PaymentProvider, user: { id: string; email: string; name: string }): Promise<PaymentResult<{ customerRef: string }>> {
   const stored = await storedCustomer(user.id);
   if (stored) return { ok: true, customerRef: stored };

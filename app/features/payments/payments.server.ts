@@ -7,7 +7,6 @@ import { testProvider } from "./test-provider.server";
 let stripeClient: Stripe | null = null;
 let stripeProvider: PaymentProvider | null = null;
 
-/** The Stripe SDK, configured from the environment (created on first use). */
 export function stripe(): Stripe {
   if (!stripeClient) {
     if (!env.STRIPE_SECRET_KEY) throw new Error("Stripe is not configured: set STRIPE_SECRET_KEY");
@@ -21,18 +20,15 @@ export function stripe(): Stripe {
   return stripeClient;
 }
 
-/** Tests point the app's Stripe client at a local stand-in of the API. */
 export function useStripeClient(client: Stripe | null) {
   stripeClient = client;
   stripeProvider = null;
 }
 
-/** The provider in use: the offline test one unless the operator configured Stripe. A booking keeps the provider it was made with. */
 export function paymentProvider(name: string = env.PAYMENT_PROVIDER): PaymentProvider {
   if (name === "test") return testProvider;
   if (name === "stripe") return (stripeProvider ??= createStripeProvider(stripe()));
   throw new Error(`Payment provider "${name}" is not available`);
 }
 
-/** Whether sitters are paid out through Stripe Connect (and so must finish onboarding before they can be booked). */
 export const paysOutThroughStripe = (provider: PaymentProvider = paymentProvider()) => provider.name === "stripe";

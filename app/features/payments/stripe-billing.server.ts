@@ -3,18 +3,10 @@ import type { PaymentFailureCode, PaymentResult, ProviderSubscription, ProviderS
 import { failureCodeOf } from "./stripe-codes";
 
 /**
- * Premium subscriptions on Stripe Billing: a Price per plan (amount, currency and interval), a
- * Subscription per checkout on the customer the person's cards are saved under, charged to the
- * customer's default card (invoice_settings.default_payment_method, or the subscription's own).
- * Stripe charges each period and retries failed ones; we read its subscription back after every
- * call and on every webhook, so ours follows whatever Stripe has now.
- *
- * The first period is charged when the subscription is made (payment_behavior allow_incomplete):
- * a declined card leaves it `incomplete` with the reason, a card that needs 3-D Secure leaves it
- * `incomplete` with the secret the page confirms the payment with.
+ * We read Stripe's subscription back after every call and webhook. The first period is charged at
+ * creation (allow_incomplete): a decline or 3-D Secure leaves it `incomplete`.
  */
 
-/** What every answer about a subscription includes: the latest invoice with its payment's client secret and its payments. */
 const EXPAND = ["latest_invoice.confirmation_secret", "latest_invoice.payments"];
 
 const fail = (code: PaymentFailureCode) => ({ ok: false as const, code });
@@ -43,7 +35,6 @@ export function createStripeBilling(stripe: Stripe, failureOfError: (error: unkn
     }
   }
 
-  /** Our view of a Stripe subscription; for an unpaid invoice, its payment says why (one more read). */
   async function describe(subscription: Stripe.Subscription): Promise<ProviderSubscription> {
     const item = subscription.items?.data?.[0];
     const status = STATUSES[subscription.status] ?? "unpaid";
@@ -104,7 +95,6 @@ export function createStripeBilling(stripe: Stripe, failureOfError: (error: unkn
           {
             customer: customerRef,
             items: [{ price: priceRef }],
-            // Charged at once on the customer's default card; a refusal or a 3-D Secure check leaves it incomplete, with the reason.
             payment_behavior: "allow_incomplete",
             off_session: true,
             metadata: { subscription_id: reference, user_id: userId },
@@ -152,7 +142,6 @@ export function createStripeBilling(stripe: Stripe, failureOfError: (error: unkn
           try {
             await stripe.invoices.pay(invoiceId, { off_session: true }, { idempotencyKey });
           } catch (error) {
-            // The reason of a refusal is on the invoice's payment, which describe reads.
             if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
           }
         }

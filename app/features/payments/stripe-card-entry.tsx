@@ -4,11 +4,6 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { StripeCardFormProps } from "./stripe-card-form";
 
-/**
- * Stripe's card field on a page that takes a card (the booking payment, the subscription checkout,
- * 'Add a payment method'). Such a page declares STRIPE_CSP in its handle; Stripe.js and the form
- * are downloaded only there, once JavaScript runs.
- */
 export const STRIPE_CSP = {
   "script-src": ["https://js.stripe.com", "https://*.js.stripe.com"],
   "frame-src": ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],

@@ -7,27 +7,16 @@ import { failureMessage } from "./provider";
 import { failureCodeOf } from "./stripe-codes";
 
 /**
- * The card form with Stripe Elements: the digits go from Stripe's own field straight to Stripe.
- * On Pay the server prepares a SetupIntent for this attempt, Stripe.js confirms it (a 3-D Secure
- * check opens in Stripe's frame, no redirect), and the SetupIntent's id is posted to the page's
- * action, which saves the card and places the hold like the plain form does (or, on the
- * subscription checkout, starts the subscription). When the action answers that the first payment
- * needs the payer's confirmation (3-D Secure), Stripe.js confirms it in its frame and the form posts
- * `stripe-confirmed`, so the action reads the outcome from Stripe and says what happened.
- *
- * The payment page loads this module lazily, so Stripe.js and these components are downloaded
- * on that page only.
+ * The digits go from Stripe's field straight to Stripe; 3-D Secure opens in Stripe's frame, no
+ * redirect. Loaded lazily, so Stripe.js is downloaded on the payment pages only.
  */
 
 export interface StripeCardFormProps {
   publishableKey: string;
-  /** POST here (with the attempt) for the SetupIntent's client secret. */
   entryUrl: string;
   attempt: string;
   payLabel: string;
-  /** Errors the action answered with (translation keys). */
   serverErrors: string[] | null;
-  /** A payment the action asks the payer to confirm (3-D Secure), and the subscription it is for. */
   paymentToConfirm?: { clientSecret: string; subscriptionId: string } | null;
 }
 

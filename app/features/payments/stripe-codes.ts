@@ -4,7 +4,6 @@ import type { PaymentFailureCode } from "./provider";
 
 const CARD_CODES: readonly PaymentFailureCode[] = ["card_declined", "insufficient_funds", "incorrect_number", "expired_card", "incorrect_cvc", "authentication_required"];
 
-/** A Stripe decline or error code as ours: declines the payer can act on keep their reason, the rest is a plain decline. */
 export function failureCodeOf(code: string | null | undefined, declineCode?: string | null): PaymentFailureCode {
   for (const candidate of [declineCode, code]) {
     // Stripe.js checks the field before sending it: an unfinished number, date or code.

@@ -6,22 +6,9 @@ import { failureCodeOf } from "./stripe-codes";
 export { failureCodeOf };
 
 /**
- * The real card processor: Stripe, with the card typed into Stripe Elements in the browser.
- *
- * - Each payer has one Customer, made before their first card entry and kept in our database.
- * - A card is saved with a SetupIntent the page confirms (usage off_session, so later holds need
- *   no customer present), made on the payer's Customer with metadata naming what it is for. The
- *   id the page posts back is read from Stripe and taken only if its customer, its metadata and
- *   its status are right; a PaymentMethod id only if it is attached to the payer's Customer.
- *   `cardRef` is "<customer>:<payment method>".
- * - A hold is a PaymentIntent with manual capture, confirmed on the server with the saved card;
- *   the platform fee is the application fee and the rest goes to the sitter's connected account.
- * - capture, voidHold (cancel) and refund act on that PaymentIntent.
- *
- * Every call carries the caller's idempotency key (Stripe answers a repeated key with its first
- * answer). Failures the payer can fix come back as their PaymentFailureCode; everything else
- * (network, timeouts, 5xx, rate limits) is `processing_error`, which the scheduler retries with
- * the same key.
+ * A card entry the page posts back is taken only if its customer, metadata and status are right.
+ * What the payer cannot fix (network, 5xx, rate limits) is `processing_error`, retried with the
+ * same idempotency key.
  */
 
 export const CURRENCY = "eur";
@@ -36,11 +23,7 @@ export interface StripeConnection {
   timeoutMs?: number;
 }
 
-/**
- * Pages wait for Stripe, so a slow Stripe must not hang them: each request gives up after
- * STRIPE_TIMEOUT_MS and is retried (with the same idempotency key) at most STRIPE_MAX_RETRIES times.
- * What is still unanswered is a processing_error the user or the scheduler finishes later.
- */
+/** A slow Stripe must not hang pages; what is still unanswered is a processing_error finished later. */
 export const STRIPE_TIMEOUT_MS = 8_000;
 export const STRIPE_MAX_RETRIES = 1;
 
@@ -69,7 +52,6 @@ const BRANDS: Record<string, string> = {
 export const cardLabelOf = (card: { brand?: string | null; last4?: string | null } | null | undefined) =>
   `${BRANDS[card?.brand ?? ""] ?? "Card"} •••• ${card?.last4 ?? "????"}`;
 
-/** What the saved-card list shows of a Stripe card. */
 const cardDetailsOf = (card: { brand?: string | null; last4?: string | null; exp_month?: number | null; exp_year?: number | null } | null | undefined): CardDetails => ({
   brand: BRANDS[card?.brand ?? ""] ?? "Card",
   last4: card?.last4 ?? "????",
@@ -77,7 +59,6 @@ const cardDetailsOf = (card: { brand?: string | null; last4?: string | null; exp
   expYear: card?.exp_year ?? 0,
 });
 
-/** What a thrown SDK error means for the booking: the payer's card said no, or ask again later. */
 export function failureOfError(error: unknown): PaymentFailureCode {
   if (error instanceof Stripe.errors.StripeCardError) return failureCodeOf(error.code, error.decline_code);
   if (!(error instanceof Stripe.errors.StripeError)) throw error;
@@ -88,7 +69,6 @@ export function failureOfError(error: unknown): PaymentFailureCode {
   return "processing_error";
 }
 
-/** The state of a PaymentIntent a refused request was about, when Stripe sent it along (e.g. capturing one already captured). */
 function intentStatusOf(error: unknown): string | undefined {
   return error instanceof Stripe.errors.StripeError ? (error.payment_intent as { status?: string } | undefined)?.status : undefined;
 }
@@ -105,7 +85,6 @@ async function attempt<T extends object>(work: () => Promise<PaymentResult<T>>, 
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
-/** Whether a card entry's metadata names exactly this purpose (every field we set, with our values). */
 function metadataMatches(metadata: Stripe.Metadata | null | undefined, purpose: CardPurpose): boolean {
   return Object.entries(purposeMetadata(purpose)).every(([key, value]) => metadata?.[key] === value);
 }
@@ -118,10 +97,6 @@ function splitCardRef(cardRef: string): { customer: string; paymentMethod: strin
   return customer && paymentMethod && rest.length === 0 ? { customer, paymentMethod } : null;
 }
 
-/**
- * A PaymentIntent on a saved card, confirmed at once: the intent's id when it reached `done`
- * (a hold waits for capture; a charge has succeeded), else what the payer must be told.
- */
 async function confirmOnCard(
   stripe: Stripe,
   cardRef: string,
@@ -166,7 +141,6 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
 
     saveCard({ card, customerRef, purpose }) {
       return attempt<{ cardRef: string; label: string; details: CardDetails }>(async () => {
-        // Only a card entry made on the payer's own customer, for this very purpose, is taken.
         if (card.kind !== "token" || !customerRef) return fail("foreign_card");
         if (card.token.startsWith("seti_")) {
           const intent = await stripe.setupIntents.retrieve(card.token, { expand: ["payment_method"] });
@@ -187,7 +161,6 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
 
     charge({ cardRef, amountCents, description, idempotencyKey }) {
       return attempt(async () => {
-        // A subscription period, charged at once on the saved card while the customer is away.
         const charged = await confirmOnCard(stripe, cardRef, { amount: amountCents, off_session: true, description }, idempotencyKey, ["succeeded"]);
         return charged.ok ? { ok: true as const, chargeRef: charged.intentId } : charged;
       });
@@ -201,7 +174,6 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
           await stripe.paymentMethods.detach(card.paymentMethod, {}, { idempotencyKey });
           return { ok: true as const };
         },
-        // Detached already: the card is gone either way.
         (error) => (error instanceof Stripe.errors.StripeInvalidRequestError && /not attached|no such paymentmethod/i.test(error.message) ? { ok: true as const } : null),
       );
     },

@@ -1,28 +1,28 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { advanceClock, now, resetClock } from "~/platform/clock.server";
+import { clockTo, resetClockAfterEach } from "~/testing/clock";
 import { transition, requestBooking, payForBooking, startCardEntry, runDueBookingWork } from "~/features/bookings/index.server";
-import { bookingRow, noticesOf, ownerWithPet, requestInput, sitterWithSlot } from "~/features/bookings/test-world";
-import { cardError, serverError, type FakeStripe } from "./fake-stripe";
+import { bookingRow, ownerWithPet, requestInput, sitterWithSlot, type Owner } from "~/testing/bookings";
+import { noticesOf } from "~/testing/people";
+import { cardError, serverError, type FakeStripe } from "~/testing/fake-stripe";
+import { payWithStripe, payableSitter, stripeRequest, withFakeStripe } from "~/testing/stripe";
 import { paymentProvider, useStripeClient } from "./payments.server";
 import { createStripeProvider, failureCodeOf } from "./stripe-provider.server";
 import { startSubscriptionCardEntry } from "~/features/subscriptions/index.server";
-import { payWithStripe, payableSitter, stripeOwner, stripeRequest, withFakeStripe, type Owner } from "./stripe-world";
 import { storedCustomer as customerOf } from "./customers.server";
 import { payoutOnboardingLink, refreshPayoutStatus } from "./connect.server";
 
 let fake: FakeStripe;
 withFakeStripe((started) => (fake = started));
-afterEach(() => resetClock());
+resetClockAfterEach();
 
-const clockTo = (instant: string | Date, plusMs = 60_000) => advanceClock(new Date(instant).getTime() - now().getTime() + plusMs);
 const paymentIntentCreations = () => fake.requests.filter((request) => request.method === "POST" && request.path === "/v1/payment_intents");
 
 describe("the stripe provider, driven through bookings", () => {
   it("saves the card through a SetupIntent, holds with manual capture, the fee and the sitter's account, and captures on release", async () => {
     const sitter = await payableSitter();
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, sitter);
     expect(booking.payment_provider).toBe("stripe");
     expect(fake.requests).toEqual([]);
@@ -90,7 +90,7 @@ describe("the stripe provider, driven through bookings", () => {
   });
 
   it("a second booking reuses the owner's customer; a decline cancels the PaymentIntent", async () => {
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const first = await stripeRequest(owner, await payableSitter());
     await payWithStripe(fake, owner, first.id);
     const sitter = await payableSitter();
@@ -108,7 +108,7 @@ describe("the stripe provider, driven through bookings", () => {
 
   it("a booking more than six days ahead keeps the card and is held off-session two days before", async () => {
     const sitter = await payableSitter({ daysAhead: 10 });
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, sitter);
     expect(await payWithStripe(fake, owner, booking.id)).toEqual({ status: "card-saved" });
     expect(paymentIntentCreations()).toHaveLength(0);
@@ -124,7 +124,7 @@ describe("the stripe provider, driven through bookings", () => {
   });
 
   it("a double-clicked Pay makes one customer, one card and one hold", async () => {
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     const entry = await startCardEntry(owner, booking.id, "same");
     if (entry.status !== "ready") throw new Error("no entry");
@@ -150,7 +150,7 @@ describe("the stripe provider, driven through bookings", () => {
 describe("when Stripe says no or does not answer", () => {
   it("a declined card fails the payment, clears the card and tells nobody; another card then works", async () => {
     const sitter = await payableSitter();
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, sitter);
     fake.fail("POST /v1/payment_intents", cardError("card_declined", "generic_decline"));
     expect(await payWithStripe(fake, owner, booking.id, "a1")).toEqual({ status: "failed", code: "card_declined" });
@@ -164,7 +164,7 @@ describe("when Stripe says no or does not answer", () => {
   });
 
   it("a card that needs 3-D Secure at the hold asks the owner to authenticate", async () => {
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     fake.fail("POST /v1/payment_intents", { status: 200, body: { id: "pi_needs_action", object: "payment_intent", status: "requires_action", metadata: {} } });
     expect(await payWithStripe(fake, owner, booking.id)).toEqual({ status: "failed", code: "authentication_required" });
@@ -173,7 +173,7 @@ describe("when Stripe says no or does not answer", () => {
 
   it("a delayed hold that needs the owner's authentication cancels the booking cleanly and tells both", async () => {
     const sitter = await payableSitter({ daysAhead: 10 });
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, sitter);
     await payWithStripe(fake, owner, booking.id);
     expect((await transition(booking.id, { kind: "sitter", userId: sitter.id }, { type: "accept" })).ok).toBe(true);
@@ -188,7 +188,7 @@ describe("when Stripe says no or does not answer", () => {
 
   it("a timeout leaves the hold to the scheduler, which retries with the same idempotency key", async () => {
     useStripeClient(fake.client({ timeoutMs: 300 }));
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     fake.fail("POST /v1/payment_intents", "hang");
     expect(await payWithStripe(fake, owner, booking.id)).toEqual({ status: "failed", code: "processing_error" });
@@ -202,7 +202,7 @@ describe("when Stripe says no or does not answer", () => {
   });
 
   it("a 500 that Stripe did not keep is retried by the scheduler with the same key", async () => {
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     fake.fail("POST /v1/payment_intents", serverError(true));
     expect(await payWithStripe(fake, owner, booking.id)).toEqual({ status: "failed", code: "processing_error" });
@@ -214,7 +214,7 @@ describe("when Stripe says no or does not answer", () => {
 
   it("the SDK's own retry after a 500 carries the same key", async () => {
     useStripeClient(fake.client({ maxNetworkRetries: 1 }));
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     fake.fail("POST /v1/payment_intents", serverError(true));
     expect(await payWithStripe(fake, owner, booking.id)).toEqual({ status: "held" });
@@ -225,7 +225,7 @@ describe("when Stripe says no or does not answer", () => {
 
   it("a capture that fails is retried until the money is released, and an answer lost on the way is not a second capture", async () => {
     const sitter = await payableSitter();
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, sitter);
     await payWithStripe(fake, owner, booking.id);
     await transition(booking.id, { kind: "sitter", userId: sitter.id }, { type: "accept" });
@@ -247,7 +247,7 @@ describe("when Stripe says no or does not answer", () => {
   });
 
   it("refunds reverse the sitter's transfer and the platform fee", async () => {
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     await payWithStripe(fake, owner, booking.id);
     const { hold_ref: holdRef } = await bookingRow(booking.id);
@@ -289,7 +289,7 @@ describe("a card entry is taken only from its payer, for the booking it was made
   }
 
   it("makes the payer's customer first and the SetupIntent on it, naming the booking and the person", async () => {
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     const setupIntent = await confirmedEntry(owner, booking.id);
     const customer = await customerOf(owner.id);
@@ -299,8 +299,8 @@ describe("a card entry is taken only from its payer, for the booking it was made
   });
 
   it("another person's SetupIntent is refused with its own message and changes nothing; the owner's own then works", async () => {
-    const owner = await stripeOwner();
-    const other = await stripeOwner();
+    const owner = await ownerWithPet();
+    const other = await ownerWithPet();
     const sitter = await payableSitter();
     const booking = await stripeRequest(owner, sitter);
     const theirs = await confirmedEntry(other, (await stripeRequest(other, await payableSitter())).id);
@@ -317,7 +317,7 @@ describe("a card entry is taken only from its payer, for the booking it was made
   });
 
   it("a SetupIntent the same owner made for another booking is refused; it still pays the booking it was made for", async () => {
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     const otherBooking = await stripeRequest(owner, await payableSitter());
     const madeForOther = await confirmedEntry(owner, otherBooking.id);
@@ -330,7 +330,7 @@ describe("a card entry is taken only from its payer, for the booking it was made
   });
 
   it("a SetupIntent made for a subscription or for 'Add a card' cannot pay a booking", async () => {
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     for (const planId of ["monthly", null]) {
       const entry = await startSubscriptionCardEntry(owner, randomUUID(), planId, paymentProvider("stripe"));
@@ -344,7 +344,7 @@ describe("a card entry is taken only from its payer, for the booking it was made
   });
 
   it("an entry on another customer, with a card of another customer or with changed metadata, an unknown id and a token of another kind are refused and change nothing", async () => {
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     const setupIntent = await confirmedEntry(owner, booking.id);
     const intent = fake.setupIntents.get(setupIntent)!;
@@ -367,7 +367,7 @@ describe("a card entry is taken only from its payer, for the booking it was made
   });
 
   it("the owner's own entry that is not finished is told as such", async () => {
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     const entry = await startCardEntry(owner, booking.id, "unfinished");
     if (entry.status !== "ready") throw new Error("no entry");
@@ -377,7 +377,7 @@ describe("a card entry is taken only from its payer, for the booking it was made
   });
 
   it("two first card entries at once end on one customer, the one kept in the database", async () => {
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const [first, second] = [await stripeRequest(owner, await payableSitter()), await stripeRequest(owner, await payableSitter())];
     const entries = await Promise.all([startCardEntry(owner, first.id, "together"), startCardEntry(owner, second.id, "together")]);
     expect(entries.map((entry) => entry.status)).toEqual(["ready", "ready"]);
@@ -386,8 +386,8 @@ describe("a card entry is taken only from its payer, for the booking it was made
   });
 
   it("a PaymentMethod id is taken only when it is attached to the payer's customer, and never attached here", async () => {
-    const owner = await stripeOwner();
-    const other = await stripeOwner();
+    const owner = await ownerWithPet();
+    const other = await ownerWithPet();
     await confirmedEntry(other, (await stripeRequest(other, await payableSitter())).id);
     const theirMethod = [...fake.paymentMethods.values()].at(-1)!.id as string;
     await confirmedEntry(owner, (await stripeRequest(owner, await payableSitter())).id);

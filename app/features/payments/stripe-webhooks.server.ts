@@ -5,15 +5,12 @@ import { nowIso } from "~/platform/clock.server";
 import { serialized } from "~/platform/lock.server";
 
 /**
- * Each event is checked against its signature on the raw body, stored by its id and processed
- * once: a replay finds the stored row and changes nothing. Events may arrive in any order and
- * more than once, so handlers re-check what they change. A failure while processing leaves the
- * row unprocessed and answers 500, so Stripe delivers it again.
+ * Checked against the signature, stored by id and processed once; events may come in any order
+ * and more than once, so handlers re-check. A failure answers 500, so Stripe delivers it again.
  */
 
 export type WebhookAnswer = { status: 200 | 400 | 500; message: string };
 
-/** What processing one event did, kept on its row. */
 export type WebhookOutcome = "applied" | `ignored${string}` | "unhandled";
 
 export type WebhookHandler = (event: Stripe.Event) => Promise<WebhookOutcome>;

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "~/platform/db.server";
 import { connectStripeEvents } from "./connect.server";
 import { receiveStripeWebhook } from "./stripe-webhooks.server";
-import { payableSitter } from "./stripe-world";
+import { payableSitter } from "~/testing/stripe";
 
 const SECRET = "whsec_test_webhooks";
 

@@ -5,10 +5,8 @@ import { serialized } from "~/platform/lock.server";
 import type { PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
 
 /**
- * The offline provider, the default. It follows Stripe's test cards: 4242 4242 4242 4242
- * succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 is saved but has insufficient
- * funds when an amount is held; numbers failing the Luhn check are incorrect. Its ledger lives in
- * the test_payments table, and answers are kept per idempotency key, so it is deterministic.
+ * Follows Stripe's test cards: 4242… succeeds, …0002 is declined, …9995 has insufficient funds
+ * on a hold. Answers are kept per idempotency key, so it is deterministic.
  */
 
 const DECLINED = "4000000000000002";
@@ -35,7 +33,6 @@ export function cardBrand(digits: string): string {
   return "Card";
 }
 
-/** The first answer given for this key, or the answer of `work`, kept for next time (one call per key at a time). */
 function once<T extends PaymentResult>(key: string, work: () => Promise<T>): Promise<T> {
   return serialized(`payment:${key}`, () => answerOnce(key, work));
 }

@@ -26,10 +26,7 @@ export interface PendingPhoto {
   cardUrl: string;
 }
 
-/**
- * For /pet-profile-setup (with photos) and /pet/{id}/edit. With JavaScript only the chosen kind's breeds show.
- * `pending` are the photos kept from a refused attempt; each has a remove button that posts the form back.
- */
+// `pending`: photos kept from a refused post (no JavaScript); each remove button posts the form back.
 export function PetForm({
   lastResult,
   defaultValue,

@@ -52,7 +52,6 @@ export async function listPets(ownerId: string): Promise<PetView[]> {
   return Promise.all(pets.map(toPetView));
 }
 
-/** Another person's pet id finds nothing. */
 export async function findOwnPet(ownerId: string, petId: string): Promise<PetView | null> {
   const pet = await db.selectFrom("pets").selectAll().where("id", "=", petId).where("owner_id", "=", ownerId).executeTakeFirst();
   return pet ? toPetView(pet) : null;
@@ -110,7 +109,6 @@ export async function updatePet(ownerId: string, petId: string, input: PetInput)
   return result.numUpdatedRows === 1n;
 }
 
-/** Photo records go by cascade, then their files. */
 export async function deletePet(ownerId: string, petId: string): Promise<boolean> {
   const photos = await listPhotos({ userId: ownerId, petId });
   const result = await db.deleteFrom("pets").where("id", "=", petId).where("owner_id", "=", ownerId).executeTakeFirst();

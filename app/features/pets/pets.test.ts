@@ -1,23 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { randomUUID } from "node:crypto";
 import { db } from "~/platform/db.server";
+import { person } from "~/testing/people";
 import { env } from "~/platform/env.server";
 import { addPhotos, deletePhoto, keepPendingUploads, listPendingUploads, listPhotos, movePhoto } from "~/features/media/index.server";
 import { createPet, deletePet, findOwnPet, PET_FORM, updatePet } from "./pets.server";
 import { petCreateSchema, petSchema, type PetInput } from "./schema";
-
-async function newUser(role: "owner" | "sitter" | "both" = "owner") {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  await db
-    .insertInto("users")
-    .values({ id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: "Test Person", phone: "600", city: "Madrid", postal_code: "28004", role, bio: "", created_at: at, updated_at: at })
-    .execute();
-  return { id, role };
-}
 
 const image = (hue = 40) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: hue, g: 120, b: 200 } } }).jpeg().toBuffer();
 const stored = (key: string) => existsSync(path.join(env.DATA_DIR, "media", key));
@@ -25,7 +16,7 @@ const pet: PetInput = petSchema.parse({ petType: "dog", name: "Rex", age: "3 yea
 
 describe("pets", () => {
   it("needs a photo, and keeps the pet only when its photos were accepted", async () => {
-    const owner = await newUser();
+    const owner = await person("owner");
     expect(await createPet(owner.id, pet, [])).toEqual({ status: "refused", problem: "validation.petPhotoRequired" });
     expect(await createPet(owner.id, pet, [Buffer.from("<html></html>")])).toEqual({ status: "refused", problem: "media.notAnImage" });
     expect(await db.selectFrom("pets").select("id").where("owner_id", "=", owner.id).execute()).toHaveLength(0);
@@ -34,8 +25,8 @@ describe("pets", () => {
   });
 
   it("lets only the owner read, change or delete a pet, and deleting removes its files", async () => {
-    const owner = await newUser();
-    const stranger = await newUser();
+    const owner = await person("owner");
+    const stranger = await person("owner");
     const created = await createPet(owner.id, pet, [await image(), await image(90)]);
     if (created.status !== "created") throw new Error("not created");
     expect(await findOwnPet(stranger.id, created.petId)).toBeNull();
@@ -51,7 +42,7 @@ describe("pets", () => {
   });
 
   it("keeps a pet's last photo", async () => {
-    const owner = await newUser();
+    const owner = await person("owner");
     const created = await createPet(owner.id, pet, [await image()]);
     if (created.status !== "created") throw new Error("not created");
     const [only] = await listPhotos({ userId: owner.id, petId: created.petId });
@@ -60,7 +51,7 @@ describe("pets", () => {
   });
 
   it("makes a sitter who adds a pet an owner too", async () => {
-    const sitter = await newUser("sitter");
+    const sitter = await person("sitter", { rateCents: null });
     await createPet(sitter.id, pet, [await image()]);
     const row = await db.selectFrom("users").select(["role", "acting_role"]).where("id", "=", sitter.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ role: "both", acting_role: "owner" });
@@ -79,7 +70,7 @@ describe("pets", () => {
 
 describe("photos", () => {
   it("holds six at most, even across separate uploads", async () => {
-    const user = await newUser();
+    const user = await person("owner");
     const owner = { userId: user.id, petId: null };
     expect(await addPhotos(owner, await Promise.all([1, 2, 3, 4].map((n) => image(n * 30))))).toEqual({ status: "added", count: 4 });
     expect(await addPhotos(owner, await Promise.all([5, 6, 7].map((n) => image(n * 30))))).toEqual({ status: "refused", problem: "media.tooMany" });
@@ -88,8 +79,8 @@ describe("photos", () => {
   });
 
   it("reorders and deletes only one's own photos, keeping positions without gaps", async () => {
-    const user = await newUser();
-    const stranger = await newUser();
+    const user = await person("owner");
+    const stranger = await person("owner");
     const owner = { userId: user.id, petId: null };
     await addPhotos(owner, await Promise.all([1, 2, 3].map((n) => image(n * 50))));
     const [first, second, third] = await listPhotos(owner);
@@ -120,8 +111,8 @@ describe("pet creation form", () => {
   });
 
   it("uses the owner's kept photos, never another person's, and a refused one changes nothing", async () => {
-    const owner = await newUser();
-    const stranger = await newUser();
+    const owner = await person("owner");
+    const stranger = await person("owner");
     await keepPendingUploads(owner.id, PET_FORM, [await image()]);
     const [kept] = await listPendingUploads(owner.id, PET_FORM);
     expect(await createPet(stranger.id, pet, [], [kept!.id])).toEqual({ status: "refused", problem: "media.pendingGone" });

@@ -21,7 +21,6 @@ type Issues = z.core.ParsePayload["issues"];
 // (a form-level check runs only when every field parsed) and the name's message can name the kind.
 function requirePetFields(pet: z.output<typeof petFields>, issues: Issues, photos?: { chosen: number; pending: number }) {
   const fail = (field: string, message: string) => issues.push({ code: "custom", path: [field], message, input: pet, continue: true });
-  // A field that failed its own check (too long) has no value here, yet was given.
   const failed = (field: string) => issues.some((issue) => issue.path?.[0] === field);
   if (!pet.name && !failed("name")) fail("name", `validation.petNameRequired.${pet.petType}`);
   if (!pet.age && !failed("age")) fail("age", "validation.petAgeRequired");

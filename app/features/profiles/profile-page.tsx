@@ -240,7 +240,6 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
   );
 }
 
-/** A "both" user switches; others are offered the setup of the other role. */
 function RoleToggle({ role, actingRole }: { role: string; actingRole: "owner" | "sitter" }) {
   const { t } = useTranslation("profile");
   if (role === "both") {

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/platform/money";
 import type { PublicProfile } from "./profiles.server";
 
-/** A sitter's hourly rate in the reader's language, written by the server (see ~/platform/format). */
 export type ShownProfile = PublicProfile & { text: { rate: string | null } };
 
 export function profileText(profile: PublicProfile, language: string): ShownProfile {

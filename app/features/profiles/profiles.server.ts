@@ -21,7 +21,6 @@ export interface PublicProfile {
   city: string;
   bio: string;
   role: User["role"];
-  /** Only for sitters: euros per hour, years and experience chips, bookings done. */
   hourlyRateCents: number | null;
   yearsExperience: number | null;
   completedBookings: number;
@@ -93,7 +92,6 @@ export async function updateSitterDetails(user: Pick<User, "id" | "role">, input
   return true;
 }
 
-/** The /profile page's own part; the bookings' part comes from the bookings feature. */
 export async function profilePage(user: User, backFromPayoutOnboarding: boolean) {
   // Stripe's webhook says how far onboarding got too, but a little later.
   if (backFromPayoutOnboarding && isSitter(user.role) && payoutStatusOf(user).provider === "stripe") {
@@ -120,7 +118,6 @@ export async function profilePage(user: User, backFromPayoutOnboarding: boolean)
   };
 }
 
-/** Nothing changes when the new city would move the person too often today. */
 export async function updateProfile(userId: string, input: ProfileEditInput): Promise<"saved" | typeof TOO_OFTEN> {
   const position = await positionForCity(userId, input.city, input.timeZone || null);
   if (position === TOO_OFTEN) return TOO_OFTEN;

@@ -2,18 +2,9 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
+import { person } from "~/testing/people";
 import { completedBookingCounts, completeSitterProfile, getPublicProfile, updateSitterDetails } from "./profiles.server";
 import { sitterDetailsSchema, sitterSetupSchema } from "./schema";
-
-async function newUser(role: "owner" | "sitter" | "both" = "owner") {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  await db
-    .insertInto("users")
-    .values({ id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: "Test Person", phone: "600", city: "Madrid", postal_code: "28004", role, bio: "", created_at: at, updated_at: at })
-    .execute();
-  return { id, role };
-}
 
 const image = () => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer();
 
@@ -29,7 +20,7 @@ describe("sitter setup", () => {
   });
 
   it("turns an owner into 'both' and shows rate and experience on the public profile", async () => {
-    const owner = await newUser("owner");
+    const owner = await person("owner");
     const input = sitterSetupSchema.parse({ bio: "I walk dogs", hourlyRate: "18", caresFor: ["dog"], experience: ["puppies"] });
     expect(await completeSitterProfile(owner, input, [await image()])).toEqual({ status: "done" });
     const profile = await getPublicProfile(owner.id);
@@ -62,22 +53,22 @@ describe("sitter details", () => {
   });
 
   it("lets a sitter change rate, years, chips and pet types after setup; an owner has none to change", async () => {
-    const sitter = await newUser("sitter");
+    const sitter = await person("sitter");
     await completeSitterProfile(sitter, sitterSetupSchema.parse({ bio: "Hi", hourlyRate: "18", caresFor: ["dog"], yearsExperience: "3" }), []);
     expect(await getPublicProfile(sitter.id)).toMatchObject({ hourlyRateCents: 1800, yearsExperience: 3 });
     const changed = sitterDetailsSchema.parse({ hourlyRate: "22,5", caresFor: ["dog", "cat"], experience: ["cats", "puppies"], yearsExperience: "" });
     expect(await updateSitterDetails(sitter, changed)).toBe(true);
     expect(await getPublicProfile(sitter.id)).toMatchObject({ bio: "Hi", hourlyRateCents: 2250, yearsExperience: null, caresFor: ["dog", "cat"], experience: ["cats", "puppies"] });
 
-    const owner = await newUser("owner");
+    const owner = await person("owner");
     expect(await updateSitterDetails(owner, changed)).toBe(false);
     expect(await getPublicProfile(owner.id)).toMatchObject({ hourlyRateCents: null, yearsExperience: null, caresFor: [] });
   });
 
   it("counts only completed bookings, per sitter", async () => {
-    const owner = await newUser("owner");
-    const sitter = await newUser("sitter");
-    const other = await newUser("sitter");
+    const owner = await person("owner");
+    const sitter = await person("sitter");
+    const other = await person("sitter");
     await booking(owner.id, sitter.id, "completed");
     await booking(owner.id, sitter.id, "completed");
     await booking(owner.id, sitter.id, "requested");

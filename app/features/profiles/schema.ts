@@ -2,7 +2,6 @@ import { maxLength, minLength, optionalText, z } from "~/platform/validation";
 import { PET_TYPES } from "~/features/pets";
 import { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN, YEARS_EXPERIENCE_MAX } from "./options";
 
-/** The seed: name and phone are required, with one message for both. */
 export const profileEditSchema = z.object({
   name: z.string("validation.nameAndPhone").check(z.trim(), minLength(1, "validation.nameAndPhone"), maxLength(80, "validation.tooLong")),
   phone: z
@@ -28,7 +27,7 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** Anything that is not a number falls back to the default (as the seed does); out of range is an error. */
+/** Not a number falls back to the default; out of range is an error. */
 export const hourlyRateSchema = z.pipe(
   z.transform((value: unknown) => {
     const number = typeof value === "string" && value.trim() !== "" ? Number(value.replace(",", ".")) : NaN;

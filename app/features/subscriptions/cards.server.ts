@@ -4,9 +4,8 @@ import type { CardInput, PaymentFailureCode, PaymentProvider } from "~/features/
 import { findPlan, liveSubscriptionOf, type Tx } from "./subscriptions.server";
 
 /**
- * The saved cards (payments/cards.server.ts) as a subscriber changes them: one change at a time
- * per person, with checkouts; a processor's subscription follows the default card, and the last
- * card stays while the subscription needs it for a charge.
+ * One change at a time per person, with checkouts; the last card stays while the subscription
+ * needs it for a charge.
  */
 
 export const billedSubscriptionRef =
@@ -35,7 +34,6 @@ export async function removeCard(userId: string, methodId: string): Promise<Card
 
 export type SubscriptionCardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "unavailable" } | { status: "notFound" };
 
-/** The card entry of a plan's checkout (`planId`) or of 'Add a card' (null); the card it makes is taken for that use only. */
 export async function startSubscriptionCardEntry(user: { id: string; email: string; name: string }, attempt: string, planId: string | null, provider: PaymentProvider = paymentProvider()): Promise<SubscriptionCardEntryOutcome> {
   if (!provider.startCardEntry) return { status: "unavailable" };
   if (planId !== null && !(await findPlan(planId))) return { status: "notFound" };

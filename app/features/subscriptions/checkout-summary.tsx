@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 
-/** The chosen plan on its payment form, and when it starts renewing (or replaces the current plan). */
 export function CheckoutSummary({ plan, switchFrom }: { plan: { id: string; name: string; price: string; interval: string }; switchFrom: { planId: string; planName: string; periodEnd: string } | null }) {
   const { t } = useTranslation("subscription");
   const planName = t(`plans.${plan.id}`, { defaultValue: plan.name });

@@ -7,12 +7,7 @@ import { actAtProcessor, checkoutAtProcessor, subscribeAtProcessor, type OwnActi
 import { runCharge, transitionAndCharge } from "./renewals.server";
 import { findPlan, findSubscription, liveSubscriptionOf, startSubscription, transition, type CheckoutOutcome, type TransitionResult } from "./subscriptions.server";
 
-/**
- * The payment form of a plan. For a person without a live subscription the card is saved (as the
- * default) and the first period charged at once. For one who already has another plan, the card
- * is saved and the plan change waits for the end of the current period (see machine.ts).
- * `attempt` comes from the form and becomes the subscription's id, so a double submit is one checkout.
- */
+/** `attempt` becomes the subscription's id, so a double submit is one checkout. */
 export async function checkout(user: { id: string; email: string }, planId: string, card: CardInput, attempt: string, provider: PaymentProvider = paymentProvider()): Promise<CheckoutOutcome> {
   return serialized(`subscription:${user.id}`, async (): Promise<CheckoutOutcome> => {
     const earlier = await findSubscription(attempt);
@@ -35,7 +30,6 @@ export async function checkout(user: { id: string; email: string }, planId: stri
     await storeCard(user.id, provider.name, saved.cardRef, saved.details, { makeDefault: true });
 
     if (current && kind.kind === "switch") {
-      // A double submit of a plan change finds the change already waiting, and changes nothing.
       const switched = await transition(current.id, { kind: "user", userId: user.id }, { type: "switch", planId: plan.id });
       if (!switched.ok) return { status: "refused", reason: switched.refusal === "samePlan" ? "samePlan" : "notFound" };
       return { status: "switched", subscription: switched.subscription };
@@ -50,7 +44,6 @@ export async function checkout(user: { id: string; email: string }, planId: stri
   });
 }
 
-/** Cancel, reactivate, withdraw a plan change or pay now, on the person's own subscription only. */
 export async function actOnSubscription(userId: string, subscriptionId: string, action: OwnAction): Promise<TransitionResult> {
   return serialized(`subscription:${userId}`, async () => {
     const subscription = await findSubscription(subscriptionId);
@@ -69,7 +62,6 @@ export type CheckoutOffer =
   | { ok: true; plan: SubscriptionPlan; billed: boolean; switchFrom: { planId: string; planName: string; periodEnd: string | null } | null }
   | { ok: false; reason: "notFound" | "samePlan" | "pastDue" | "chargePending" | "switchAtPeriodEnd" };
 
-/** What the payment form of a plan offers the person now: a first subscription, or a switch when their period ends. */
 export async function checkoutOffer(userId: string, planId: string, provider: PaymentProvider = paymentProvider()): Promise<CheckoutOffer> {
   const plan = await findPlan(planId);
   if (!plan) return { ok: false, reason: "notFound" };

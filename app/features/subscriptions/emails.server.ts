@@ -7,7 +7,6 @@ import { formatMoney } from "~/platform/money";
 import type { NoticeKind } from "./machine";
 
 
-/** The email that goes with a subscription notice (receipt, failed renewal, end), in the subscriber's language. */
 export async function subscriptionNoticeEmail(
   to: EmailRecipient,
   kind: NoticeKind,

@@ -1,40 +1,20 @@
 import type { PlanInterval, Subscription, SubscriptionStatus } from "~db/schema";
 
 /**
- * The subscription rules, free of I/O like the booking machine: given a subscription, who acts,
- * what they ask for and when, it answers with the changes to make or the reason to refuse.
- * subscriptions.server.ts applies the answer in a transaction; nothing writes a subscription any
- * other way.
- *
- *   incomplete ──paid──▶ active ──renewal fails──▶ past_due ──retries run out──▶ unpaid
- *        │                 │  ▲                        │                             │
- *        │ replaced        │  └──────────paid──────────┴─────────────paid───────────┘
- *        ▼                 ▼ cancelled, at the period's end          cancel (now)
- *     (ended)           canceled ◀───────────────────────────────────────────────────
- *
- * Repeating a request whose effect is already there (cancel twice, reactivate twice) is allowed
- * and changes nothing, so a double submit is harmless.
- *
- * Switching plans: the new plan starts when the current period ends. Nothing is charged or
- * refunded at the switch; the renewal charges the new plan's price and starts its interval then.
- * So nobody pays twice for the same days and no pro-rata credit has to be computed. Until then
- * the change can be withdrawn ("keep my plan").
+ * Pure rules (no I/O); nothing writes a subscription any other way. A repeated request changes
+ * nothing. A plan switch starts at the period's end: nobody pays twice, no pro-rata credit.
  */
 
 export const INTERVAL_MONTHS: Record<PlanInterval, number> = { month: 1, "6months": 6, year: 12 };
 
-/** A failed renewal is tried again after these delays; when they are used up the subscription is unpaid. */
+/** A failed renewal is retried after these delays, then the subscription is unpaid. */
 export const RETRY_DELAYS_MS = [24 * 3600_000, 3 * 24 * 3600_000, 5 * 24 * 3600_000];
 /** A first payment that never succeeds stops blocking a new checkout after this long. */
 export const INCOMPLETE_TTL_MS = 23 * 3600_000;
 
-/** The statuses that give the premium perks: paid up, or within the retries after a failed renewal. */
 export const PREMIUM_STATUSES: readonly SubscriptionStatus[] = ["active", "past_due"];
 
-/**
- * The same moment `months` calendar months later (UTC). A day the target month lacks becomes its
- * last day: Jan 31 + 1 month = Feb 28 (Feb 29 in leap years), Aug 31 + 6 months = Feb 28/29.
- */
+/** UTC; a day the target month lacks becomes its last day: Jan 31 + 1 month = Feb 28/29. */
 export function addMonths(from: Date, months: number): Date {
   const year = from.getUTCFullYear();
   const month = from.getUTCMonth() + months;
@@ -45,16 +25,12 @@ export function addMonths(from: Date, months: number): Date {
   return result;
 }
 
-/**
- * Period n of a subscription billed from `anchor`: always counted from the anchor (not from the
- * previous end), so a subscription started on Jan 31 renews on Feb 28/29 and then Mar 31 again.
- */
+/** Counted from the anchor, not the previous end: Jan 31 renews on Feb 28/29, then Mar 31. */
 export function periodOf(anchor: Date, interval: PlanInterval, index: number): { start: Date; end: Date } {
   const months = INTERVAL_MONTHS[interval];
   return { start: addMonths(anchor, months * index), end: addMonths(anchor, months * (index + 1)) };
 }
 
-/** Whole days from `at` until `end`, rounded up (a period ending in 3 hours has 1 day left), never negative. */
 export function daysUntil(end: Date, at: Date): number {
   return Math.max(0, Math.ceil((end.getTime() - at.getTime()) / (24 * 3600_000)));
 }
@@ -64,7 +40,6 @@ export type Actor = { kind: "user"; userId: string } | { kind: "system" };
 export type PlanFacts = { id: string; interval: PlanInterval };
 
 export type SubscriptionEvent =
-  /** The provider took the money for the period the subscription is waiting for. */
   | { type: "paid"; plan: PlanFacts; pendingPlan: PlanFacts | null }
   | { type: "payment-failed"; error: string }
   | { type: "renewal-due" }
@@ -77,12 +52,9 @@ export type SubscriptionEvent =
   | { type: "keep-plan" }
   | { type: "replace" }
   | { type: "expire" }
-  /** The processor that bills the periods itself (Stripe) made its subscription for this one. */
   | { type: "linked"; ref: string }
-  /** That processor says how the subscription stands now. */
   | { type: "synced"; facts: ProcessorFacts };
 
-/** The processor's subscription, as the rules read it (see SubscriptionBilling). */
 export interface ProcessorFacts {
   status: "incomplete" | "incomplete_expired" | "active" | "past_due" | "unpaid" | "canceled";
   currentPeriodStart: string | null;
@@ -115,7 +87,6 @@ export type NoticeKind = "activated" | "renewed" | "renewalFailed" | "unpaid" | 
 
 export interface Change {
   set: Partial<Fields>;
-  /** What the subscriber is told (in-app and by email). */
   notify: NoticeKind[];
 }
 
@@ -135,7 +106,6 @@ export function isPremium(subscription: Pick<Subscription, "status" | "current_p
   return subscription.status === "past_due" || (subscription.current_period_end !== null && new Date(subscription.current_period_end) > at);
 }
 
-/** The status a person sees: the subscription's own, or 'inactive' when there is none (or it is over). */
 export function displayStatus(subscription: Pick<Subscription, "status" | "ended_at"> | undefined | null): SubscriptionStatus | "inactive" {
   if (!subscription) return "inactive";
   if (subscription.ended_at !== null && subscription.status !== "canceled") return "inactive";
@@ -164,7 +134,6 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
         );
       }
       if (event.pendingPlan) {
-        // The switched-to plan starts where the old period ended, with its own interval.
         const period = periodOf(periodEnd, event.pendingPlan.interval, 0);
         return allow(
           {
@@ -186,7 +155,6 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       if (!system) return refuse("notYours");
       if (sub.billing_task !== "charge" || ended) return refuse("wrongState");
       const error = event.error.slice(0, 100);
-      // The first payment failed: the subscription stays incomplete, the person may try another card.
       if (sub.status === "incomplete") return allow({ billing_task: null, last_payment_error: error });
       if (sub.status === "unpaid") return allow({ billing_task: null, last_payment_error: error });
       const failures = sub.failed_attempts + 1;
@@ -214,7 +182,6 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       return allow({ billing_task: "charge", next_retry_at: null });
     }
     case "retry": {
-      // The subscriber pays now (for example after adding a new card), instead of waiting for the next retry.
       if (!subscriber) return refuse("notYours");
       if ((sub.status !== "past_due" && sub.status !== "unpaid") || ended) return refuse("wrongState");
       if (sub.billing_task) return refuse("chargePending");
@@ -260,7 +227,6 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       return allow({ pending_plan_id: null });
     }
     case "replace": {
-      // A new checkout takes the place of a subscription that never got (or no longer has) a paid period.
       if (!system) return refuse("notYours");
       if (ended || (sub.status !== "incomplete" && sub.status !== "unpaid")) return refuse("wrongState");
       if (sub.billing_task) return refuse("chargePending");
@@ -284,11 +250,7 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
   }
 }
 
-/**
- * A subscription the processor bills: its state is the truth, ours follows it. Only what differs is
- * written, so the same facts twice (a replayed webhook, or the answer to our own call followed by
- * its webhook) change nothing and tell the subscriber once. An ended subscription stays ended.
- */
+/** The processor's state is the truth; only what differs is written, so a replayed webhook changes nothing. */
 function sync(sub: SubscriptionFacts, actor: Actor, facts: ProcessorFacts, at: Date): Decision {
   if (actor.kind !== "system") return refuse("notYours");
   if (sub.ended_at !== null) return refuse("wrongState");
@@ -342,14 +304,12 @@ function sync(sub: SubscriptionFacts, actor: Actor, facts: ProcessorFacts, at: D
   return allow(set, notify);
 }
 
-/** A checkout makes the person's new subscription, waiting for its first payment. */
 export interface StartEvent {
   type: "created";
   id: string;
   userId: string;
   planId: string;
   provider: string;
-  /** "charge" when we charge the first period ourselves; null when the processor bills it. */
   billingTask: "charge" | null;
 }
 
@@ -357,7 +317,6 @@ export type NewSubscription = Pick<Subscription, "id" | "user_id" | "plan_id" | 
 
 export type StartDecision = { ok: true; row: NewSubscription; replaced: Change | null } | { ok: false; refusal: Refusal };
 
-/** `live` is the person's subscription that is not over: the new one takes its place when it never got (or no longer has) a paid period. */
 export function decideStart(live: SubscriptionFacts | null, actor: Actor, event: StartEvent, at: Date): StartDecision {
   if (actor.kind !== "user" || actor.userId !== event.userId) return { ok: false, refusal: "notYours" };
   const replaced = live && live.ended_at === null ? decide(live, { kind: "system" }, { type: "replace" }, at) : null;

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import type { SubscriptionPageData } from "./page.server";
 
-/** 'My subscription': its plan, status and period, what needs attention, and the buttons that change it. */
 export function MySubscription({ subscription, summaryFailed, lastEnded, cards }: Pick<SubscriptionPageData, "subscription" | "summaryFailed" | "lastEnded" | "cards">) {
   const { t } = useTranslation("subscription");
   const planName = (id: string, fallback: string) => t(`plans.${id}`, { defaultValue: fallback });

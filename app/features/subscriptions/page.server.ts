@@ -5,7 +5,7 @@ import { cardsOf, paymentProvider } from "~/features/payments/index.server";
 import { daysUntil, displayStatus } from "./machine";
 import { listPlans, subscriptionSummary } from "./subscriptions.server";
 
-/** A failed read shows the seed's message in place of its section; the rest of the page still works. */
+/** A failed read shows a message in place of its section; the rest of the page still works. */
 async function settled<T>(work: Promise<T>): Promise<T | null> {
   try {
     return await work;
@@ -15,7 +15,6 @@ async function settled<T>(work: Promise<T>): Promise<T | null> {
   }
 }
 
-/** What 'Premium' shows: the plans, the person's subscription and their cards, with prices and dates written in their language. */
 export async function subscriptionPage(user: { id: string; time_zone: string }, language: string) {
   const [plans, summary, cards] = await Promise.all([settled(listPlans()), settled(subscriptionSummary(user.id)), settled(cardsOf(user.id))]);
   const live = summary?.live ?? null;
@@ -39,7 +38,6 @@ export async function subscriptionPage(user: { id: string; time_zone: string }, 
           nextRetryAt: day(live.next_retry_at),
           lastError: live.last_payment_error,
           charging: live.billing_task !== null,
-          // A processor that bills the periods (Stripe) takes no plan change mid-period.
           switchable: !paymentProvider(live.provider).billing,
         }
       : null,

@@ -6,14 +6,12 @@ export interface PlanCardData {
   id: string;
   name: string;
   priceCents: number;
-  /** The price in the reader's way of writing euros, written by the server (see ~/platform/format). */
   price: string;
   interval: "month" | "6months" | "year";
   features: string[];
   popular: boolean;
 }
 
-/** One plan: name, price, interval, features, badges and its button (a link to the payment form). */
 export function PlanCard({ plan, current, next, action }: { plan: PlanCardData; current: boolean; next: boolean; action: "choose" | "switch" | null }) {
   const { t } = useTranslation("subscription");
   const name = t(`plans.${plan.id}`, { defaultValue: plan.name });
@@ -51,7 +49,6 @@ export function PlanCard({ plan, current, next, action }: { plan: PlanCardData; 
   );
 }
 
-/** The plans, each with the button that fits the person's subscription (none for the current plan, or while a payment is overdue). */
 export function PlanList({ plans, subscription }: Pick<SubscriptionPageData, "plans" | "subscription">) {
   const { t } = useTranslation("subscription");
   if (!plans) return <p role="alert" className="card text-red-800">{t("errors.loadPlans")}</p>;

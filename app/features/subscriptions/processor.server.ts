@@ -9,18 +9,7 @@ import { decide, INTERVAL_MONTHS, type Actor, type CheckoutKind } from "./machin
 import { billedSubscriptionRef } from "./cards.server";
 import { findSubscription, startSubscription, transition, type CheckoutOutcome, type TransitionResult } from "./subscriptions.server";
 
-/**
- * Subscriptions a processor bills (Stripe): nothing is charged here. Checkout makes the
- * processor's subscription, cancel and reactivate change it (the processor first, then ours), and
- * its state comes back through `applyProcessorState`, from our own calls' answers and from its
- * webhooks alike.
- */
-
-/**
- * Saves the card (made in the browser) as the default, at the processor too, then makes the
- * processor's subscription for the plan's price. A plan change is not offered: the person cancels
- * and chooses the new plan when the current period ends.
- */
+/** A plan change is not offered: the person cancels and chooses the new plan at the period's end. */
 export async function checkoutAtProcessor(
   user: { id: string; email: string },
   plan: SubscriptionPlan,
@@ -58,7 +47,6 @@ export async function checkoutAtProcessor(
   return subscribeAtProcessor(attempt, billing);
 }
 
-/** Makes (or, with the same key, looks up) the processor's subscription of one checkout and applies its state. Safe to repeat. */
 export async function subscribeAtProcessor(id: string, billing: SubscriptionBilling): Promise<CheckoutOutcome> {
   const subscription = (await findSubscription(id))!;
   const plan = await db.selectFrom("subscription_plans").select(["stripe_price_id"]).where("id", "=", subscription.plan_id).executeTakeFirstOrThrow();
@@ -85,7 +73,6 @@ async function fetchAtProcessor(billing: SubscriptionBilling, ref: string): Prom
   }
 }
 
-/** After the page confirmed the first payment (3-D Secure): the processor's subscription is read again and applied. */
 export async function finishCheckout(userId: string, subscriptionId: string): Promise<CheckoutOutcome> {
   return serialized(`subscription:${userId}`, async (): Promise<CheckoutOutcome> => {
     const subscription = await findSubscription(subscriptionId);
@@ -97,11 +84,7 @@ export async function finishCheckout(userId: string, subscriptionId: string): Pr
   });
 }
 
-/**
- * Moves our subscription to the processor's state (a webhook, or the answer to our own call). It
- * is found by the processor's id, or by ours that it carries; one we no longer keep (a replaced
- * attempt) that the processor still bills is cancelled there.
- */
+/** A replaced attempt the processor still bills is cancelled there. */
 export async function applyProcessorState(remote: ProviderSubscription, localId?: string): Promise<TransitionResult & { changed?: boolean }> {
   const local =
     (localId ? await findSubscription(localId) : undefined) ??
@@ -119,7 +102,6 @@ export async function applyProcessorState(remote: ProviderSubscription, localId?
   return result.ok ? { ...result, changed: result.subscription.updated_at !== local.updated_at || local.provider_subscription_ref === null } : result;
 }
 
-/** A webhook named this processor subscription: read it as it is now (so events may come in any order) and apply it. */
 export async function reconcileProcessorSubscription(providerName: string, ref: string): Promise<"applied" | `ignored: ${string}`> {
   const billing = paymentProvider(providerName).billing;
   if (!billing) return "ignored: provider does not bill";
@@ -133,7 +115,6 @@ export async function reconcileProcessorSubscription(providerName: string, ref: 
 
 export type OwnAction = "cancel" | "reactivate" | "keep-plan" | "retry";
 
-/** Cancel, reactivate or pay now at the processor first; ours changes only once it has. */
 export async function actAtProcessor(subscription: Subscription, billing: SubscriptionBilling, action: OwnAction): Promise<TransitionResult> {
   const actor: Actor = { kind: "user", userId: subscription.user_id };
   const precheck = decide(subscription, actor, { type: action }, now());

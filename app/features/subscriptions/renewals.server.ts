@@ -9,12 +9,7 @@ import type { Actor, PlanFacts, SubscriptionEvent } from "./machine";
 import { reconcileProcessorSubscription, subscribeAtProcessor } from "./processor.server";
 import { applyInTransaction, findSubscription, SELF_BILLING_PROVIDERS, transition, type TransitionResult } from "./subscriptions.server";
 
-/**
- * The periods we bill ourselves. A transition that asks for a charge (`billing_task`) commits
- * first; the provider is then called with an idempotency key made of the subscription, the
- * period, the plan, the attempt and the card, and its answer is applied as a transition of its
- * own. A crash between the two leaves `billing_task` set, and the scheduler finishes it.
- */
+/** Charges commit first, then the provider is called with an idempotency key; a crash leaves `billing_task` for the scheduler. */
 
 export async function transitionAndCharge(id: string, actor: Actor, event: SubscriptionEvent): Promise<TransitionResult> {
   const result = await transition(id, actor, event);
@@ -23,7 +18,6 @@ export async function transitionAndCharge(id: string, actor: Actor, event: Subsc
   return { ok: true, subscription: (await findSubscription(id))! };
 }
 
-/** Safe to call any number of times: a repeat gets the provider's first answer and the transition is refused once applied. */
 export function runCharge(id: string): Promise<void> {
   return serialized(`subscription-charge:${id}`, async () => {
     const subscription = await findSubscription(id);
@@ -71,13 +65,6 @@ export function runCharge(id: string): Promise<void> {
   });
 }
 
-/**
- * Everything that happens because time passed: periods that end (cancelled ones end for good,
- * the others renew), retries of failed renewals, first payments that never came, and charges
- * left unfinished. Each step is a transition that re-checks the subscription, so running this
- * twice at once changes nothing twice. Subscriptions a processor bills are its business (its
- * webhooks move them), except checkouts it never answered, which are asked again.
- */
 export async function runDueSubscriptionWork(): Promise<number> {
   const at = now();
   const iso = at.toISOString();

@@ -23,7 +23,6 @@ const fullName = z
   .string("subscription:errors.nameRequired")
   .check(z.trim(), minLength(1, "subscription:errors.nameRequired"), maxLength(100, "validation.tooLong"));
 
-/** The subscription payment form: full name and email (both required), and the offline provider's card fields. */
 export const checkoutSchema = z.object({
   ...cardFields,
   name: fullName,
@@ -32,12 +31,10 @@ export const checkoutSchema = z.object({
     .check(z.trim(), maxLength(254, "validation.tooLong"), isEmail("subscription:errors.emailInvalid")),
 });
 
-/** Adding a card to the saved payment methods. */
 export const addCardSchema = z.object({ ...cardFields, name: fullName });
 
 const id = z.string().check(z.trim(), minLength(1), maxLength(64));
 
-/** The buttons of 'My Subscription': each posts an intent and the id it acts on. */
 export const manageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel"), subscriptionId: id }),
   z.object({ intent: z.literal("reactivate"), subscriptionId: id }),

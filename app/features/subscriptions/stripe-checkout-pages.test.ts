@@ -11,10 +11,9 @@ vi.hoisted(() => {
 });
 
 import { db } from "~/platform/db.server";
-import { startSession } from "~/platform/session.server";
-import { person } from "~/features/bookings/test-world";
-import type { FakeStripe } from "~/features/payments/fake-stripe";
-import { withFakeStripe } from "~/features/payments/stripe-world";
+import { person } from "~/testing/people";
+import type { FakeStripe } from "~/testing/fake-stripe";
+import { withFakeStripe } from "~/testing/stripe";
 import { action as cardEntryAction } from "~/routes/subscription-card-entry";
 import { action as cardNewAction, loader as cardNewLoader } from "~/routes/subscription-card-new";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/subscription-checkout";
@@ -30,13 +29,6 @@ let fake: FakeStripe;
 withFakeStripe((started) => (fake = started), { timeoutMs: 500 });
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
-
-async function signedIn() {
-  const who = await person("owner");
-  const cookie = (await startSession(who.id)).split(";")[0]!;
-  const { name } = await db.selectFrom("users").select("name").where("id", "=", who.id).executeTakeFirstOrThrow();
-  return { ...who, name, cookie };
-}
 
 /** Calls a loader or action; a thrown Response (or single-fetch data) is its answer too. */
 async function call(handler: Handler, cookie: string, path: string, form?: Record<string, string>, params: Record<string, string> = {}) {
@@ -66,7 +58,7 @@ async function cardEntry(cookie: string, attempt: string, last4 = "4242", plan: 
 
 describe("the subscription pages on Stripe", () => {
   it("the checkout gives the page Stripe's key, and Pay with a confirmed card subscribes and says so", async () => {
-    const who = await signedIn();
+    const who = await person("owner", { signedIn: true });
     const page = await call(checkoutLoader as Handler, who.cookie, "/subscription/checkout/monthly", undefined, { planId: "monthly" });
     const { attempt, stripe } = page.body as { attempt: string; stripe: { publishableKey: string } };
     expect(stripe).toEqual({ publishableKey: "pk_test_pages" });
@@ -88,7 +80,7 @@ describe("the subscription pages on Stripe", () => {
   });
 
   it("a card that needs 3-D Secure: the action hands the page the payment to confirm, then 'stripe-confirmed' finishes the checkout", async () => {
-    const who = await signedIn();
+    const who = await person("owner", { signedIn: true });
     const attempt = randomUUID();
     const setupIntent = await cardEntry(who.cookie, attempt, "3155");
     const answer = await call(checkoutAction as Handler, who.cookie, "/subscription/checkout/monthly", { intent: "stripe", setupIntent, name: who.name, attempt }, { planId: "monthly" });
@@ -102,7 +94,7 @@ describe("the subscription pages on Stripe", () => {
   });
 
   it("a declined card and a bad post are answered with a message and a 4xx, never a 500", async () => {
-    const who = await signedIn();
+    const who = await person("owner", { signedIn: true });
     const attempt = randomUUID();
     const setupIntent = await cardEntry(who.cookie, attempt, "0002");
     const declined = await call(checkoutAction as Handler, who.cookie, "/subscription/checkout/monthly", { intent: "stripe", setupIntent, name: who.name, attempt }, { planId: "monthly" });
@@ -118,8 +110,8 @@ describe("the subscription pages on Stripe", () => {
   });
 
   it("a SetupIntent of another person, of 'Add a card' or of another plan does not check out, and one of a checkout is not added as a card: each is told, nothing is saved", async () => {
-    const who = await signedIn();
-    const other = await signedIn();
+    const who = await person("owner", { signedIn: true });
+    const other = await person("owner", { signedIn: true });
     const refused = { status: 402, location: null, body: { stripeErrors: ["bookings:payment.failed", "subscription:paymentErrors.foreign_card"] } };
     const pay = (setupIntent: string, plan = "monthly") => call(checkoutAction as Handler, who.cookie, `/subscription/checkout/${plan}`, { intent: "stripe", setupIntent, name: who.name, attempt: randomUUID() }, { planId: plan });
 
@@ -137,7 +129,7 @@ describe("the subscription pages on Stripe", () => {
   });
 
   it("'Add a payment method' saves a card made in Stripe's field", async () => {
-    const who = await signedIn();
+    const who = await person("owner", { signedIn: true });
     const page = await call(cardNewLoader as Handler, who.cookie, "/subscription/cards/new");
     const { attempt, stripe } = page.body as { attempt: string; stripe: { publishableKey: string } };
     expect(stripe).toEqual({ publishableKey: "pk_test_pages" });
@@ -147,7 +139,7 @@ describe("the subscription pages on Stripe", () => {
   });
 
   it("POST /webhooks/stripe applies a signed subscription event once", async () => {
-    const who = await signedIn();
+    const who = await person("owner", { signedIn: true });
     const attempt = randomUUID();
     const setupIntent = await cardEntry(who.cookie, attempt);
     await call(checkoutAction as Handler, who.cookie, "/subscription/checkout/monthly", { intent: "stripe", setupIntent, name: who.name, attempt }, { planId: "monthly" });

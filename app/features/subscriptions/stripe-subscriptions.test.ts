@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { advanceClock, now, resetClock } from "~/platform/clock.server";
-import { emailsTo, notificationsOf, person } from "~/features/bookings/test-world";
-import { serverError, type FakeStripe } from "~/features/payments/fake-stripe";
+import { now } from "~/platform/clock.server";
+import { advanceClock, resetClockAfterEach } from "~/testing/clock";
+import { emailsTo, notificationsOf, person } from "~/testing/people";
+import { serverError, type FakeStripe } from "~/testing/fake-stripe";
+import { ownerWithPet } from "~/testing/bookings";
+import { payableSitter, stripeRequest, withFakeStripe } from "~/testing/stripe";
 import { startCardEntry } from "~/features/bookings/index.server";
-import { payableSitter, stripeOwner, stripeRequest, withFakeStripe } from "~/features/payments/stripe-world";
 import { paymentProvider, useStripeClient, createStripeClient, STRIPE_MAX_RETRIES, STRIPE_TIMEOUT_MS, receiveStripeWebhook, cardsOf } from "~/features/payments/index.server";
 import { addCard, removeCard, setDefaultCard, startSubscriptionCardEntry } from "./cards.server";
 import { actOnSubscription, checkout } from "./checkout.server";
@@ -23,7 +25,7 @@ import { isPremiumUser, liveSubscriptionOf } from "./subscriptions.server";
 const SECRET = "whsec_test_subscriptions";
 let fake: FakeStripe;
 withFakeStripe((started) => (fake = started), { timeoutMs: 300 });
-afterEach(() => resetClock());
+resetClockAfterEach();
 
 const stripe = () => paymentProvider("stripe");
 type Who = { id: string; email: string; name: string };
@@ -368,7 +370,7 @@ describe("saved cards on Stripe", () => {
 describe("a card entry is taken only from its person, for what it was made for", () => {
   it("a checkout refuses another person's SetupIntent, one made for a booking, for 'Add a card' or for another plan, and saves nothing; the rightful one subscribes", async () => {
     const who = await subscriber();
-    const owner = await stripeOwner();
+    const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     const bookingEntry = await startCardEntry(owner, booking.id, randomUUID());
     if (bookingEntry.status !== "ready") throw new Error("no entry");

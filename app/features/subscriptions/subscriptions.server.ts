@@ -8,11 +8,7 @@ import type { PaymentFailureCode } from "~/features/payments";
 import { decide, decideStart, isPremium, PREMIUM_STATUSES, type Actor, type Change, type NoticeKind, type Refusal, type StartEvent, type SubscriptionEvent } from "./machine";
 import { subscriptionNoticeEmail } from "./emails.server";
 
-/**
- * Premium subscriptions: plans, reading, and the one place that writes the answers of machine.ts,
- * each in one transaction. Charging (renewals.server.ts) and the processor's calls
- * (processor.server.ts) happen after it commits.
- */
+/** The one place that writes machine.ts's answers; charges and processor calls come after the commit. */
 
 export type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -22,12 +18,10 @@ export type TransitionResult = { ok: true; subscription: Subscription } | { ok: 
 export type CheckoutOutcome =
   | { status: "active"; subscription: Subscription }
   | { status: "switched"; subscription: Subscription }
-  /** The processor needs the payer to confirm the first payment (3-D Secure) on the page, with this secret. */
   | { status: "confirm"; subscriptionId: string; clientSecret: string }
   | { status: "failed"; code: PaymentFailureCode | "no_payment_method" }
   | { status: "refused"; reason: "notFound" | "samePlan" | "pastDue" | "chargePending" | "stale" | "switchAtPeriodEnd" };
 
-/** Providers that bill subscription periods themselves: the scheduler never charges their subscriptions. */
 export const SELF_BILLING_PROVIDERS = ["stripe"];
 
 export interface PlanView {
@@ -71,10 +65,7 @@ export async function isPremiumUser(userId: string, database: Tx = db): Promise<
   return isPremium(await liveSubscriptionOf(userId, database), now());
 }
 
-/**
- * SQL for "this user has the perks now" (the deck's boost), as `<column> in (premium members)`:
- * the few members are found first and their rows looked up by key, so it never scans everyone.
- */
+/** Finds the few members first, then their rows by key, so it never scans everyone. */
 export function premiumSql(userIdColumn: string, at: Date = now()): RawBuilder<boolean> {
   const statuses = sql.join(PREMIUM_STATUSES.map((status) => sql.lit(status)));
   return sql<boolean>`${sql.ref(userIdColumn)} in (select prem.user_id from subscriptions prem
@@ -86,7 +77,6 @@ export interface SubscriptionSummary {
   live: Subscription | null;
   plan: PlanView | null;
   pendingPlan: PlanView | null;
-  /** The last subscription that ended, when there is no live one (to show when it ended). */
   lastEnded: (Subscription & { planName: string }) | null;
 }
 
@@ -109,7 +99,6 @@ export async function subscriptionSummary(userId: string): Promise<SubscriptionS
   return { live: null, plan: null, pendingPlan: null, lastEnded: last ?? null };
 }
 
-/** Applies one event; a charge it asks for (`billing_task`) is run by renewals.server.ts's `transitionAndCharge`. */
 export async function transition(id: string, actor: Actor, event: SubscriptionEvent): Promise<TransitionResult> {
   const result = await db.transaction().execute((trx) => applyInTransaction(trx, id, actor, event));
   if (result.ok) deliverSoon();
@@ -127,7 +116,6 @@ export async function applyInTransaction(trx: Transaction<Database>, id: string,
   return { ok: true, subscription: await write(trx, subscription, decision.change, at) };
 }
 
-/** The checkout's new subscription, in place of the live one that never got (or no longer has) a paid period. */
 export async function startSubscription(actor: Actor, event: StartEvent): Promise<{ ok: true; replaced: Subscription | null } | { ok: false; refusal: Refusal | "notFound" }> {
   const result = await db.transaction().execute(async (trx) => {
     if (!(await findPlan(event.planId, trx))) return { ok: false as const, refusal: "notFound" as const };

@@ -1,27 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { advanceClock, now, resetClock } from "~/platform/clock.server";
+import { now } from "~/platform/clock.server";
+import { advanceClock, clockTo, DAY, resetClockAfterEach } from "~/testing/clock";
 import { wallClockIn } from "~/platform/time";
 import { FREE_DAILY_LIKES, handleDeckAction, deckFor } from "~/features/discovery/index.server";
-import { CARDS, card, emailsTo, notificationsOf, person, sitter } from "~/features/bookings/test-world";
+import { CARDS, card } from "~/testing/bookings";
+import { emailsTo, notificationsOf, person } from "~/testing/people";
 import { cardsOf } from "~/features/payments/index.server";
 import { addCard, removeCard, setDefaultCard } from "./cards.server";
 import { actOnSubscription, checkout } from "./checkout.server";
 import { runDueSubscriptionWork } from "./renewals.server";
 import { isPremiumUser, listPlans, liveSubscriptionOf, subscriptionSummary } from "./subscriptions.server";
 
-afterEach(() => resetClock());
+resetClockAfterEach();
 
-const DAY = 24 * 3600_000;
-const subscriber = async () => {
-  const who = await person("owner");
-  return { ...who, email: who.email };
-};
-
-function clockTo(instant: Date | string, plusMs = 60_000) {
-  advanceClock(new Date(instant).getTime() - now().getTime() + plusMs);
-}
 
 const paymentsOf = (subscriptionId: string) => db.selectFrom("subscription_payments").selectAll().where("subscription_id", "=", subscriptionId).orderBy("created_at").execute();
 const charges = (amountCents: number) =>
@@ -40,7 +33,7 @@ describe("plans", () => {
 
 describe("checkout", () => {
   it("charges the first period, saves the card as default, and gives the perks", async () => {
-    const user = await subscriber();
+    const user = await person("owner");
     expect(await isPremiumUser(user.id)).toBe(false);
     const outcome = await checkout(user, "semiannual", card(), randomUUID());
     expect(outcome.status).toBe("active");
@@ -55,7 +48,7 @@ describe("checkout", () => {
   });
 
   it("makes one subscription and one charge of a double submit", async () => {
-    const user = await subscriber();
+    const user = await person("owner");
     const attempt = randomUUID();
     const before = Number((await charges(999)).count);
     const [first, second] = await Promise.all([checkout(user, "monthly", card(), attempt), checkout(user, "monthly", card(), attempt)]);
@@ -67,18 +60,18 @@ describe("checkout", () => {
   });
 
   it("refuses the same plan twice, and a forged attempt id of someone else", async () => {
-    const user = await subscriber();
+    const user = await person("owner");
     const attempt = randomUUID();
     await checkout(user, "monthly", card(), attempt);
     expect(await checkout(user, "monthly", card(), randomUUID())).toEqual({ status: "refused", reason: "samePlan" });
-    const other = await subscriber();
+    const other = await person("owner");
     expect(await checkout(other, "monthly", card(), attempt)).toEqual({ status: "refused", reason: "stale" });
     expect(await checkout(other, "no-such-plan", card(), randomUUID())).toEqual({ status: "refused", reason: "notFound" });
     expect(await liveSubscriptionOf(other.id)).toBeUndefined();
   });
 
   it("declined cards save nothing; a card without funds is saved but the subscription stays incomplete", async () => {
-    const user = await subscriber();
+    const user = await person("owner");
     expect(await checkout(user, "monthly", card(CARDS.declined), randomUUID())).toEqual({ status: "failed", code: "card_declined" });
     expect(await liveSubscriptionOf(user.id)).toBeUndefined();
     expect(await cardsOf(user.id)).toEqual([]);
@@ -91,7 +84,7 @@ describe("checkout", () => {
   });
 
   it("switches plans at the end of the current period, charging the new price then", async () => {
-    const user = await subscriber();
+    const user = await person("owner");
     await checkout(user, "monthly", card(), randomUUID());
     const before = (await liveSubscriptionOf(user.id))!;
     const switched = await checkout(user, "yearly", card(), randomUUID());
@@ -108,7 +101,7 @@ describe("checkout", () => {
 
 describe("renewals", () => {
   it("renews at the period end on the default card, once however often the scheduler runs", async () => {
-    const user = await subscriber();
+    const user = await person("owner");
     await checkout(user, "monthly", card(), randomUUID());
     const first = (await liveSubscriptionOf(user.id))!;
     clockTo(first.current_period_end!);
@@ -120,7 +113,7 @@ describe("renewals", () => {
   });
 
   it("a failed renewal is past_due with a notice and an email, is retried, then unpaid; paying later restores it", async () => {
-    const user = await subscriber();
+    const user = await person("owner");
     await checkout(user, "monthly", card(), randomUUID());
     await addCard(user, card(CARDS.noFunds), randomUUID(), { makeDefault: true });
     const first = (await liveSubscriptionOf(user.id))!;
@@ -148,7 +141,7 @@ describe("renewals", () => {
   });
 
   it("a cancelled subscription ends at its period end, and can be reactivated before", async () => {
-    const user = await subscriber();
+    const user = await person("owner");
     await checkout(user, "monthly", card(), randomUUID());
     const live = (await liveSubscriptionOf(user.id))!;
     const cancelled = await actOnSubscription(user.id, live.id, "cancel");
@@ -170,8 +163,8 @@ describe("renewals", () => {
 
 describe("other people's records", () => {
   it("another user's subscription and cards are not found and stay as they were", async () => {
-    const owner = await subscriber();
-    const intruder = await subscriber();
+    const owner = await person("owner");
+    const intruder = await person("owner");
     await checkout(owner, "monthly", card(), randomUUID());
     await addCard(owner, card(), randomUUID());
     const live = (await liveSubscriptionOf(owner.id))!;
@@ -188,7 +181,7 @@ describe("other people's records", () => {
 
 describe("payment methods", () => {
   it("lists, sets the default, removes (the default moves on), and keeps the last card a renewal needs", async () => {
-    const user = await subscriber();
+    const user = await person("owner");
     expect(await cardsOf(user.id)).toEqual([]);
     const first = await addCard(user, card(), randomUUID());
     expect(first.status).toBe("saved");
@@ -216,7 +209,7 @@ describe("payment methods", () => {
   });
 
   it("refuses a declined card", async () => {
-    const user = await subscriber();
+    const user = await person("owner");
     expect(await addCard(user, card(CARDS.declined), randomUUID())).toEqual({ status: "failed", code: "card_declined" });
     expect(await cardsOf(user.id)).toEqual([]);
   });
@@ -224,7 +217,7 @@ describe("payment methods", () => {
 
 describe("perks", () => {
   async function likes(owner: { id: string }, count: number) {
-    const targets = await Promise.all(Array.from({ length: count }, () => sitter()));
+    const targets = await Promise.all(Array.from({ length: count }, () => person("sitter")));
     const at = now().toISOString();
     await db.insertInto("swipes").values(targets.map((target) => ({ swiper_id: owner.id, target_user_id: target.id, target_pet_id: null, decision: "like" as const, created_at: at }))).execute();
     // The day's count is kept on the person's record.
@@ -240,9 +233,9 @@ describe("perks", () => {
   };
 
   it("premium lifts the free daily limit on likes", async () => {
-    const owner = await subscriber();
+    const owner = await person("owner");
     await likes(owner, FREE_DAILY_LIKES);
-    const next = await sitter();
+    const next = await person("sitter");
     const refused = await like(owner.id, next.id);
     expect(refused.headers.get("Set-Cookie")).toContain("toast=");
     expect(await db.selectFrom("swipes").select("id").where("swiper_id", "=", owner.id).where("target_user_id", "=", next.id).executeTakeFirst()).toBeUndefined();
@@ -252,9 +245,9 @@ describe("perks", () => {
   });
 
   it("boosts premium sitters to the top of the deck", async () => {
-    const viewer = await subscriber();
-    const plain = await sitter();
-    const boosted = await sitter();
+    const viewer = await person("owner");
+    const plain = await person("sitter");
+    const boosted = await person("sitter");
     await checkout({ id: boosted.id, email: boosted.email }, "monthly", card(), randomUUID());
     const row = await userRow(viewer.id);
     const deck = await deckFor({ ...row, filter_sort: "newest", browse_mode: "global" }, "sitters", 500);

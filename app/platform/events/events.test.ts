@@ -1,22 +1,12 @@
-import { randomUUID } from "node:crypto";
 import type { CompiledQuery } from "kysely";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
+import { person } from "~/testing/people";
 import { bus } from "./bus.server";
 import { latestEventId, recordEvents } from "./events.server";
 import type { StreamLimits } from "./hub.server";
 import { closeAllStreams, DISPLACED_RETRY_MS, eventStreamFor, openStreamCount } from "./stream.server";
-
-async function person() {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  await db
-    .insertInto("users")
-    .values({ id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: "P", phone: "600", city: "Madrid", postal_code: "1", role: "owner", bio: "", created_at: at, updated_at: at })
-    .execute();
-  return id;
-}
 
 /** Opens a stream and collects its text until `until` is seen or the time runs out. */
 function open(
@@ -88,7 +78,7 @@ const ids = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((match) =>
 
 describe("live event streams", () => {
   it("sends a retry hint, then new events live with their ids", async () => {
-    const userId = await person();
+    const { id: userId } = await person("owner");
     const stream = open(userId, { lastEventId: 0 });
     expect(stream.response.headers.get("Content-Type")).toContain("text/event-stream");
     expect(await stream.waitFor((text) => text.includes("retry: "))).toBe(true);
@@ -98,8 +88,8 @@ describe("live event streams", () => {
   });
 
   it("a reconnect with Last-Event-ID gets exactly what it missed, in order, and nobody else's", async () => {
-    const userId = await person();
-    const other = await person();
+    const { id: userId } = await person("owner");
+    const { id: other } = await person("owner");
     const before = await recordEvents([{ userId, type: "message" }]);
     const missed = await recordEvents([
       { userId, type: "message" },
@@ -114,7 +104,7 @@ describe("live event streams", () => {
   });
 
   it("never sends an event twice when events arrive while it catches up", async () => {
-    const userId = await person();
+    const { id: userId } = await person("owner");
     const stream = open(userId, { lastEventId: 0 });
     const recorded = [];
     for (let i = 0; i < 30; i += 1) recorded.push(...(await recordEvents([{ userId, type: "message", payload: { i } }])));
@@ -124,7 +114,7 @@ describe("live event streams", () => {
   });
 
   it("beats with a comment line and ends when the session does", async () => {
-    const userId = await person();
+    const { id: userId } = await person("owner");
     let signedIn = true;
     const stream = open(userId, { lastEventId: 0, heartbeatMs: 20, stillSignedIn: async () => signedIn });
     expect(await stream.waitFor((text) => text.includes(": heartbeat\n\n"))).toBe(true);
@@ -134,7 +124,7 @@ describe("live event streams", () => {
   });
 
   it("shutting down closes every open stream", async () => {
-    const userId = await person();
+    const { id: userId } = await person("owner");
     const streams = [open(userId, { lastEventId: 0 }), open(userId, { lastEventId: 0 })];
     expect(await streams[0]!.waitFor((text) => text.includes("retry:"))).toBe(true);
     expect(openStreamCount()).toBeGreaterThanOrEqual(2);
@@ -147,7 +137,7 @@ describe("live event streams", () => {
 
 describe("how many streams a session and a person hold", () => {
   it("one stream more than a person may hold ends the oldest, which is told not to come back; the others stay live", async () => {
-    const userId = await person();
+    const { id: userId } = await person("owner");
     const cap = env.MAX_STREAMS_PER_PERSON;
     expect(cap).toBe(5);
     const latest = await latestEventId(userId);
@@ -167,7 +157,7 @@ describe("how many streams a session and a person hold", () => {
   });
 
   it("caps each session on its own and all of the person's sessions together, oldest out first", async () => {
-    const userId = await person();
+    const { id: userId } = await person("owner");
     const limits = { perSession: 2, perPerson: 3 };
     const latest = await latestEventId(userId);
     const at = (sessionKey: string) => open(userId, { lastEventId: latest, sessionKey, limits });
@@ -193,8 +183,8 @@ describe("how many streams a session and a person hold", () => {
   });
 
   it("one event for a person with five open streams is read from the database once and reaches all five", async () => {
-    const userId = await person();
-    const other = await person();
+    const { id: userId } = await person("owner");
+    const { id: other } = await person("owner");
     const latest = await latestEventId(userId);
     const streams = Array.from({ length: 5 }, (_, i) => open(userId, { lastEventId: latest, sessionKey: `session-${i % 2}` }));
     const otherStream = open(other, { lastEventId: await latestEventId(other) });
@@ -214,7 +204,7 @@ describe("how many streams a session and a person hold", () => {
   });
 
   it("a stream that opens while the others' read is under way still gets everything it missed, in order", async () => {
-    const userId = await person();
+    const { id: userId } = await person("owner");
     const earlier = await recordEvents([{ userId, type: "message" }, { userId, type: "message" }]);
     const current = open(userId, { lastEventId: earlier[1]!.id });
     await settled();

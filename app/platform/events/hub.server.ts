@@ -17,7 +17,6 @@ const PAGE = 500;
 
 // One database read per news for all of a person's tabs, from the lowest id any of their streams has sent.
 class PersonHub {
-  // Insertion order: the first is the oldest.
   readonly streams = new Set<HubStream>();
   private reading = false;
   private again = false;
@@ -33,7 +32,6 @@ class PersonHub {
     const leaving = new Set(ofSession.slice(0, Math.max(0, ofSession.length + 1 - limits.perSession)));
     const staying = open.filter((other) => !leaving.has(other));
     for (const oldest of staying.slice(0, Math.max(0, staying.length + 1 - limits.perPerson))) leaving.add(oldest);
-    // Added first, so the hub never looks empty (and stops listening) while the oldest leave.
     this.streams.add(stream);
     for (const oldest of leaving) {
       this.streams.delete(oldest);

@@ -2,7 +2,6 @@ import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { languageNames, supportedLanguages } from "~/platform/i18n";
 
-// Works without JavaScript (choose, then press the button); with it the choice is sent at once.
 export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();

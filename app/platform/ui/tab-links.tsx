@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 
-// Links, so that each tab has its own address, works without JavaScript and can be shared.
 export function TabLinks<Tab extends string>({
   label,
   tabs,

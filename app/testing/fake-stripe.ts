@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type Stripe from "stripe";
-import { createStripeClient } from "./stripe-provider.server";
+import { createStripeClient } from "~/features/payments/index.server";
 
 /**
- * For tests: a small HTTP server on 127.0.0.1 that answers like the Stripe API for the endpoints
+ * A small HTTP server on 127.0.0.1 that answers like the Stripe API for the endpoints
  * the app uses, and records every request. Like Stripe, it answers a repeated Idempotency-Key
  * with the first answer (a scripted reply marked `transient` is not kept: it failed before the
  * endpoint ran). Tests script failures with `fail(route, reply)`, or `"hang"` for a timeout.

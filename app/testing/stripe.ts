@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { db } from "~/platform/db.server";
 import { requestBooking, payForBooking, startCardEntry } from "~/features/bookings/index.server";
-import { ownerWithPet, requestInput, sitterWithSlot, type Person } from "~/features/bookings/test-world";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { paymentProvider, useStripeClient } from "~/features/payments/index.server";
+import { requestInput, sitterWithSlot, type Owner } from "./bookings";
 import { startFakeStripe, type FakeStripe } from "./fake-stripe";
-import { paymentProvider, useStripeClient } from "./payments.server";
 
-/** Helpers for tests of the Stripe provider and its webhooks: Connect-ready sitters and bookings paid through the fake Stripe. */
-
-/**
- * The fake Stripe API for a test file: started once (handed over through `keep`), cleared and made
- * the app's Stripe client before each test, stopped at the end.
- */
+/** The fake Stripe API for a test file: started once (handed to `keep`), cleared and made the app's Stripe client before each test. */
 export function withFakeStripe(keep: (fake: FakeStripe) => void, clientOptions: Parameters<FakeStripe["client"]>[0] = {}) {
   let fake: FakeStripe;
   beforeAll(async () => {
@@ -37,14 +32,6 @@ export async function payableSitter(options: { daysAhead?: number; rateCents?: n
   const account = `acct_test${String(accounts).padStart(4, "0")}${sitter.id.slice(0, 4)}`;
   await db.updateTable("users").set({ stripe_account_id: account, payouts_enabled: 1 }).where("id", "=", sitter.id).execute();
   return { ...sitter, account };
-}
-
-export type Owner = Person & { petId: string; name: string };
-
-export async function stripeOwner(): Promise<Owner> {
-  const owner = await ownerWithPet();
-  const { name } = await db.selectFrom("users").select("name").where("id", "=", owner.id).executeTakeFirstOrThrow();
-  return { ...owner, name };
 }
 
 /** A request paid with Stripe, not yet authorised. */

@@ -1,12 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { db } from "~/platform/db.server";
 import { honeypot } from "~/platform/honeypot.server";
-import { hashPassword } from "./passwords.server";
+import { signupInput } from "./people";
 
-/**
- * Helpers for the tests that post the public account forms through their real route actions, as
- * a browser would: the honeypot fields the page renders, the cookies the browser keeps.
- */
+/** Posting forms to the real route actions as a browser would: the honeypot fields the page renders, the cookies it keeps. */
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -16,18 +12,7 @@ export function honeypotFields(): Record<string, string> {
   return { [props.nameFieldName]: "", ...(props.validFromFieldName ? { [props.validFromFieldName]: props.encryptedValidFrom } : {}) };
 }
 
-/** A complete, valid sign-up form for `email`, as the page posts it. */
-export const signupFields = (email: string, name = "Nina Nueva"): Record<string, string> => ({
-  intent: "signup",
-  role: "owner",
-  name,
-  city: "Madrid",
-  postalCode: "28004",
-  phone: "+34 600 111 222",
-  email,
-  password: "walkies-at-dawn-42",
-  ...honeypotFields(),
-});
+export const signupFields = (email: string, name = "Nina Nueva"): Record<string, string> => ({ intent: "signup", ...signupInput({ email, name }), ...honeypotFields() });
 
 /** A browser's cookie jar: what it sends, and what it keeps from each answer. */
 export class Browser {
@@ -96,34 +81,3 @@ export async function answerOf(run: Promise<unknown>, browser?: Browser): Promis
 
 /** The load context of one request; each from its own client address unless one is named (rate limits count per address). */
 export const context = (clientAddress = `2001:db8::${randomUUID().slice(0, 4)}`) => ({ clientAddress, cspNonce: "" });
-
-export const PASSWORD = "walkies-at-dawn-42";
-
-/** A confirmed account with a known password, written straight to the database. */
-export async function account(overrides: { language?: string; verified?: boolean } = {}) {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  const email = `${id.slice(0, 8)}@example.com`;
-  await db
-    .insertInto("users")
-    .values({
-      id,
-      email,
-      password_hash: await hashPassword(PASSWORD),
-      email_verified_at: overrides.verified === false ? null : at,
-      name: "Ana Test",
-      phone: "+34 600 111 222",
-      city: "Madrid",
-      postal_code: "28004",
-      role: "owner",
-      bio: "",
-      language: overrides.language ?? "en",
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return { id, email };
-}
-
-export const emailsTo = (address: string) =>
-  db.selectFrom("email_outbox").select(["subject", "text_body", "html_body"]).where("to_address", "=", address).orderBy("id").execute();
