@@ -141,6 +141,12 @@ const FORMS: Record<string, Form[]> = {
       url: () => "/profile/edit",
       fields: () => [["name", "Ana"], ["phone", "+34 600 000 000"], ["city", "Madrid"], ["postalCode", "28004"], ["bio", "I love dogs."], ["timeZone", "Europe/Madrid"]],
     },
+    {
+      name: "sitter details",
+      who: "sitter",
+      url: () => "/profile/edit",
+      fields: () => [["intent", "sitter"], ["hourlyRate", "22"], ["yearsExperience", "6"], ["experience", "puppies"], ["caresFor", "dog"]],
+    },
   ],
   "routes/sitter-profile-setup.tsx": [
     {

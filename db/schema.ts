@@ -23,6 +23,7 @@ export interface UsersTable {
   time_zone: Generated<string>;
   language: Generated<string>;
   hourly_rate_cents: number | null;
+  years_experience: number | null;
   /** JSON array of experience chip ids. */
   experience: Generated<string>;
   /** JSON array: "dog", "cat". */
@@ -75,6 +76,18 @@ export interface PhotosTable {
   user_id: string;
   pet_id: string | null;
   position: number;
+  card_key: string;
+  full_key: string;
+  width: number;
+  height: number;
+  created_at: IsoTime;
+}
+
+export interface PendingUploadsTable {
+  id: string;
+  user_id: string;
+  /** Which form the photos were sent with, e.g. "pet". */
+  form: string;
   card_key: string;
   full_key: string;
   width: number;
@@ -160,6 +173,7 @@ export interface Database {
   backoffs: BackoffsTable;
   pets: PetsTable;
   photos: PhotosTable;
+  pending_uploads: PendingUploadsTable;
   swipes: SwipesTable;
   matches: MatchesTable;
   places: PlacesTable;
@@ -406,6 +420,7 @@ export type Pet = Selectable<PetsTable>;
 export type Booking = Selectable<BookingsTable>;
 export type AvailabilitySlot = Selectable<AvailabilitySlotsTable>;
 export type Photo = Selectable<PhotosTable>;
+export type PendingUpload = Selectable<PendingUploadsTable>;
 export type SubscriptionPlan = Selectable<SubscriptionPlansTable>;
 export type PaymentMethod = Selectable<PaymentMethodsTable>;
 export type Subscription = Selectable<SubscriptionsTable>;

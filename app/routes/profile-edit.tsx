@@ -1,13 +1,13 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PhotoGrid, PhotoUploadForm } from "~/features/media";
 import { listPhotos, toPhotoView } from "~/features/media/index.server";
-import { BIO_MAX, profileEditSchema } from "~/features/profiles";
+import { BIO_MAX, HOURLY_RATE_DEFAULT, profileEditSchema, SitterDetailsFields, sitterDetailsSchema } from "~/features/profiles";
 import { TOO_OFTEN } from "~/features/geo/index.server";
-import { updateProfile } from "~/features/profiles/index.server";
+import { isSitter, updateProfile, updateSitterDetails } from "~/features/profiles/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -25,26 +25,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
     photos: photos.map(toPhotoView),
     timeZones: Intl.supportedValuesOf("timeZone"),
     defaults: { name: user.name, phone: user.phone, city: user.city, postalCode: user.postal_code, bio: user.bio, timeZone: user.time_zone },
+    sitter: isSitter(user.role)
+      ? {
+          hourlyRate: String((user.hourly_rate_cents ?? HOURLY_RATE_DEFAULT * 100) / 100),
+          yearsExperience: user.years_experience === null ? "" : String(user.years_experience),
+          experience: JSON.parse(user.experience) as string[],
+          caresFor: JSON.parse(user.cares_for) as string[],
+        }
+      : null,
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await formDataOf(request), { schema: profileEditSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const formData = await formDataOf(request);
+  if (formData.get("intent") === "sitter") {
+    const submission = parseWithZod(formData, { schema: sitterDetailsSchema });
+    if (submission.status !== "success") return data({ form: "sitter" as const, reply: submission.reply() }, { status: 400 });
+    if (!(await updateSitterDetails(user, submission.value))) {
+      return data({ form: "sitter" as const, reply: submission.reply({ formErrors: ["profile:edit.notSitter"] }) }, { status: 403 });
+    }
+    return redirectWithToast("/profile", { type: "success", title: "profile:edit.saved" });
+  }
+  const submission = parseWithZod(formData, { schema: profileEditSchema });
+  if (submission.status !== "success") return data({ form: "profile" as const, reply: submission.reply() }, { status: 400 });
   if ((await updateProfile(user.id, submission.value)) === TOO_OFTEN) {
-    return data(submission.reply({ fieldErrors: { city: ["profile:edit.cityTooOften"] } }), { status: 429 });
+    return data({ form: "profile" as const, reply: submission.reply({ fieldErrors: { city: ["profile:edit.cityTooOften"] } }) }, { status: 429 });
   }
   return redirectWithToast("/profile", { type: "success", title: "profile:edit.saved" });
 }
 
 export default function EditProfile() {
   const { t } = useTranslation("profile");
-  const { name, photos, timeZones, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { name, photos, timeZones, defaults, sitter } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "profile",
-    lastResult,
+    lastResult: actionData?.form === "profile" ? actionData.reply : undefined,
     defaultValue: defaults,
     constraint: getZodConstraint(profileEditSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileEditSchema }),
@@ -90,6 +107,30 @@ export default function EditProfile() {
           </Link>
         </p>
       </Form>
+      {sitter ? <SitterDetailsForm defaults={sitter} lastResult={actionData?.form === "sitter" ? actionData.reply : undefined} /> : null}
     </>
+  );
+}
+
+function SitterDetailsForm({ defaults, lastResult }: { defaults: { hourlyRate: string; yearsExperience: string; experience: string[]; caresFor: string[] }; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation("profile");
+  const [form, fields] = useForm({
+    id: "sitter-details",
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(sitterDetailsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sitterDetailsSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate aria-labelledby="sitter-details-title" className="space-y-4 px-4 pb-8">
+      <h2 id="sitter-details-title" className="text-lg font-semibold">
+        {t("edit.sitterDetails")}
+      </h2>
+      <FormError form={form} />
+      <input type="hidden" name="intent" value="sitter" />
+      <SitterDetailsFields fields={fields} />
+      <SubmitButton className="w-full">{t("edit.saveSitterDetails")}</SubmitButton>
+    </Form>
   );
 }

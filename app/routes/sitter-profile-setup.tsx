@@ -5,13 +5,11 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PHOTOS_MAX, PhotoPicker } from "~/features/media";
 import { listPhotos, readImageUpload } from "~/features/media/index.server";
-import { PET_TYPES } from "~/features/pets";
-import { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN, sitterSetupSchema } from "~/features/profiles";
+import { BIO_MAX, HOURLY_RATE_DEFAULT, SitterDetailsFields, sitterSetupSchema } from "~/features/profiles";
 import { completeSitterProfile } from "~/features/profiles/index.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { ChoiceChips } from "~/platform/ui/choices";
-import { FormError, TextAreaField, TextField } from "~/platform/ui/field";
+import { FormError, TextAreaField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = { i18n: ["profile"], uploads: true, title: "profile:sitterSetup.title" };
@@ -24,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     defaults: {
       bio: user.bio,
       hourlyRate: String((user.hourly_rate_cents ?? HOURLY_RATE_DEFAULT * 100) / 100),
+      yearsExperience: user.years_experience === null ? "" : String(user.years_experience),
       experience: JSON.parse(user.experience) as string[],
       caresFor: JSON.parse(user.cares_for) as string[],
     },
@@ -77,15 +76,7 @@ export default function SitterProfileSetup() {
           errors={lastResult?.error?.photos ?? undefined}
         />
         <TextAreaField meta={fields.bio} label={t("sitterSetup.about")} rows={5} maxLength={BIO_MAX} placeholder={t("sitterSetup.aboutPlaceholder")} />
-        <TextField
-          meta={fields.hourlyRate}
-          type="number"
-          inputMode="decimal"
-          label={t("sitterSetup.hourlyRate")}
-          hint={t("sitterSetup.hourlyRateHint", { min: HOURLY_RATE_MIN, max: HOURLY_RATE_MAX })}
-        />
-        <ChoiceChips meta={fields.caresFor} legend={t("sitterSetup.caresFor")} options={PET_TYPES} type="checkbox" labelOf={(type) => t(`pet.typesPlural.${type}`)} />
-        <ChoiceChips meta={fields.experience} legend={t("sitterSetup.experience")} options={EXPERIENCE} type="checkbox" labelOf={(id) => t(`experience.${id}`)} />
+        <SitterDetailsFields fields={fields} />
         <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-800">{t("sitterSetup.availabilityHint")}</p>
         <SubmitButton className="w-full">{t("sitterSetup.submit")}</SubmitButton>
       </Form>

@@ -14,6 +14,7 @@ import * as emailRetries from "./0012-email-retries";
 import * as coarsePositions from "./0013-coarse-positions";
 import * as backoffs from "./0014-backoffs";
 import * as rateLimitExpiry from "./0015-rate-limit-expiry";
+import * as yearsPendingUploads from "./0016-years-pending-uploads";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0013-coarse-positions": coarsePositions,
   "0014-backoffs": backoffs,
   "0015-rate-limit-expiry": rateLimitExpiry,
+  "0016-years-pending-uploads": yearsPendingUploads,
 };

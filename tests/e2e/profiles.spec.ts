@@ -182,3 +182,71 @@ test("nobody reaches another person's pet, photos or profile edit", async ({ pag
   expect(anonymous.status()).toBe(302);
   await logIn(page, owner.email, owner.password);
 });
+
+test("a sitter changes rate, years and experience after setup and sees them on the public profile", async ({ page, jsEnabled }) => {
+  const sitter = newPerson("sitter");
+  await signUpAndConfirm(page, sitter, jsEnabled);
+  await page.getByLabel("About You").fill("Dog walker in Madrid.");
+  await page.getByLabel("Hourly Rate (€)").fill("20");
+  await page.getByLabel("Years of experience (optional)").fill("4");
+  await page.getByRole("checkbox", { name: "Dogs", exact: true }).check();
+  await page.getByRole("button", { name: "Complete Profile" }).click();
+  await expect(page).toHaveURL(/\/profile\/edit$/);
+
+  const details = page.getByRole("form", { name: "Sitter details" });
+  await expect(details.getByLabel("Hourly Rate (€)")).toHaveValue("20");
+  await expect(details.getByLabel("Years of experience (optional)")).toHaveValue("4");
+  await details.getByLabel("Hourly Rate (€)").fill("150");
+  await details.getByLabel("Years of experience (optional)").fill("60");
+  await details.getByRole("button", { name: "Save sitter details" }).click();
+  await expect(page.getByText("Hourly rate must be between €5 and €100")).toBeVisible();
+  await expect(page.getByText("Years of experience must be a whole number from 0 to 50")).toBeVisible();
+  await expectAccessible(page);
+
+  await details.getByLabel("Hourly Rate (€)").fill("35");
+  await details.getByLabel("Years of experience (optional)").fill("7");
+  await details.getByRole("checkbox", { name: "Puppies" }).check();
+  await details.getByRole("checkbox", { name: "Cats", exact: true }).first().check();
+  await details.getByRole("button", { name: "Save sitter details" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText("Profile updated")).toBeVisible();
+
+  await visit(page, "/profile/public");
+  await expect(page.getByText("€35.00 per hour")).toBeVisible();
+  await expect(page.getByText("7 years of experience · 0 completed bookings")).toBeVisible();
+  await expect(page.getByText("Puppies")).toBeVisible();
+  await expect(page.getByText("Dog walker in Madrid.")).toBeVisible();
+});
+
+test("a pet sent without photo and name shows both errors at once", async ({ page, jsEnabled }) => {
+  await signUpAndConfirm(page, newPerson("owner"), jsEnabled);
+  await page.getByLabel("Age").fill("3 years");
+  await page.getByRole("button", { name: "Save pet" }).click();
+  await expect(page.getByText("Please enter your dog's name")).toBeVisible();
+  await expect(page.getByText("Please add at least one photo")).toBeVisible();
+  await expect(page.getByLabel(/^Photos/)).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+});
+
+test("without JavaScript the photos of a refused pet form are kept, can be removed, and are used", async ({ page, jsEnabled }) => {
+  test.skip(jsEnabled, "with JavaScript the form is checked before it is sent");
+  await signUpAndConfirm(page, newPerson("owner"), jsEnabled);
+  await page.getByLabel(/^Photos/).setInputFiles([await upload("rex.jpg"), await upload("rex-2.png", "png", 60)]);
+  await page.getByRole("button", { name: "Save pet" }).click();
+  await expect(page.getByText("Please enter your dog's name")).toBeVisible();
+  await expect(page.getByText("Please add at least one photo")).toHaveCount(0);
+  await expect(page.getByRole("img", { name: /^Kept photo/ })).toHaveCount(2);
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Remove kept photo 2" }).click();
+  await expect(page.getByRole("img", { name: /^Kept photo/ })).toHaveCount(1);
+  await expect(page.getByText("Please enter your dog's name")).toHaveCount(0);
+
+  await page.getByLabel("Your dog's name").fill("Rex");
+  await page.getByLabel("Age").fill("3 years");
+  await page.getByRole("button", { name: "Save pet" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText("Rex was added to your pets")).toBeVisible();
+  await page.getByRole("link", { name: "Edit Rex" }).click();
+  await expect(page.getByRole("img", { name: /Photo \d of Rex/ })).toHaveCount(1);
+});

@@ -1,2 +1,2 @@
-export { createPet, deletePet, findOwnPet, listPets, updatePet } from "./pets.server";
+export { createPet, PET_FORM, deletePet, findOwnPet, listPets, updatePet } from "./pets.server";
 export type { PetView } from "./pets.server";

@@ -1,4 +1,4 @@
 export { PET_TYPES } from "./options";
 export { PetForm } from "./pet-form";
-export { petSchema } from "./schema";
-export type { PetInput } from "./schema";
+export { petCreateSchema, petSchema } from "./schema";
+export type { PetCreateInput, PetInput } from "./schema";

@@ -3,12 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { PhotoPicker } from "~/features/media";
+import { PHOTOS_MAX, PhotoPicker } from "~/features/media";
 import { BREEDS, ENERGY_LEVELS, PET_TYPES, TEMPERAMENTS } from "./options";
 import { ChoiceChips } from "~/platform/ui/choices";
 import { FieldErrors, FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { petSchema } from "./schema";
+import { petCreateSchema, petSchema } from "./schema";
 
 export type PetFormValues = {
   petType: string;
@@ -21,29 +21,38 @@ export type PetFormValues = {
   energyLevel: string;
 };
 
+export interface PendingPhoto {
+  id: string;
+  cardUrl: string;
+}
+
+// `pending`: photos kept from a refused post (no JavaScript); each remove button posts the form back.
 export function PetForm({
   lastResult,
   defaultValue,
   withPhotos,
+  pending = [],
   submitLabel,
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
   defaultValue?: PetFormValues;
   withPhotos: boolean;
+  pending?: PendingPhoto[];
   submitLabel: string;
 }) {
   const { t } = useTranslation("profile");
+  const schema = withPhotos ? petCreateSchema : petSchema;
   const [form, fields] = useForm({
     id: "pet",
     lastResult,
     defaultValue: defaultValue ?? { petType: "dog", energyLevel: "medium" },
-    constraint: getZodConstraint(petSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: petSchema }),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldRevalidate: "onInput",
   });
   const hydrated = useHydrated();
   const petType = fields.petType.value === "cat" ? "cat" : "dog";
-  const photoErrors = (lastResult?.error?.photos ?? undefined) as string[] | undefined;
+  const photos = (fields as Partial<Record<"photos", { errors?: string[]; errorId: string }>>).photos;
   const { key: selectKey, ...selectProps } = getSelectProps(fields.breed);
   return (
     <Form method="post" encType={withPhotos ? "multipart/form-data" : undefined} {...getFormProps(form)} noValidate className="space-y-5 px-4">
@@ -73,7 +82,29 @@ export function PetForm({
       <ChoiceChips meta={fields.energyLevel} legend={t("pet.energyLevel")} options={ENERGY_LEVELS} type="radio" labelOf={(level) => t(`energy.${level}`)} />
       <TextAreaField meta={fields.notes} label={t("pet.notes")} rows={3} />
       <TextAreaField meta={fields.specialNeeds} label={t("pet.specialNeeds")} rows={2} />
-      {withPhotos ? <PhotoPicker label={t("pet.photos")} remaining={6} errors={photoErrors} /> : null}
+      {withPhotos && pending.length > 0 ? (
+        <section aria-labelledby="pending-photos" className="space-y-2">
+          <h2 id="pending-photos" className="text-sm font-semibold text-stone-800">
+            {t("photos.pending")}
+          </h2>
+          <p className="text-sm text-stone-700">{t("photos.pendingKept")}</p>
+          <ul className="grid grid-cols-3 gap-2">
+            {pending.map((photo, index) => (
+              <li key={photo.id} className="space-y-1">
+                <input type="hidden" name="pending" value={photo.id} />
+                <img src={photo.cardUrl} alt={t("photos.pendingAlt", { number: index + 1 })} className="aspect-square w-full rounded-lg object-cover" />
+                <button type="submit" name="removePending" value={photo.id} formNoValidate className="btn btn-secondary w-full text-sm">
+                  <span aria-hidden>✕</span>
+                  <span className="sr-only">{t("photos.removePending", { number: index + 1 })}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {withPhotos ? (
+        <PhotoPicker label={t("pet.photos")} remaining={PHOTOS_MAX - pending.length} errors={photos?.errors} errorId={photos?.errorId} />
+      ) : null}
       <SubmitButton className="w-full">{submitLabel}</SubmitButton>
     </Form>
   );

@@ -3,7 +3,7 @@ import type { Pet } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { announceNewProfile } from "~/platform/events/deck-news.server";
 import { nowIso } from "~/platform/clock.server";
-import { addPhotos, listPhotos, removePhotoFiles, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/index.server";
+import { addPhotos, adoptPendingUploads, listPhotos, removePhotoFiles, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/index.server";
 import type { PetInput } from "./schema";
 
 export interface PetView {
@@ -58,22 +58,37 @@ export async function findOwnPet(ownerId: string, petId: string): Promise<PetVie
   return pet ? toPetView(pet) : null;
 }
 
-/** If the photos are refused, no pet is left behind. */
+export const PET_FORM = "pet";
+
+type CreateProblem = PhotoProblem | "media.pendingGone" | "validation.petPhotoRequired";
+
+/** Photos are new files and/or the person's pending uploads of the pet form. If any is refused, no pet is left behind. */
 export async function createPet(
   ownerId: string,
   input: PetInput,
   images: Buffer[],
-): Promise<{ status: "created"; petId: string } | { status: "refused"; problem: PhotoProblem | "validation.petPhotoRequired" }> {
-  if (images.length === 0) return { status: "refused", problem: "validation.petPhotoRequired" };
+  pendingIds: string[] = [],
+): Promise<{ status: "created"; petId: string } | { status: "refused"; problem: CreateProblem }> {
+  if (images.length === 0 && pendingIds.length === 0) return { status: "refused", problem: "validation.petPhotoRequired" };
   const petId = randomUUID();
+  const owner = { userId: ownerId, petId };
   const at = nowIso();
   await db.insertInto("pets").values({ id: petId, owner_id: ownerId, ...columns(input), created_at: at, updated_at: at }).execute();
-  const added = await addPhotos({ userId: ownerId, petId }, images).catch(async (error: unknown) => {
+  const undo = async () => {
+    const photos = await listPhotos(owner);
     await db.deleteFrom("pets").where("id", "=", petId).execute();
+    await removePhotoFiles(photos);
+  };
+  let added: Awaited<ReturnType<typeof addPhotos>> | Awaited<ReturnType<typeof adoptPendingUploads>>;
+  try {
+    added = await addPhotos(owner, images);
+    if (added.status === "added") added = await adoptPendingUploads(owner, PET_FORM, pendingIds);
+  } catch (error) {
+    await undo();
     throw error;
-  });
+  }
   if (added.status === "refused") {
-    await db.deleteFrom("pets").where("id", "=", petId).execute();
+    await undo();
     return added;
   }
   await db

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -5,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { person } from "~/testing/people";
 import { env } from "~/platform/env.server";
-import { addPhotos, deletePhoto, listPhotos, movePhoto } from "~/features/media/index.server";
-import { createPet, deletePet, findOwnPet, updatePet } from "./pets.server";
-import { petSchema, type PetInput } from "./schema";
+import { addPhotos, deletePhoto, keepPendingUploads, listPendingUploads, listPhotos, movePhoto } from "~/features/media/index.server";
+import { createPet, deletePet, findOwnPet, PET_FORM, updatePet } from "./pets.server";
+import { petCreateSchema, petSchema, type PetInput } from "./schema";
 
 const image = (hue = 40) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: hue, g: 120, b: 200 } } }).jpeg().toBuffer();
 const stored = (key: string) => existsSync(path.join(env.DATA_DIR, "media", key));
@@ -94,5 +95,39 @@ describe("photos", () => {
       [third!.id, 0],
       [second!.id, 1],
     ]);
+  });
+});
+
+describe("pet creation form", () => {
+  const errorsOf = (input: Record<string, unknown>) =>
+    Object.fromEntries((petCreateSchema.safeParse(input).error?.issues ?? []).map((issue) => [issue.path?.[0], issue.message]));
+
+  it("reports a missing photo together with a missing name and age", () => {
+    expect(errorsOf({ petType: "cat" })).toEqual({ name: "validation.petNameRequired.cat", age: "validation.petAgeRequired", photos: "validation.petPhotoRequired" });
+    const file = new File([new Uint8Array([1, 2, 3])], "rex.jpg");
+    expect(errorsOf({ petType: "dog", photos: [file] })).toEqual({ name: "validation.petNameRequired.dog", age: "validation.petAgeRequired" });
+    expect(errorsOf({ petType: "dog", name: "Rex", age: "2", pending: [randomUUID()] })).toEqual({});
+    expect(errorsOf({ petType: "dog", name: "Rex", age: "2", photos: Array.from({ length: 7 }, () => file) }).photos).toBe("profile:media.tooMany");
+  });
+
+  it("uses the owner's kept photos, never another person's, and a refused one changes nothing", async () => {
+    const owner = await person("owner");
+    const stranger = await person("owner");
+    await keepPendingUploads(owner.id, PET_FORM, [await image()]);
+    const [kept] = await listPendingUploads(owner.id, PET_FORM);
+    expect(await createPet(stranger.id, pet, [], [kept!.id])).toEqual({ status: "refused", problem: "media.pendingGone" });
+    expect(await createPet(owner.id, pet, [], [randomUUID()])).toEqual({ status: "refused", problem: "media.pendingGone" });
+    expect(await createPet(owner.id, pet, [Buffer.from("not an image")], [kept!.id])).toEqual({ status: "refused", problem: "media.notAnImage" });
+    const pets = () => db.selectFrom("pets").select("id").where("owner_id", "in", [owner.id, stranger.id]).execute();
+    expect(await pets()).toHaveLength(0);
+    expect(await listPendingUploads(owner.id, PET_FORM)).toHaveLength(1);
+
+    const created = await createPet(owner.id, pet, [await image(90)], [kept!.id]);
+    if (created.status !== "created") throw new Error("not created");
+    const photos = await listPhotos({ userId: owner.id, petId: created.petId });
+    expect(photos).toHaveLength(2);
+    expect(photos.every((photo) => stored(photo.card_key) && stored(photo.full_key))).toBe(true);
+    expect(photos[1]?.card_key).toBe(kept!.cardUrl.replace("/media/", ""));
+    expect(await listPendingUploads(owner.id, PET_FORM)).toEqual([]);
   });
 });

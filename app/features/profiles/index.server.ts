@@ -1,1 +1,1 @@
-export { actingRole, completeSitterProfile, getPublicProfile, isOwner, isSitter, profilePage, switchActingRole, updateProfile } from "./profiles.server";
+export { actingRole, completedBookingCounts, completeSitterProfile, getPublicProfile, isOwner, isSitter, profilePage, switchActingRole, updateProfile, updateSitterDetails } from "./profiles.server";

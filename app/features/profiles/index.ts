@@ -1,5 +1,6 @@
-export { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN } from "./options";
+export { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN, YEARS_EXPERIENCE_MAX } from "./options";
 export { ProfilePage } from "./profile-page";
 export { Initials, ProfileView, profileText } from "./profile-view";
-export { profileEditSchema, sitterSetupSchema } from "./schema";
-export type { SitterSetupInput } from "./schema";
+export { SitterDetailsFields } from "./sitter-details-fields";
+export { profileEditSchema, sitterDetailsSchema, sitterSetupSchema } from "./schema";
+export type { SitterDetailsInput, SitterSetupInput } from "./schema";

@@ -16,3 +16,4 @@ export const HOURLY_RATE_MIN = 5;
 export const HOURLY_RATE_MAX = 100;
 export const HOURLY_RATE_DEFAULT = 15;
 export const BIO_MAX = 500;
+export const YEARS_EXPERIENCE_MAX = 50;

@@ -32,7 +32,17 @@ export function ProfileView({ profile }: { profile: ShownProfile }) {
         </p>
       </header>
       {profile.text.rate !== null ? (
-        <p className="text-lg font-semibold text-brand-800">{t("sitter.rate", { price: profile.text.rate })}</p>
+        <div>
+          <p className="text-lg font-semibold text-brand-800">{t("sitter.rate", { price: profile.text.rate })}</p>
+          <p className="text-sm text-stone-700">
+            {[
+              profile.yearsExperience !== null ? t("sitter.yearsExperience", { count: profile.yearsExperience }) : "",
+              t("sitter.completedBookings", { count: profile.completedBookings }),
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+        </div>
       ) : null}
       {profile.bio ? (
         <InfoSection id="about" title={t("public.about")}>

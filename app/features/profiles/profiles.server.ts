@@ -6,7 +6,7 @@ import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView }
 import { payoutStatusOf, refreshPayoutStatus } from "~/features/payments/index.server";
 import { listPets, type PetView } from "~/features/pets/index.server";
 import { positionForCity, TOO_OFTEN } from "~/features/geo/index.server";
-import type { ProfileEditInput, SitterSetupInput } from "./schema";
+import type { ProfileEditInput, SitterDetailsInput, SitterSetupInput } from "./schema";
 
 export const isSitter = (role: User["role"]) => role === "sitter" || role === "both";
 export const isOwner = (role: User["role"]) => role === "owner" || role === "both";
@@ -23,6 +23,8 @@ export interface PublicProfile {
   bio: string;
   role: User["role"];
   hourlyRateCents: number | null;
+  yearsExperience: number | null;
+  completedBookings: number;
   experience: string[];
   caresFor: string[];
   memberSince: string;
@@ -34,8 +36,12 @@ export interface PublicProfile {
 export async function getPublicProfile(userId: string): Promise<PublicProfile | null> {
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
   if (!user || !user.email_verified_at) return null;
-  const [photos, pets] = await Promise.all([listPhotos({ userId, petId: null }), isOwner(user.role) ? listPets(userId) : []]);
   const sitter = isSitter(user.role);
+  const [photos, pets, completed] = await Promise.all([
+    listPhotos({ userId, petId: null }),
+    isOwner(user.role) ? listPets(userId) : [],
+    sitter ? completedBookingCounts([userId]) : new Map<string, number>(),
+  ]);
   return {
     id: user.id,
     name: user.name,
@@ -43,6 +49,8 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
     bio: user.bio,
     role: user.role,
     hourlyRateCents: sitter ? user.hourly_rate_cents : null,
+    yearsExperience: sitter ? user.years_experience : null,
+    completedBookings: completed.get(userId) ?? 0,
     experience: sitter ? (JSON.parse(user.experience) as string[]) : [],
     caresFor: sitter ? (JSON.parse(user.cares_for) as string[]) : [],
     memberSince: user.created_at,
@@ -50,6 +58,39 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
     photos: photos.map(toPhotoView),
     pets,
   };
+}
+
+/** Completed bookings per sitter (absent ids have none): for profiles and the deck's cards. */
+export async function completedBookingCounts(sitterIds: string[]): Promise<Map<string, number>> {
+  if (sitterIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("bookings")
+    .select(["sitter_id", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("sitter_id", "in", sitterIds)
+    .where("status", "=", "completed")
+    .groupBy("sitter_id")
+    .execute();
+  return new Map(rows.map((row) => [row.sitter_id, Number(row.count)]));
+}
+
+function sitterColumns(input: SitterDetailsInput) {
+  return {
+    hourly_rate_cents: Math.round(input.hourlyRate * 100),
+    years_experience: input.yearsExperience ?? null,
+    experience: JSON.stringify(input.experience),
+    cares_for: JSON.stringify(input.caresFor),
+  };
+}
+
+/** Only a sitter (or "both") has sitter details to change. */
+export async function updateSitterDetails(user: Pick<User, "id" | "role">, input: SitterDetailsInput): Promise<boolean> {
+  if (!isSitter(user.role)) return false;
+  await db
+    .updateTable("users")
+    .set({ ...sitterColumns(input), updated_at: nowIso() })
+    .where("id", "=", user.id)
+    .execute();
+  return true;
 }
 
 export async function profilePage(user: User, backFromPayoutOnboarding: boolean) {
@@ -112,9 +153,7 @@ export async function completeSitterProfile(
       role: user.role === "owner" ? "both" : user.role,
       acting_role: user.role === "sitter" ? null : "sitter",
       bio: input.bio,
-      hourly_rate_cents: Math.round(input.hourlyRate * 100),
-      experience: JSON.stringify(input.experience),
-      cares_for: JSON.stringify(input.caresFor),
+      ...sitterColumns(input),
       updated_at: nowIso(),
     })
     .where("id", "=", user.id)

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { db } from "~/platform/db.server";
 import { person } from "~/testing/people";
-import { completeSitterProfile, getPublicProfile } from "./profiles.server";
-import { sitterSetupSchema } from "./schema";
+import { completedBookingCounts, completeSitterProfile, getPublicProfile, updateSitterDetails } from "./profiles.server";
+import { sitterDetailsSchema, sitterSetupSchema } from "./schema";
 
 const image = () => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer();
 
@@ -24,5 +26,57 @@ describe("sitter setup", () => {
     const profile = await getPublicProfile(owner.id);
     expect(profile).toMatchObject({ role: "both", hourlyRateCents: 1800, experience: ["puppies"], caresFor: ["dog"] });
     expect(profile?.photos).toHaveLength(1);
+  });
+});
+
+async function booking(ownerId: string, sitterId: string, status: "requested" | "completed" | "cancelled") {
+  const at = new Date().toISOString();
+  const end = new Date(Date.now() + 3_600_000).toISOString();
+  await db
+    .insertInto("bookings")
+    .values({ id: randomUUID(), owner_id: ownerId, sitter_id: sitterId, pet_name: "Rex", start_at: at, end_at: end, hours: 1, hourly_rate_cents: 1500, subtotal_cents: 1500, fee_cents: 300, total_cents: 1800, payment_provider: "test", status, created_at: at, updated_at: at })
+    .execute();
+}
+
+describe("sitter details", () => {
+  it("takes years of experience as an optional whole number from 0 to 50", () => {
+    const base = { hourlyRate: "20", caresFor: ["dog"] };
+    const years = (value: unknown) => sitterDetailsSchema.safeParse({ ...base, yearsExperience: value });
+    expect(years("").data?.yearsExperience).toBeUndefined();
+    expect(years(undefined).data?.yearsExperience).toBeUndefined();
+    expect(years("0").data?.yearsExperience).toBe(0);
+    expect(years(" 12 ").data?.yearsExperience).toBe(12);
+    for (const bad of ["-1", "51", "2.5", "abc", "1e400", "99999999999999999999", ["3", "4"], {}]) {
+      expect(years(bad).error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[["yearsExperience"], "validation.yearsExperienceRange"]]);
+    }
+    expect(sitterSetupSchema.parse({ ...base, bio: "Hi", yearsExperience: "7" }).yearsExperience).toBe(7);
+  });
+
+  it("lets a sitter change rate, years, chips and pet types after setup; an owner has none to change", async () => {
+    const sitter = await person("sitter");
+    await completeSitterProfile(sitter, sitterSetupSchema.parse({ bio: "Hi", hourlyRate: "18", caresFor: ["dog"], yearsExperience: "3" }), []);
+    expect(await getPublicProfile(sitter.id)).toMatchObject({ hourlyRateCents: 1800, yearsExperience: 3 });
+    const changed = sitterDetailsSchema.parse({ hourlyRate: "22,5", caresFor: ["dog", "cat"], experience: ["cats", "puppies"], yearsExperience: "" });
+    expect(await updateSitterDetails(sitter, changed)).toBe(true);
+    expect(await getPublicProfile(sitter.id)).toMatchObject({ bio: "Hi", hourlyRateCents: 2250, yearsExperience: null, caresFor: ["dog", "cat"], experience: ["cats", "puppies"] });
+
+    const owner = await person("owner");
+    expect(await updateSitterDetails(owner, changed)).toBe(false);
+    expect(await getPublicProfile(owner.id)).toMatchObject({ hourlyRateCents: null, yearsExperience: null, caresFor: [] });
+  });
+
+  it("counts only completed bookings, per sitter", async () => {
+    const owner = await person("owner");
+    const sitter = await person("sitter");
+    const other = await person("sitter");
+    await booking(owner.id, sitter.id, "completed");
+    await booking(owner.id, sitter.id, "completed");
+    await booking(owner.id, sitter.id, "requested");
+    await booking(owner.id, sitter.id, "cancelled");
+    await booking(owner.id, other.id, "completed");
+    const counts = await completedBookingCounts([sitter.id, other.id, owner.id]);
+    expect([counts.get(sitter.id), counts.get(other.id), counts.get(owner.id)]).toEqual([2, 1, undefined]);
+    expect((await getPublicProfile(sitter.id))?.completedBookings).toBe(2);
+    expect(await completedBookingCounts([])).toEqual(new Map());
   });
 });

@@ -1,6 +1,6 @@
 import { maxLength, minLength, optionalText, z } from "~/platform/validation";
 import { PET_TYPES } from "~/features/pets";
-import { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN } from "./options";
+import { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN, YEARS_EXPERIENCE_MAX } from "./options";
 
 export const profileEditSchema = z.object({
   name: z.string("validation.nameAndPhone").check(z.trim(), minLength(1, "validation.nameAndPhone"), maxLength(80, "validation.tooLong")),
@@ -36,12 +36,30 @@ export const hourlyRateSchema = z.pipe(
   z.number().check(z.gte(HOURLY_RATE_MIN, "validation.hourlyRateRange"), z.lte(HOURLY_RATE_MAX, "validation.hourlyRateRange")),
 );
 
-export const sitterSetupSchema = z.object({
-  bio: z.string("validation.bioRequired").check(z.trim(), minLength(1, "validation.bioRequired"), maxLength(BIO_MAX, "validation.bioTooLong")),
+// Left empty means "not said"; anything else must be a whole number in range.
+const yearsExperienceSchema = z.pipe(
+  z.transform((value: unknown) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value.trim())) : value)),
+  z.optional(
+    z.number("validation.yearsExperienceRange").check(
+      z.refine((years) => Number.isInteger(years), "validation.yearsExperienceRange"),
+      z.gte(0, "validation.yearsExperienceRange"),
+      z.lte(YEARS_EXPERIENCE_MAX, "validation.yearsExperienceRange"),
+    ),
+  ),
+);
+
+/** What a sitter can change after setup, on /profile/edit; setup adds the bio. */
+export const sitterDetailsSchema = z.object({
   hourlyRate: hourlyRateSchema,
+  yearsExperience: yearsExperienceSchema,
   experience: z._default(z.optional(z.array(z.enum(EXPERIENCE)).check(z.maxLength(EXPERIENCE.length))), []),
   caresFor: z.array(z.enum(PET_TYPES), "validation.caresForRequired").check(z.minLength(1, "validation.caresForRequired")),
 });
 
+export const sitterSetupSchema = z.extend(sitterDetailsSchema, {
+  bio: z.string("validation.bioRequired").check(z.trim(), minLength(1, "validation.bioRequired"), maxLength(BIO_MAX, "validation.bioTooLong")),
+});
+
+export type SitterDetailsInput = z.infer<typeof sitterDetailsSchema>;
 export type SitterSetupInput = z.infer<typeof sitterSetupSchema>;
 export type ProfileEditInput = z.infer<typeof profileEditSchema>;
