@@ -3,6 +3,7 @@ import { env } from "~/platform/env.server";
 import { every, startPlatformJobs, stopPlatform } from "~/platform/lifecycle.server";
 import { runDueBookingWork } from "~/features/bookings/index.server";
 import { runDueSubscriptionWork } from "~/features/subscriptions/index.server";
+import { purgeExpiredPendingUploads } from "~/features/media/index.server";
 import { printDemoLogins, seedDemoData } from "~/demo/seed.server";
 
 export async function startApp(): Promise<void> {
@@ -16,6 +17,7 @@ export async function startApp(): Promise<void> {
   startPlatformJobs();
   every(30_000, runDueBookingWork);
   every(60_000, runDueSubscriptionWork);
+  every(10 * 60_000, purgeExpiredPendingUploads);
 }
 
 export const stopApp = stopPlatform;

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { mayViewMedia } from "~/features/messages/index.server";
-import { contentTypeOf, fileStorage, isMediaKey } from "~/features/media/index.server";
+import { contentTypeOf, fileStorage, isMediaKey, mayViewPendingUpload } from "~/features/media/index.server";
 import { requireUser } from "~/platform/session.server";
 
 // Keys are random and never reused, so a copy may be kept forever.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const key = params.key ?? "";
-  if (!isMediaKey(key) || !(await mayViewMedia(user.id, key))) throw new Response("Not found", { status: 404 });
+  if (!isMediaKey(key) || !(await mayViewMedia(user.id, key)) || !(await mayViewPendingUpload(user.id, key))) throw new Response("Not found", { status: 404 });
   const data = await fileStorage.read(key);
   if (!data) throw new Response("Not found", { status: 404 });
   const headers = {

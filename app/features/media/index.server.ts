@@ -4,5 +4,5 @@ export type { PhotoMove, PhotoProblem, PhotoView } from "./photos.server";
 export { contentTypeOf, fileStorage, isMediaKey, removeImage, storeImage, storeVideo } from "./storage.server";
 export { readImageUpload } from "./upload.server";
 export { checkVideo, videoSignature } from "./videos.server";
-export { havePendingUploads, keepPendingUploads, listPendingUploads, PENDING_UPLOAD_TTL_MS, purgeExpiredPendingUploads, removePendingUpload, adoptPendingUploads } from "./pending-uploads.server";
+export { havePendingUploads, keepPendingUploads, listPendingUploads, mayViewPendingUpload, PENDING_UPLOAD_TTL_MS, purgeExpiredPendingUploads, removePendingUpload, adoptPendingUploads } from "./pending-uploads.server";
 export type { PendingUploadView } from "./pending-uploads.server";

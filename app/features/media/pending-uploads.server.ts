@@ -23,6 +23,16 @@ export async function purgeExpiredPendingUploads(): Promise<number> {
   return expired.length;
 }
 
+/** A kept photo is its person's alone until the form that uses it is sent. */
+export async function mayViewPendingUpload(viewerId: string, key: string): Promise<boolean> {
+  const upload = await db
+    .selectFrom("pending_uploads")
+    .select("user_id")
+    .where((eb) => eb.or([eb("card_key", "=", key), eb("full_key", "=", key)]))
+    .executeTakeFirst();
+  return !upload || upload.user_id === viewerId;
+}
+
 export async function listPendingUploads(userId: string, form: string): Promise<PendingUploadView[]> {
   await purgeExpiredPendingUploads();
   const rows = await db

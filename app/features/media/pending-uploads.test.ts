@@ -7,7 +7,7 @@ import { advanceClock, resetClock } from "~/platform/clock.server";
 import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { person } from "~/testing/people";
-import { adoptPendingUploads, havePendingUploads, keepPendingUploads, listPendingUploads, removePendingUpload } from "./pending-uploads.server";
+import { adoptPendingUploads, havePendingUploads, keepPendingUploads, listPendingUploads, mayViewPendingUpload, removePendingUpload } from "./pending-uploads.server";
 import { listPhotos } from "./photos.server";
 
 const image = () => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 120, b: 200 } } }).png().toBuffer();
@@ -32,6 +32,9 @@ describe("pending uploads", () => {
     expect(await adoptPendingUploads({ userId: bob, petId: null }, "pet", [kept!.id])).toEqual({ status: "refused", problem: "media.pendingGone" });
     expect(await listPhotos({ userId: bob, petId: null })).toHaveLength(0);
     expect(await havePendingUploads(alice, "pet", [kept!.id])).toBe(true);
+    expect(await mayViewPendingUpload(alice, keys!.full_key)).toBe(true);
+    expect(await mayViewPendingUpload(bob, keys!.full_key)).toBe(false);
+    expect(await mayViewPendingUpload(bob, keys!.card_key)).toBe(false);
   });
 
   it("refuses a file that is not an image, or more than six, and keeps nothing", async () => {
