@@ -3,7 +3,7 @@ import type { PendingUpload } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { ImageRejected, PHOTOS_MAX, processImage, type ProcessedImage } from "./images.server";
-import { listPhotos, photoUrl, type PhotoOwner, type PhotoProblem } from "./photos.server";
+import { appendPhotos, photoUrl, type PhotoOwner, type PhotoProblem } from "./photos.server";
 import { removeImage, storeImage } from "./storage.server";
 
 // Photos sent with a refused form (JavaScript off), so that the corrected form need not pick them again.
@@ -113,25 +113,8 @@ export async function adoptPendingUploads(
       .orderBy("id")
       .execute();
     if (uploads.length !== unique.length) return { status: "refused", problem: "media.pendingGone" } as const;
-    const existing = await listPhotos(photoOwner, trx);
-    if (existing.length + uploads.length > PHOTOS_MAX) return { status: "refused", problem: "media.tooMany" } as const;
-    const at = nowIso();
-    await trx
-      .insertInto("photos")
-      .values(
-        uploads.map((upload, index) => ({
-          id: randomUUID(),
-          user_id: photoOwner.userId,
-          pet_id: photoOwner.petId,
-          position: existing.length + index,
-          card_key: upload.card_key,
-          full_key: upload.full_key,
-          width: upload.width,
-          height: upload.height,
-          created_at: at,
-        })),
-      )
-      .execute();
+    const images = uploads.map((upload) => ({ cardKey: upload.card_key, fullKey: upload.full_key, width: upload.width, height: upload.height }));
+    if (!(await appendPhotos(trx, photoOwner, images))) return { status: "refused", problem: "media.tooMany" } as const;
     await trx.deleteFrom("pending_uploads").where("id", "in", unique).execute();
     return { status: "added", count: uploads.length } as const;
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database, Photo } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
@@ -49,32 +49,11 @@ export async function addPhotos(
     if (error instanceof ImageRejected) return { status: "refused", problem: error.reason };
     throw error;
   }
-  const stored: { cardKey: string; fullKey: string; width: number; height: number }[] = [];
+  const stored: StoredImage[] = [];
   for (const image of processed) stored.push({ ...(await storeImage(image)), width: image.width, height: image.height });
 
   try {
-    const added = await database.transaction().execute(async (trx) => {
-      const existing = await listPhotos(owner, trx);
-      if (existing.length + stored.length > PHOTOS_MAX) return false;
-      const at = nowIso();
-      await trx
-        .insertInto("photos")
-        .values(
-          stored.map((image, index) => ({
-            id: randomUUID(),
-            user_id: owner.userId,
-            pet_id: owner.petId,
-            position: existing.length + index,
-            card_key: image.cardKey,
-            full_key: image.fullKey,
-            width: image.width,
-            height: image.height,
-            created_at: at,
-          })),
-        )
-        .execute();
-      return true;
-    });
+    const added = await database.transaction().execute(async (trx) => appendPhotos(trx, owner, stored));
     if (!added) {
       await Promise.all(stored.map(removeImage));
       return { status: "refused", problem: "media.tooMany" };
@@ -84,6 +63,32 @@ export async function addPhotos(
     throw error;
   }
   return { status: "added", count: stored.length };
+}
+
+export type StoredImage = { cardKey: string; fullKey: string; width: number; height: number };
+
+/** Adds stored images after the owner's photos, in one transaction with the caller's checks; false when they would pass the limit. */
+export async function appendPhotos(trx: Transaction<Database>, owner: PhotoOwner, images: StoredImage[]): Promise<boolean> {
+  const existing = await listPhotos(owner, trx);
+  if (existing.length + images.length > PHOTOS_MAX) return false;
+  const at = nowIso();
+  await trx
+    .insertInto("photos")
+    .values(
+      images.map((image, index) => ({
+        id: randomUUID(),
+        user_id: owner.userId,
+        pet_id: owner.petId,
+        position: existing.length + index,
+        card_key: image.cardKey,
+        full_key: image.fullKey,
+        width: image.width,
+        height: image.height,
+        created_at: at,
+      })),
+    )
+    .execute();
+  return true;
 }
 
 export function findOwnPhoto(userId: string, photoId: string) {
