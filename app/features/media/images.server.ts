@@ -80,3 +80,15 @@ export async function processImage(input: Buffer, { maxBytes = IMAGE_MAX_BYTES }
     throw new ImageRejected("media.notAnImage");
   }
 }
+
+/** Every image processed, or the first one's reason for refusal. */
+export async function processImages(images: Buffer[]): Promise<{ ok: true; processed: ProcessedImage[] } | { ok: false; problem: ImageRejected["reason"] }> {
+  const processed: ProcessedImage[] = [];
+  try {
+    for (const image of images) processed.push(await processImage(image));
+  } catch (error) {
+    if (error instanceof ImageRejected) return { ok: false, problem: error.reason };
+    throw error;
+  }
+  return { ok: true, processed };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PendingUpload } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
-import { ImageRejected, PHOTOS_MAX, processImage, type ProcessedImage } from "./images.server";
+import { PHOTOS_MAX, processImages } from "./images.server";
 import { appendPhotos, photoUrl, type PhotoOwner, type PhotoProblem } from "./photos.server";
 import { removeImage, storeImage } from "./storage.server";
 
@@ -54,13 +54,9 @@ export async function keepPendingUploads(
 ): Promise<{ status: "kept" } | { status: "refused"; problem: PhotoProblem }> {
   if (images.length === 0) return { status: "kept" };
   if ((await listPendingUploads(userId, form)).length + images.length > PHOTOS_MAX) return { status: "refused", problem: "media.tooMany" };
-  const processed: ProcessedImage[] = [];
-  try {
-    for (const image of images) processed.push(await processImage(image));
-  } catch (error) {
-    if (error instanceof ImageRejected) return { status: "refused", problem: error.reason };
-    throw error;
-  }
+  const result = await processImages(images);
+  if (!result.ok) return { status: "refused", problem: result.problem };
+  const { processed } = result;
   const at = nowIso();
   for (const image of processed) {
     const keys = await storeImage(image);

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, Photo } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
-import { ImageRejected, PHOTOS_MAX, processImage, type ProcessedImage } from "./images.server";
+import { PHOTOS_MAX, processImages } from "./images.server";
 import { removeImage, storeImage } from "./storage.server";
 
 export interface PhotoOwner {
@@ -42,13 +42,9 @@ export async function addPhotos(
   if (images.length === 0) return { status: "added", count: 0 };
   if ((await listPhotos(owner, database)).length + images.length > PHOTOS_MAX) return { status: "refused", problem: "media.tooMany" };
 
-  const processed: ProcessedImage[] = [];
-  try {
-    for (const image of images) processed.push(await processImage(image));
-  } catch (error) {
-    if (error instanceof ImageRejected) return { status: "refused", problem: error.reason };
-    throw error;
-  }
+  const result = await processImages(images);
+  if (!result.ok) return { status: "refused", problem: result.problem };
+  const { processed } = result;
   const stored: StoredImage[] = [];
   for (const image of processed) stored.push({ ...(await storeImage(image)), width: image.width, height: image.height });
 
