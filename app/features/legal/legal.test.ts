@@ -89,7 +89,7 @@ describe("the legal texts", () => {
   it("are not among the translations every page loads, and the browser cannot fetch the long ones", async () => {
     for (const name of names.filter((name) => name !== "legal")) {
       expect(namespaces).not.toContain(name);
-      const answer = await (async () => localesLoader({ params: { lng: "de", ns: name }, request: new Request(`http://localhost/locales/de/${name}`), context: {} }))().catch(
+      const answer = await (async () => localesLoader({ params: { lng: "de", ns: name }, request: new Request(`http://localhost/locales/de/${name}`), context: { cspNonce: "", clientAddress: "127.0.0.1" } }))().catch(
         (thrown: unknown) => thrown,
       );
       expect((answer as Response).status, name).toBe(404);
@@ -152,7 +152,7 @@ describe("the imprint", () => {
   });
 
   it("shows clearly marked examples in development, tests and demo mode when nothing is configured", async () => {
-    for (const environment of [base, { ...base, NODE_ENV: "development" }, { ...production, DEMO_MODE: "true" }]) {
+    for (const environment of [base, { ...base, NODE_ENV: "development" as const }, { ...production, DEMO_MODE: "true" }]) {
       const imprint = imprintOf(parseEnv(environment));
       expect(imprint.source).toBe("example");
       const page = await imprintPage("en", imprint);
