@@ -74,37 +74,36 @@ export function LegalDocumentPage({ title, updated, document, children }: LegalP
           </h2>
           <Blocks blocks={section.body} />
           {section.table ? (
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse text-left text-sm">
-                <caption className="pb-2 text-left font-semibold">{section.table.caption}</caption>
-                <thead>
-                  <tr>
-                    {section.table.head.map((cell) => (
-                      <th key={cell} scope="col" className="border-b border-stone-300 p-2 align-bottom">
-                        {cell}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {section.table.rows.map((row) => (
-                    <tr key={row[0]} className="border-b border-stone-200 align-top">
-                      {row.map((cell, cellIndex) =>
-                        cellIndex === 0 ? (
-                          <th key={cellIndex} scope="row" className="p-2 font-mono text-xs break-all">
-                            {cell}
-                          </th>
-                        ) : (
-                          <td key={cellIndex} className="p-2">
-                            <RichText text={cell} />
-                          </td>
-                        ),
-                      )}
-                    </tr>
+            // Fixed columns that wrap long words, so the table never scrolls sideways on a phone.
+            <table className="w-full table-fixed border-collapse text-left text-sm break-words hyphens-auto">
+              <caption className="pb-2 text-left font-semibold">{section.table.caption}</caption>
+              <thead>
+                <tr>
+                  {section.table.head.map((cell, cellIndex) => (
+                    <th key={cell} scope="col" className={`border-b border-stone-300 p-2 align-bottom ${cellIndex === 1 ? "w-[45%]" : ""}`}>
+                      {cell}
+                    </th>
                   ))}
-                </tbody>
-              </table>
-            </div>
+                </tr>
+              </thead>
+              <tbody>
+                {section.table.rows.map((row) => (
+                  <tr key={row[0]} className="border-b border-stone-200 align-top">
+                    {row.map((cell, cellIndex) =>
+                      cellIndex === 0 ? (
+                        <th key={cellIndex} scope="row" className="p-2 font-mono text-xs [overflow-wrap:anywhere]">
+                          {cell}
+                        </th>
+                      ) : (
+                        <td key={cellIndex} className="p-2">
+                          <RichText text={cell} />
+                        </td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           ) : null}
           {section.after ? <Blocks blocks={section.after} /> : null}
         </section>
