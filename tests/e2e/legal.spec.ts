@@ -91,3 +91,19 @@ test("the sign-up form keeps working with the notice: a refused form still shows
   await fillSignup(page, { ...newPerson("owner"), password: "123" });
   await expect(page.getByText("By signing up you accept the").getByRole("link", { name: "Terms of use" })).toBeVisible();
 });
+
+test("the pages reflow at 320 px with text at 200 %, long German words and the cookie table included", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, "the layout is the same without JavaScript; measured once");
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const lng of ["de", "ru"]) {
+    for (const name of PAGES) {
+      await page.goto(`/${name}?lng=${lng}`);
+      const overflow = await page.evaluate(() => {
+        // Set through the CSS object model, which the Content-Security-Policy allows.
+        document.documentElement.style.setProperty("font-size", "200%", "important");
+        return document.documentElement.scrollWidth - window.innerWidth;
+      });
+      expect(overflow, `/${name}?lng=${lng} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  }
+});
