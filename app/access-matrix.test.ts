@@ -126,6 +126,11 @@ const EXEMPT: Record<string, string> = {
   "routes/dashboard-likes.tsx": "lists who liked the asker",
   "routes/subscription-card-entry.ts": "starts a card entry on the asker's own customer",
   "routes/subscription-card-new.tsx": "adds a card for the asker",
+  "routes/terms.tsx": "public text",
+  "routes/privacy.tsx": "public text",
+  "routes/cookies.tsx": "public text",
+  "routes/imprint.tsx": "public: the operator's published details",
+  "routes/help.tsx": "public text",
 };
 
 function routeFiles(entries: RouteConfigEntry[]): string[] {

@@ -4,11 +4,14 @@ import { every, startPlatformJobs, stopPlatform } from "~/platform/lifecycle.ser
 import { runDueBookingWork } from "~/features/bookings/index.server";
 import { runDueSubscriptionWork } from "~/features/subscriptions/index.server";
 import { purgeExpiredPendingUploads } from "~/features/media/index.server";
+import { missingOperatorWarning } from "~/features/legal/index.server";
 import { printDemoLogins, seedDemoData } from "~/demo/seed.server";
 
 export async function startApp(): Promise<void> {
   const { results } = await migrateToLatest();
   for (const migration of results ?? []) console.log(`Migration ${migration.migrationName}: ${migration.status}`);
+  const operatorWarning = missingOperatorWarning();
+  if (operatorWarning) console.warn(operatorWarning);
   if (env.smtpIgnoredInDemo) console.log("Demo mode: SMTP_URL is ignored, no email is sent; every email stays in the outbox at /dev/outbox.");
   if (env.DEMO_MODE) {
     const seeded = await seedDemoData({ onlyIfEmpty: true });

@@ -19,6 +19,11 @@ export default [
   route("offline", "routes/offline.tsx"),
   route("events", "routes/events.ts"),
   route("webhooks/stripe", "routes/webhooks-stripe.ts"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("cookies", "routes/cookies.tsx"),
+  route("imprint", "routes/imprint.tsx"),
+  route("help", "routes/help.tsx"),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx", [route("match/:matchId", "routes/dashboard-match.tsx")]),
     route("dashboard/filters", "routes/dashboard-filters.tsx"),

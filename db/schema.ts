@@ -24,6 +24,8 @@ export interface UsersTable {
   language: Generated<string>;
   hourly_rate_cents: number | null;
   years_experience: number | null;
+  /** When the person accepted the terms and privacy policy (sign-up); null for accounts older than the record. */
+  terms_accepted_at: IsoTime | null;
   /** JSON array of experience chip ids. */
   experience: Generated<string>;
   /** JSON array: "dog", "cat". */

@@ -47,7 +47,19 @@ const schema = z.object({
       .refine((name) => name !== "forwarded", "TRUST_PROXY_HEADER: Forwarded is not supported; use X-Forwarded-For or X-Real-IP"),
   ),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  // The operator named in the imprint (/imprint) and the privacy policy.
+  OPERATOR_NAME: optional(z.string().trim().min(1).max(200)),
+  OPERATOR_ADDRESS: optional(z.string().trim().min(1).max(500)),
+  OPERATOR_EMAIL: optional(z.string().trim().email("OPERATOR_EMAIL is an email address")),
+  OPERATOR_PHONE: optional(z.string().trim().regex(/^\+?[0-9 ()./-]{5,30}$/, "OPERATOR_PHONE is a phone number, such as +34 910 000 000")),
+  OPERATOR_REPRESENTATIVE: optional(z.string().trim().min(1).max(200)),
+  OPERATOR_REGISTER: optional(z.string().trim().min(1).max(200)),
+  OPERATOR_VAT_ID: optional(z.string().trim().regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, "OPERATOR_VAT_ID is an EU VAT number, such as ESB12345678")),
 });
+
+/** What the imprint must name; the rest only where the operator has one (a register entry, a VAT number). */
+export const REQUIRED_OPERATOR_FIELDS = ["OPERATOR_NAME", "OPERATOR_ADDRESS", "OPERATOR_EMAIL"] as const;
+export const OPERATOR_FIELDS = [...REQUIRED_OPERATOR_FIELDS, "OPERATOR_PHONE", "OPERATOR_REPRESENTATIVE", "OPERATOR_REGISTER", "OPERATOR_VAT_ID"] as const;
 
 export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER" | "APP_URL"> & {
   APP_URL: string;

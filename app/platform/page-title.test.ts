@@ -29,6 +29,12 @@ describe("the document title", () => {
     expect(documentTitle(matches.slice(0, 2), instances.de.t)).toBe("Meine Buchungen · Trusted Sitters");
   });
 
+  it("names the legal pages in the reader's language, from the translations every page loads", () => {
+    expect(documentTitle([{ handle: { title: "legal:titles.imprint" } }], instances.de.t)).toBe("Impressum · Trusted Sitters");
+    expect(documentTitle([{ handle: { title: "legal:titles.privacy" } }], instances.es.t)).toBe("Política de privacidad · Trusted Sitters");
+    expect(documentTitle([{ handle: { title: "legal:titles.terms" } }], instances.fr.t)).toBe("Conditions d'utilisation · Trusted Sitters");
+  });
+
   it("can be made from the page's data", () => {
     expect(documentTitle([{ handle: { title: bookName }, data: { sitter: { name: "Ana" } } }], instances.en.t)).toBe("Book Ana · Trusted Sitters");
   });
@@ -65,5 +71,6 @@ describe("every page in app/routes.ts", () => {
     }
     expect(problems).toEqual([]);
     expect(titled).toEqual(expect.arrayContaining(["routes/messages.tsx", "routes/booking-request.tsx", "routes/select-role.tsx", "routes/not-found.tsx"]));
+    expect(titled).toEqual(expect.arrayContaining(["routes/terms.tsx", "routes/privacy.tsx", "routes/cookies.tsx", "routes/imprint.tsx", "routes/help.tsx"]));
   });
 });

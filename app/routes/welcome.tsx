@@ -2,6 +2,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
+import { LegalLinks } from "~/platform/ui/legal-links";
 import { PawLogo } from "~/platform/ui/logo";
 
 export default function Welcome() {
@@ -28,6 +29,7 @@ export default function Welcome() {
         </Link>
       </p>
       <LanguageSwitcher />
+      <LegalLinks className="py-2" />
     </main>
   );
 }

@@ -77,6 +77,8 @@ export async function signUp(input: SignupInput, language: Language): Promise<Si
         bio: "",
         ...storedPosition(place),
         language,
+        // Signing up is accepting the terms and the privacy policy, as the form says beside its button.
+        terms_accepted_at: at,
         created_at: at,
         updated_at: at,
       })

@@ -6,7 +6,9 @@ import { useTranslation } from "react-i18next";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { FormError, TextField, useEmptyPasswordsOnReply } from "~/platform/ui/field";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
+import { LegalLinks } from "~/platform/ui/legal-links";
 import { PageHeader } from "~/platform/ui/page-header";
+import { RichText } from "~/platform/ui/rich-text";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import { RoleChoices } from "./role-choices";
 import { loginSchema, signupSchema } from "./schema";
@@ -57,6 +59,9 @@ export function SignupForm({ role, actionData }: { role: "owner" | "sitter"; act
           autoComplete="new-password"
           hint={t("fields.passwordHint")}
         />
+        <p className="text-sm text-stone-700">
+          <RichText text={t("legal:signup.accept")} />
+        </p>
         <SubmitButton className="w-full" name="intent" value="signup">
           {t("signup.submit")}
         </SubmitButton>
@@ -147,6 +152,7 @@ function SwitchModeLink({ mode }: { mode: "login" | "signup" }) {
         </Link>
       </p>
       <LanguageSwitcher className="justify-center pt-2" />
+      <LegalLinks />
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { PayoutStatus } from "~/features/payments/index.server";
 import { dateTimeFormat } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
+import { LEGAL_PAGES } from "~/platform/ui/legal-links";
 import { PageHeader } from "~/platform/ui/page-header";
 import { Initials } from "./profile-view";
 
@@ -16,7 +17,7 @@ type EarningsSummary = {
 };
 
 export type ProfilePageData = {
-  user: { name: string; email: string; phone: string; city: string; timeZone: string; role: string; actingRole: "owner" | "sitter"; isSitter: boolean; isOwner: boolean };
+  user: { name: string; email: string; phone: string; city: string; timeZone: string; role: string; actingRole: "owner" | "sitter"; isSitter: boolean; isOwner: boolean; termsAcceptedAt: string | null };
   mainPhoto: string | null;
   rating: { average: number | null; count: number };
   pets: { id: string; name: string; petType: string; photo: string | null }[];
@@ -110,6 +111,8 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
             <dd>{user.phone}</dd>
             <dt className="font-semibold">{t("page.timeZone")}</dt>
             <dd>{user.timeZone.replaceAll("_", " ")}</dd>
+            <dt className="font-semibold">{t("legal:profile.termsAccepted")}</dt>
+            <dd>{user.termsAcceptedAt ? formatDate(user.termsAcceptedAt, i18n.language) : t("legal:profile.notRecorded")}</dd>
           </dl>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
             <Link to="/reset-password" className="link">
@@ -132,6 +135,19 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
             </li>
           </ul>
         </Section>
+
+        <section className="card space-y-2" aria-labelledby="legal-heading">
+          <h2 id="legal-heading" className="text-lg font-semibold">
+            {t("legal:profile.heading")}
+          </h2>
+          <ul className="space-y-2">
+            {LEGAL_PAGES.map((page) => (
+              <li key={page}>
+                <Link to={`/${page}`} className="link">{t(`legal:titles.${page}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
 
         {earnings ? <Earnings earnings={earnings} /> : null}
 

@@ -111,6 +111,7 @@ export async function profilePage(user: User, backFromPayoutOnboarding: boolean)
       actingRole: actingRole(user),
       isSitter: isSitter(user.role),
       isOwner: isOwner(user.role),
+      termsAcceptedAt: user.terms_accepted_at,
     },
     mainPhoto: profile?.photos[0]?.cardUrl ?? null,
     rating: profile?.rating ?? { average: null, count: 0 },
