@@ -18,6 +18,7 @@ export default [
   route("media/:key", "routes/media.$key.ts"),
   route("offline", "routes/offline.tsx"),
   route("events", "routes/events.ts"),
+  route("messages/send", "routes/messages-send.tsx"),
   route("webhooks/stripe", "routes/webhooks-stripe.ts"),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard.tsx", [route("match/:matchId", "routes/dashboard-match.tsx")]),
