@@ -61,12 +61,15 @@ export interface ChatConversation {
   before: number | null;
 }
 
+// The server renders no layout effects (and says so): the scroll is only ever kept in a browser.
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 type OlderPage = { open: { messages: ShownMessage[]; earlier: boolean } | null };
 
-/** Earlier messages loaded in place, then the page's own (newest) ones, each once. */
+/** Earlier messages loaded in place and the page's own (newest) ones, each once, oldest first. */
 function joined(older: ShownMessage[], newest: ShownMessage[]): ShownMessage[] {
   const seen = new Set(newest.map((message) => message.id));
-  return [...older.filter((message) => !seen.has(message.id)), ...newest];
+  return [...older.filter((message) => !seen.has(message.id)), ...newest].sort((one, two) => one.id - two.id);
 }
 
 export function Chat({ conversation, error }: { conversation: ChatConversation; error?: string }) {
@@ -91,6 +94,8 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
   const sending = fetcher.state !== "idle" || upload.progress !== null;
   const pending = fetcher.state !== "idle" ? String(fetcher.formData?.get("body") ?? "").trim() : "";
   const newestId = conversation.messages.at(-1)?.id;
+  const newestMessages = useRef(conversation.messages);
+  newestMessages.current = conversation.messages;
 
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: "end" });
@@ -99,10 +104,11 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
   useEffect(() => {
     const page = olderFetcher.data?.open;
     if (olderFetcher.state !== "idle" || !page) return;
-    setOlder((current) => ({ messages: joined(page.messages, current?.messages ?? []), earlier: page.earlier }));
+    // Everything on screen is kept with the older page: a later reload of the newest page may no longer include the oldest of them.
+    setOlder((current) => ({ messages: joined(page.messages, joined(current?.messages ?? [], newestMessages.current)), earlier: page.earlier }));
   }, [olderFetcher.state, olderFetcher.data]);
 
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     const element = log.current;
     if (!element || keptFromBottom.current === null) return;
     element.scrollTop = element.scrollHeight - keptFromBottom.current;
@@ -123,7 +129,8 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
   let lastDay = "";
   return (
     <div className="flex h-[600px] max-h-[calc(100dvh-12rem)] flex-col">
-      <div ref={log} role="log" aria-live="polite" aria-label={t("chat.log")} className="flex-1 overflow-y-auto p-3">
+      {/* Focusable, so a long conversation scrolls with the keyboard too. */}
+      <div ref={log} role="log" aria-live="polite" aria-label={t("chat.log")} tabIndex={0} className="flex-1 overflow-y-auto p-3">
         {earlierHref ? (
           <p className="pb-2 text-center">
             <Link
