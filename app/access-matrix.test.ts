@@ -43,6 +43,7 @@ const MATRIX: Record<string, Probe[]> = {
       params: (ids) => ({ bookingId: ids.bookingId }),
       form: () => ({ attempt: randomUUID(), name: "X", number: "4242424242424242", expiry: "12/30", cvc: "123" }),
     },
+    { method: "POST", url: (ids) => `/payment/${ids.bookingId}`, params: (ids) => ({ bookingId: ids.bookingId }), form: (ids) => ({ intent: "saved-card", cardId: ids.paymentMethodId }) },
   ],
   "routes/pet-edit.tsx": [
     { method: "GET", url: (ids) => `/pet/${ids.petId}/edit`, params: (ids) => ({ petId: ids.petId }) },
@@ -66,7 +67,9 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", url: (ids) => `/messages?c=${ids.conversationId}` },
     { method: "GET", url: (ids) => `/messages?userId=${ids.ownerId}` },
     { method: "POST", url: () => "/messages", form: (ids) => ({ conversationId: ids.conversationId, body: "hello from outside" }) },
+    { method: "GET", url: (ids) => `/messages?c=${ids.conversationId}&before=999999` },
   ],
+  "routes/messages-send.tsx": [{ method: "POST", url: () => "/messages/send", form: (ids) => ({ conversationId: ids.conversationId, body: "hello from outside" }) }],
   "routes/notifications.tsx": [{ method: "POST", url: () => "/notifications", form: (ids) => ({ intent: "open", id: ids.notificationId }) }],
   "routes/payment-card-entry.ts": [{ method: "POST", url: (ids) => `/payment/${ids.bookingId}/card-entry`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ attempt: randomUUID() }) }],
   "routes/subscription.tsx": [

@@ -18,6 +18,7 @@ export default [
   route("media/:key", "routes/media.$key.ts"),
   route("offline", "routes/offline.tsx"),
   route("events", "routes/events.ts"),
+  route("messages/send", "routes/messages-send.tsx"),
   route("webhooks/stripe", "routes/webhooks-stripe.ts"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),

@@ -2,17 +2,19 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { discardAttachment, storeAttachment, conversationWith, listConversations, markConversationRead, readConversation, sendMessage } from "~/features/messages/index.server";
-import { Chat, sendSchema, conversationsText, messagesText } from "~/features/messages";
+import { conversationPage, conversationWith, markConversationRead, parseCursor, readConversation, sendFromForm } from "~/features/messages/index.server";
+import { Chat, ConversationList, conversationsText, messagesText } from "~/features/messages";
 import { CHAT_FILE_MAX_BYTES } from "~/features/media";
 import { readImageUpload } from "~/features/media/index.server";
 import { Initials } from "~/features/profiles";
 import { now } from "~/platform/clock.server";
-import { formDataOf } from "~/platform/forms.server";
 import { translatorFor, languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 
 export const handle = { i18n: ["messages", "bookings"], wide: true, uploads: true, title: "messages:title" };
+
+/** A message id from an "Earlier messages" link; anything else shows the newest messages. */
+const messageIdFrom = (text: string | null) => (text && /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -23,14 +25,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     conversationId = await conversationWith(user.id, withUser);
     if (!conversationId) throw new Response("Not found", { status: 404 });
   }
-  const open = conversationId ? await readConversation(user.id, conversationId) : null;
+  const before = messageIdFrom(url.searchParams.get("before"));
+  const open = conversationId ? await readConversation(user.id, conversationId, { before }) : null;
   if (conversationId && !open) throw new Response("Not found", { status: 404 });
-  if (open) await markConversationRead(user.id, open.id);
-  const [conversations, language] = await Promise.all([listConversations(user.id), languageOf(request)]);
+  if (open && before === null) await markConversationRead(user.id, open.id);
+  const list = parseCursor(url.searchParams.get("list"));
+  const [page, language] = await Promise.all([conversationPage(user.id, list), languageOf(request)]);
   const reader = { language, timeZone: user.time_zone };
   return {
-    conversations: conversationsText(conversations, reader),
-    open: open && { ...open, messages: messagesText(open.messages, { ...reader, now: now(), t: await translatorFor(language, "messages") }) },
+    conversations: conversationsText(page.conversations, reader),
+    listCursor: list ? url.searchParams.get("list") : null,
+    earlierConversations: page.earlier,
+    open: open && { ...open, before, messages: messagesText(open.messages, { ...reader, now: now(), t: await translatorFor(language, "messages") }) },
   };
 }
 
@@ -38,26 +44,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
   const upload = multipart ? await readImageUpload(request, { field: "attachment", maxFiles: 1, maxFileBytes: CHAT_FILE_MAX_BYTES }) : null;
-  if (upload && "error" in upload) return data({ error: upload.error === "media.tooLarge" ? "messages:errors.tooLarge" : "messages:errors.send" }, { status: 400 });
-  const parsed = sendSchema.safeParse(Object.fromEntries(upload ? upload.formData : await formDataOf(request)));
-  if (!parsed.success) return data({ error: "messages:errors.send" }, { status: 400 });
-  const file = upload?.images[0];
-  const attachment = file ? await storeAttachment(file, upload?.declaredTypes[0]) : null;
-  if (attachment && "refusal" in attachment) return data({ error: attachment.refusal }, { status: 400 });
-  const t = await translatorFor(await languageOf(request), "messages");
-  const result = await sendMessage(user.id, parsed.data.conversationId, parsed.data.body, attachment, { image: t("media.image"), video: t("media.video") });
-  if (result.status !== "sent" && attachment) await discardAttachment(attachment);
-  if (result.status === "not-found") throw new Response("Not found", { status: 404 });
-  if (result.status === "empty") return data({ error: "messages:errors.empty" }, { status: 400 });
-  return redirect(`/messages?c=${encodeURIComponent(parsed.data.conversationId)}`);
+  const sent = await sendFromForm(user.id, request, upload);
+  if (sent.status === "not-found") throw new Response("Not found", { status: 404 });
+  if (sent.status === "refused") return data({ error: sent.error }, { status: 400 });
+  return redirect(`/messages?c=${encodeURIComponent(sent.conversationId)}`);
 }
 
 export default function Messages() {
   const { t } = useTranslation("messages");
   const hydrated = useHydrated();
-  const { conversations, open } = useLoaderData<typeof loader>();
+  const { conversations, listCursor, earlierConversations, open } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const current = open ? conversations.find((conversation) => conversation.id === open.id) : null;
   return (
     <div className="px-4 pb-6">
       <header className="flex flex-wrap items-center gap-3 pt-4 pb-3">
@@ -75,66 +72,30 @@ export default function Messages() {
       </header>
 
       <div className="grid gap-4 md:grid-cols-[18rem_1fr]">
-        <nav aria-label={t("list")} className={`card p-2 ${open ? "hidden md:block" : ""}`}>
-          {conversations.length === 0 ? (
-            <p className="p-3 text-stone-700">{t("none")}</p>
-          ) : (
-            <ul className="divide-y divide-stone-100">
-              {conversations.map((conversation) => (
-                <li key={conversation.id}>
-                  <Link
-                    to={`/messages?c=${conversation.id}`}
-                    aria-current={conversation.id === open?.id ? "page" : undefined}
-                    className="flex items-center gap-3 rounded-xl p-2 hover:bg-stone-50 aria-[current=page]:bg-brand-50"
-                  >
-                    {conversation.other.photo ? (
-                      <img src={conversation.other.photo} alt="" className="size-12 rounded-full object-cover" />
-                    ) : (
-                      <Initials name={conversation.other.name} className="size-12 rounded-full text-base" />
-                    )}
-                    <span className="min-w-0 flex-1">
-                      <span className="flex items-baseline justify-between gap-2">
-                        <span className="truncate font-semibold">{conversation.other.name}</span>
-                        {conversation.time ? <span className="shrink-0 text-xs text-stone-600">{conversation.time}</span> : null}
-                      </span>
-                      <span className="block text-xs text-stone-600">
-                        {t(`label.${conversation.other.label}`)}
-                        {conversation.bookingStatus ? ` · ${t(`bookings:status.${conversation.bookingStatus}`)}` : null}
-                      </span>
-                      <span className="flex items-center justify-between gap-2">
-                        <span className="truncate text-sm text-stone-700">
-                          {conversation.lastMessage ? `${conversation.lastMessage.mine ? `${t("chat.you")}: ` : ""}${conversation.lastMessage.body}` : t("chat.startHint")}
-                        </span>
-                        {conversation.unread > 0 ? (
-                          <span className="shrink-0 rounded-full bg-accent-500 px-2 text-xs font-bold text-stone-950">
-                            <span aria-hidden>{conversation.unread}</span>
-                            <span className="sr-only">{t("unread", { count: conversation.unread })}</span>
-                          </span>
-                        ) : null}
-                      </span>
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </nav>
+        <ConversationList
+          conversations={conversations}
+          openId={open?.id ?? null}
+          listCursor={listCursor}
+          earlier={earlierConversations}
+          className={`card p-2 ${open ? "hidden md:block" : ""}`}
+          Initials={Initials}
+        />
 
         <section aria-labelledby="chat-title" className={`card overflow-hidden p-0 ${open ? "" : "hidden md:block"}`}>
-          {open && current ? (
+          {open ? (
             <>
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-stone-200 p-3">
-                <Link to="/messages" className="link md:hidden">
+                <Link to={listCursor ? `/messages?list=${encodeURIComponent(listCursor)}` : "/messages"} className="link md:hidden">
                   {t("backToList")}
                 </Link>
                 <h2 id="chat-title" className="min-w-0 flex-1 text-lg font-semibold break-words">
-                  <Link to={`/users/${current.other.id}`} className="hover:underline">
-                    {current.other.name}
+                  <Link to={`/users/${open.other.id}`} className="hover:underline">
+                    {open.other.name}
                   </Link>
                 </h2>
-                <span className="text-sm text-stone-600">{t(`label.${current.other.label}`)}</span>
+                <span className="text-sm text-stone-600">{t(`label.${open.other.label}`)}</span>
               </div>
-              <Chat conversationId={open.id} messages={open.messages} error={actionData?.error} />
+              <Chat key={open.id} conversation={open} error={actionData?.error} />
             </>
           ) : (
             <div className="flex h-[600px] max-h-[calc(100dvh-12rem)] items-center justify-center p-6 text-center text-stone-700">

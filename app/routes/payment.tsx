@@ -3,9 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { payForBooking, type PaymentOutcome, bookingView } from "~/features/bookings/index.server";
-import { cardSchema, expiryParts, bookingSummaryText } from "~/features/bookings";
-import { failureMessage, CardEntryForm, STRIPE_CSP, stripeCardResultSchema } from "~/features/payments";
+import { payForBooking, payWithSavedCard, type PaymentOutcome, bookingView } from "~/features/bookings/index.server";
+import { cardSchema, expiryParts, bookingSummaryText, savedCardSchema } from "~/features/bookings";
+import { failureMessage, CardEntryForm, SavedCardForm, STRIPE_CSP, stripeCardResultSchema } from "~/features/payments";
+import { usableCardsOf } from "~/features/payments/index.server";
 import { env } from "~/platform/env.server";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -26,13 +27,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return redirectWithToast("/bookings", { type: "error", title: "bookings:payment.initFailed" });
   }
   const stripeKey = booking.paymentProvider === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null;
-  return { booking: bookingSummaryText(booking, await languageOf(request)), attempt: crypto.randomUUID(), stripeKey };
+  const cards = await usableCardsOf(user.id, booking.paymentProvider);
+  return { booking: bookingSummaryText(booking, await languageOf(request)), attempt: crypto.randomUUID(), stripeKey, cards };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const bookingId = params.bookingId ?? "";
   const form = await formDataOf(request);
+  if (form.get("intent") === "saved-card") {
+    const parsed = savedCardSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ savedCardError: parsed.error.issues[0]?.message ?? "bookings:payment.errors.savedCardMissing" }, { status: 400 });
+    const outcome = await payWithSavedCard(user, bookingId, parsed.data.cardId);
+    if (outcome.status === "refused" && outcome.refusal === "cardNotFound") return data({ savedCardError: "bookings:payment.errors.savedCardMissing" }, { status: 400 });
+    if (outcome.status !== "failed") return settledAnswer(outcome);
+    return data({ savedCardError: failureMessage(outcome.code) }, { status: 402 });
+  }
   if (form.get("intent") === "stripe") {
     const parsed = stripeCardResultSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return data({ stripeErrors: ["bookings:payment.failed", failureMessage("processing_error")] }, { status: 400 });
@@ -62,9 +72,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export default function Payment() {
   const { t } = useTranslation("bookings");
-  const { booking, attempt, stripeKey } = useLoaderData<typeof loader>();
+  const { booking, attempt, stripeKey, cards } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const lastResult = actionData && !("stripeErrors" in actionData) ? actionData : undefined;
+  const lastResult = actionData && !("stripeErrors" in actionData) && !("savedCardError" in actionData) ? actionData : undefined;
   const [form, fields] = useForm({
     id: "payment",
     lastResult,
@@ -91,6 +101,12 @@ export default function Payment() {
             <dd className="text-right font-bold">{total}</dd>
           </dl>
         </section>
+        {cards.length > 0 ? (
+          <>
+            <SavedCardForm cards={cards} submitLabel={t("payment.payWithSaved", { amount: total })} error={actionData && "savedCardError" in actionData ? actionData.savedCardError : null} />
+            <h2 className="font-semibold">{t("payment.newCardTitle")}</h2>
+          </>
+        ) : null}
         <CardEntryForm
           stripe={
             booking.paymentProvider === "stripe"

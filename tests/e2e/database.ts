@@ -47,3 +47,24 @@ export function accountAndEmails(email: string): { account: boolean; emails: num
     database.close();
   }
 }
+
+/** A long history between two people who already have a conversation: `count` messages, alternating, an hour apart, ending an hour ago. */
+export function writeHistory(fromEmail: string, toEmail: string, count: number, text = (index: number) => `Earlier note ${index}`) {
+  const database = open();
+  try {
+    const idOf = (email: string) => (database.prepare("select id from users where email = ?").get(email) as { id: string }).id;
+    const [from, to] = [idOf(fromEmail), idOf(toEmail)];
+    const [a, b] = from < to ? [from, to] : [to, from];
+    const conversation = database.prepare("select id from conversations where user_a_id = ? and user_b_id = ?").get(a, b) as { id: string } | undefined;
+    if (!conversation) throw new Error("No conversation between them");
+    const insert = database.prepare("insert into messages (conversation_id, sender_id, body, created_at) values (?, ?, ?, ?)");
+    const start = Date.now() - (count + 1) * 3600_000;
+    database.transaction(() => {
+      for (let index = 1; index <= count; index += 1) insert.run(conversation.id, index % 2 ? from : to, text(index), new Date(start + index * 3600_000).toISOString());
+      database.prepare("update conversations set last_message_at = ? where id = ?").run(new Date(start + count * 3600_000).toISOString(), conversation.id);
+    })();
+    return conversation.id;
+  } finally {
+    database.close();
+  }
+}

@@ -5,12 +5,13 @@ import { expect, logIn, logOut, newPerson, signUpAndConfirm, type Person } from 
 export async function sitterIn(
   page: Page,
   jsEnabled: boolean,
-  { name, city, rate = 15, caresFor = ["Dogs"] }: { name: string; city: string; rate?: number; caresFor?: ("Dogs" | "Cats")[] },
+  { name, city, rate = 15, caresFor = ["Dogs"], years }: { name: string; city: string; rate?: number; caresFor?: ("Dogs" | "Cats")[]; years?: number },
 ): Promise<Person> {
   const sitter = newPerson("sitter", { name, city });
   await signUpAndConfirm(page, sitter, jsEnabled);
   await page.getByLabel("About You").fill(`${name} walks and sits pets around ${city}.`);
   await page.getByLabel("Hourly Rate (€)").fill(String(rate));
+  if (years !== undefined) await page.getByLabel("Years of experience (optional)").fill(String(years));
   const caresForGroup = page.getByRole("group", { name: "Pets you can care for" });
   for (const kind of caresFor) await caresForGroup.getByRole("checkbox", { name: kind, exact: true }).check();
   await page.getByLabel(/^Photos/).setInputFiles([await upload(`${name}.jpg`)]);

@@ -1,6 +1,6 @@
 export { closeOpenBookingsIn, closeOpenBookingsOf, runPaymentTasks, transition } from "./bookings.server";
 export { runDueBookingWork } from "./due-work.server";
-export { payForBooking, startCardEntry } from "./payment-entry.server";
+export { payForBooking, payWithSavedCard, startCardEntry } from "./payment-entry.server";
 export type { PaymentOutcome } from "./payment-entry.server";
 export { requestBooking, requestPage } from "./requests.server";
 export { bookingStripeEvents } from "./stripe-events.server";

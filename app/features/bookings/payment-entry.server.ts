@@ -1,11 +1,15 @@
 import { now } from "~/platform/clock.server";
 import { serialized } from "~/platform/lock.server";
-import { paymentProvider, payerCustomer, storedCustomer } from "~/features/payments/index.server";
+import { paymentProvider, payerCustomer, storedCustomer, usableCardOf } from "~/features/payments/index.server";
 import type { CardInput, PaymentFailureCode, PaymentProvider, PaymentResult } from "~/features/payments";
 import { decide, isAuthorised, type Refusal } from "./machine";
 import { findBooking, transition } from "./bookings.server";
 
-export type PaymentOutcome = { status: "held" } | { status: "card-saved" } | { status: "failed"; code: PaymentFailureCode } | { status: "refused"; refusal: Refusal | "notFound" | "slotTaken" };
+export type PaymentOutcome =
+  | { status: "held" }
+  | { status: "card-saved" }
+  | { status: "failed"; code: PaymentFailureCode }
+  | { status: "refused"; refusal: Refusal | "notFound" | "slotTaken" | "cardNotFound" };
 
 export async function payForBooking(owner: { id: string; email: string }, bookingId: string, card: CardInput, attempt: string): Promise<PaymentOutcome> {
   // One payment per booking at a time: a double-clicked Pay gets the first click's outcome.
@@ -31,14 +35,34 @@ export async function payForBooking(owner: { id: string; email: string }, bookin
       await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "card-failed", error: saved.code });
       return { status: "failed", code: saved.code };
     }
-    const result = await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "card-saved", cardRef: saved.cardRef, cardLabel: saved.label });
-    if (!result.ok) return { status: "refused", refusal: result.refusal };
-    const after = result.booking;
-    if (after.payment_status === "held") return { status: "held" };
-    if (after.payment_status === "failed") return { status: "failed", code: (after.payment_error as PaymentFailureCode | null) ?? "processing_error" };
-    if (after.payment_task === "hold") return { status: "failed", code: "processing_error" };
-    return { status: "card-saved" };
+    return cardChosen(booking.id, owner.id, { cardRef: saved.cardRef, label: saved.label });
   });
+}
+
+/**
+ * A card the payer saved earlier (for a subscription or on its own) pays like a new one: the same
+ * machine event, so the hold, the sitter's notice and every rule are the same. Only the payer's own
+ * cards of the booking's provider count; any other id changes nothing.
+ */
+export async function payWithSavedCard(owner: { id: string }, bookingId: string, methodId: string): Promise<PaymentOutcome> {
+  return serialized(`pay:${bookingId}`, async () => {
+    const booking = await findBooking(bookingId);
+    if (!booking || booking.owner_id !== owner.id) return { status: "refused", refusal: "notFound" };
+    if (booking.status === "requested" && isAuthorised(booking)) return { status: booking.payment_status === "held" ? "held" : "card-saved" };
+    const card = await usableCardOf(owner.id, methodId, booking.payment_provider);
+    if (!card) return { status: "refused", refusal: "cardNotFound" };
+    return cardChosen(booking.id, owner.id, card);
+  });
+}
+
+async function cardChosen(bookingId: string, ownerId: string, card: { cardRef: string; label: string }): Promise<PaymentOutcome> {
+  const result = await transition(bookingId, { kind: "owner", userId: ownerId }, { type: "card-saved", cardRef: card.cardRef, cardLabel: card.label });
+  if (!result.ok) return { status: "refused", refusal: result.refusal };
+  const after = result.booking;
+  if (after.payment_status === "held") return { status: "held" };
+  if (after.payment_status === "failed") return { status: "failed", code: (after.payment_error as PaymentFailureCode | null) ?? "processing_error" };
+  if (after.payment_task === "hold") return { status: "failed", code: "processing_error" };
+  return { status: "card-saved" };
 }
 
 export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "refused"; refusal: Refusal | "notFound" };

@@ -39,6 +39,11 @@ export const cardSchema = z.object({
   cvc: z.string("bookings:payment.errors.incorrect_cvc").check(z.trim(), z.regex(/^\d{3,4}$/, "bookings:payment.errors.incorrect_cvc")),
 });
 
+/** A saved card is named by our own id of it; whose it is, the server checks. */
+export const savedCardSchema = z.object({
+  cardId: z.string("bookings:payment.errors.savedCardRequired").check(minLength(1, "bookings:payment.errors.savedCardRequired"), maxLength(64, "bookings:payment.errors.savedCardMissing")),
+});
+
 export function expiryParts(expiry: string): { expMonth: number; expYear: number } {
   const [month = "0", year = "0"] = expiry.split("/").map((part) => part.trim());
   return { expMonth: Number(month), expYear: year.length === 2 ? 2000 + Number(year) : Number(year) };

@@ -102,6 +102,14 @@ export function DeckCardView({
             {index < count - 1 ? photoLink(index + 1, t("deck.nextPhoto"), "right") : null}
           </>
         ) : null}
+        {card.kind === "sitter" ? (
+          // Over the photo, so it costs the card no height: the buttons stay on a small screen.
+          <p className="absolute bottom-2 left-2 max-w-[calc(100%-1rem)] rounded-xl bg-black/70 px-2.5 py-1 text-sm font-semibold text-white">
+            {[card.yearsExperience !== null ? t("profile:sitter.yearsExperience", { count: card.yearsExperience }) : null, t("profile:sitter.completedBookings", { count: card.completedBookings })]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+        ) : null}
         {children}
       </div>
       <div className="space-y-1 px-4 py-2">

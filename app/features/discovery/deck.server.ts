@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { toPhotoView, type PhotoView } from "~/features/media/index.server";
-import { isOwner, isSitter } from "~/features/profiles/index.server";
+import { completedBookingCounts, isOwner, isSitter } from "~/features/profiles/index.server";
 import { premiumSql } from "~/features/subscriptions/index.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
 import { boundingBox, closenessAt, closenessSql, kilometresFor, shownKilometres, type Coordinates } from "~/features/geo/index.server";
@@ -19,6 +19,8 @@ export interface SitterCard {
   rating: number | null;
   reviewCount: number;
   hourlyRateCents: number;
+  yearsExperience: number | null;
+  completedBookings: number;
   bio: string;
   experience: string[];
   caresFor: string[];
@@ -146,7 +148,7 @@ function sitterRows(search: Search, premiumOnly: boolean, limit: number) {
   const { filters } = search;
   let query = db
     .selectFrom("users as u")
-    .select(["u.id", "u.name", "u.city", "u.rating_average", "u.review_count", "u.hourly_rate_cents", "u.bio", "u.experience", "u.cares_for", "u.created_at"])
+    .select(["u.id", "u.name", "u.city", "u.rating_average", "u.review_count", "u.hourly_rate_cents", "u.years_experience", "u.bio", "u.experience", "u.cares_for", "u.created_at"])
     .select(nearness(search, "u").as("closeness"))
     .where(sitterRow)
     .where("u.id", "!=", search.viewerId)
@@ -173,7 +175,8 @@ function sitterRows(search: Search, premiumOnly: boolean, limit: number) {
 }
 
 async function sitterCards(rows: Awaited<ReturnType<typeof sitterRows>>): Promise<SitterCard[]> {
-  const photos = await photosOf("user_id", rows.map((row) => row.id));
+  const ids = rows.map((row) => row.id);
+  const [photos, completed] = await Promise.all([photosOf("user_id", ids), completedBookingCounts(ids)]);
   return rows.map((row) => ({
     kind: "sitter",
     userId: row.id,
@@ -184,6 +187,8 @@ async function sitterCards(rows: Awaited<ReturnType<typeof sitterRows>>): Promis
     rating: row.rating_average,
     reviewCount: row.review_count,
     hourlyRateCents: row.hourly_rate_cents ?? 0,
+    yearsExperience: row.years_experience,
+    completedBookings: completed.get(row.id) ?? 0,
     bio: row.bio,
     experience: JSON.parse(row.experience) as string[],
     caresFor: JSON.parse(row.cares_for) as string[],

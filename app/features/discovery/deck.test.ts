@@ -91,6 +91,24 @@ describe("who is in whose deck", () => {
     });
   });
 
+  it("a sitter's card carries their years of experience and completed bookings (not requested or cancelled ones)", async () => {
+    const owner = await member({ role: "owner" });
+    const veteran = await member({ role: "sitter" });
+    const beginner = await member({ role: "sitter" });
+    await db.updateTable("users").set({ years_experience: 7 }).where("id", "=", veteran).execute();
+    const at = new Date().toISOString();
+    const end = new Date(Date.now() + 3_600_000).toISOString();
+    for (const status of ["completed", "completed", "requested", "cancelled"] as const) {
+      await db
+        .insertInto("bookings")
+        .values({ id: randomUUID(), owner_id: owner, sitter_id: veteran, pet_name: "Rex", start_at: at, end_at: end, hours: 1, hourly_rate_cents: 1500, subtotal_cents: 1500, fee_cents: 300, total_cents: 1800, payment_provider: "test", status, created_at: at, updated_at: at })
+        .execute();
+    }
+    const cards = await sittersFor(owner, 50);
+    expect(cards.find((card) => card.userId === veteran)).toMatchObject({ yearsExperience: 7, completedBookings: 2 });
+    expect(cards.find((card) => card.userId === beginner)).toMatchObject({ yearsExperience: null, completedBookings: 0 });
+  });
+
   it("someone who is both owner and sitter never meets themselves", async () => {
     const me = await member({ role: "both" });
     const myPet = await petOf(me);

@@ -1,5 +1,5 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from "~/features/media";
 import { MESSAGE_MAX } from "./schema";
@@ -11,17 +11,79 @@ function fileProblem(file: File): string | null {
   return null;
 }
 
-export function Chat({
-  conversationId,
-  messages,
-  error,
-}: {
-  conversationId: string;
+/** Sends a message with a file to /messages/send, reporting the share of the body sent so far. */
+function useUpload(conversationId: string) {
+  const revalidator = useRevalidator();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const request = useRef<XMLHttpRequest | null>(null);
+  useEffect(() => () => request.current?.abort(), [conversationId]);
+  return {
+    progress,
+    error,
+    supported: () => typeof XMLHttpRequest !== "undefined",
+    forget: () => setError(null),
+    send(body: FormData, sent: () => void) {
+      const xhr = new XMLHttpRequest();
+      request.current = xhr;
+      setError(null);
+      setProgress(0);
+      xhr.upload.addEventListener("progress", (event) => {
+        if (event.lengthComputable) setProgress(event.loaded / event.total);
+      });
+      xhr.addEventListener("loadend", () => {
+        request.current = null;
+        setProgress(null);
+        let answer: { sent?: boolean; error?: string } = {};
+        try {
+          answer = JSON.parse(xhr.responseText) as typeof answer;
+        } catch {
+          // Not our answer (a sign-in page after the session ended, a proxy's page, a dropped connection).
+        }
+        if (xhr.status === 200 && answer.sent === true) {
+          sent();
+          revalidator.revalidate();
+        } else setError(answer.error ?? (xhr.status === 413 ? "messages:errors.tooLarge" : "messages:errors.send"));
+      });
+      xhr.open("POST", "/messages/send");
+      xhr.send(body);
+    },
+  };
+}
+
+export interface ChatConversation {
+  id: string;
   messages: ShownMessage[];
-  error?: string;
-}) {
+  /** Older messages exist before the first one shown. */
+  earlier: boolean;
+  seenId: number | null;
+  /** Set when the page shows an older stretch (an "Earlier messages" link followed without JavaScript). */
+  before: number | null;
+}
+
+// The server renders no layout effects (and says so): the scroll is only ever kept in a browser.
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+type OlderPage = { open: { messages: ShownMessage[]; earlier: boolean } | null };
+
+/** Earlier messages loaded in place and the page's own (newest) ones, each once, oldest first. */
+function joined(older: ShownMessage[], newest: ShownMessage[]): ShownMessage[] {
+  const seen = new Set(newest.map((message) => message.id));
+  return [...older.filter((message) => !seen.has(message.id)), ...newest].sort((one, two) => one.id - two.id);
+}
+
+export function Chat({ conversation, error }: { conversation: ChatConversation; error?: string }) {
   const { t } = useTranslation("messages");
+  const conversationId = conversation.id;
   const fetcher = useFetcher<{ error?: string }>();
+  const olderFetcher = useFetcher<OlderPage>();
+  const [older, setOlder] = useState<{ messages: ShownMessage[]; earlier: boolean } | null>(null);
+  const messages = older ? joined(older.messages, conversation.messages) : conversation.messages;
+  const earlier = older ? older.earlier : conversation.earlier;
+  const log = useRef<HTMLDivElement>(null);
+  // The distance from the bottom before older messages were put above, so what was on screen stays put.
+  const keptFromBottom = useRef<number | null>(null);
+  const upload = useUpload(conversationId);
   const [text, setText] = useState("");
   const [file, setFile] = useState<{ url: string; type: "image" | "video"; name: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -29,12 +91,29 @@ export function Chat({
   const [answered, setAnswered] = useState<object | undefined>(undefined);
   const fileInput = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
-  const sending = fetcher.state !== "idle";
-  const pending = sending ? String(fetcher.formData?.get("body") ?? "").trim() : "";
+  const sending = fetcher.state !== "idle" || upload.progress !== null;
+  const pending = fetcher.state !== "idle" ? String(fetcher.formData?.get("body") ?? "").trim() : "";
+  const newestId = conversation.messages.at(-1)?.id;
+  const newestMessages = useRef(conversation.messages);
+  newestMessages.current = conversation.messages;
 
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: "end" });
-  }, [messages.length, pending]);
+  }, [newestId, pending]);
+
+  useEffect(() => {
+    const page = olderFetcher.data?.open;
+    if (olderFetcher.state !== "idle" || !page) return;
+    // Everything on screen is kept with the older page: a later reload of the newest page may no longer include the oldest of them.
+    setOlder((current) => ({ messages: joined(page.messages, joined(current?.messages ?? [], newestMessages.current)), earlier: page.earlier }));
+  }, [olderFetcher.state, olderFetcher.data]);
+
+  useBrowserLayoutEffect(() => {
+    const element = log.current;
+    if (!element || keptFromBottom.current === null) return;
+    element.scrollTop = element.scrollHeight - keptFromBottom.current;
+    keptFromBottom.current = null;
+  }, [older]);
   useEffect(() => () => (file ? URL.revokeObjectURL(file.url) : undefined), [file]);
 
   const clearFile = () => {
@@ -42,12 +121,35 @@ export function Chat({
     if (fileInput.current) fileInput.current.value = "";
   };
   const refusal = fetcher.data !== answered ? fetcher.data?.error : undefined;
-  const shownError = fileError ?? (refusal ? refusal.replace(/^messages:/, "") : null) ?? (error ? error.replace(/^messages:/, "") : null);
+  const shownError =
+    fileError ?? upload.error?.replace(/^messages:/, "") ?? (refusal ? refusal.replace(/^messages:/, "") : null) ?? (error ? error.replace(/^messages:/, "") : null);
+  const firstId = messages[0]?.id;
+  const earlierHref = earlier && firstId !== undefined ? `/messages?c=${conversationId}&before=${firstId}` : null;
 
   let lastDay = "";
   return (
     <div className="flex h-[600px] max-h-[calc(100dvh-12rem)] flex-col">
-      <div role="log" aria-live="polite" aria-label={t("chat.log")} className="flex-1 overflow-y-auto p-3">
+      {/* Focusable, so a long conversation scrolls with the keyboard too. */}
+      <div ref={log} role="log" aria-live="polite" aria-label={t("chat.log")} tabIndex={0} className="flex-1 overflow-y-auto p-3">
+        {earlierHref ? (
+          <p className="pb-2 text-center">
+            <Link
+              to={earlierHref}
+              className="link text-sm"
+              aria-busy={olderFetcher.state !== "idle"}
+              onClick={(event) => {
+                // With JavaScript the older page is put above in place; the link stays for everyone else.
+                event.preventDefault();
+                if (olderFetcher.state !== "idle") return;
+                const element = log.current;
+                keptFromBottom.current = element ? element.scrollHeight - element.scrollTop : null;
+                olderFetcher.load(earlierHref);
+              }}
+            >
+              {t("chat.earlier")}
+            </Link>
+          </p>
+        ) : null}
         {messages.length === 0 && !pending ? <p className="py-8 text-center text-stone-700">{t("chat.empty")}</p> : null}
         <ol ref={list} className="space-y-2">
           {messages.map((message) => {
@@ -71,6 +173,7 @@ export function Chat({
                     <p className={`text-right text-xs ${message.mine ? "text-brand-50" : "text-stone-600"}`}>{message.time}</p>
                   </div>
                 </div>
+                {message.mine && message.id === conversation.seenId ? <p className="text-right text-xs font-semibold text-stone-600">{t("chat.seen")}</p> : null}
               </li>
             );
           })}
@@ -82,6 +185,13 @@ export function Chat({
             </li>
           ) : null}
         </ol>
+        {conversation.before !== null ? (
+          <p className="pt-2 text-center">
+            <Link to={`/messages?c=${conversationId}`} className="link text-sm">
+              {t("chat.latest")}
+            </Link>
+          </p>
+        ) : null}
       </div>
       {shownError ? (
         <p id="chat-error" role="alert" className="mx-3 rounded-xl bg-red-50 p-2 text-sm text-red-800">
@@ -97,6 +207,14 @@ export function Chat({
           </button>
         </div>
       ) : null}
+      {upload.progress !== null ? (
+        <div className="mx-3 mt-2 space-y-1">
+          <label htmlFor="upload-progress" className="block text-sm text-stone-800">
+            {t("chat.uploading", { percent: Math.round(upload.progress * 100) })}
+          </label>
+          <progress id="upload-progress" value={upload.progress} max={1} className="h-2 w-full accent-brand-700" />
+        </div>
+      ) : null}
       <fetcher.Form
         method="post"
         encType="multipart/form-data"
@@ -107,6 +225,16 @@ export function Chat({
             return;
           }
           setAnswered(fetcher.data);
+          if (file && upload.supported()) {
+            // A file goes by XMLHttpRequest, the one browser API that reports how much of a body has been sent.
+            event.preventDefault();
+            setFileError(null);
+            upload.send(new FormData(event.currentTarget), () => {
+              setText("");
+              clearFile();
+            });
+            return;
+          }
           setTimeout(() => {
             setText("");
             clearFile();
@@ -129,6 +257,7 @@ export function Chat({
               const chosen = event.currentTarget.files?.[0];
               const problem = chosen ? fileProblem(chosen) : null;
               setFileError(problem);
+              upload.forget();
               setAnswered(fetcher.data);
               if (!chosen || problem) {
                 clearFile();

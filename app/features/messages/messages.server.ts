@@ -49,28 +49,59 @@ async function membership(viewerId: string, conversationId: string) {
 
 export interface ConversationSummary {
   id: string;
+  activityAt: string;
   other: { id: string; name: string; photo: string | null; label: "owner" | "companion" };
   lastMessage: { body: string; at: string; mine: boolean } | null;
   unread: number;
   bookingStatus: string | null;
 }
 
-// One query: the page of 100 is chosen first, so the details are looked up for those only, each through an index.
-export async function listConversations(userId: string): Promise<ConversationSummary[]> {
+/** Where a page of the conversation list ends: the last row's activity time and id (the list is newest first). */
+export interface ConversationCursor {
+  at: string;
+  id: string;
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)~([\w-]{1,64})$/;
+
+export const cursorText = (cursor: ConversationCursor) => `${cursor.at}~${cursor.id}`;
+
+/** A cursor from a URL; anything else (edited, truncated, hostile) is no cursor: the first page. */
+export function parseCursor(text: string | null): ConversationCursor | null {
+  const match = text && text.length <= 100 ? CURSOR.exec(text) : null;
+  return match ? { at: match[1]!, id: match[2]! } : null;
+}
+
+export const CONVERSATION_PAGE = 30;
+
+/** A page of the list, newest first, and the cursor of the next (older) page when there is one. */
+export async function conversationPage(userId: string, after: ConversationCursor | null, size = CONVERSATION_PAGE): Promise<{ conversations: ConversationSummary[]; earlier: string | null }> {
+  const rows = await listConversations(userId, { after, limit: size + 1 });
+  const conversations = rows.slice(0, size);
+  const last = conversations.at(-1);
+  return { conversations, earlier: rows.length > size && last ? cursorText({ at: last.activityAt, id: last.id }) : null };
+}
+
+// One query: the page is chosen first, so the details are looked up for those only, each through an index.
+export async function listConversations(userId: string, { after = null, limit = 100 }: { after?: ConversationCursor | null; limit?: number } = {}): Promise<ConversationSummary[]> {
   const rows = await db
-    .with("page", (qb) =>
-      qb
+    .with("page", (qb) => {
+      let page = qb
         .selectFrom("conversations")
         .select((eb) => [
           "id",
           eb.case().when("user_a_id", "=", userId).then(eb.ref("user_b_id")).else(eb.ref("user_a_id")).end().as("other_id"),
           eb.fn.coalesce("last_message_at", "created_at").as("activity_at"),
         ])
-        .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]))
-        .orderBy("activity_at", "desc")
-        .orderBy("id", "desc")
-        .limit(100),
-    )
+        .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]));
+      if (after) {
+        page = page.where((eb) => {
+          const activity = eb.fn.coalesce("last_message_at", "created_at");
+          return eb.or([eb(activity, "<", after.at), eb.and([eb(activity, "=", after.at), eb("id", "<", after.id)])]);
+        });
+      }
+      return page.orderBy("activity_at", "desc").orderBy("id", "desc").limit(limit);
+    })
     .selectFrom("page as c")
     .innerJoin("users as o", "o.id", "c.other_id")
     .leftJoin("conversation_reads as r", (join) => join.onRef("r.conversation_id", "=", "c.id").on("r.user_id", "=", userId))
@@ -79,6 +110,7 @@ export async function listConversations(userId: string): Promise<ConversationSum
     )
     .select((eb) => [
       "c.id",
+      "c.activity_at",
       "o.id as other_id",
       "o.name as other_name",
       "o.role as other_role",
@@ -118,6 +150,7 @@ export async function listConversations(userId: string): Promise<ConversationSum
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    activityAt: row.activity_at,
     other: { id: row.other_id, name: row.other_name, photo: row.photo_key ? photoUrl(row.photo_key) : null, label: row.other_role === "owner" ? "owner" : "companion" },
     lastMessage: row.last_body !== null && row.last_at !== null ? { body: row.last_body, at: row.last_at, mine: row.last_sender_id === userId } : null,
     unread: Number(row.unread ?? 0),
@@ -133,18 +166,56 @@ export interface MessageView {
   at: string;
 }
 
-export async function readConversation(viewerId: string, conversationId: string, limit = 100) {
+export const MESSAGE_PAGE = 50;
+
+export interface OpenConversation {
+  id: string;
+  other: { id: string; name: string; label: "owner" | "companion" };
+  messages: MessageView[];
+  /** Older messages exist before the first one shown. */
+  earlier: boolean;
+  /** The viewer's latest message that the other person has read (their "Seen"), if any. */
+  seenId: number | null;
+}
+
+/** The newest page of messages, or the page just before message `before` (an "Earlier messages" link). */
+export async function readConversation(viewerId: string, conversationId: string, { before = null, limit = MESSAGE_PAGE }: { before?: number | null; limit?: number } = {}): Promise<OpenConversation | null> {
   const conversation = await membership(viewerId, conversationId);
   if (!conversation) return null;
-  const rows = await db.selectFrom("messages").selectAll().where("conversation_id", "=", conversationId).orderBy("id", "desc").limit(limit).execute();
-  const messages: MessageView[] = rows.reverse().map((row) => ({
+  let query = db.selectFrom("messages").selectAll().where("conversation_id", "=", conversationId);
+  if (before !== null) query = query.where("id", "<", before);
+  const rows = await query.orderBy("id", "desc").limit(limit + 1).execute();
+  const shown = rows.slice(0, limit);
+  const messages: MessageView[] = shown.reverse().map((row) => ({
     id: row.id,
     mine: row.sender_id === viewerId,
     body: row.body,
     media: row.media_key && row.media_type ? { url: photoUrl(row.media_key), previewUrl: photoUrl(row.media_preview_key ?? row.media_key), type: row.media_type } : null,
     at: row.created_at,
   }));
-  return { id: conversation.id, otherId: conversation.otherId, messages };
+  const [other, seenId] = await Promise.all([
+    db.selectFrom("users").select(["id", "name", "role"]).where("id", "=", conversation.otherId).executeTakeFirstOrThrow(),
+    seenMessageId(conversationId, viewerId, conversation.otherId),
+  ]);
+  return {
+    id: conversation.id,
+    other: { id: other.id, name: other.name, label: other.role === "owner" ? "owner" : "companion" },
+    messages,
+    earlier: rows.length > limit,
+    seenId,
+  };
+}
+
+async function seenMessageId(conversationId: string, viewerId: string, otherId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("messages as m")
+    .innerJoin("conversation_reads as r", (join) => join.onRef("r.conversation_id", "=", "m.conversation_id").on("r.user_id", "=", otherId))
+    .select((eb) => eb.fn.max("m.id").as("id"))
+    .where("m.conversation_id", "=", conversationId)
+    .where("m.sender_id", "=", viewerId)
+    .whereRef("m.id", "<=", "r.last_read_message_id")
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export async function markConversationRead(viewerId: string, conversationId: string): Promise<void> {
@@ -153,11 +224,18 @@ export async function markConversationRead(viewerId: string, conversationId: str
   const last = await db.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).orderBy("id", "desc").executeTakeFirst();
   if (!last) return;
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("conversation_reads")
-      .values({ conversation_id: conversationId, user_id: viewerId, last_read_message_id: last.id })
-      .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: last.id }))
-      .execute();
+    const before = await trx.selectFrom("conversation_reads").select("last_read_message_id").where("conversation_id", "=", conversationId).where("user_id", "=", viewerId).executeTakeFirst();
+    const from = before?.last_read_message_id ?? 0;
+    if (from < last.id) {
+      await trx
+        .insertInto("conversation_reads")
+        .values({ conversation_id: conversationId, user_id: viewerId, last_read_message_id: last.id })
+        .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: last.id }))
+        .execute();
+      // Only news of the other person's own messages being read reaches them (their "Seen"); a re-read sends nothing.
+      const theirs = await trx.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).where("sender_id", "=", conversation.otherId).where("id", ">", from).where("id", "<=", last.id).executeTakeFirst();
+      if (theirs) await recordEvents([{ userId: conversation.otherId, type: "message", payload: { conversationId, seen: last.id } }], trx);
+    }
     await markMessageNotificationsRead(viewerId, conversation.otherId, trx);
   });
 }

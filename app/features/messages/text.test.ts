@@ -26,7 +26,7 @@ describe("the messages page's times, written on the server", () => {
   });
 
   it("gives a conversation without messages no time", () => {
-    const base = { other: { id: "u", name: "Ana", photo: null, label: "owner" as const }, unread: 0, bookingStatus: null };
+    const base = { activityAt: "2026-11-21T08:00:00.000Z", other: { id: "u", name: "Ana", photo: null, label: "owner" as const }, unread: 0, bookingStatus: null };
     const shown = conversationsText(
       [
         { ...base, id: "a", lastMessage: { body: "hi", at: "2026-11-21T08:00:00Z", mine: false } },
@@ -35,5 +35,7 @@ describe("the messages page's times, written on the server", () => {
       { language: "fr", timeZone: "Europe/Paris" },
     );
     expect(shown.map((item) => item.time)).toEqual(["09:00", null]);
+    // The list's paging cursor stays on the server.
+    expect(shown.every((item) => !("activityAt" in item))).toBe(true);
   });
 });

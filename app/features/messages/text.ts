@@ -3,12 +3,12 @@ import { dateTimeFormat, type Reader } from "~/platform/format";
 import { daysAgoIn } from "~/platform/time";
 import type { ConversationSummary, MessageView } from "./messages.server";
 
-export type ShownConversation = ConversationSummary & { time: string | null };
+export type ShownConversation = Omit<ConversationSummary, "activityAt"> & { time: string | null };
 export type ShownMessage = MessageView & { time: string; day: string };
 
 export function conversationsText(conversations: ConversationSummary[], { language, timeZone }: Reader): ShownConversation[] {
   const time = dateTimeFormat(language, { timeStyle: "short", timeZone });
-  return conversations.map((conversation) => ({ ...conversation, time: conversation.lastMessage ? time.format(new Date(conversation.lastMessage.at)) : null }));
+  return conversations.map(({ activityAt: _activityAt, ...conversation }) => ({ ...conversation, time: conversation.lastMessage ? time.format(new Date(conversation.lastMessage.at)) : null }));
 }
 
 export function messagesText(messages: MessageView[], { language, timeZone, now, t }: Reader & { now: Date; t: TFunction }): ShownMessage[] {

@@ -20,9 +20,11 @@ export interface CardView {
   isDefault: boolean;
 }
 
+const cardView = (row: PaymentMethod): CardView => ({ id: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, isDefault: row.is_default === 1 });
+
 export async function cardsOf(userId: string): Promise<CardView[]> {
   const rows = await db.selectFrom("payment_methods").selectAll().where("user_id", "=", userId).orderBy("is_default", "desc").orderBy("created_at", "desc").orderBy("id").execute();
-  return rows.map((row) => ({ id: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, isDefault: row.is_default === 1 }));
+  return rows.map(cardView);
 }
 
 export async function defaultCardOf(userId: string, database: Tx = db): Promise<PaymentMethod | undefined> {
@@ -142,4 +144,28 @@ export async function removeSavedCard(
     if (!pushed.ok) console.warn(`Card ${result.successor} could not become the default at the processor: ${pushed.code}`);
   }
   return { ok: true };
+}
+
+const monthNumber = (year: number, month: number) => year * 12 + month;
+const currentMonth = () => monthNumber(now().getUTCFullYear(), now().getUTCMonth() + 1);
+
+/** The payer's cards kept by this provider (another provider cannot charge them) that have not expired. */
+export async function usableCardsOf(userId: string, provider: string): Promise<CardView[]> {
+  const rows = await db
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("provider", "=", provider)
+    .orderBy("is_default", "desc")
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+  return rows.filter((row) => monthNumber(row.exp_year, row.exp_month) >= currentMonth()).map(cardView);
+}
+
+/** The provider's reference of one of the payer's usable cards; anyone else's card, or an unknown id, is null. */
+export async function usableCardOf(userId: string, methodId: string, provider: string): Promise<{ cardRef: string; label: string } | null> {
+  const row = await db.selectFrom("payment_methods").selectAll().where("id", "=", methodId).where("user_id", "=", userId).where("provider", "=", provider).executeTakeFirst();
+  if (!row || monthNumber(row.exp_year, row.exp_month) < currentMonth()) return null;
+  return { cardRef: row.provider_ref, label: `${row.brand} •••• ${row.last4}` };
 }

@@ -1,6 +1,6 @@
 export { cardEntryAttempt, cardEntryReply } from "./card-entry-reply.server";
-export { addSavedCard, cardsOf, defaultCardOf, makeDefaultCard, removeSavedCard, startSavedCardEntry, storeCard } from "./cards.server";
-export type { AddCardOutcome, CardActionResult, SubscriptionRefOf } from "./cards.server";
+export { addSavedCard, cardsOf, defaultCardOf, makeDefaultCard, removeSavedCard, startSavedCardEntry, storeCard, usableCardOf, usableCardsOf } from "./cards.server";
+export type { AddCardOutcome, CardActionResult, CardView, SubscriptionRefOf } from "./cards.server";
 export { connectStripeEvents, payoutOnboardingLink, payoutStatusOf, refreshPayoutStatus } from "./connect.server";
 export type { PayoutStatus } from "./connect.server";
 export { payerCustomer, storedCustomer } from "./customers.server";

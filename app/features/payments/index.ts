@@ -4,3 +4,5 @@ export type { CardInput, PaymentFailureCode, PaymentProvider, PaymentResult, Pro
 export { STRIPE_CSP } from "./stripe-card-entry";
 export { stripeCardResultSchema, stripeConfirmedSchema } from "./stripe-card-result";
 export { failureCodeOf } from "./stripe-codes";
+export { SavedCardForm } from "./saved-card-form";
+export type { SavedCardOption } from "./saved-card-form";

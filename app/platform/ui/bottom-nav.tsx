@@ -48,8 +48,9 @@ export function BottomNav({ unreadNotifications, unreadMessages }: { unreadNotif
               <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round">
                 {icons[item.key]}
               </svg>
-              {/* Large text breaks a long label over lines rather than past the screen's edge. */}
-              <span className="max-w-full px-0.5 text-center leading-tight wrap-anywhere">{t(`nav.${item.key}`)}</span>
+              {/* A long word breaks only where its translation allows (soft hyphens; the browser's own hyphenation by
+                  the page's lang where it has it), never mid-syllable or into the next label. */}
+              <span className="max-w-full px-0.5 text-center text-[10px] leading-tight hyphens-auto min-[380px]:text-xs">{t(`nav.${item.key}`)}</span>
               {item.badge > 0 ? (
                 <span className="absolute top-1 left-1/2 ml-2 min-w-5 rounded-full bg-accent-500 px-1 text-center text-[11px] leading-5 font-bold text-white">
                   <span aria-hidden>{badgeText(item.badge)}</span>
