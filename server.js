@@ -82,18 +82,20 @@ function ownPolicyReplacesDefault(req, res, next) {
   next();
 }
 
-server.all(
-  "*",
-  ownPolicyReplacesDefault,
-  createRequestHandler({
-    build: viteDevServer ? loadBuild : build,
-    mode,
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce,
-      clientAddress: app.clientAddressOf(req.headers, req.socket.remoteAddress),
-    }),
-  }),
-);
+const handleWithRemix = createRequestHandler({
+  build: viteDevServer ? loadBuild : build,
+  mode,
+  getLoadContext: (req, res) => res.locals.loadContext,
+});
+// The load context is made first and stays the current one while the request is answered, so that
+// what every loader of a page needs (the signed-in person) is looked up once.
+server.all("*", ownPolicyReplacesDefault, (req, res, next) => {
+  res.locals.loadContext = app.createLoadContext({
+    cspNonce: res.locals.cspNonce,
+    clientAddress: app.clientAddressOf(req.headers, req.socket.remoteAddress),
+  });
+  return app.runWithLoadContext(res.locals.loadContext, () => handleWithRemix(req, res, next));
+});
 
 // Headers, request and keep-alive timeouts: see SERVER_TIMEOUTS in app/platform/http-limits.server.ts.
 const listener = app.createHttpServer(server).listen(port, () => {
