@@ -29,7 +29,7 @@ class ImmediateTransactionDialect extends SqliteDialect {
 /** How many prepared statements a connection keeps: the app has a few hundred distinct queries. */
 export const STATEMENT_CACHE_SIZE = 500;
 
-type Statement = ReturnType<SQLite.Database["prepare"]>;
+type Statement = SQLite.Statement<unknown[]>;
 
 /**
  * The connection Kysely sees: statements are prepared once per distinct SQL text and kept in a
