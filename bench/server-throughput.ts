@@ -74,7 +74,7 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
   const insertMatch = database.prepare("insert into matches (id, user_a_id, user_b_id, created_at) values (?, ?, ?, ?)");
   const insertConversation = database.prepare("insert into conversations (id, user_a_id, user_b_id, created_at, last_message_at) values (?, ?, ?, ?, ?)");
   const insertMessage = database.prepare("insert into messages (conversation_id, sender_id, body, created_at) values (?, ?, ?, ?)");
-  const insertRead = database.prepare("insert or replace into conversation_reads (conversation_id, user_id, last_read_message_id) values (?, ?, ?)");
+  const insertRead = database.prepare("insert or replace into conversation_reads (conversation_id, user_id, last_read_message_id, unread_count) values (?, ?, ?, ?)");
   const setLastMessageAt = database.prepare("update conversations set last_message_at = ? where id = ?");
   let minute = 0;
   let messages = 0;
@@ -87,14 +87,19 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
     insertMatch.run(randomUUID(), a, b, opened);
     let lastId = 0;
     const lastRead = new Map<string, number>();
+    const sent: [number, string][] = [];
     for (let i = 0; i < count; i += 1) {
       minute += 1;
       const sender = random() < 0.5 ? one : two;
       lastId = Number(insertMessage.run(id, sender, pick(SENTENCES), iso(minute)).lastInsertRowid);
       lastRead.set(sender, lastId);
+      sent.push([lastId, sender]);
     }
-    // A quarter of the conversations end with messages their reader has not seen yet.
-    for (const person of [one, two]) insertRead.run(id, person, random() < 0.25 ? (lastRead.get(person) ?? 0) : lastId);
+    // A quarter of the conversations end with messages their reader has not seen yet (and count them, as the app does).
+    for (const person of [one, two]) {
+      const readUpTo = random() < 0.25 ? (lastRead.get(person) ?? 0) : lastId;
+      insertRead.run(id, person, readUpTo, sent.filter(([messageId, sender]) => messageId > readUpTo && sender !== person).length);
+    }
     setLastMessageAt.run(iso(minute), id);
     messages += count;
   };
