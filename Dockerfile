@@ -4,6 +4,8 @@ FROM node:24-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# patch-package applies patches/ after the install (postinstall): the router keeps its compiled paths.
+COPY patches ./patches
 # `npm install` rather than `npm ci`: the lockfile pins every version, but it is made on a registry
 # mirror that lacks some platforms' optional binaries (Rollup's, Tailwind's), and `npm ci` refuses a
 # lockfile without them. Versions still come from the lockfile.

@@ -1,12 +1,10 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, namespaces } from "~/platform/i18n";
-import { i18nServer, resources } from "~/platform/i18n.server";
+import { I18nextProvider } from "react-i18next";
+import { i18nextFor, languageOf } from "~/platform/i18n.server";
 import { NonceProvider } from "~/platform/nonce";
 import { contentSecurityPolicy, cspSourcesOf } from "~/platform/security.server";
 
@@ -15,6 +13,7 @@ export { closeAllStreams } from "~/platform/events/stream.server";
 export { backupDataDir } from "~/platform/backup.server";
 export { createNonce, isCrossSiteWrite, securityHeaders } from "~/platform/security.server";
 export { clientAddressOf } from "~/platform/client-address.server";
+export { createLoadContext, runWithLoadContext } from "~/platform/request-context.server";
 export { createHttpServer, createRequestGuard, requestBodyLimits } from "~/platform/http-limits.server";
 
 const ABORT_DELAY = 5_000;
@@ -26,9 +25,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
-  const lng = await i18nServer.getLocale(request);
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng, ns: namespaces, resources });
+  const instance = i18nextFor(await languageOf(request));
   const nonce = loadContext.cspNonce;
   // A page that declares extra origins (handle.csp) gets its own policy; server.js lets it replace the default one.
   const extra = cspSourcesOf(remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle));

@@ -16,7 +16,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { countUnread } from "~/features/notifications/index.server";
 import { env } from "~/platform/env.server";
-import { honeypot } from "~/platform/honeypot.server";
+import { honeypotInputProps } from "~/platform/honeypot.server";
 import { fallbackLanguage, isLanguage } from "~/platform/i18n";
 import { languageCookie, languageOf, resourcesVersion } from "~/platform/i18n.server";
 import { useNonce } from "~/platform/nonce";
@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       user: user ? { id: user.id, name: user.name, role: user.role } : null,
       unreadCount: user ? await countUnread(user.id) : 0,
-      honeypotInputProps: honeypot.getInputProps(),
+      honeypotInputProps: honeypotInputProps(),
       demoMode: env.DEMO_MODE,
     },
     { headers },

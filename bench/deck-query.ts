@@ -1,5 +1,7 @@
 // The deck query over 100,000 sitters and 100,000 pets around 40 European cities: p50/p95 and query
 // plans. Run: `npx tsx bench/deck-query.ts`. Target: p95 < 10 ms in local and in global mode.
+// DECK_PROFILES sets the size: half sitters, half pets (two pets per owner), e.g. DECK_PROFILES=1000000
+// for 500,000 sitters and 500,000 pets.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,9 +9,10 @@ import { performance } from "node:perf_hooks";
 import type { Viewer } from "~/features/discovery/index.server";
 import { CITIES, percentile, randomSource, runsAlone } from "./support";
 
-const SITTERS = 100_000;
-const PETS = 100_000;
-const OWNERS = 50_000;
+const PROFILES = Math.max(2_000, Number(process.env.DECK_PROFILES ?? 200_000) || 200_000);
+const SITTERS = Math.floor(PROFILES / 2);
+const PETS = PROFILES - SITTERS;
+const OWNERS = Math.ceil(PETS / 2);
 const RUNS = 300;
 export const DECK_TARGET_P95_MS = 10;
 

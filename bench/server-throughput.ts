@@ -1,8 +1,13 @@
-// Requests per second and p50/p99 of signed-in /dashboard and /messages over 10,000 sitters and 100,000
-// messages, as a ratio to /healthz in the same run: what the pages cost over the bare HTTP stack.
-// Run after `npm run build`: `npx tsx bench/server-throughput.ts` (BENCH_PORT, default 3302).
+// Server CPU per request of signed-in /dashboard and /messages over 10,000 sitters and 100,000 messages,
+// asked for as browsers do (Accept-Encoding: gzip), against a reference page served in the same run: a
+// bare Remix 2 + React 18 route (one loader, a 20-item list, the same compression) built on its own in
+// bench/reference. The ratio is the reference's CPU per request over the page's, which is the page's
+// share of the reference's requests per second on one core, and is steadier than requests per second
+// on a machine others share. Run after `npm run build`: `npx tsx bench/server-throughput.ts`
+// (BENCH_PORT, default 3302).
+import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -21,13 +26,19 @@ const DEMO_MESSAGES_EACH = 40;
 const OTHER_MESSAGES_EACH = 20;
 const CONNECTIONS = 10;
 const SECONDS = 10;
+/** Each signed-in page serves at least this share of the reference page's requests per second. */
+export const SERVER_TARGET_RATIO = 0.3;
+const REFERENCE_DIR = path.resolve("bench/reference");
 
 export interface PageThroughput {
   path: string;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
-  ratioToHealthz: number;
+  /** Milliseconds of the server process's CPU (user + system) per request. */
+  cpuMsPerRequest: number;
+  /** The reference page's CPU per request over this page's. */
+  ratioToReference: number;
   failures: number;
 }
 
@@ -63,7 +74,7 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
   const insertMatch = database.prepare("insert into matches (id, user_a_id, user_b_id, created_at) values (?, ?, ?, ?)");
   const insertConversation = database.prepare("insert into conversations (id, user_a_id, user_b_id, created_at, last_message_at) values (?, ?, ?, ?, ?)");
   const insertMessage = database.prepare("insert into messages (conversation_id, sender_id, body, created_at) values (?, ?, ?, ?)");
-  const insertRead = database.prepare("insert or replace into conversation_reads (conversation_id, user_id, last_read_message_id) values (?, ?, ?)");
+  const insertRead = database.prepare("insert or replace into conversation_reads (conversation_id, user_id, last_read_message_id, unread_count) values (?, ?, ?, ?)");
   const setLastMessageAt = database.prepare("update conversations set last_message_at = ? where id = ?");
   let minute = 0;
   let messages = 0;
@@ -76,14 +87,19 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
     insertMatch.run(randomUUID(), a, b, opened);
     let lastId = 0;
     const lastRead = new Map<string, number>();
+    const sent: [number, string][] = [];
     for (let i = 0; i < count; i += 1) {
       minute += 1;
       const sender = random() < 0.5 ? one : two;
       lastId = Number(insertMessage.run(id, sender, pick(SENTENCES), iso(minute)).lastInsertRowid);
       lastRead.set(sender, lastId);
+      sent.push([lastId, sender]);
     }
-    // A quarter of the conversations end with messages their reader has not seen yet.
-    for (const person of [one, two]) insertRead.run(id, person, random() < 0.25 ? (lastRead.get(person) ?? 0) : lastId);
+    // A quarter of the conversations end with messages their reader has not seen yet (and count them, as the app does).
+    for (const person of [one, two]) {
+      const readUpTo = random() < 0.25 ? (lastRead.get(person) ?? 0) : lastId;
+      insertRead.run(id, person, readUpTo, sent.filter(([messageId, sender]) => messageId > readUpTo && sender !== person).length);
+    }
     setLastMessageAt.run(iso(minute), id);
     messages += count;
   };
@@ -121,7 +137,64 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
 }
 
 async function load(url: string, cookie: string | null): Promise<autocannon.Result> {
-  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: cookie ? { cookie } : {} });
+  const headers: Record<string, string> = { "accept-encoding": "gzip" };
+  if (cookie) headers.cookie = cookie;
+  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User + system CPU of a process so far, in ms (Linux: /proc/<pid>/stat, in clock ticks). */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // Fields 14 and 15 of the file (utime, stime); the first two (pid, comm) were cut off above.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+async function measure(pid: number, url: string, cookie: string | null) {
+  const before = processCpuMs(pid);
+  const result = await load(url, cookie);
+  const cpuMs = processCpuMs(pid) - before;
+  return { result, cpuMsPerRequest: cpuMs / Math.max(1, result.requests.total) };
+}
+
+function newestFile(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "build") continue;
+    const file = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestFile(file) : statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+export function buildReferenceIfNeeded() {
+  const built = path.join(REFERENCE_DIR, "build/server/index.js");
+  if (existsSync(built) && statSync(built).mtimeMs >= newestFile(REFERENCE_DIR)) return;
+  const result = spawnSync("npx", ["remix", "vite:build", "--config", path.join(REFERENCE_DIR, "vite.config.ts")], { stdio: ["ignore", process.stderr, "inherit"] });
+  if (result.status !== 0) throw new Error("The reference page's build failed");
+}
+
+async function startReference(port: number): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(REFERENCE_DIR, "server.js")], { env: { ...process.env, NODE_ENV: "production", PORT: String(port) }, stdio: "ignore" });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const origin = `http://localhost:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`The reference server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/`)).ok) return { origin, pid: child.pid!, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`The reference server did not start on port ${port}`);
 }
 
 export async function measureServerThroughput({ port = Number(process.env.BENCH_PORT ?? 3302), log = console.log } = {}): Promise<ServerThroughput> {
@@ -134,16 +207,29 @@ export async function measureServerThroughput({ port = Number(process.env.BENCH_
     const grown = growDemoDatabase(path.join(dataDir, "trusted-sitters.db"));
     log(`grew the demo database to ${grown.sitters.toLocaleString("en")} more sitters and ${grown.messages.toLocaleString("en")} messages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
+    buildReferenceIfNeeded();
+    // The reference runs alone, on the same port, before the app starts.
+    const reference = await startReference(port);
+    let referenceFigures: Awaited<ReturnType<typeof measure>>;
+    try {
+      referenceFigures = await measure(reference.pid, `${reference.origin}/`, null);
+    } finally {
+      await reference.stop();
+    }
+    const report = (pathname: string, { result, cpuMsPerRequest }: Awaited<ReturnType<typeof measure>>) =>
+      log(`${pathname.padEnd(11)} ${fixed(result.requests.average, 0).padStart(6)} req/s   ${fixed(cpuMsPerRequest, 2).padStart(6)} ms CPU/request   p50 ${fixed(result.latency.p50, 0).padStart(4)} ms   p99 ${fixed(result.latency.p99, 0).padStart(4)} ms   (${CONNECTIONS} connections, ${SECONDS} s, gzip)`);
+    report("reference", referenceFigures);
+
     const server = await startServer(dataDir, port);
     try {
       const cookie = await signIn(server.origin, DEMO_USER, DEMO_PASSWORD);
-      const targets: [string, string | null][] = [["/healthz", null], ["/dashboard", cookie], ["/messages", cookie]];
+      const targets: [string, string][] = [["/dashboard", cookie], ["/messages", cookie]];
       // Each page answers with its content before the load starts (a few tries: on a very busy machine
       // a cold first render can outlast the server's streaming timeout and end early).
       for (const [pathname, withCookie] of targets) {
         let problem: string | null = "not tried";
         for (let attempt = 0; attempt < 3 && problem; attempt += 1) {
-          const response = await fetch(server.origin + pathname, { headers: withCookie ? { cookie: withCookie } : {}, redirect: "manual" });
+          const response = await fetch(server.origin + pathname, { headers: { cookie: withCookie }, redirect: "manual" });
           const body = await response.text();
           problem =
             response.status !== 200 ? `answered ${response.status}, not 200`
@@ -152,23 +238,23 @@ export async function measureServerThroughput({ port = Number(process.env.BENCH_
         }
         if (problem) throw new Error(`${pathname} ${problem}`);
       }
-      const results: { path: string; result: autocannon.Result }[] = [];
+      const measured: { path: string; figures: Awaited<ReturnType<typeof measure>> }[] = [{ path: "reference", figures: referenceFigures }];
       for (const [pathname, withCookie] of targets) {
-        const result = await load(server.origin + pathname, withCookie);
-        results.push({ path: pathname, result });
-        log(`${pathname.padEnd(11)} ${fixed(result.requests.average, 0).padStart(6)} req/s   p50 ${fixed(result.latency.p50, 0).padStart(4)} ms   p99 ${fixed(result.latency.p99, 0).padStart(4)} ms   (${CONNECTIONS} connections, ${SECONDS} s)`);
+        const figures = await measure(server.pid, server.origin + pathname, withCookie);
+        measured.push({ path: pathname, figures });
+        report(pathname, figures);
       }
-      const healthz = results[0]!.result.requests.average;
       return {
         ...grown,
         connections: CONNECTIONS,
         seconds: SECONDS,
-        pages: results.map(({ path: pathname, result }) => ({
+        pages: measured.map(({ path: pathname, figures: { result, cpuMsPerRequest } }) => ({
           path: pathname,
           requestsPerSecond: result.requests.average,
           p50Ms: result.latency.p50,
           p99Ms: result.latency.p99,
-          ratioToHealthz: result.requests.average / healthz,
+          cpuMsPerRequest,
+          ratioToReference: referenceFigures.cpuMsPerRequest / cpuMsPerRequest,
           failures: result.non2xx + result.errors + result.timeouts,
         })),
       };
@@ -183,6 +269,6 @@ export async function measureServerThroughput({ port = Number(process.env.BENCH_
 if (runsAlone(import.meta.url)) {
   const figures = await measureServerThroughput();
   for (const page of figures.pages.slice(1)) {
-    console.log(`${page.path}: ${(page.ratioToHealthz * 100).toFixed(1)} % of /healthz's requests per second${page.failures ? `, ${page.failures} failed requests` : ""}`);
+    console.log(`${page.path}: ${page.cpuMsPerRequest.toFixed(2)} ms CPU per request, ${(page.ratioToReference * 100).toFixed(1)} % of the reference page's requests per second (target ${SERVER_TARGET_RATIO * 100} %)${page.failures ? `, ${page.failures} failed requests` : ""}`);
   }
 }

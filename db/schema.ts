@@ -288,6 +288,8 @@ export interface ConversationReadsTable {
   conversation_id: string;
   user_id: string;
   last_read_message_id: Generated<number>;
+  /** Messages from the other member after last_read_message_id: kept up to date by sendMessage and markConversationRead. */
+  unread_count: Generated<number>;
 }
 
 export type LiveEventType = "message" | "notification" | "match" | "booking" | "deck";

@@ -26,6 +26,41 @@ class ImmediateTransactionDialect extends SqliteDialect {
   }
 }
 
+/** How many prepared statements a connection keeps: the app has a few hundred distinct queries. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+type Statement = SQLite.Statement<unknown[]>;
+
+/**
+ * The connection Kysely sees: statements are prepared once per distinct SQL text and kept in a
+ * bounded cache (least recently used first out), instead of prepared again on every query. A cached
+ * statement is reused only when no iteration is still reading from it.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
+  const statements = new Map<string, Statement>();
+  return {
+    prepare(sql: string): Statement {
+      let statement = statements.get(sql);
+      if (statement && !statement.busy) {
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.has(sql)) return statement;
+      }
+      statements.set(sql, statement);
+      if (statements.size > size) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+    get cachedStatements() {
+      return statements.size;
+    },
+  };
+}
+
 export function openDatabase(file: string): Kysely<Database> {
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -33,7 +68,7 @@ export function openDatabase(file: string): Kysely<Database> {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new ImmediateTransactionDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new ImmediateTransactionDialect({ database: withStatementCache(sqlite) }) });
 }
 
 export function databaseFile(dataDir = env.DATA_DIR): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { honeypot, isSpam } from "./honeypot.server";
+import { honeypot, honeypotInputProps, HONEYPOT_INTERVAL_MS, isSpam } from "./honeypot.server";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -26,5 +26,16 @@ describe("the honeypot", () => {
     expect(isSpam(form({ ...valid, [props.nameFieldName]: "bot" }))).toBe(true);
     const future = honeypot.getInputProps({ validFromTimestamp: Date.now() + 60_000 });
     expect(isSpam(form({ ...valid, [props.validFromFieldName!]: future.encryptedValidFrom }))).toBe(true);
+  });
+
+  it("hands every page the same value within an interval, a new one after it, and each passes the check", () => {
+    const at = Date.now() - 2 * HONEYPOT_INTERVAL_MS;
+    const first = honeypotInputProps(at);
+    expect(honeypotInputProps(at + HONEYPOT_INTERVAL_MS - 1)).toBe(first);
+    const next = honeypotInputProps(at + HONEYPOT_INTERVAL_MS);
+    expect(next.encryptedValidFrom).not.toBe(first.encryptedValidFrom);
+    for (const props of [first, next]) {
+      expect(isSpam(form({ [props.nameFieldName]: "", [props.validFromFieldName!]: props.encryptedValidFrom }))).toBe(false);
+    }
   });
 });

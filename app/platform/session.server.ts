@@ -5,6 +5,7 @@ import { db } from "./db.server";
 import { cookiesAreSecure, env } from "./env.server";
 import { now } from "./clock.server";
 import { safeRedirectTarget } from "./redirect.server";
+import { oncePerRequest } from "./request-context.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Ends 30 days after sign-in, or after 14 days without a visit, whichever comes first.
@@ -66,7 +67,12 @@ export async function endAllSessions(userId: string): Promise<void> {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
-export async function getUser(request: Request): Promise<User | null> {
+/** The signed-in person, looked up once per page however many of its loaders ask. */
+export function getUser(request: Request): Promise<User | null> {
+  return oncePerRequest(request, `user:${request.headers.get("Cookie") ?? ""}`, () => lookUpUser(request));
+}
+
+async function lookUpUser(request: Request): Promise<User | null> {
   const idHash = await sessionIdHash(request);
   if (!idHash) return null;
   const row = await db

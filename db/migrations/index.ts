@@ -16,6 +16,7 @@ import * as backoffs from "./0014-backoffs";
 import * as rateLimitExpiry from "./0015-rate-limit-expiry";
 import * as yearsPendingUploads from "./0016-years-pending-uploads";
 import * as termsAcceptance from "./0020-terms-acceptance";
+import * as unreadCounters from "./0023-unread-counters";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0015-rate-limit-expiry": rateLimitExpiry,
   "0016-years-pending-uploads": yearsPendingUploads,
   "0020-terms-acceptance": termsAcceptance,
+  "0023-unread-counters": unreadCounters,
 };

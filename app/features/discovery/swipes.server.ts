@@ -137,17 +137,18 @@ export async function findMatch(userId: string, matchId: string) {
 }
 
 export async function recentMatches(userId: string, limit = 12) {
+  // The newest matches first, then their people and photos: only for the few shown, not for every match.
   const rows = await db
-    .selectFrom("matches as m")
-    .innerJoin("users as other", (join) =>
-      join.on((eb) =>
-        eb.or([
-          eb.and([eb("m.user_a_id", "=", userId), eb("other.id", "=", eb.ref("m.user_b_id"))]),
-          eb.and([eb("m.user_b_id", "=", userId), eb("other.id", "=", eb.ref("m.user_a_id"))]),
-        ]),
-      ),
+    .with("recent", (qb) =>
+      qb
+        .selectFrom("matches")
+        .select((eb) => ["id", "created_at", eb.case().when("user_a_id", "=", userId).then(eb.ref("user_b_id")).else(eb.ref("user_a_id")).end().as("other_id")])
+        .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]))
+        .orderBy("created_at", "desc")
+        .limit(limit),
     )
-    .where((eb) => eb.or([eb("m.user_a_id", "=", userId), eb("m.user_b_id", "=", userId)]))
+    .selectFrom("recent as m")
+    .innerJoin("users as other", "other.id", "m.other_id")
     .select(["m.id", "m.created_at", "other.id as other_id", "other.name as other_name"])
     .select((eb) =>
       eb
@@ -160,7 +161,6 @@ export async function recentMatches(userId: string, limit = 12) {
         .as("photo_key"),
     )
     .orderBy("m.created_at", "desc")
-    .limit(limit)
     .execute();
   return rows.map((row) => ({ id: row.id, userId: row.other_id, name: row.other_name, photoKey: row.photo_key }));
 }

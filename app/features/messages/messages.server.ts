@@ -221,17 +221,18 @@ async function seenMessageId(conversationId: string, viewerId: string, otherId: 
 export async function markConversationRead(viewerId: string, conversationId: string): Promise<void> {
   const conversation = await membership(viewerId, conversationId);
   if (!conversation) return;
-  const last = await db.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).orderBy("id", "desc").executeTakeFirst();
-  if (!last) return;
   await db.transaction().execute(async (trx) => {
+    // Read inside the transaction: a message sent meanwhile is either read here or counted as unread.
+    const last = await trx.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).orderBy("id", "desc").executeTakeFirst();
+    if (!last) return;
     const before = await trx.selectFrom("conversation_reads").select("last_read_message_id").where("conversation_id", "=", conversationId).where("user_id", "=", viewerId).executeTakeFirst();
     const from = before?.last_read_message_id ?? 0;
+    await trx
+      .insertInto("conversation_reads")
+      .values({ conversation_id: conversationId, user_id: viewerId, last_read_message_id: last.id, unread_count: 0 })
+      .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: last.id, unread_count: 0 }))
+      .execute();
     if (from < last.id) {
-      await trx
-        .insertInto("conversation_reads")
-        .values({ conversation_id: conversationId, user_id: viewerId, last_read_message_id: last.id })
-        .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: last.id }))
-        .execute();
       // Only news of the other person's own messages being read reaches them (their "Seen"); a re-read sends nothing.
       const theirs = await trx.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).where("sender_id", "=", conversation.otherId).where("id", ">", from).where("id", "<=", last.id).executeTakeFirst();
       if (theirs) await recordEvents([{ userId: conversation.otherId, type: "message", payload: { conversationId, seen: last.id } }], trx);
@@ -240,24 +241,14 @@ export async function markConversationRead(viewerId: string, conversationId: str
   });
 }
 
-// Counted per conversation from where the person stopped reading, so the index reads only the unread messages.
+// Kept per conversation as messages are sent and read (conversation_reads.unread_count): a sum over the
+// few rows with unread messages, not a count of messages on every page.
 export async function unreadMessageCount(userId: string): Promise<number> {
   const row = await db
-    .selectFrom("conversations as c")
-    .leftJoin("conversation_reads as r", (join) => join.onRef("r.conversation_id", "=", "c.id").on("r.user_id", "=", userId))
-    .select((eb) =>
-      eb.fn
-        .sum<number | null>(
-          eb
-            .selectFrom("messages as m")
-            .select((m) => m.fn.countAll<number>().as("count"))
-            .whereRef("m.conversation_id", "=", "c.id")
-            .where("m.sender_id", "!=", userId)
-            .where((m) => m("m.id", ">", m.fn.coalesce("r.last_read_message_id", m.lit(0)))),
-        )
-        .as("count"),
-    )
-    .where((eb) => eb.or([eb("c.user_a_id", "=", userId), eb("c.user_b_id", "=", userId)]))
+    .selectFrom("conversation_reads")
+    .select((eb) => eb.fn.sum<number | null>("unread_count").as("count"))
+    .where("user_id", "=", userId)
+    .where("unread_count", ">", 0)
     .executeTakeFirstOrThrow();
   return Number(row.count ?? 0);
 }
@@ -294,8 +285,13 @@ export async function sendMessage(
     await trx.updateTable("conversations").set({ last_message_at: at }).where("id", "=", conversationId).execute();
     await trx
       .insertInto("conversation_reads")
-      .values({ conversation_id: conversationId, user_id: senderId, last_read_message_id: message.id })
-      .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: message.id }))
+      .values({ conversation_id: conversationId, user_id: senderId, last_read_message_id: message.id, unread_count: 0 })
+      .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: message.id, unread_count: 0 }))
+      .execute();
+    await trx
+      .insertInto("conversation_reads")
+      .values({ conversation_id: conversationId, user_id: conversation.otherId, last_read_message_id: 0, unread_count: 1 })
+      .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet((eb) => ({ unread_count: eb("conversation_reads.unread_count", "+", 1) })))
       .execute();
     const sender = await trx.selectFrom("users").select("name").where("id", "=", senderId).executeTakeFirstOrThrow();
     await notify({ userId: conversation.otherId, type: "message", data: { name: sender.name, preview: body.slice(0, 80) }, link: `/messages?userId=${senderId}` }, trx);
