@@ -141,6 +141,10 @@ describe("the report queue", () => {
       const shown = (await readConversation(viewer, conversationId))!.messages.find((m) => m.id === sent.id)!;
       expect(shown).toMatchObject({ removed: true, body: "", media: null });
     }
+    // The notification that quoted it says so too.
+    const notices = await db.selectFrom("notifications").select("data").where("user_id", "=", owner.id).where("type", "=", "message").execute();
+    expect(notices.map((notice) => JSON.parse(notice.data) as { preview: string }).map((data) => data.preview)).toContain("Removed by Trusted Sitters");
+    expect(JSON.stringify(notices)).not.toContain("bank transfer");
     expect(await resolveReport(admin.id, report.id, "dismiss", "again")).toBe("closed");
     expect((await listReports("closed")).find((r) => r.id === report.id)).toMatchObject({ resolution: "hidden" });
     const audit = (await auditEntries({ subjectId: String(sent.id) })).entries;
