@@ -50,7 +50,7 @@ export default function UserProfile() {
       {mine || blocked ? null : (
         <p className="flex flex-wrap gap-4 px-4 py-2">
           <ReportLink subject="profile" id={profile.id} back={here} className="text-sm" />
-          <Link to={`/block/${profile.id}?back=${encodeURIComponent(here)}`} className="text-sm font-semibold text-stone-700 underline hover:text-stone-900">
+          <Link to={`/profile/privacy?block=${profile.id}&back=${encodeURIComponent(here)}`} className="text-sm font-semibold text-stone-700 underline hover:text-stone-900">
             {t("safety:block.link")}
           </Link>
         </p>
