@@ -54,6 +54,15 @@ export default [
     route("photos/:photoId/delete", "routes/photo-delete.tsx"),
     route("availability", "routes/availability.tsx"),
     route("availability/:slotId/delete", "routes/availability-delete.tsx"),
+    route("report/:subjectType/:subjectId", "routes/report.tsx"),
+    route("profile/privacy", "routes/profile-privacy.tsx"),
+  ]),
+  route("admin", "routes/admin-layout.tsx", [
+    index("routes/admin-overview.tsx"),
+    route("people", "routes/admin-people.tsx"),
+    route("people/:userId", "routes/admin-person.tsx"),
+    route("reports", "routes/admin-reports.tsx"),
+    route("audit", "routes/admin-audit.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -11,7 +11,7 @@ import { now } from "~/platform/clock.server";
 import { translatorFor, languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 
-export const handle = { i18n: ["messages", "bookings"], wide: true, uploads: true, title: "messages:title" };
+export const handle = { i18n: ["messages", "bookings", "safety"], wide: true, uploads: true, title: "messages:title" };
 
 /** A message id from an "Earlier messages" link; anything else shows the newest messages. */
 const messageIdFrom = (text: string | null) => (text && /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null);
@@ -94,6 +94,11 @@ export default function Messages() {
                   </Link>
                 </h2>
                 <span className="text-sm text-stone-600">{t(`label.${open.other.label}`)}</span>
+                {open.closed ? null : (
+                  <Link to={`/profile/privacy?block=${open.other.id}&back=${encodeURIComponent(`/messages?c=${open.id}`)}`} className="text-sm font-semibold text-stone-700 underline">
+                    {t("safety:block.link")}
+                  </Link>
+                )}
               </div>
               <Chat key={open.id} conversation={open} error={actionData?.error} />
             </>

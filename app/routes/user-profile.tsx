@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { LikeBackButton } from "~/features/discovery";
 import { connectionWith, handleLikeBack } from "~/features/discovery/index.server";
 import { getPublicProfile, isOwner } from "~/features/profiles/index.server";
+import { hasBlocked } from "~/features/safety/index.server";
 import { ProfileView, profileText } from "~/features/profiles";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -11,14 +12,17 @@ import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile", "bookings", "discovery"], title: titleFrom<typeof loader>(({ profile }) => profile.name) };
+export const handle = { i18n: ["profile", "bookings", "discovery", "safety"], title: titleFrom<typeof loader>(({ profile }) => profile.name) };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = await getPublicProfile(params.userId ?? "");
-  if (!profile) throw new Response("Not found", { status: 404 });
-  const bookable = profile.id !== user.id && isOwner(user.role) && profile.hourlyRateCents !== null;
-  return { profile: profileText(profile, await languageOf(request)), bookable, connection: await connectionWith(user, profile.id) };
+  // Someone who blocked the asker is not there for them.
+  if (!profile || (await hasBlocked(profile.id, user.id))) throw new Response("Not found", { status: 404 });
+  const mine = profile.id === user.id;
+  const blocked = !mine && (await hasBlocked(user.id, profile.id));
+  const bookable = !mine && !blocked && isOwner(user.role) && profile.hourlyRateCents !== null;
+  return { profile: profileText(profile, await languageOf(request)), bookable, mine, blocked, connection: blocked ? null : await connectionWith(user, profile.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -28,11 +32,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UserProfile() {
   const { t } = useTranslation("profile");
-  const { profile, bookable, connection } = useLoaderData<typeof loader>();
+  const { profile, bookable, mine, blocked, connection } = useLoaderData<typeof loader>();
+  const here = `/users/${profile.id}`;
   return (
     <>
       <PageHeader title={t("public.title")} backTo="/dashboard" />
+      {blocked ? (
+        <p role="status" className="mx-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          {t("safety:block.youBlocked", { name: profile.name })}{" "}
+          <Link to="/profile/privacy" className="font-semibold underline">
+            {t("safety:privacy.link")}
+          </Link>
+        </p>
+      ) : null}
       <ProfileView profile={profile} />
+      {mine || blocked ? null : (
+        <p className="flex flex-wrap gap-4 px-4 py-2">
+          <Link to={`/report/profile/${profile.id}?back=${encodeURIComponent(here)}`} className="text-sm font-semibold text-stone-700 underline hover:text-stone-900">
+            {t("safety:report.link.profile")}
+          </Link>
+          <Link to={`/profile/privacy?block=${profile.id}&back=${encodeURIComponent(here)}`} className="text-sm font-semibold text-stone-700 underline hover:text-stone-900">
+            {t("safety:block.link")}
+          </Link>
+        </p>
+      )}
       {bookable || connection ? (
         <div className="sticky bottom-20 flex flex-wrap gap-3 px-4 py-4 *:flex-1">
           {connection === "liked-you" ? (

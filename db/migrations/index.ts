@@ -15,6 +15,7 @@ import * as coarsePositions from "./0013-coarse-positions";
 import * as backoffs from "./0014-backoffs";
 import * as rateLimitExpiry from "./0015-rate-limit-expiry";
 import * as yearsPendingUploads from "./0016-years-pending-uploads";
+import * as operatorSafety from "./0017-operator-safety";
 import * as termsAcceptance from "./0020-terms-acceptance";
 import * as unreadCounters from "./0023-unread-counters";
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   "0014-backoffs": backoffs,
   "0015-rate-limit-expiry": rateLimitExpiry,
   "0016-years-pending-uploads": yearsPendingUploads,
+  "0017-operator-safety": operatorSafety,
   "0020-terms-acceptance": termsAcceptance,
   "0023-unread-counters": unreadCounters,
 };

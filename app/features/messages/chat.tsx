@@ -59,6 +59,8 @@ export interface ChatConversation {
   seenId: number | null;
   /** Set when the page shows an older stretch (an "Earlier messages" link followed without JavaScript). */
   before: number | null;
+  /** Blocked or suspended: the history shows, nothing new can be sent. */
+  closed?: boolean;
 }
 
 // The server renders no layout effects (and says so): the scroll is only ever kept in a browser.
@@ -75,6 +77,7 @@ function joined(older: ShownMessage[], newest: ShownMessage[]): ShownMessage[] {
 export function Chat({ conversation, error }: { conversation: ChatConversation; error?: string }) {
   const { t } = useTranslation("messages");
   const conversationId = conversation.id;
+  const closed = conversation.closed ?? false;
   const fetcher = useFetcher<{ error?: string }>();
   const olderFetcher = useFetcher<OlderPage>();
   const [older, setOlder] = useState<{ messages: ShownMessage[]; earlier: boolean } | null>(null);
@@ -169,8 +172,13 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
                     {message.media?.type === "video" ? (
                       <video src={message.media.url} controls preload="metadata" aria-label={t("chat.videoLabel")} className="mb-1 max-h-64 rounded-xl" />
                     ) : null}
-                    <p className="break-words whitespace-pre-line">{message.body}</p>
+                    {message.removed ? <p className="italic">{t("safety:removed")}</p> : <p className="break-words whitespace-pre-line">{message.body}</p>}
                     <p className={`text-right text-xs ${message.mine ? "text-brand-50" : "text-stone-600"}`}>{message.time}</p>
+                    {!message.mine && !message.removed ? (
+                      <Link to={`/report/message/${message.id}?back=${encodeURIComponent(`/messages?c=${conversationId}`)}`} className="text-xs font-semibold text-stone-700 underline">
+                        {t("safety:report.link.message")}
+                      </Link>
+                    ) : null}
                   </div>
                 </div>
                 {message.mine && message.id === conversation.seenId ? <p className="text-right text-xs font-semibold text-stone-600">{t("chat.seen")}</p> : null}
@@ -215,6 +223,9 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
           <progress id="upload-progress" value={upload.progress} max={1} className="h-2 w-full accent-brand-700" />
         </div>
       ) : null}
+      {closed ? (
+        <p className="border-t border-stone-200 p-3 text-center text-sm font-medium text-stone-700">{t("safety:chat.closed")}</p>
+      ) : (
       <fetcher.Form
         method="post"
         encType="multipart/form-data"
@@ -289,6 +300,7 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
           {t("chat.send")}
         </button>
       </fetcher.Form>
+      )}
     </div>
   );
 }

@@ -58,7 +58,7 @@ export function ConversationList({
                   </span>
                   <span className="flex items-center justify-between gap-2">
                     <span className="truncate text-sm text-stone-700">
-                      {conversation.lastMessage ? `${conversation.lastMessage.mine ? `${t("chat.you")}: ` : ""}${conversation.lastMessage.body}` : t("chat.startHint")}
+                      {conversation.lastMessage ? `${conversation.lastMessage.mine ? `${t("chat.you")}: ` : ""}${conversation.lastMessage.removed ? t("safety:removed") : conversation.lastMessage.body}` : t("chat.startHint")}
                     </span>
                     {conversation.unread > 0 ? (
                       <span className="shrink-0 rounded-full bg-accent-500 px-2 text-xs font-bold text-stone-950">

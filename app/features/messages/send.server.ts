@@ -25,5 +25,6 @@ export async function sendFromForm(senderId: string, request: Request, upload: U
   if (result.status !== "sent" && attachment) await discardAttachment(attachment);
   if (result.status === "not-found") return { status: "not-found" };
   if (result.status === "empty") return { status: "refused", error: "messages:errors.empty" };
+  if (result.status === "closed") return { status: "refused", error: "safety:chat.closed" };
   return { status: "sent", conversationId: parsed.data.conversationId };
 }

@@ -22,7 +22,7 @@ export type ProfilePageData = {
   rating: { average: number | null; count: number };
   pets: { id: string; name: string; petType: string; photo: string | null }[];
   history: { id: string; as: "owner" | "sitter"; other: { name: string }; petName: string; startAt: string; status: string; totalCents: number; subtotalCents: number }[];
-  reviews: { id: string; rating: number; comment: string; reviewerName: string; createdAt: string }[];
+  reviews: { id: string; rating: number; comment: string; removed: boolean; reviewerName: string; createdAt: string }[];
   earnings: EarningsSummary | null;
   payouts: PayoutStatus | null;
 };
@@ -133,6 +133,9 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
             <li>
               <Link to="/subscription?tab=mine#payment-methods" className="link">{t("page.paymentMethods")}</Link>
             </li>
+            <li>
+              <Link to="/profile/privacy" className="link">{t("safety:privacy.link")}</Link>
+            </li>
           </ul>
         </Section>
 
@@ -182,8 +185,13 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
                     <span aria-hidden>{"★".repeat(review.rating)}{"☆".repeat(5 - review.rating)}</span>
                     <span className="sr-only">{t("page.stars", { stars: review.rating })}</span> · {review.reviewerName}
                   </p>
-                  {review.comment ? <p className="text-stone-800">{review.comment}</p> : null}
+                  {review.removed ? <p className="italic text-stone-700">{t("safety:removed")}</p> : review.comment ? <p className="text-stone-800">{review.comment}</p> : null}
                   <p className="text-stone-600">{formatDate(review.createdAt, i18n.language)}</p>
+                  {review.removed ? null : (
+                    <Link to={`/report/review/${review.id}?back=%2Fprofile`} className="text-xs font-semibold text-stone-700 underline">
+                      {t("safety:report.link.review")}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>
