@@ -235,6 +235,13 @@ const FORMS: Record<string, Form[]> = {
       params: (w) => ({ bookingId: w.unpaidBookingId }),
       fields: () => [["attempt", randomUUID()], ["name", "Ana"], ["number", "4242 4242 4242 4242"], ["expiry", "12/30"], ["cvc", "123"]],
     },
+    {
+      name: "booking payment with a saved card",
+      who: "owner",
+      url: (w) => `/payment/${w.unpaidBookingId}`,
+      params: (w) => ({ bookingId: w.unpaidBookingId }),
+      fields: (w) => [["intent", "saved-card"], ["cardId", w.paymentMethodId]],
+    },
   ],
   "routes/payment-card-entry.ts": [
     { name: "card entry", who: "owner", url: (w) => `/payment/${w.unpaidBookingId}/card-entry`, params: (w) => ({ bookingId: w.unpaidBookingId }), fields: () => [["attempt", randomUUID()]] },
@@ -243,6 +250,10 @@ const FORMS: Record<string, Form[]> = {
   "routes/messages.tsx": [
     { name: "message", who: "owner", url: () => "/messages", fields: (w) => [["conversationId", w.conversationId], ["body", "Hello"]] },
     { name: "message with a photo", who: "owner", url: () => "/messages", encoding: "multipart", fields: (w) => [["conversationId", w.conversationId], ["body", ""], ["attachment", w.image()]] },
+  ],
+  "routes/messages-send.tsx": [
+    { name: "message with a photo, with progress", who: "owner", url: () => "/messages/send", encoding: "multipart", fields: (w) => [["conversationId", w.conversationId], ["body", ""], ["attachment", w.image()]] },
+    { name: "message by the progress route", who: "owner", url: () => "/messages/send", fields: (w) => [["conversationId", w.conversationId], ["body", "Hello"]] },
   ],
   "routes/notifications.tsx": [
     { name: "open notification", who: "owner", url: () => "/notifications", fields: (w) => [["intent", "open"], ["id", w.notificationId]] },

@@ -37,11 +37,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formDataOf(request);
   if (form.get("intent") === "saved-card") {
     const parsed = savedCardSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ savedCardError: parsed.error.issues[0]?.message ?? "bookings:payment.errors.savedCardMissing" }, { status: 400 });
+    if (!parsed.success) return data({ savedCard: { error: parsed.error.issues[0]?.message ?? "bookings:payment.errors.savedCardMissing" } }, { status: 400 });
     const outcome = await payWithSavedCard(user, bookingId, parsed.data.cardId);
-    if (outcome.status === "refused" && outcome.refusal === "cardNotFound") return data({ savedCardError: "bookings:payment.errors.savedCardMissing" }, { status: 400 });
+    if (outcome.status === "refused" && outcome.refusal === "cardNotFound") return data({ savedCard: { error: "bookings:payment.errors.savedCardMissing" } }, { status: 400 });
     if (outcome.status !== "failed") return settledAnswer(outcome);
-    return data({ savedCardError: failureMessage(outcome.code) }, { status: 402 });
+    return data({ savedCard: { error: failureMessage(outcome.code) } }, { status: 402 });
   }
   if (form.get("intent") === "stripe") {
     const parsed = stripeCardResultSchema.safeParse(Object.fromEntries(form));
@@ -74,7 +74,7 @@ export default function Payment() {
   const { t } = useTranslation("bookings");
   const { booking, attempt, stripeKey, cards } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const lastResult = actionData && !("stripeErrors" in actionData) && !("savedCardError" in actionData) ? actionData : undefined;
+  const lastResult = actionData && !("stripeErrors" in actionData) && !("savedCard" in actionData) ? actionData : undefined;
   const [form, fields] = useForm({
     id: "payment",
     lastResult,
@@ -103,7 +103,7 @@ export default function Payment() {
         </section>
         {cards.length > 0 ? (
           <>
-            <SavedCardForm cards={cards} submitLabel={t("payment.payWithSaved", { amount: total })} error={actionData && "savedCardError" in actionData ? actionData.savedCardError : null} />
+            <SavedCardForm cards={cards} submitLabel={t("payment.payWithSaved", { amount: total })} error={actionData && "savedCard" in actionData ? actionData.savedCard.error : null} />
             <h2 className="font-semibold">{t("payment.newCardTitle")}</h2>
           </>
         ) : null}

@@ -79,7 +79,9 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
   const conversationId = conversation.id;
   const closed = conversation.closed ?? false;
   const fetcher = useFetcher<{ error?: string }>();
-  const olderFetcher = useFetcher<OlderPage>();
+  // A new fetcher for each older page: one whose data has been taken in is let go, so live updates do not fetch it again.
+  const [olderLoads, setOlderLoads] = useState(0);
+  const olderFetcher = useFetcher<OlderPage>({ key: `older-messages-${conversation.id}-${olderLoads}` });
   const [older, setOlder] = useState<{ messages: ShownMessage[]; earlier: boolean } | null>(null);
   const messages = older ? joined(older.messages, conversation.messages) : conversation.messages;
   const earlier = older ? older.earlier : conversation.earlier;
@@ -109,6 +111,7 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
     if (olderFetcher.state !== "idle" || !page) return;
     // Everything on screen is kept with the older page: a later reload of the newest page may no longer include the oldest of them.
     setOlder((current) => ({ messages: joined(page.messages, joined(current?.messages ?? [], newestMessages.current)), earlier: page.earlier }));
+    setOlderLoads((count) => count + 1);
   }, [olderFetcher.state, olderFetcher.data]);
 
   useBrowserLayoutEffect(() => {
