@@ -20,6 +20,7 @@ type Ids = Awaited<ReturnType<typeof world>>;
 type Probe = { method: "GET" | "POST"; url: (ids: Ids) => string; params?: (ids: Ids) => Record<string, string>; form?: (ids: Ids) => Record<string, string> };
 
 const MATRIX: Record<string, Probe[]> = {
+  "routes/admin-layout.tsx": [{ method: "GET", url: () => "/admin" }],
   "routes/dashboard-match.tsx": [{ method: "GET", url: (ids) => `/dashboard/match/${ids.matchId}`, params: (ids) => ({ matchId: ids.matchId }) }],
   "routes/booking-action.ts": ["accept", "decline", "finish", "release"].map((intent) => ({
     method: "POST" as const,

@@ -50,5 +50,6 @@ export default [
     route("availability", "routes/availability.tsx"),
     route("availability/:slotId/delete", "routes/availability-delete.tsx"),
   ]),
+  route("admin", "routes/admin-layout.tsx", []),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

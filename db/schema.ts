@@ -47,6 +47,10 @@ export interface UsersTable {
   stripe_customer_id: string | null;
   stripe_account_id: string | null;
   payouts_enabled: Generated<number>;
+  /** 1 for an operator (given by `npm run admin:grant`, never by sign-up). */
+  is_admin: Generated<number>;
+  suspended_at: IsoTime | null;
+  suspension_reason: string | null;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
@@ -195,6 +199,49 @@ export interface Database {
   disputes: DisputesTable;
   dispute_posts: DisputePostsTable;
   dispute_photos: DisputePhotosTable;
+  audit_log: AuditLogTable;
+  reports: ReportsTable;
+  blocks: BlocksTable;
+}
+
+/** Append-only: triggers refuse UPDATE and DELETE (migration 0017). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** null for a command run on the server (`npm run admin:grant`). */
+  operator_id: string | null;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  reason: string;
+  /** JSON object. */
+  details: Generated<string>;
+  created_at: IsoTime;
+}
+
+export type ReportSubject = "profile" | "message" | "review" | "booking";
+export type ReportReason = "scam" | "inappropriate" | "harassment" | "unsafe-animals" | "fake-profile" | "other";
+export type ReportResolution = "dismissed" | "hidden" | "warned" | "suspended";
+
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  /** The person the report is about (never shown who reported them). */
+  reported_user_id: string;
+  subject_type: ReportSubject;
+  subject_id: string;
+  reason: ReportReason;
+  details: Generated<string>;
+  status: Generated<"open" | "closed">;
+  resolution: ReportResolution | null;
+  resolved_by: string | null;
+  resolved_at: IsoTime | null;
+  created_at: IsoTime;
+}
+
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: IsoTime;
 }
 
 export type PlanInterval = "month" | "6months" | "year";
@@ -284,6 +331,9 @@ export interface MessagesTable {
   media_type: "image" | "video" | null;
   media_preview_key: string | null;
   created_at: IsoTime;
+  /** Set when an operator removed the message: everyone sees "Removed by Trusted Sitters". */
+  hidden_at: IsoTime | null;
+  hidden_by: string | null;
 }
 
 export interface ConversationReadsTable {
@@ -392,6 +442,8 @@ export interface ReviewsTable {
   rating: number;
   comment: Generated<string>;
   created_at: IsoTime;
+  hidden_at: IsoTime | null;
+  hidden_by: string | null;
   reply: string | null;
   replied_at: IsoTime | null;
 }
@@ -483,3 +535,5 @@ export interface DisputePhotosTable {
   height: number;
   position: number;
 }
+export type AuditEntry = Selectable<AuditLogTable>;
+export type Report = Selectable<ReportsTable>;

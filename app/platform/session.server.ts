@@ -58,7 +58,13 @@ export async function endSession(request: Request): Promise<string> {
 export async function isSignedIn(request: Request): Promise<boolean> {
   const idHash = await sessionIdHash(request);
   if (!idHash) return false;
-  const session = await db.selectFrom("sessions").select("expires_at").where("id_hash", "=", idHash).executeTakeFirst();
+  const session = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select("sessions.expires_at")
+    .where("sessions.id_hash", "=", idHash)
+    .where("users.suspended_at", "is", null)
+    .executeTakeFirst();
   return Boolean(session && session.expires_at > now().toISOString());
 }
 
@@ -77,6 +83,8 @@ export async function getUser(request: Request): Promise<User | null> {
     .where("sessions.id_hash", "=", idHash)
     .executeTakeFirst();
   if (!row) return null;
+  // A suspended person's sessions are deleted when they are suspended; this holds even for one that slipped through.
+  if (row.suspended_at) return null;
   const { session_last_seen_at, session_expires_at, ...user } = row;
   const at = now().getTime();
   const lastSeen = Date.parse(session_last_seen_at);

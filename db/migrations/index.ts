@@ -15,6 +15,7 @@ import * as coarsePositions from "./0013-coarse-positions";
 import * as backoffs from "./0014-backoffs";
 import * as rateLimitExpiry from "./0015-rate-limit-expiry";
 import * as yearsPendingUploads from "./0016-years-pending-uploads";
+import * as operatorSafety from "./0017-operator-safety";
 import * as disputesHistoryReplies from "./0018-disputes-history-replies";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   "0014-backoffs": backoffs,
   "0015-rate-limit-expiry": rateLimitExpiry,
   "0016-years-pending-uploads": yearsPendingUploads,
+  "0017-operator-safety": operatorSafety,
   "0018-disputes-history-replies": disputesHistoryReplies,
 };

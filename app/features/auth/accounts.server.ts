@@ -106,6 +106,7 @@ export type LoginResult =
   | { status: "ok"; user: User }
   | { status: "invalid" }
   | { status: "unconfirmed"; email: string }
+  | { status: "suspended" }
   | { status: "wait" };
 
 const signInKey = (email: string) => `sign-in:${email.toLowerCase()}`;
@@ -131,6 +132,8 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
   if (check === "wait") return { status: "wait" };
   if (!user || check === "wrong") return { status: "invalid" };
   if (!user.email_verified_at) return { status: "unconfirmed", email: user.email };
+  // Told only after the right password, so the answer reveals nothing to someone guessing.
+  if (user.suspended_at) return { status: "suspended" };
   return { status: "ok", user };
 }
 

@@ -32,6 +32,9 @@ authenticator.use(
         unconfirmedEmail: result.email,
       };
     }
+    if (result.status === "suspended") {
+      return { status: "rejected", reply: submission.reply({ formErrors: ["safety:suspended.signIn"], hideFields: ["password"] }), httpStatus: 400 };
+    }
     return { status: "rejected", reply: submission.reply({ formErrors: ["auth:login.invalid"], hideFields: ["password"] }), httpStatus: 400 };
   }),
   "form",

@@ -1,0 +1,3 @@
+export { openReportCount } from "./reports.server";
+export { setAdmin } from "./roles.server";
+export type { RoleChange } from "./roles.server";

@@ -1,0 +1,1 @@
+export { CONSOLE_SECTIONS, ConsoleNav } from "./console-nav";
