@@ -50,6 +50,11 @@ export default [
     route("availability", "routes/availability.tsx"),
     route("availability/:slotId/delete", "routes/availability-delete.tsx"),
   ]),
-  route("admin", "routes/admin-layout.tsx", []),
+  route("admin", "routes/admin-layout.tsx", [
+    route("disputes", "routes/admin-disputes.tsx"),
+    route("disputes/:disputeId", "routes/admin-dispute.tsx"),
+    route("bookings", "routes/admin-bookings.tsx"),
+    route("bookings/:bookingId", "routes/admin-booking.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

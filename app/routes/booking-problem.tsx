@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DISPUTE_PHOTOS_MAX, DisputeThread, POST_MAX, PROBLEM_REASONS, postSchema, reportSchema } from "~/features/disputes";
-import { addPost, disputePageText, problemPage, reportProblem, uploadProblemReply, type DisputeResult } from "~/features/disputes/index.server";
+import { addPost, disputePageText, problemPage, reportProblem, takesPart, uploadProblemReply, type DisputeResult } from "~/features/disputes/index.server";
 import { readImageUpload } from "~/features/media/index.server";
 import { PhotoPicker } from "~/features/media";
 
@@ -30,6 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const bookingId = params.bookingId ?? "";
+  if (!(await takesPart(user.id, bookingId))) throw new Response("Not found", { status: 404 });
   const upload = await readImageUpload(request, { field: "photos", maxFiles: DISPUTE_PHOTOS_MAX });
   if ("error" in upload) return data(uploadProblemReply(upload.error), { status: 400 });
   const intent = upload.formData.get("intent");

@@ -4,6 +4,7 @@ import type { Database, DisputeOutcome } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { deliverSoon } from "~/platform/email.server";
+import { recordAudit } from "~/platform/audit.server";
 import { applyEvent, findBooking, runPaymentTasks } from "~/features/bookings/index.server";
 import { refusalKey, type Settlement } from "~/features/bookings";
 import { notify } from "~/features/notifications/index.server";
@@ -46,12 +47,9 @@ async function writePost(trx: Transaction<Database>, disputeId: string, authorId
   }
 }
 
-/** Operators are told of new problems and of what the parties add; `admins` is filled in by the console's role. */
-export type OperatorDirectory = (trx: Transaction<Database>) => Promise<string[]>;
-let operatorsOf: OperatorDirectory = async () => [];
-export function useOperatorDirectory(directory: OperatorDirectory) {
-  operatorsOf = directory;
-}
+/** Operators are told of new problems and of what the parties add (suspended operators are not). */
+const operatorsOf = async (trx: Transaction<Database>) =>
+  (await trx.selectFrom("users").select("id").where("is_admin", "=", 1).where("suspended_at", "is", null).execute()).map((row) => row.id);
 
 async function tellOperators(trx: Transaction<Database>, kind: "disputeOpened" | "disputePost", disputeId: string, data: Record<string, string>) {
   for (const userId of await operatorsOf(trx)) {
@@ -117,7 +115,6 @@ export async function resolveDispute(
   operatorId: string,
   disputeId: string,
   input: { settlement: Settlement; note: string },
-  audit: (trx: Transaction<Database>, record: { bookingId: string; outcome: DisputeOutcome; refundCents: number | null }) => Promise<void> = async () => {},
 ): Promise<DisputeResult> {
   const outcome = await db.transaction().execute(async (trx): Promise<DisputeResult> => {
     const dispute = await trx.selectFrom("disputes").select(["id", "booking_id", "status"]).where("id", "=", disputeId).executeTakeFirst();
@@ -132,7 +129,14 @@ export async function resolveDispute(
       .set({ status: "resolved", outcome: kind, refund_cents: refundCents, resolution_note: input.note, resolved_by: operatorId, resolved_at: nowIso() })
       .where("id", "=", disputeId)
       .execute();
-    await audit(trx, { bookingId: dispute.booking_id, outcome: kind, refundCents });
+    await recordAudit(trx, {
+      operatorId,
+      action: "dispute.resolve",
+      subjectType: "dispute",
+      subjectId: disputeId,
+      reason: input.note,
+      details: { bookingId: dispute.booking_id, outcome: kind, refundCents },
+    });
     return { ok: true, disputeId };
   });
   if (outcome.ok) {
@@ -144,6 +148,12 @@ export async function resolveDispute(
 }
 
 /** Whether a stored file may be shown to this person: dispute photos only to the booking's two people and operators. */
+/** Whether the person is the booking's owner or sitter (anyone else: a 404 before the upload is read). */
+export async function takesPart(userId: string, bookingId: string): Promise<boolean> {
+  const booking = await findBooking(bookingId);
+  return Boolean(booking && (booking.owner_id === userId || booking.sitter_id === userId));
+}
+
 export async function mayViewDisputeMedia(viewerId: string, key: string, isOperator: boolean): Promise<boolean> {
   if (isOperator) return true;
   const photo = await db

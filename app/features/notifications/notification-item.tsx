@@ -12,6 +12,7 @@ const SUBSCRIPTION_KINDS = new Set(["renewalFailed", "unpaid", "ended"]);
 
 function keyOf(notification: NotificationView): string {
   const kind = String(notification.data.kind ?? "");
+  if (notification.type === "review" && kind === "reply") return "disputes:notices.reviewReply";
   if (notification.type === "booking_status_update" && DISPUTE_KINDS.has(kind)) return `disputes:notices.${kind}`;
   if (notification.type === "booking_status_update") return `types.booking_status_update.${BOOKING_KINDS.has(kind) ? kind : "other"}`;
   if (notification.type === "subscription") return `types.subscription.${SUBSCRIPTION_KINDS.has(kind) ? kind : "other"}`;
