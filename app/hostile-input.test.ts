@@ -34,7 +34,7 @@ const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : Date.now() % 2 
 const RUNS = Number(process.env.FC_RUNS ?? 20);
 
 type World = Awaited<ReturnType<typeof world>>;
-type Who = "owner" | "sitter" | "both" | "anonymous";
+type Who = "owner" | "sitter" | "both" | "operator" | "anonymous";
 type Fields = [string, string | File][];
 type Encoding = "urlencoded" | "multipart";
 
@@ -199,6 +199,29 @@ const FORMS: Record<string, Form[]> = {
   "routes/booking-cancel.tsx": [
     { name: "booking cancel", who: "owner", url: (w) => `/bookings/${w.paidBookingId}/cancel`, params: (w) => ({ bookingId: w.paidBookingId }), fields: () => [["reason", "Plans changed"]] },
   ],
+  "routes/booking-problem.tsx": [
+    {
+      name: "add to a problem",
+      who: "sitter",
+      url: (w) => `/bookings/${w.disputedBookingId}/problem`,
+      params: (w) => ({ bookingId: w.disputedBookingId }),
+      fields: (w) => [["intent", "post"], ["body", "I stayed the whole hour"], ["photos", w.image()]],
+      encoding: "multipart",
+    },
+  ],
+  "routes/admin-dispute.tsx": [
+    {
+      name: "settle a dispute",
+      who: "operator",
+      url: (w) => `/admin/disputes/${w.disputeId}`,
+      params: (w) => ({ disputeId: w.disputeId }),
+      fields: () => [["outcome", "partial"], ["amount", "14.40"], ["note", "Shorter than booked"]],
+    },
+  ],
+  "routes/admin-booking.tsx": [
+    { name: "operator refund", who: "operator", url: (w) => `/admin/bookings/${w.completedBookingId}`, params: (w) => ({ bookingId: w.completedBookingId }), fields: () => [["amount", "5"], ["note", "Goodwill"]] },
+  ],
+  "routes/profile-public.tsx": [{ name: "answer a review", who: "sitter", url: () => "/profile/public", fields: (w) => [["reviewId", w.reviewId], ["reply", "Thank you"]] }],
   "routes/booking-review.tsx": [
     { name: "booking review", who: "owner", url: (w) => `/bookings/${w.paidBookingId}/review`, params: (w) => ({ bookingId: w.paidBookingId }), fields: () => [["rating", "5"], ["comment", "Great"]] },
   ],
@@ -465,7 +488,7 @@ const isTranslated = (key: string) =>
 const WATCHED = [
   "users", "email_tokens", "notifications", "email_outbox", "pets", "photos", "swipes", "matches", "availability_slots", "bookings", "test_payments",
   "payment_idempotency", "reviews", "conversations", "messages", "conversation_reads", "live_events", "payment_methods", "subscriptions", "subscription_payments",
-  "stripe_events",
+  "stripe_events", "disputes", "dispute_posts", "dispute_photos", "booking_history",
 ] as const satisfies readonly (keyof Database)[];
 
 /** Control characters as a snapshot (JSON) holds them; tab, line feed and carriage return are text. */
@@ -495,7 +518,27 @@ async function world() {
   const photoId = await photoOf(owner.id);
   const notification = await db.selectFrom("notifications").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
   const { subscriptionId, paymentMethodId } = await premiumWithCard(owner);
+  // Completed bookings (set here: the clock stays put), one with an open dispute, and a review to answer.
+  const operator = await person("owner", { columns: { is_admin: 1 } });
+  const completedBookings: string[] = [];
+  for (const startTime of ["13:00", "14:00"]) {
+    const booking = await requested(ownerWithPet, sitter, startTime, 1);
+    await payForBooking(owner, booking.id, card(), randomUUID());
+    await db.updateTable("bookings").set({ status: "completed", completed_at: new Date().toISOString() }).where("id", "=", booking.id).execute();
+    completedBookings.push(booking.id);
+  }
+  const [completedBookingId, disputedBookingId] = completedBookings as [string, string];
+  const disputeId = randomUUID();
+  await db.updateTable("bookings").set({ problem_reported_at: new Date().toISOString() }).where("id", "=", disputedBookingId).execute();
+  await db.insertInto("disputes").values({ id: disputeId, booking_id: disputedBookingId, reason: "other", created_at: new Date().toISOString() }).execute();
+  const reviewId = randomUUID();
+  await db.insertInto("reviews").values({ id: reviewId, booking_id: completedBookingId, reviewer_id: owner.id, reviewed_id: sitter.id, rating: 4, created_at: new Date().toISOString() }).execute();
   return {
+    operator,
+    completedBookingId,
+    disputedBookingId,
+    disputeId,
+    reviewId,
     owner,
     sitter,
     both,
