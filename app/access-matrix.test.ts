@@ -20,7 +20,39 @@ type Ids = Awaited<ReturnType<typeof world>>;
 type Probe = { method: "GET" | "POST"; url: (ids: Ids) => string; params?: (ids: Ids) => Record<string, string>; form?: (ids: Ids) => Record<string, string> };
 
 const MATRIX: Record<string, Probe[]> = {
+  // The console: every page and action answers 404 to anyone who is not an operator.
   "routes/admin-layout.tsx": [{ method: "GET", url: () => "/admin" }],
+  "routes/admin-overview.tsx": [{ method: "GET", url: () => "/admin" }],
+  "routes/admin-people.tsx": [{ method: "GET", url: (ids) => `/admin/people?q=${ids.ownerId}` }],
+  "routes/admin-person.tsx": [
+    { method: "GET", url: (ids) => `/admin/people/${ids.ownerId}`, params: (ids) => ({ userId: ids.ownerId }) },
+    ...["suspend", "lift"].map((intent) => ({
+      method: "POST" as const,
+      url: (ids: Ids) => `/admin/people/${ids.ownerId}`,
+      params: (ids: Ids) => ({ userId: ids.ownerId }),
+      form: () => ({ intent, reason: "because" }),
+    })),
+  ],
+  "routes/admin-reports.tsx": [
+    { method: "GET", url: () => "/admin/reports" },
+    ...["dismiss", "hide", "warn", "suspend"].map((intent) => ({
+      method: "POST" as const,
+      url: () => "/admin/reports",
+      form: (ids: Ids) => ({ intent, reportId: ids.reportId, reason: "because" }),
+    })),
+  ],
+  "routes/admin-audit.tsx": [{ method: "GET", url: () => "/admin/audit" }],
+  // A message can be reported only by the two people of its conversation.
+  "routes/report.tsx": [
+    { method: "GET", url: (ids) => `/report/message/${ids.messageId}`, params: (ids) => ({ subjectType: "message", subjectId: ids.messageId }) },
+    {
+      method: "POST",
+      url: (ids) => `/report/message/${ids.messageId}`,
+      params: (ids) => ({ subjectType: "message", subjectId: ids.messageId }),
+      form: () => ({ reason: "scam" }),
+    },
+  ],
+  "routes/profile-privacy.tsx": [{ method: "POST", url: () => "/profile/privacy", form: (ids) => ({ intent: "unblock", userId: ids.ownerId }) }],
   // The console answers 404 to anyone but an operator, even for records that exist.
   "routes/admin-disputes.tsx": [{ method: "GET", url: () => "/admin/disputes" }],
   "routes/admin-dispute.tsx": [
@@ -144,6 +176,7 @@ const EXEMPT: Record<string, string> = {
   "routes/dashboard-likes.tsx": "lists who liked the asker",
   "routes/subscription-card-entry.ts": "starts a card entry on the asker's own customer",
   "routes/subscription-card-new.tsx": "adds a card for the asker",
+  "routes/block.tsx": "blocks someone for the asker only; a person who blocked the asker answers 404 (features/safety/safety.test.ts)",
 };
 
 function routeFiles(entries: RouteConfigEntry[]): string[] {
@@ -164,11 +197,20 @@ async function world() {
   const photoId = await photoOf(owner.id);
   const notification = await db.selectFrom("notifications").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
   const { subscriptionId, paymentMethodId } = await premiumWithCard(owner);
+  const messageId = String((await db.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).executeTakeFirstOrThrow()).id);
+  // The owner reported the sitter's message: the report is the owner's record.
+  const reportId = randomUUID();
+  await db
+    .insertInto("reports")
+    .values({ id: reportId, reporter_id: owner.id, reported_user_id: sitter.id, subject_type: "message", subject_id: messageId, reason: "scam", created_at: new Date().toISOString() })
+    .execute();
   const reviewId = randomUUID();
   await db.insertInto("reviews").values({ id: reviewId, booking_id: booking.id, reviewer_id: sitter.id, reviewed_id: owner.id, rating: 5, comment: "Lovely", created_at: new Date().toISOString() }).execute();
   const disputeId = randomUUID();
   await db.insertInto("disputes").values({ id: disputeId, booking_id: booking.id, reason: "other", created_at: new Date().toISOString() }).execute();
   return {
+    messageId,
+    reportId,
     subscriptionId,
     paymentMethodId,
     reviewId,
@@ -178,7 +220,7 @@ async function world() {
 
 /** Everything that a refused request must leave as it was. */
 async function snapshot() {
-  const tables = ["users", "pets", "photos", "bookings", "availability_slots", "matches", "conversations", "messages", "reviews", "test_payments", "subscriptions", "payment_methods", "disputes", "dispute_posts", "booking_history"] as const;
+  const tables = ["users", "pets", "photos", "bookings", "availability_slots", "matches", "conversations", "messages", "reviews", "test_payments", "subscriptions", "payment_methods", "reports", "blocks", "audit_log", "sessions", "disputes", "dispute_posts", "booking_history"] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const notifications = await db.selectFrom("notifications").select(["id", "is_read"]).execute();
   return JSON.stringify([rows, notifications]);

@@ -34,7 +34,7 @@ const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : Date.now() % 2 
 const RUNS = Number(process.env.FC_RUNS ?? 20);
 
 type World = Awaited<ReturnType<typeof world>>;
-type Who = "owner" | "sitter" | "both" | "operator" | "anonymous";
+type Who = "owner" | "sitter" | "both" | "admin" | "anonymous";
 type Fields = [string, string | File][];
 type Encoding = "urlencoded" | "multipart";
 
@@ -196,6 +196,29 @@ const FORMS: Record<string, Form[]> = {
   "routes/booking-action.ts": [
     { name: "booking accept", who: "sitter", url: (w) => `/bookings/${w.paidBookingId}`, params: (w) => ({ bookingId: w.paidBookingId }), fields: () => [["intent", "accept"]] },
   ],
+  "routes/report.tsx": [
+    {
+      name: "report a message",
+      who: "owner",
+      url: (w) => `/report/message/${w.messageId}`,
+      params: (w) => ({ subjectType: "message", subjectId: w.messageId }),
+      fields: () => [["reason", "scam"], ["details", "Asked me to pay outside the app"]],
+    },
+  ],
+  "routes/block.tsx": [{ name: "block", who: "owner", url: (w) => `/block/${w.both.id}`, params: (w) => ({ userId: w.both.id }), fields: () => [] }],
+  "routes/profile-privacy.tsx": [{ name: "unblock", who: "owner", url: () => "/profile/privacy", fields: (w) => [["intent", "unblock"], ["userId", w.blockedId]] }],
+  "routes/admin-person.tsx": [
+    {
+      name: "suspend",
+      who: "admin",
+      url: (w) => `/admin/people/${w.sitter.id}`,
+      params: (w) => ({ userId: w.sitter.id }),
+      fields: () => [["intent", "suspend"], ["reason", "Asked owners to pay outside the app"]],
+    },
+  ],
+  "routes/admin-reports.tsx": [
+    { name: "report decision", who: "admin", url: () => "/admin/reports", fields: (w) => [["intent", "dismiss"], ["reportId", w.reportId], ["reason", "Nothing wrong"]] },
+  ],
   "routes/booking-cancel.tsx": [
     { name: "booking cancel", who: "owner", url: (w) => `/bookings/${w.paidBookingId}/cancel`, params: (w) => ({ bookingId: w.paidBookingId }), fields: () => [["reason", "Plans changed"]] },
   ],
@@ -212,14 +235,14 @@ const FORMS: Record<string, Form[]> = {
   "routes/admin-dispute.tsx": [
     {
       name: "settle a dispute",
-      who: "operator",
+      who: "admin",
       url: (w) => `/admin/disputes/${w.disputeId}`,
       params: (w) => ({ disputeId: w.disputeId }),
       fields: () => [["outcome", "partial"], ["amount", "14.40"], ["note", "Shorter than booked"]],
     },
   ],
   "routes/admin-booking.tsx": [
-    { name: "operator refund", who: "operator", url: (w) => `/admin/bookings/${w.completedBookingId}`, params: (w) => ({ bookingId: w.completedBookingId }), fields: () => [["amount", "5"], ["note", "Goodwill"]] },
+    { name: "operator refund", who: "admin", url: (w) => `/admin/bookings/${w.completedBookingId}`, params: (w) => ({ bookingId: w.completedBookingId }), fields: () => [["amount", "5"], ["note", "Goodwill"]] },
   ],
   "routes/profile-public.tsx": [{ name: "answer a review", who: "sitter", url: () => "/profile/public", fields: (w) => [["reviewId", w.reviewId], ["reply", "Thank you"]] }],
   "routes/booking-review.tsx": [
@@ -488,7 +511,7 @@ const isTranslated = (key: string) =>
 const WATCHED = [
   "users", "email_tokens", "notifications", "email_outbox", "pets", "photos", "swipes", "matches", "availability_slots", "bookings", "test_payments",
   "payment_idempotency", "reviews", "conversations", "messages", "conversation_reads", "live_events", "payment_methods", "subscriptions", "subscription_payments",
-  "stripe_events", "disputes", "dispute_posts", "dispute_photos", "booking_history",
+  "stripe_events", "reports", "blocks", "audit_log", "disputes", "dispute_posts", "dispute_photos", "booking_history",
 ] as const satisfies readonly (keyof Database)[];
 
 /** Control characters as a snapshot (JSON) holds them; tab, line feed and carriage return are text. */
@@ -518,8 +541,16 @@ async function world() {
   const photoId = await photoOf(owner.id);
   const notification = await db.selectFrom("notifications").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
   const { subscriptionId, paymentMethodId } = await premiumWithCard(owner);
+  const admin = await person("owner", { columns: { is_admin: 1 } });
+  const messageId = String((await db.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).executeTakeFirstOrThrow()).id);
+  const reportId = randomUUID();
+  await db
+    .insertInto("reports")
+    .values({ id: reportId, reporter_id: both.id, reported_user_id: sitter.id, subject_type: "profile", subject_id: sitter.id, reason: "other", created_at: new Date().toISOString() })
+    .execute();
+  const blockedId = (await person("owner")).id;
+  await db.insertInto("blocks").values({ blocker_id: owner.id, blocked_id: blockedId, created_at: new Date().toISOString() }).execute();
   // Completed bookings (set here: the clock stays put), one with an open dispute, and a review to answer.
-  const operator = await person("owner", { columns: { is_admin: 1 } });
   const completedBookings: string[] = [];
   for (const startTime of ["13:00", "14:00"]) {
     const booking = await requested(ownerWithPet, sitter, startTime, 1);
@@ -534,7 +565,10 @@ async function world() {
   const reviewId = randomUUID();
   await db.insertInto("reviews").values({ id: reviewId, booking_id: completedBookingId, reviewer_id: owner.id, reviewed_id: sitter.id, rating: 4, created_at: new Date().toISOString() }).execute();
   return {
-    operator,
+    admin,
+    messageId,
+    reportId,
+    blockedId,
     completedBookingId,
     disputedBookingId,
     disputeId,

@@ -32,6 +32,7 @@ const schema = z.object({
   MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(5),
   MAX_STREAMS_PER_PERSON: z.coerce.number().int().min(1).default(5),
   POSITION_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(10),
+  REPORTS_PER_DAY: z.coerce.number().int().min(1).default(20),
   AUTH_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   AUTH_RESET_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   AUTH_SIGNIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),

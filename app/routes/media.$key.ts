@@ -8,7 +8,7 @@ import { requireUser } from "~/platform/session.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const key = params.key ?? "";
-  if (!isMediaKey(key) || !(await mayViewMedia(user.id, key)) || !(await mayViewPendingUpload(user.id, key)) || !(await mayViewDisputeMedia(user.id, key, user.is_admin === 1))) throw new Response("Not found", { status: 404 });
+  if (!isMediaKey(key) || !(await mayViewMedia(user, key)) || !(await mayViewPendingUpload(user.id, key)) || !(await mayViewDisputeMedia(user.id, key, user.is_admin === 1))) throw new Response("Not found", { status: 404 });
   const data = await fileStorage.read(key);
   if (!data) throw new Response("Not found", { status: 404 });
   const headers = {

@@ -12,7 +12,7 @@ import { formDataOf } from "~/platform/forms.server";
 import { translatorFor, languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 
-export const handle = { i18n: ["messages", "bookings"], wide: true, uploads: true, title: "messages:title" };
+export const handle = { i18n: ["messages", "bookings", "safety"], wide: true, uploads: true, title: "messages:title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -49,6 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (result.status !== "sent" && attachment) await discardAttachment(attachment);
   if (result.status === "not-found") throw new Response("Not found", { status: 404 });
   if (result.status === "empty") return data({ error: "messages:errors.empty" }, { status: 400 });
+  if (result.status === "closed") return data({ error: "safety:chat.closed" }, { status: 400 });
   return redirect(`/messages?c=${encodeURIComponent(parsed.data.conversationId)}`);
 }
 
@@ -103,7 +104,9 @@ export default function Messages() {
                       </span>
                       <span className="flex items-center justify-between gap-2">
                         <span className="truncate text-sm text-stone-700">
-                          {conversation.lastMessage ? `${conversation.lastMessage.mine ? `${t("chat.you")}: ` : ""}${conversation.lastMessage.body}` : t("chat.startHint")}
+                          {conversation.lastMessage
+                            ? `${conversation.lastMessage.mine ? `${t("chat.you")}: ` : ""}${conversation.lastMessage.removed ? t("safety:removed") : conversation.lastMessage.body}`
+                            : t("chat.startHint")}
                         </span>
                         {conversation.unread > 0 ? (
                           <span className="shrink-0 rounded-full bg-accent-500 px-2 text-xs font-bold text-stone-950">
@@ -133,8 +136,13 @@ export default function Messages() {
                   </Link>
                 </h2>
                 <span className="text-sm text-stone-600">{t(`label.${current.other.label}`)}</span>
+                {open.closed ? null : (
+                  <Link to={`/block/${current.other.id}?back=${encodeURIComponent(`/messages?c=${open.id}`)}`} className="text-sm font-semibold text-stone-700 underline">
+                    {t("safety:block.link")}
+                  </Link>
+                )}
               </div>
-              <Chat conversationId={open.id} messages={open.messages} error={actionData?.error} />
+              <Chat conversationId={open.id} messages={open.messages} error={actionData?.error} closed={open.closed} />
             </>
           ) : (
             <div className="flex h-[600px] max-h-[calc(100dvh-12rem)] items-center justify-center p-6 text-center text-stone-700">

@@ -10,7 +10,7 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 
 /** Payout onboarding posts here and is redirected to Stripe's own pages. */
-export const handle = { i18n: ["profile", "bookings"], csp: { "form-action": ["https://connect.stripe.com"] }, title: "profile:page.title" };
+export const handle = { i18n: ["profile", "bookings", "safety"], csp: { "form-action": ["https://connect.stripe.com"] }, title: "profile:page.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -23,7 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     ...page,
     history,
-    reviews: reviews.map((review) => ({ id: review.id, rating: review.rating, comment: review.comment, reviewerName: review.reviewer_name, createdAt: review.created_at })),
+    reviews: reviews.map((review) => ({
+      id: review.id,
+      rating: review.rating,
+      comment: review.hidden_at ? "" : review.comment,
+      removed: Boolean(review.hidden_at),
+      reviewerName: review.reviewer_name,
+      createdAt: review.created_at,
+    })),
     earnings,
   };
 }

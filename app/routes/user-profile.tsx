@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { LikeBackButton } from "~/features/discovery";
 import { connectionWith, handleLikeBack } from "~/features/discovery/index.server";
 import { getPublicProfile, isOwner } from "~/features/profiles/index.server";
+import { ReportLink } from "~/features/safety";
+import { hasBlocked } from "~/features/safety/index.server";
 import { ProfileView, profileText } from "~/features/profiles";
 import { ProfileReviews } from "~/features/reviews";
 import { reviewsSection } from "~/features/reviews/index.server";
@@ -13,16 +15,19 @@ import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile", "bookings", "discovery", "disputes"], title: titleFrom<typeof loader>(({ profile }) => profile.name) };
+export const handle = { i18n: ["profile", "bookings", "discovery", "safety", "disputes"], title: titleFrom<typeof loader>(({ profile }) => profile.name) };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = await getPublicProfile(params.userId ?? "");
-  if (!profile) throw new Response("Not found", { status: 404 });
-  const bookable = profile.id !== user.id && isOwner(user.role) && profile.hourlyRateCents !== null;
+  // Someone who blocked the asker is not there for them.
+  if (!profile || (await hasBlocked(profile.id, user.id))) throw new Response("Not found", { status: 404 });
+  const mine = profile.id === user.id;
+  const blocked = !mine && (await hasBlocked(user.id, profile.id));
+  const bookable = !mine && !blocked && isOwner(user.role) && profile.hourlyRateCents !== null;
   const language = await languageOf(request);
   const reviews = await reviewsSection({ id: profile.id, isSitter: profile.hourlyRateCents !== null }, user, new URL(request.url), language);
-  return { profile: profileText(profile, language), bookable, connection: await connectionWith(user, profile.id), reviews };
+  return { profile: profileText(profile, language), bookable, mine, blocked, connection: blocked ? null : await connectionWith(user, profile.id), reviews };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -32,11 +37,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UserProfile() {
   const { t } = useTranslation("profile");
-  const { profile, bookable, connection, reviews } = useLoaderData<typeof loader>();
+  const { profile, bookable, mine, blocked, connection, reviews } = useLoaderData<typeof loader>();
+  const here = `/users/${profile.id}`;
   return (
     <>
       <PageHeader title={t("public.title")} backTo="/dashboard" />
+      {blocked ? (
+        <p role="status" className="mx-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          {t("safety:block.youBlocked", { name: profile.name })}{" "}
+          <Link to="/profile/privacy" className="font-semibold underline">
+            {t("safety:privacy.link")}
+          </Link>
+        </p>
+      ) : null}
       <ProfileView profile={profile} />
+      {mine || blocked ? null : (
+        <p className="flex flex-wrap gap-4 px-4 py-2">
+          <ReportLink subject="profile" id={profile.id} back={here} className="text-sm" />
+          <Link to={`/block/${profile.id}?back=${encodeURIComponent(here)}`} className="text-sm font-semibold text-stone-700 underline hover:text-stone-900">
+            {t("safety:block.link")}
+          </Link>
+        </p>
+      )}
       <ProfileReviews section={reviews} hrefOf={(page) => `/users/${encodeURIComponent(profile.id)}?reviews=${page}`} />
       {bookable || connection ? (
         <div className="sticky bottom-20 flex flex-wrap gap-3 px-4 py-4 *:flex-1">

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
 
 // For what a test cannot reasonably click through, such as a day's worth of earlier likes.
@@ -46,4 +47,12 @@ export function accountAndEmails(email: string): { account: boolean; emails: num
   } finally {
     database.close();
   }
+}
+
+// The operator role is given only on the server, by the same command an operator of the site runs.
+export function grantOperator(email: string) {
+  execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "grant", email], {
+    env: { ...process.env, DATA_DIR: path.resolve("tests/.tmp/e2e-data"), NODE_ENV: "test" },
+    stdio: "pipe",
+  });
 }

@@ -31,7 +31,7 @@ export function ConsoleNav({ openReports }: { openReports: number }) {
               {section.key === "reports" && openReports > 0 ? (
                 <span className="rounded-full bg-red-700 px-1.5 text-xs text-white">
                   {openReports}
-                  <span className="sr-only"> {t("nav.openReports", { count: openReports })}</span>
+                  <span className="sr-only"> {t("nav.openReports", { n: openReports })}</span>
                 </span>
               ) : null}
             </NavLink>

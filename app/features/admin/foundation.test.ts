@@ -4,6 +4,7 @@ import { db } from "~/platform/db.server";
 import { recordAudit } from "~/platform/audit.server";
 import { requireAdmin } from "~/platform/operator.server";
 import { getUser } from "~/platform/session.server";
+import { context } from "~/testing/browser";
 import { person } from "~/testing/people";
 import { loader as adminLayoutLoader } from "~/routes/admin-layout";
 import { setAdmin } from "./roles.server";
@@ -59,9 +60,9 @@ describe("the operator role", () => {
     expect(await statusOf(() => requireAdmin(asking()))).toBe(404);
     expect(await statusOf(() => requireAdmin(asking(member.cookie)))).toBe(404);
     expect(await statusOf(() => requireAdmin(asking(suspended.cookie)))).toBe(404);
-    expect(await statusOf(() => adminLayoutLoader({ request: asking(member.cookie), params: {}, context: {} }))).toBe(404);
+    expect(await statusOf(() => adminLayoutLoader({ request: asking(member.cookie), params: {}, context: context() }))).toBe(404);
     expect((await requireAdmin(asking(operator.cookie))).id).toBe(operator.id);
-    expect(await adminLayoutLoader({ request: asking(operator.cookie), params: {}, context: {} })).toMatchObject({ operatorName: operator.name });
+    expect(await adminLayoutLoader({ request: asking(operator.cookie), params: {}, context: context() })).toMatchObject({ operatorName: operator.name });
   });
 
   it("gives a suspended person's cookie nothing", async () => {

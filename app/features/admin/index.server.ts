@@ -1,3 +1,12 @@
-export { openReportCount } from "./reports.server";
+export { auditEntries } from "./audit-log.server";
+export type { AuditView } from "./audit-log.server";
+export { overview } from "./overview.server";
+export type { Overview } from "./overview.server";
+export { personDetail, searchPeople } from "./people.server";
+export type { PersonDetail, PersonRow } from "./people.server";
+export { listReports, openReportCount, resolveReport } from "./reports.server";
+export type { QueuedReport, ReportAction, ReportStatus, ResolveResult } from "./reports.server";
 export { setAdmin } from "./roles.server";
 export type { RoleChange } from "./roles.server";
+export { finishSuspension, liftSuspension, suspendIn, suspendPerson } from "./suspension.server";
+export type { LiftResult, SuspendResult } from "./suspension.server";

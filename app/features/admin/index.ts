@@ -1,1 +1,5 @@
 export { CONSOLE_SECTIONS, ConsoleNav } from "./console-nav";
+export { ConsoleSection, DailyChart, ReasonForm, useConsoleFormat } from "./console-ui";
+export { REASON_MAX, reportActionSchema, suspendSchema } from "./schema";
+export { ReportSummary } from "./report-card";
+export { PersonPage } from "./person-page";

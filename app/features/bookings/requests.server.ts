@@ -9,6 +9,7 @@ import { isOwner, isSitter } from "~/features/profiles/index.server";
 import { paymentProvider, paysOutThroughStripe } from "~/features/payments/index.server";
 import type { PaymentProvider } from "~/features/payments";
 import { startTimesByDay, startTimesOn, coveringSlot } from "~/features/availability/index.server";
+import { mayReach } from "~/features/safety/index.server";
 import { applyEvent, findBooking } from "./bookings.server";
 
 export interface RequestInput {
@@ -38,6 +39,8 @@ export async function requestBooking(owner: { id: string; role: Database["users"
       .where("email_verified_at", "is not", null)
       .executeTakeFirst();
     if (!sitter || !isSitter(sitter.role) || sitter.hourly_rate_cents === null) return { status: "refused", reason: "sitterNotFound" };
+    // A suspended person, or a block either way: as if the sitter were not there.
+    if (!(await mayReach(owner.id, sitter.id, trx))) return { status: "refused", reason: "sitterNotFound" };
     // With Stripe the sitter is paid through their connected account: no booking before it can receive money.
     if (paysOutThroughStripe(provider) && (!sitter.stripe_account_id || !sitter.payouts_enabled)) return { status: "refused", reason: "sitterNotPayable" };
     const pet = await trx.selectFrom("pets").select(["id", "name"]).where("id", "=", input.petId).where("owner_id", "=", owner.id).executeTakeFirst();
@@ -85,7 +88,7 @@ const QUICK_CHOICE_DAYS = 14;
 
 export async function requestPage(user: { id: string; role: Database["users"]["role"] }, sitterId: string, asked: string, language: string) {
   const sitter = await bookableSitter(sitterId);
-  if (!sitter || sitter.id === user.id) return null;
+  if (!sitter || sitter.id === user.id || !(await mayReach(user.id, sitter.id))) return null;
   const today = wallClockIn(sitter.time_zone, now()).day;
   const [pets, upcoming] = await Promise.all([isOwner(user.role) ? listPets(user.id) : [], startTimesByDay(sitter.id, sitter.time_zone, today, QUICK_CHOICE_DAYS)]);
   const freeDays = [...upcoming.keys()].sort();

@@ -154,7 +154,7 @@ export async function reviewsReceived(userId: string, limit = 5) {
   return db
     .selectFrom("reviews as r")
     .innerJoin("users as u", "u.id", "r.reviewer_id")
-    .select(["r.id", "r.rating", "r.comment", "r.created_at", "u.name as reviewer_name"])
+    .select(["r.id", "r.rating", "r.comment", "r.hidden_at", "r.created_at", "u.name as reviewer_name"])
     .where("r.reviewed_id", "=", userId)
     .orderBy("r.created_at", "desc")
     .limit(limit)

@@ -1,4 +1,5 @@
 import { db } from "~/platform/db.server";
+import { shownTo } from "~/features/safety/index.server";
 
 export interface Admirer {
   userId: string;
@@ -21,6 +22,7 @@ export async function admirersOf(userId: string, limit = 50): Promise<Admirer[]>
     .where("s.target_user_id", "=", userId)
     .where("s.decision", "=", "like")
     .where("u.email_verified_at", "is not", null)
+    .where(shownTo(userId, "u"))
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom("swipes as mine").select("mine.id").where("mine.swiper_id", "=", userId).whereRef("mine.target_user_id", "=", "s.swiper_id"))),
     )

@@ -4,6 +4,7 @@ import { db } from "~/platform/db.server";
 import { toPhotoView, type PhotoView } from "~/features/media/index.server";
 import { isOwner, isSitter } from "~/features/profiles/index.server";
 import { premiumSql } from "~/features/subscriptions/index.server";
+import { shownTo } from "~/features/safety/index.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
 import { boundingBox, closenessAt, closenessSql, kilometresFor, shownKilometres, type Coordinates } from "~/features/geo/index.server";
 
@@ -150,6 +151,7 @@ function sitterRows(search: Search, premiumOnly: boolean, limit: number) {
     .select(nearness(search, "u").as("closeness"))
     .where(sitterRow)
     .where("u.id", "!=", search.viewerId)
+    .where(shownTo(search.viewerId, "u"))
     .where(notSwiped(search.viewerId, "u.id", sql`''`));
   if (premiumOnly) query = query.where(premiumSql("u.id"));
   if (filters.petType !== "all") {
@@ -205,6 +207,7 @@ function petRows(search: Search, premiumOnly: boolean, limit: number) {
     .select(nearness(search, "o").as("closeness"))
     .where(ownerRow)
     .where("o.id", "!=", search.viewerId)
+    .where(shownTo(search.viewerId, "o"))
     .where(notSwiped(search.viewerId, "o.id", sql.ref("p.id")));
   if (premiumOnly) query = query.where(premiumSql("o.id"));
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);

@@ -4,6 +4,7 @@ import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { isPremiumUser } from "~/features/subscriptions/index.server";
+import { mayReach } from "~/features/safety/index.server";
 import { swipe } from "./swipes.server";
 
 export type Connection = "matched" | "liked-you" | null;
@@ -32,7 +33,7 @@ async function answered(userId: string, otherId: string): Promise<boolean> {
 
 // "Liked you" is a premium perk: a free account learns it from nothing here, not even a refusal.
 export async function connectionWith(user: Pick<User, "id">, otherId: string): Promise<Connection> {
-  if (otherId === user.id) return null;
+  if (otherId === user.id || !(await mayReach(user.id, otherId))) return null;
   if (await matchBetween(user.id, otherId)) return "matched";
   if (!(await isPremiumUser(user.id)) || (await answered(user.id, otherId))) return null;
   return (await theirLike(otherId, user.id)) ? "liked-you" : null;
@@ -41,7 +42,7 @@ export async function connectionWith(user: Pick<User, "id">, otherId: string): P
 // A like on one of my pets came from a sitter, so I like them back as a person; a like on me came from
 // an owner, whom a sitter likes through a pet of theirs.
 export async function likeBack(user: Pick<User, "id" | "role" | "time_zone">, otherId: string): Promise<LikeBackResult> {
-  if (otherId === user.id) return { status: "not-found" };
+  if (otherId === user.id || !(await mayReach(user.id, otherId))) return { status: "not-found" };
   const match = await matchBetween(user.id, otherId);
   if (match) return { status: "matched", matchId: match.id };
   if (!(await isPremiumUser(user.id))) return { status: "locked" };

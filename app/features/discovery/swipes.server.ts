@@ -7,6 +7,7 @@ import { wallClockIn } from "~/platform/time";
 import { notify } from "~/features/notifications/index.server";
 import { ensureConversation } from "~/features/messages/index.server";
 import { isOwner, isSitter } from "~/features/profiles/index.server";
+import { mayReach, shownTo } from "~/features/safety/index.server";
 
 export const FREE_DAILY_LIKES = 25;
 
@@ -36,7 +37,7 @@ export async function swipe(
       .where("id", "=", target.userId)
       .where("email_verified_at", "is not", null)
       .executeTakeFirst();
-    if (!other) return { status: "not-found" };
+    if (!other || !(await mayReach(swiper.id, other.id, trx))) return { status: "not-found" };
     if (target.petId) {
       const pet = await trx.selectFrom("pets").select("id").where("id", "=", target.petId).where("owner_id", "=", other.id).executeTakeFirst();
       if (!pet || !isSitter(swiper.role) || !isOwner(other.role)) return { status: "not-found" };
@@ -125,6 +126,7 @@ export async function findMatch(userId: string, matchId: string) {
     .executeTakeFirst();
   if (!match) return null;
   const otherId = match.user_a_id === userId ? match.user_b_id : match.user_a_id;
+  if (!(await mayReach(userId, otherId))) return null;
   const other = await db.selectFrom("users").select(["id", "name"]).where("id", "=", otherId).executeTakeFirstOrThrow();
   const photo = await db
     .selectFrom("photos")
@@ -148,6 +150,7 @@ export async function recentMatches(userId: string, limit = 12) {
       ),
     )
     .where((eb) => eb.or([eb("m.user_a_id", "=", userId), eb("m.user_b_id", "=", userId)]))
+    .where(shownTo(userId, "other"))
     .select(["m.id", "m.created_at", "other.id as other_id", "other.name as other_name"])
     .select((eb) =>
       eb

@@ -1,3 +1,4 @@
+import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { ImageRejected, processImage, signatureFormat, fileStorage, removeImage, storeImage, storeVideo, checkVideo, videoSignature } from "~/features/media/index.server";
 import { CHAT_FILE_MAX_BYTES } from "~/features/media";
@@ -35,12 +36,21 @@ export async function discardAttachment(attachment: StoredAttachment): Promise<v
   else await fileStorage.remove(attachment.key);
 }
 
-export async function mayViewMedia(viewerId: string, key: string): Promise<boolean> {
+/**
+ * A chat file is for the two people of its conversation, until an operator removes the message;
+ * an operator sees the file of a message someone reported (the report queue shows it).
+ */
+export async function mayViewMedia(viewer: Pick<User, "id" | "is_admin">, key: string): Promise<boolean> {
   const message = await db
     .selectFrom("messages as m")
     .innerJoin("conversations as c", "c.id", "m.conversation_id")
-    .select(["c.user_a_id", "c.user_b_id"])
+    .select(["m.id", "m.hidden_at", "c.user_a_id", "c.user_b_id"])
     .where((eb) => eb.or([eb("m.media_key", "=", key), eb("m.media_preview_key", "=", key)]))
     .executeTakeFirst();
-  return !message || message.user_a_id === viewerId || message.user_b_id === viewerId;
+  if (!message) return true;
+  if (viewer.is_admin === 1) {
+    const reported = await db.selectFrom("reports").select("id").where("subject_type", "=", "message").where("subject_id", "=", String(message.id)).executeTakeFirst();
+    if (reported) return true;
+  }
+  return !message.hidden_at && (message.user_a_id === viewer.id || message.user_b_id === viewer.id);
 }

@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from "~/features/media";
+import { RemovedNotice, ReportLink } from "~/features/safety";
 import { MESSAGE_MAX } from "./schema";
 import type { ShownMessage } from "./text";
 
@@ -15,10 +16,13 @@ export function Chat({
   conversationId,
   messages,
   error,
+  closed = false,
 }: {
   conversationId: string;
   messages: ShownMessage[];
   error?: string;
+  /** Blocked or suspended: the history shows, nothing new can be sent. */
+  closed?: boolean;
 }) {
   const { t } = useTranslation("messages");
   const fetcher = useFetcher<{ error?: string }>();
@@ -67,8 +71,9 @@ export function Chat({
                     {message.media?.type === "video" ? (
                       <video src={message.media.url} controls preload="metadata" aria-label={t("chat.videoLabel")} className="mb-1 max-h-64 rounded-xl" />
                     ) : null}
-                    <p className="break-words whitespace-pre-line">{message.body}</p>
+                    {message.removed ? <RemovedNotice /> : <p className="break-words whitespace-pre-line">{message.body}</p>}
                     <p className={`text-right text-xs ${message.mine ? "text-brand-50" : "text-stone-600"}`}>{message.time}</p>
+                    {!message.mine && !message.removed ? <ReportLink subject="message" id={message.id} back={`/messages?c=${conversationId}`} /> : null}
                   </div>
                 </div>
               </li>
@@ -97,6 +102,9 @@ export function Chat({
           </button>
         </div>
       ) : null}
+      {closed ? (
+        <p className="border-t border-stone-200 p-3 text-center text-sm font-medium text-stone-700">{t("safety:chat.closed")}</p>
+      ) : (
       <fetcher.Form
         method="post"
         encType="multipart/form-data"
@@ -160,6 +168,7 @@ export function Chat({
           {t("chat.send")}
         </button>
       </fetcher.Form>
+      )}
     </div>
   );
 }

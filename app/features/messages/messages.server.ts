@@ -6,6 +6,7 @@ import { nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
 import { markMessageNotificationsRead, notify } from "~/features/notifications/index.server";
 import { photoUrl } from "~/features/media/index.server";
+import { hasBlocked, isSuspended } from "~/features/safety/index.server";
 
 import type { StoredAttachment } from "./attachments.server";
 import { MESSAGE_MAX } from "./schema";
@@ -36,8 +37,27 @@ export async function ensureConversation(one: string, two: string, database: Kys
   return row.id;
 }
 
+/**
+ * "gone": the other person blocked the viewer, so the chat is not there for the viewer at all.
+ * "closed": the viewer blocked them, or they are suspended: the history stays, nothing new is sent.
+ */
+export type ChatState = "open" | "closed" | "gone";
+
+export async function chatState(viewerId: string, otherId: string): Promise<ChatState> {
+  if (await hasBlocked(otherId, viewerId)) return "gone";
+  if ((await hasBlocked(viewerId, otherId)) || (await isSuspended(otherId))) return "closed";
+  return "open";
+}
+
 export async function conversationWith(viewerId: string, otherId: string): Promise<string | null> {
   if (!(await mayTalk(viewerId, otherId))) return null;
+  const state = await chatState(viewerId, otherId);
+  if (state === "gone") return null;
+  if (state === "closed") {
+    const [a, b] = pair(viewerId, otherId);
+    const existing = await db.selectFrom("conversations").select("id").where("user_a_id", "=", a).where("user_b_id", "=", b).executeTakeFirst();
+    return existing?.id ?? null;
+  }
   return ensureConversation(viewerId, otherId);
 }
 
@@ -50,7 +70,7 @@ async function membership(viewerId: string, conversationId: string) {
 export interface ConversationSummary {
   id: string;
   other: { id: string; name: string; photo: string | null; label: "owner" | "companion" };
-  lastMessage: { body: string; at: string; mine: boolean } | null;
+  lastMessage: { body: string; at: string; mine: boolean; removed: boolean } | null;
   unread: number;
   bookingStatus: string | null;
 }
@@ -69,6 +89,16 @@ export async function listConversations(userId: string): Promise<ConversationSum
         .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]))
         .orderBy("activity_at", "desc")
         .orderBy("id", "desc")
+        .where(({ not, exists, selectFrom, ref }) =>
+          not(
+            exists(
+              selectFrom("blocks")
+                .select("blocks.blocker_id")
+                .where("blocks.blocked_id", "=", userId)
+                .where((eb) => eb.or([eb("blocks.blocker_id", "=", ref("user_a_id")), eb("blocks.blocker_id", "=", ref("user_b_id"))])),
+            ),
+          ),
+        )
         .limit(100),
     )
     .selectFrom("page as c")
@@ -85,6 +115,7 @@ export async function listConversations(userId: string): Promise<ConversationSum
       "last.body as last_body",
       "last.created_at as last_at",
       "last.sender_id as last_sender_id",
+      "last.hidden_at as last_hidden_at",
       eb
         .selectFrom("photos as p")
         .select("p.card_key")
@@ -119,7 +150,10 @@ export async function listConversations(userId: string): Promise<ConversationSum
   return rows.map((row) => ({
     id: row.id,
     other: { id: row.other_id, name: row.other_name, photo: row.photo_key ? photoUrl(row.photo_key) : null, label: row.other_role === "owner" ? "owner" : "companion" },
-    lastMessage: row.last_body !== null && row.last_at !== null ? { body: row.last_body, at: row.last_at, mine: row.last_sender_id === userId } : null,
+    lastMessage:
+      row.last_body !== null && row.last_at !== null
+        ? { body: row.last_hidden_at ? "" : row.last_body, at: row.last_at, mine: row.last_sender_id === userId, removed: Boolean(row.last_hidden_at) }
+        : null,
     unread: Number(row.unread ?? 0),
     bookingStatus: row.booking_status ?? null,
   }));
@@ -131,20 +165,28 @@ export interface MessageView {
   body: string;
   media: { url: string; previewUrl: string; type: "image" | "video" } | null;
   at: string;
+  /** Removed by an operator: shown as "Removed by Trusted Sitters", its words and file never sent. */
+  removed: boolean;
 }
 
 export async function readConversation(viewerId: string, conversationId: string, limit = 100) {
   const conversation = await membership(viewerId, conversationId);
   if (!conversation) return null;
+  const state = await chatState(viewerId, conversation.otherId);
+  if (state === "gone") return null;
   const rows = await db.selectFrom("messages").selectAll().where("conversation_id", "=", conversationId).orderBy("id", "desc").limit(limit).execute();
   const messages: MessageView[] = rows.reverse().map((row) => ({
     id: row.id,
     mine: row.sender_id === viewerId,
-    body: row.body,
-    media: row.media_key && row.media_type ? { url: photoUrl(row.media_key), previewUrl: photoUrl(row.media_preview_key ?? row.media_key), type: row.media_type } : null,
+    body: row.hidden_at ? "" : row.body,
+    media:
+      row.media_key && row.media_type && !row.hidden_at
+        ? { url: photoUrl(row.media_key), previewUrl: photoUrl(row.media_preview_key ?? row.media_key), type: row.media_type }
+        : null,
     at: row.created_at,
+    removed: Boolean(row.hidden_at),
   }));
-  return { id: conversation.id, otherId: conversation.otherId, messages };
+  return { id: conversation.id, otherId: conversation.otherId, messages, closed: state === "closed" };
 }
 
 export async function markConversationRead(viewerId: string, conversationId: string): Promise<void> {
@@ -184,7 +226,7 @@ export async function unreadMessageCount(userId: string): Promise<number> {
   return Number(row.count ?? 0);
 }
 
-export type SendResult = { status: "sent"; id: number } | { status: "not-found" } | { status: "empty" };
+export type SendResult = { status: "sent"; id: number } | { status: "not-found" } | { status: "empty" } | { status: "closed" };
 
 export async function sendMessage(
   senderId: string,
@@ -195,6 +237,9 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const conversation = await membership(senderId, conversationId);
   if (!conversation) return { status: "not-found" };
+  const state = await chatState(senderId, conversation.otherId);
+  if (state === "gone") return { status: "not-found" };
+  if (state === "closed") return { status: "closed" };
   const trimmed = text.trim().slice(0, MESSAGE_MAX);
   if (!trimmed && !media) return { status: "empty" };
   const body = trimmed || (media ? emptyText[media.type] : "");

@@ -153,12 +153,12 @@ describe("attachments", () => {
     const opened = await readConversation(sitter.id, conversationId);
     expect(opened!.messages[0]).toMatchObject({ body: "📷 Image", media: { type: "image", url: `/media/${stored.key}`, previewUrl: `/media/${stored.previewKey}` } });
     for (const key of [stored.key, stored.previewKey!]) {
-      expect(await mayViewMedia(owner.id, key)).toBe(true);
-      expect(await mayViewMedia(sitter.id, key)).toBe(true);
-      expect(await mayViewMedia(stranger.id, key)).toBe(false);
+      expect(await mayViewMedia(owner, key)).toBe(true);
+      expect(await mayViewMedia(sitter, key)).toBe(true);
+      expect(await mayViewMedia(stranger, key)).toBe(false);
     }
     // Profile photos stay visible to every signed-in person.
-    expect(await mayViewMedia(stranger.id, `${randomUUID()}-card.webp`)).toBe(true);
+    expect(await mayViewMedia(stranger, `${randomUUID()}-card.webp`)).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@ import { translatorFor } from "~/platform/i18n.server";
 import type { MessageView } from "./messages.server";
 import { conversationsText, messagesText } from "./text";
 
-const message = (id: number, at: string): MessageView => ({ id, mine: id % 2 === 0, body: `message ${id}`, media: null, at });
+const message = (id: number, at: string): MessageView => ({ id, mine: id % 2 === 0, body: `message ${id}`, media: null, at, removed: false });
 
 describe("the messages page's times, written on the server", () => {
   it("heads each message with its day in the reader's time zone: Today, Yesterday, N days ago, then the date", async () => {
@@ -29,7 +29,7 @@ describe("the messages page's times, written on the server", () => {
     const base = { other: { id: "u", name: "Ana", photo: null, label: "owner" as const }, unread: 0, bookingStatus: null };
     const shown = conversationsText(
       [
-        { ...base, id: "a", lastMessage: { body: "hi", at: "2026-11-21T08:00:00Z", mine: false } },
+        { ...base, id: "a", lastMessage: { body: "hi", at: "2026-11-21T08:00:00Z", mine: false, removed: false } },
         { ...base, id: "b", lastMessage: null },
       ],
       { language: "fr", timeZone: "Europe/Paris" },

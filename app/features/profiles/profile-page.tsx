@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { PayoutStatus } from "~/features/payments/index.server";
+import { RemovedNotice, ReportLink } from "~/features/safety";
 import { dateTimeFormat } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
@@ -21,7 +22,7 @@ export type ProfilePageData = {
   rating: { average: number | null; count: number };
   pets: { id: string; name: string; petType: string; photo: string | null }[];
   history: { id: string; as: "owner" | "sitter"; other: { name: string }; petName: string; startAt: string; status: string; totalCents: number; subtotalCents: number }[];
-  reviews: { id: string; rating: number; comment: string; reviewerName: string; createdAt: string }[];
+  reviews: { id: string; rating: number; comment: string; removed: boolean; reviewerName: string; createdAt: string }[];
   earnings: EarningsSummary | null;
   payouts: PayoutStatus | null;
 };
@@ -130,6 +131,9 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
             <li>
               <Link to="/subscription?tab=mine#payment-methods" className="link">{t("page.paymentMethods")}</Link>
             </li>
+            <li>
+              <Link to="/profile/privacy" className="link">{t("safety:privacy.link")}</Link>
+            </li>
           </ul>
         </Section>
 
@@ -166,8 +170,9 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
                     <span aria-hidden>{"★".repeat(review.rating)}{"☆".repeat(5 - review.rating)}</span>
                     <span className="sr-only">{t("page.stars", { stars: review.rating })}</span> · {review.reviewerName}
                   </p>
-                  {review.comment ? <p className="text-stone-800">{review.comment}</p> : null}
+                  {review.removed ? <RemovedNotice /> : review.comment ? <p className="text-stone-800">{review.comment}</p> : null}
                   <p className="text-stone-600">{formatDate(review.createdAt, i18n.language)}</p>
+                  {review.removed ? null : <ReportLink subject="review" id={review.id} back="/profile" />}
                 </li>
               ))}
             </ul>

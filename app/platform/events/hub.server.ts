@@ -97,3 +97,10 @@ export function joinHub(userId: string, stream: HubStream, limits: StreamLimits)
 }
 
 export const connectedUserIds = (): string[] => [...hubs.keys()];
+
+/** Ends every open stream of a person at once (suspension): told not to reconnect, as a displaced stream is. */
+export function endStreamsOf(userId: string): void {
+  const hub = hubs.get(userId);
+  if (!hub) return;
+  for (const stream of [...hub.streams]) stream.displace();
+}

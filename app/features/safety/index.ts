@@ -1,0 +1,3 @@
+export { blockSchema, REPORT_DETAILS_MAX, REPORT_REASONS, REPORTABLE, reportSchema } from "./schema";
+export type { ReportableSubject } from "./schema";
+export { RemovedNotice, ReportLink } from "./safety-links";

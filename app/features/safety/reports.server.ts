@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import type { ReportReason } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { now } from "~/platform/clock.server";
+import type { ReportableSubject } from "./schema";
+
+export type ReportResult = "reported" | "not-found" | "own" | "duplicate" | "limit";
+
+export interface ReportInput {
+  subjectType: ReportableSubject;
+  subjectId: string;
+  reason: ReportReason;
+  details: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The person a report would be about, if the reporter may see the thing at all: a profile of a
+ * member who is not suspended, a message of a conversation the reporter is in, or any review.
+ * Anything else is "not found", so a forged id learns nothing.
+ */
+export async function reportedPersonOf(reporterId: string, subjectType: ReportableSubject, subjectId: string): Promise<string | null> {
+  if (subjectId.length === 0 || subjectId.length > 64) return null;
+  if (subjectType === "profile") {
+    const user = await db.selectFrom("users").select(["id", "suspended_at"]).where("id", "=", subjectId).executeTakeFirst();
+    return user && !user.suspended_at ? user.id : null;
+  }
+  if (subjectType === "message") {
+    if (!/^[1-9]\d{0,15}$/.test(subjectId)) return null;
+    const message = await db
+      .selectFrom("messages as m")
+      .innerJoin("conversations as c", "c.id", "m.conversation_id")
+      .select(["m.sender_id", "c.user_a_id", "c.user_b_id"])
+      .where("m.id", "=", Number(subjectId))
+      .executeTakeFirst();
+    if (!message || (message.user_a_id !== reporterId && message.user_b_id !== reporterId)) return null;
+    return message.sender_id;
+  }
+  const review = await db.selectFrom("reviews").select("reviewer_id").where("id", "=", subjectId).executeTakeFirst();
+  return review?.reviewer_id ?? null;
+}
+
+export async function fileReport(reporterId: string, input: ReportInput): Promise<ReportResult> {
+  const reportedId = await reportedPersonOf(reporterId, input.subjectType, input.subjectId);
+  if (!reportedId) return "not-found";
+  if (reportedId === reporterId) return "own";
+  return db.transaction().execute(async (trx): Promise<ReportResult> => {
+    const earlier = await trx
+      .selectFrom("reports")
+      .select("id")
+      .where("reporter_id", "=", reporterId)
+      .where("subject_type", "=", input.subjectType)
+      .where("subject_id", "=", input.subjectId)
+      .executeTakeFirst();
+    if (earlier) return "duplicate";
+    const since = new Date(now().getTime() - DAY_MS).toISOString();
+    const recent = await trx
+      .selectFrom("reports")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("reporter_id", "=", reporterId)
+      .where("created_at", ">", since)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.count) >= env.REPORTS_PER_DAY) return "limit";
+    await trx
+      .insertInto("reports")
+      .values({
+        id: randomUUID(),
+        reporter_id: reporterId,
+        reported_user_id: reportedId,
+        subject_type: input.subjectType,
+        subject_id: input.subjectId,
+        reason: input.reason,
+        details: input.details,
+        created_at: now().toISOString(),
+      })
+      .execute();
+    return "reported";
+  });
+}

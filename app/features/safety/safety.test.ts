@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { db } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { resetClockAfterEach, clockTo, DAY, HOUR } from "~/testing/clock";
+import { context } from "~/testing/browser";
+import { ownerWithPet, sitterWithSlot } from "~/testing/bookings";
+import { person } from "~/testing/people";
+import { admirersOf, deckFor, findMatch, recentMatches } from "~/features/discovery/index.server";
+import { requestBooking } from "~/features/bookings/index.server";
+import { conversationWith, listConversations, readConversation, sendMessage } from "~/features/messages/index.server";
+import { loader as profileLoader } from "~/routes/user-profile";
+import { action as blockAction } from "~/routes/block";
+import { blockedBy, blockPerson, unblockPerson } from "./blocks.server";
+import { fileReport } from "./reports.server";
+import { mayReach } from "./rules.server";
+
+resetClockAfterEach();
+
+const EMPTY = { image: "📷", video: "🎥" };
+
+async function matchedPair() {
+  const owner = await ownerWithPet();
+  const sitter = await sitterWithSlot({ daysAhead: 2 });
+  const [a, b] = owner.id < sitter.id ? [owner.id, sitter.id] : [sitter.id, owner.id];
+  const matchId = randomUUID();
+  await db.insertInto("matches").values({ id: matchId, user_a_id: a, user_b_id: b, created_at: new Date().toISOString() }).execute();
+  const conversationId = (await conversationWith(owner.id, sitter.id))!;
+  await sendMessage(sitter.id, conversationId, "Hi! I can walk Rex on Tuesday.", null, EMPTY);
+  return { owner, sitter, matchId, conversationId };
+}
+
+async function deckIds(viewerId: string, tab: "sitters" | "pets") {
+  await db.updateTable("users").set({ browse_mode: "global" }).where("id", "=", viewerId).execute();
+  const viewer = await db.selectFrom("users").selectAll().where("id", "=", viewerId).executeTakeFirstOrThrow();
+  const result = await deckFor(viewer, tab, 200);
+  if (result.status !== "cards") throw new Error(result.status);
+  return result.cards.map((card) => card.userId);
+}
+
+const statusOf = async (run: () => Promise<unknown>) => {
+  try {
+    const result = await run();
+    return result instanceof Response ? result.status : 200;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+};
+
+describe("blocking", () => {
+  it("hides both people from each other everywhere, closes their chat (history for the blocker only) and stops bookings, until unblocked", async () => {
+    const { owner, sitter, matchId, conversationId } = await matchedPair();
+    expect(await deckIds(owner.id, "sitters")).toContain(sitter.id);
+    expect(await deckIds(sitter.id, "pets")).toContain(owner.id);
+    // The sitter liked the owner's pet: the owner would see them in "See who liked you".
+    await db.insertInto("swipes").values({ swiper_id: sitter.id, target_user_id: owner.id, target_pet_id: owner.petId, decision: "like", created_at: new Date().toISOString() }).execute();
+    expect((await admirersOf(owner.id)).map((a) => a.userId)).toContain(sitter.id);
+
+    expect(await blockPerson(owner.id, sitter.id)).toBe("blocked");
+    expect(await blockPerson(owner.id, sitter.id)).toBe("already");
+    expect(await mayReach(sitter.id, owner.id)).toBe(false);
+
+    expect(await deckIds(owner.id, "sitters")).not.toContain(sitter.id);
+    await db.deleteFrom("swipes").where("swiper_id", "=", sitter.id).execute();
+    expect(await deckIds(sitter.id, "pets")).not.toContain(owner.id);
+    await db.insertInto("swipes").values({ swiper_id: sitter.id, target_user_id: owner.id, target_pet_id: owner.petId, decision: "like", created_at: new Date().toISOString() }).execute();
+    expect((await admirersOf(owner.id)).map((a) => a.userId)).not.toContain(sitter.id);
+    expect((await recentMatches(owner.id)).map((m) => m.userId)).not.toContain(sitter.id);
+    expect(await findMatch(sitter.id, matchId)).toBeNull();
+
+    // The blocker keeps the history, closed; the blocked person no longer has the chat at all.
+    const mine = await readConversation(owner.id, conversationId);
+    expect(mine).toMatchObject({ closed: true, messages: [{ body: "Hi! I can walk Rex on Tuesday." }] });
+    expect(await readConversation(sitter.id, conversationId)).toBeNull();
+    expect((await listConversations(owner.id)).map((c) => c.id)).toContain(conversationId);
+    expect((await listConversations(sitter.id)).map((c) => c.id)).not.toContain(conversationId);
+    expect(await sendMessage(owner.id, conversationId, "one more thing", null, EMPTY)).toEqual({ status: "closed" });
+    expect(await sendMessage(sitter.id, conversationId, "why?", null, EMPTY)).toEqual({ status: "not-found" });
+    expect(await conversationWith(sitter.id, owner.id)).toBeNull();
+    expect(await db.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).execute()).toHaveLength(1);
+
+    const booking = await requestBooking(owner, { id: randomUUID(), sitterId: sitter.id, petId: owner.petId, day: sitter.day, startTime: "10:00", hours: 1, notes: "" });
+    expect(booking).toEqual({ status: "refused", reason: "sitterNotFound" });
+
+    expect(await blockedBy(owner.id)).toEqual([expect.objectContaining({ userId: sitter.id, name: sitter.name })]);
+    expect(await unblockPerson(sitter.id, owner.id)).toBe(false);
+    expect(await unblockPerson(owner.id, sitter.id)).toBe(true);
+    expect(await deckIds(owner.id, "sitters")).toContain(sitter.id);
+    expect(await sendMessage(sitter.id, conversationId, "Hello again", null, EMPTY)).toMatchObject({ status: "sent" });
+  });
+
+  it("refuses blocking oneself or an unknown id, and the blocked person cannot open the blocker's profile", async () => {
+    const me = await person("owner", { signedIn: true });
+    const other = await person("sitter", { signedIn: true });
+    expect(await blockPerson(me.id, me.id)).toBe("self");
+    expect(await blockPerson(me.id, randomUUID())).toBe("not-found");
+    const post = (cookie: string, userId: string) =>
+      blockAction({ request: new Request(`http://localhost/block/${userId}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: "" }), params: { userId }, context: context() });
+    expect(await statusOf(() => post(me.cookie, randomUUID()))).toBe(404);
+    expect(await statusOf(() => post(me.cookie, other.id))).toBe(302);
+    const view = (cookie: string, userId: string) => profileLoader({ request: new Request(`http://localhost/users/${userId}`, { headers: { Cookie: cookie } }), params: { userId }, context: context() });
+    expect(await statusOf(() => view(other.cookie, me.id))).toBe(404);
+    expect(await view(me.cookie, other.id)).toMatchObject({ blocked: true, bookable: false, connection: null });
+    expect(await db.selectFrom("blocks").selectAll().where("blocker_id", "=", me.id).execute()).toHaveLength(1);
+  });
+});
+
+describe("reports", () => {
+  it("are filed once per thing, never about one's own content, never about what the reporter cannot see", async () => {
+    const { owner, sitter, conversationId } = await matchedPair();
+    const message = await db.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).executeTakeFirstOrThrow();
+    const stranger = await person("owner");
+    const report = (who: string, subjectType: "profile" | "message" | "review", subjectId: string) => fileReport(who, { subjectType, subjectId, reason: "harassment", details: "" });
+
+    expect(await report(owner.id, "message", String(message.id))).toBe("reported");
+    expect(await report(owner.id, "message", String(message.id))).toBe("duplicate");
+    expect(await report(sitter.id, "message", String(message.id))).toBe("own");
+    expect(await report(stranger.id, "message", String(message.id))).toBe("not-found");
+    for (const forged of ["0", "-1", "1e3", "1; drop table reports", "<script>", "9".repeat(40), ""]) expect(await report(owner.id, "message", forged)).toBe("not-found");
+    expect(await report(owner.id, "profile", owner.id)).toBe("own");
+    expect(await report(owner.id, "profile", randomUUID())).toBe("not-found");
+    expect(await report(owner.id, "review", randomUUID())).toBe("not-found");
+    expect(await report(stranger.id, "profile", sitter.id)).toBe("reported");
+
+    const rows = await db.selectFrom("reports").selectAll().where("reported_user_id", "=", sitter.id).execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.status === "open")).toBe(true);
+  });
+
+  it(`are limited to REPORTS_PER_DAY (${env.REPORTS_PER_DAY}) a day per person`, async () => {
+    const reporter = await person("owner");
+    const targets = await Promise.all(Array.from({ length: env.REPORTS_PER_DAY + 1 }, () => person("sitter")));
+    for (const target of targets.slice(0, env.REPORTS_PER_DAY)) {
+      expect(await fileReport(reporter.id, { subjectType: "profile", subjectId: target.id, reason: "other", details: "" })).toBe("reported");
+    }
+    const last = targets.at(-1)!;
+    expect(await fileReport(reporter.id, { subjectType: "profile", subjectId: last.id, reason: "other", details: "" })).toBe("limit");
+    clockTo(new Date(Date.now() + DAY + HOUR));
+    expect(await fileReport(reporter.id, { subjectType: "profile", subjectId: last.id, reason: "other", details: "" })).toBe("reported");
+  });
+});
