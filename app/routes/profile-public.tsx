@@ -12,7 +12,7 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile", "disputes"], title: "profile:public.previewTitle" };
+export const handle = { i18n: ["profile", "disputes", "safety"], title: "profile:public.previewTitle" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -44,7 +44,7 @@ export default function PublicProfilePreview() {
       <PageHeader title={t("public.previewTitle")} backTo="/profile" />
       <p className="px-4 pb-3 text-sm text-stone-700">{t("public.previewIntro")}</p>
       <ProfileView profile={profile} />
-      <ProfileReviews section={reviews} hrefOf={(page) => `/profile/public?reviews=${page}`} lastReply={lastReply} />
+      <ProfileReviews section={reviews} hrefOf={(page) => `/profile/public?reviews=${page}`} lastReply={lastReply} back="/profile/public" />
     </>
   );
 }

@@ -59,7 +59,7 @@ export default function UserProfile() {
           </Link>
         </p>
       )}
-      <ProfileReviews section={reviews} hrefOf={(page) => `/users/${encodeURIComponent(profile.id)}?reviews=${page}`} />
+      <ProfileReviews section={reviews} hrefOf={(page) => `/users/${encodeURIComponent(profile.id)}?reviews=${page}`} back={here} />
       {bookable || connection ? (
         <div className="sticky bottom-20 flex flex-wrap gap-3 px-4 py-4 *:flex-1">
           {connection === "liked-you" ? (

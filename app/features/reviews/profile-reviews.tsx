@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { RemovedNotice, ReportLink } from "~/features/safety";
 import { FormError, TextAreaField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import { REPLY_MAX } from "./rules";
@@ -21,9 +22,12 @@ export function ProfileReviews({
   section,
   hrefOf,
   lastReply,
+  back,
 }: {
   section: ReviewsSection;
   hrefOf: (page: number) => string;
+  /** Where a report of a review comes back to. */
+  back: string;
   lastReply?: { reviewId: string; result: SubmissionResult<string[]> } | null;
 }) {
   const { t } = useTranslation("disputes");
@@ -43,7 +47,9 @@ export function ProfileReviews({
           {reviews.map((review) => (
             <li key={review.id} className="card space-y-1.5">
               {review.hidden ? (
-                <p className="text-stone-700 italic">{t("reviews.removed")}</p>
+                <p>
+                  <RemovedNotice />
+                </p>
               ) : (
                 <>
                   <p className="font-semibold">
@@ -60,6 +66,7 @@ export function ProfileReviews({
                       <p className="break-words whitespace-pre-line">{review.reply}</p>
                     </div>
                   ) : null}
+                  {review.mine ? null : <ReportLink subject="review" id={review.id} back={back} />}
                   {review.canReply ? <ReplyForm reviewId={review.id} lastResult={lastReply?.reviewId === review.id ? lastReply.result : undefined} /> : null}
                 </>
               )}

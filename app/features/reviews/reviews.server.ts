@@ -18,14 +18,16 @@ export interface ReviewView {
   date: string;
   /** The person reviewed may still answer it (once). */
   canReply: boolean;
+  /** Written by the person looking: they cannot report it. */
+  mine: boolean;
 }
 
 /** The reviews a person received, newest first, a page at a time. */
-export async function reviewsOf(reviewedId: string, page: number, viewerId: string, reader: { language: string; timeZone: string }) {
+export async function reviewsOf(reviewedId: string, page: number, viewer: { id: string; mayReply: boolean }, reader: { language: string; timeZone: string }) {
   const rows = await db
     .selectFrom("reviews as r")
     .leftJoin("users as u", "u.id", "r.reviewer_id")
-    .select(["r.id", "r.rating", "r.comment", "r.reply", "r.hidden_at", "r.created_at", "u.name as reviewer_name"])
+    .select(["r.id", "r.reviewer_id", "r.rating", "r.comment", "r.reply", "r.hidden_at", "r.created_at", "u.name as reviewer_name"])
     .where("r.reviewed_id", "=", reviewedId)
     .orderBy("r.created_at", "desc")
     .orderBy("r.id", "desc")
@@ -44,7 +46,8 @@ export async function reviewsOf(reviewedId: string, page: number, viewerId: stri
       hidden,
       createdAt: row.created_at,
       date: format.format(new Date(row.created_at)),
-      canReply: !hidden && row.reply === null && viewerId === reviewedId,
+      canReply: !hidden && row.reply === null && viewer.mayReply && viewer.id === reviewedId,
+      mine: row.reviewer_id === viewer.id,
     };
   });
   return { reviews, page, hasMore: rows.length > REVIEWS_PAGE_SIZE };
@@ -87,6 +90,6 @@ export async function reviewsSection(profile: { id: string; isSitter: boolean },
   const asked = Number(url.searchParams.get("reviews"));
   const page = Number.isInteger(asked) && asked >= 1 && asked <= 10_000 ? asked : 1;
   // Answers are given from the person's own preview (/profile/public), whose action takes them.
-  const listed = await reviewsOf(profile.id, page, withReplyForms ? viewer.id : "", { language, timeZone: viewer.time_zone });
+  const listed = await reviewsOf(profile.id, page, { id: viewer.id, mayReply: withReplyForms }, { language, timeZone: viewer.time_zone });
   return { ...listed, cancellations: profile.isSitter ? await sitterCancellations(profile.id) : null };
 }
