@@ -6,6 +6,9 @@ import type { Booking, BookingStatus, PaymentStatus, PaymentTask } from "~db/sch
  *
  *   requested → confirmed → in-progress → completed, or cancelled
  *   payment: unpaid → held → released, or refunded / failed
+ *   a problem reported on a completed, held booking stops the release until the operator settles it
+ *   (capture all, capture part and give the rest back, or void); a released payment may be refunded
+ *   in parts (refund_due_cents, then refunded_cents) up to what was paid.
  */
 
 export const PLATFORM_FEE_RATE = 0.2;
