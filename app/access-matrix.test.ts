@@ -52,6 +52,7 @@ const MATRIX: Record<string, Probe[]> = {
       form: () => ({ reason: "scam" }),
     },
   ],
+  // Unblocking names a block of the asker's own; blocking is the asker's own choice (features/safety/safety.test.ts).
   "routes/profile-privacy.tsx": [{ method: "POST", url: () => "/profile/privacy", form: (ids) => ({ intent: "unblock", userId: ids.ownerId }) }],
   // The console answers 404 to anyone but an operator, even for records that exist.
   "routes/admin-disputes.tsx": [{ method: "GET", url: () => "/admin/disputes" }],
@@ -176,7 +177,6 @@ const EXEMPT: Record<string, string> = {
   "routes/dashboard-likes.tsx": "lists who liked the asker",
   "routes/subscription-card-entry.ts": "starts a card entry on the asker's own customer",
   "routes/subscription-card-new.tsx": "adds a card for the asker",
-  "routes/block.tsx": "blocks someone for the asker only; a person who blocked the asker answers 404 (features/safety/safety.test.ts)",
 };
 
 function routeFiles(entries: RouteConfigEntry[]): string[] {

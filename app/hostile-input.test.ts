@@ -205,8 +205,10 @@ const FORMS: Record<string, Form[]> = {
       fields: () => [["reason", "scam"], ["details", "Asked me to pay outside the app"]],
     },
   ],
-  "routes/block.tsx": [{ name: "block", who: "owner", url: (w) => `/block/${w.both.id}`, params: (w) => ({ userId: w.both.id }), fields: () => [] }],
-  "routes/profile-privacy.tsx": [{ name: "unblock", who: "owner", url: () => "/profile/privacy", fields: (w) => [["intent", "unblock"], ["userId", w.blockedId]] }],
+  "routes/profile-privacy.tsx": [
+    { name: "block", who: "owner", url: (w) => `/profile/privacy?back=${encodeURIComponent(`/users/${w.both.id}`)}`, fields: (w) => [["intent", "block"], ["userId", w.both.id]] },
+    { name: "unblock", who: "owner", url: () => "/profile/privacy", fields: (w) => [["intent", "unblock"], ["userId", w.blockedId]] },
+  ],
   "routes/admin-person.tsx": [
     {
       name: "suspend",

@@ -50,7 +50,6 @@ export default [
     route("availability", "routes/availability.tsx"),
     route("availability/:slotId/delete", "routes/availability-delete.tsx"),
     route("report/:subjectType/:subjectId", "routes/report.tsx"),
-    route("block/:userId", "routes/block.tsx"),
     route("profile/privacy", "routes/profile-privacy.tsx"),
   ]),
   route("admin", "routes/admin-layout.tsx", [

@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ reportId, error }, { status: 400 });
   }
   const result = await resolveReport(operator.id, submission.value.reportId, submission.value.intent, submission.value.reason);
-  if (result === "not-found") throw new Response("Not found", { status: 404 });
+  if (result === "not-found") return data({ reportId, error: "admin:errors.notFound" }, { status: 404 });
   if (result !== "done") return data({ reportId, error: `admin:errors.${result}` }, { status: 400 });
   return redirectWithToast("/admin/reports", { type: "success", title: `admin:toast.report.${submission.value.intent}` });
 }
@@ -50,6 +50,11 @@ export default function AdminReports() {
         labelOf={(tab) => t(`reports.status.${tab}`)}
         className="mb-4"
       />
+      {answer?.error && !reports.some((report) => report.id === answer.reportId) ? (
+        <p role="alert" className="mb-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
+          {t(answer.error)}
+        </p>
+      ) : null}
       {reports.length === 0 ? (
         <p className="text-stone-700">{t(status === "open" ? "reports.noneOpen" : "reports.noneClosed")}</p>
       ) : (

@@ -137,7 +137,7 @@ export default function Messages() {
                 </h2>
                 <span className="text-sm text-stone-600">{t(`label.${current.other.label}`)}</span>
                 {open.closed ? null : (
-                  <Link to={`/block/${current.other.id}?back=${encodeURIComponent(`/messages?c=${open.id}`)}`} className="text-sm font-semibold text-stone-700 underline">
+                  <Link to={`/profile/privacy?block=${current.other.id}&back=${encodeURIComponent(`/messages?c=${open.id}`)}`} className="text-sm font-semibold text-stone-700 underline">
                     {t("safety:block.link")}
                   </Link>
                 )}

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { LikeBackButton } from "~/features/discovery";
 import { connectionWith, handleLikeBack } from "~/features/discovery/index.server";
 import { getPublicProfile, isOwner } from "~/features/profiles/index.server";
-import { ReportLink } from "~/features/safety";
 import { hasBlocked } from "~/features/safety/index.server";
 import { ProfileView, profileText } from "~/features/profiles";
 import { ProfileReviews } from "~/features/reviews";
@@ -53,8 +52,10 @@ export default function UserProfile() {
       <ProfileView profile={profile} />
       {mine || blocked ? null : (
         <p className="flex flex-wrap gap-4 px-4 py-2">
-          <ReportLink subject="profile" id={profile.id} back={here} className="text-sm" />
-          <Link to={`/block/${profile.id}?back=${encodeURIComponent(here)}`} className="text-sm font-semibold text-stone-700 underline hover:text-stone-900">
+          <Link to={`/report/profile/${profile.id}?back=${encodeURIComponent(here)}`} className="text-sm font-semibold text-stone-700 underline hover:text-stone-900">
+            {t("safety:report.link.profile")}
+          </Link>
+          <Link to={`/profile/privacy?block=${profile.id}&back=${encodeURIComponent(here)}`} className="text-sm font-semibold text-stone-700 underline hover:text-stone-900">
             {t("safety:block.link")}
           </Link>
         </p>

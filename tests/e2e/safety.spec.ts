@@ -143,7 +143,7 @@ test("a block hides two people from each other and closes their chat, until it i
   const ownerPage = await signedInContext(browser, jsEnabled, owner.email, owner.password);
   await ownerPage.goto("/messages");
   await ownerPage.getByRole("link", { name: new RegExp(sitter.name) }).click();
-  await ownerPage.getByRole("link", { name: "Block" }).click();
+  await ownerPage.getByRole("link", { name: "Block", exact: true }).click();
   await expect(ownerPage.getByRole("heading", { name: `Block ${sitter.name}?` })).toBeVisible();
   if (jsEnabled) await expectAccessible(ownerPage);
   await ownerPage.getByRole("button", { name: `Block ${sitter.name}` }).click();

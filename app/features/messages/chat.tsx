@@ -1,8 +1,7 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from "~/features/media";
-import { RemovedNotice, ReportLink } from "~/features/safety";
 import { MESSAGE_MAX } from "./schema";
 import type { ShownMessage } from "./text";
 
@@ -71,9 +70,13 @@ export function Chat({
                     {message.media?.type === "video" ? (
                       <video src={message.media.url} controls preload="metadata" aria-label={t("chat.videoLabel")} className="mb-1 max-h-64 rounded-xl" />
                     ) : null}
-                    {message.removed ? <RemovedNotice /> : <p className="break-words whitespace-pre-line">{message.body}</p>}
+                    {message.removed ? <p className="italic">{t("safety:removed")}</p> : <p className="break-words whitespace-pre-line">{message.body}</p>}
                     <p className={`text-right text-xs ${message.mine ? "text-brand-50" : "text-stone-600"}`}>{message.time}</p>
-                    {!message.mine && !message.removed ? <ReportLink subject="message" id={message.id} back={`/messages?c=${conversationId}`} /> : null}
+                    {!message.mine && !message.removed ? (
+                      <Link to={`/report/message/${message.id}?back=${encodeURIComponent(`/messages?c=${conversationId}`)}`} className="text-xs font-semibold text-stone-700 underline">
+                        {t("safety:report.link.message")}
+                      </Link>
+                    ) : null}
                   </div>
                 </div>
               </li>

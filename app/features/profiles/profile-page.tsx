@@ -2,7 +2,6 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { PayoutStatus } from "~/features/payments/index.server";
-import { RemovedNotice, ReportLink } from "~/features/safety";
 import { dateTimeFormat } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
@@ -170,9 +169,13 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
                     <span aria-hidden>{"★".repeat(review.rating)}{"☆".repeat(5 - review.rating)}</span>
                     <span className="sr-only">{t("page.stars", { stars: review.rating })}</span> · {review.reviewerName}
                   </p>
-                  {review.removed ? <RemovedNotice /> : review.comment ? <p className="text-stone-800">{review.comment}</p> : null}
+                  {review.removed ? <p className="italic text-stone-700">{t("safety:removed")}</p> : review.comment ? <p className="text-stone-800">{review.comment}</p> : null}
                   <p className="text-stone-600">{formatDate(review.createdAt, i18n.language)}</p>
-                  {review.removed ? null : <ReportLink subject="review" id={review.id} back="/profile" />}
+                  {review.removed ? null : (
+                    <Link to={`/report/review/${review.id}?back=%2Fprofile`} className="text-xs font-semibold text-stone-700 underline">
+                      {t("safety:report.link.review")}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,3 +1,2 @@
-export { blockSchema, REPORT_DETAILS_MAX, REPORT_REASONS, REPORTABLE, reportSchema } from "./schema";
+export { REPORT_DETAILS_MAX, REPORT_REASONS, REPORTABLE, reportSchema } from "./schema";
 export type { ReportableSubject } from "./schema";
-export { RemovedNotice, ReportLink } from "./safety-links";

@@ -10,7 +10,7 @@ import { admirersOf, deckFor, findMatch, recentMatches } from "~/features/discov
 import { requestBooking } from "~/features/bookings/index.server";
 import { conversationWith, listConversations, readConversation, sendMessage } from "~/features/messages/index.server";
 import { loader as profileLoader } from "~/routes/user-profile";
-import { action as blockAction } from "~/routes/block";
+import { action as privacyAction } from "~/routes/profile-privacy";
 import { blockedBy, blockPerson, unblockPerson } from "./blocks.server";
 import { fileReport } from "./reports.server";
 import { mayReach } from "./rules.server";
@@ -96,7 +96,15 @@ describe("blocking", () => {
     expect(await blockPerson(me.id, me.id)).toBe("self");
     expect(await blockPerson(me.id, randomUUID())).toBe("not-found");
     const post = (cookie: string, userId: string) =>
-      blockAction({ request: new Request(`http://localhost/block/${userId}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: "" }), params: { userId }, context: context() });
+      privacyAction({
+        request: new Request("http://localhost/profile/privacy", {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "block", userId }),
+        }),
+        params: {},
+        context: context(),
+      });
     expect(await statusOf(() => post(me.cookie, randomUUID()))).toBe(404);
     expect(await statusOf(() => post(me.cookie, other.id))).toBe(302);
     const view = (cookie: string, userId: string) => profileLoader({ request: new Request(`http://localhost/users/${userId}`, { headers: { Cookie: cookie } }), params: { userId }, context: context() });

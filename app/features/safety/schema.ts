@@ -1,4 +1,4 @@
-import { maxLength, minLength, optionalText, z } from "~/platform/validation";
+import { optionalText, z } from "~/platform/validation";
 
 export const REPORT_REASONS = ["scam", "inappropriate", "harassment", "unsafe-animals", "fake-profile", "other"] as const;
 export const REPORTABLE = ["profile", "message", "review"] as const;
@@ -8,8 +8,4 @@ export const REPORT_DETAILS_MAX = 1000;
 export const reportSchema = z.object({
   reason: z.enum(REPORT_REASONS, "safety:report.errors.reason"),
   details: optionalText(REPORT_DETAILS_MAX),
-});
-
-export const blockSchema = z.object({
-  userId: z.string("safety:errors.notFound").check(minLength(1, "safety:errors.notFound"), maxLength(64, "safety:errors.notFound")),
 });
