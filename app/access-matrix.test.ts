@@ -54,6 +54,24 @@ const MATRIX: Record<string, Probe[]> = {
   ],
   // Unblocking names a block of the asker's own; blocking is the asker's own choice (features/safety/safety.test.ts).
   "routes/profile-privacy.tsx": [{ method: "POST", url: () => "/profile/privacy", form: (ids) => ({ intent: "unblock", userId: ids.ownerId }) }],
+  // The console answers 404 to anyone but an operator, even for records that exist.
+  "routes/admin-disputes.tsx": [{ method: "GET", url: () => "/admin/disputes" }],
+  "routes/admin-dispute.tsx": [
+    { method: "GET", url: (ids) => `/admin/disputes/${ids.disputeId}`, params: (ids) => ({ disputeId: ids.disputeId }) },
+    { method: "POST", url: (ids) => `/admin/disputes/${ids.disputeId}`, params: (ids) => ({ disputeId: ids.disputeId }), form: () => ({ outcome: "refund", note: "mine now" }) },
+  ],
+  "routes/admin-bookings.tsx": [{ method: "GET", url: (ids) => `/admin/bookings?q=${ids.bookingId}` }],
+  "routes/admin-booking.tsx": [
+    { method: "GET", url: (ids) => `/admin/bookings/${ids.bookingId}`, params: (ids) => ({ bookingId: ids.bookingId }) },
+    { method: "POST", url: (ids) => `/admin/bookings/${ids.bookingId}`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ amount: "1", note: "mine now" }) },
+  ],
+  "routes/booking-problem.tsx": [
+    { method: "GET", url: (ids) => `/bookings/${ids.bookingId}/problem`, params: (ids) => ({ bookingId: ids.bookingId }) },
+    { method: "POST", url: (ids) => `/bookings/${ids.bookingId}/problem`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ intent: "report", reason: "other", details: "mine now" }) },
+    { method: "POST", url: (ids) => `/bookings/${ids.bookingId}/problem`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ intent: "post", body: "mine now" }) },
+  ],
+  // Only the person reviewed answers a review.
+  "routes/profile-public.tsx": [{ method: "POST", url: () => "/profile/public", form: (ids) => ({ reviewId: ids.reviewId, reply: "mine now" }) }],
   "routes/dashboard-match.tsx": [{ method: "GET", url: (ids) => `/dashboard/match/${ids.matchId}`, params: (ids) => ({ matchId: ids.matchId }) }],
   "routes/booking-action.ts": ["accept", "decline", "finish", "release"].map((intent) => ({
     method: "POST" as const,
@@ -154,7 +172,6 @@ const EXEMPT: Record<string, string> = {
   "routes/pet-profile-setup.tsx": "creates the asker's own pet",
   "routes/sitter-profile-setup.tsx": "the asker's own profile",
   "routes/profile-edit.tsx": "the asker's own profile",
-  "routes/profile-public.tsx": "the asker's own public profile",
   "routes/user-profile.tsx": "public profiles are meant to be seen by members",
   "routes/availability.tsx": "the asker's own slots",
   "routes/not-found.tsx": "the 404 page",
@@ -195,17 +212,23 @@ async function world() {
     .insertInto("reports")
     .values({ id: reportId, reporter_id: owner.id, reported_user_id: sitter.id, subject_type: "message", subject_id: messageId, reason: "scam", created_at: new Date().toISOString() })
     .execute();
+  const reviewId = randomUUID();
+  await db.insertInto("reviews").values({ id: reviewId, booking_id: booking.id, reviewer_id: sitter.id, reviewed_id: owner.id, rating: 5, comment: "Lovely", created_at: new Date().toISOString() }).execute();
+  const disputeId = randomUUID();
+  await db.insertInto("disputes").values({ id: disputeId, booking_id: booking.id, reason: "other", created_at: new Date().toISOString() }).execute();
   return {
     messageId,
     reportId,
     subscriptionId,
     paymentMethodId,
+    reviewId,
+    disputeId,
     ownerId: owner.id, petId: owner.petId, slotId: sitter.slotId, bookingId: booking.id, matchId, conversationId, attachmentKey, photoId, notificationId: notification.id };
 }
 
 /** Everything that a refused request must leave as it was. */
 async function snapshot() {
-  const tables = ["users", "pets", "photos", "bookings", "availability_slots", "matches", "conversations", "messages", "reviews", "test_payments", "subscriptions", "payment_methods", "reports", "blocks", "audit_log", "sessions"] as const;
+  const tables = ["users", "pets", "photos", "bookings", "availability_slots", "matches", "conversations", "messages", "reviews", "test_payments", "subscriptions", "payment_methods", "reports", "blocks", "audit_log", "sessions", "disputes", "dispute_posts", "booking_history"] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const notifications = await db.selectFrom("notifications").select(["id", "is_read"]).execute();
   return JSON.stringify([rows, notifications]);
@@ -272,5 +295,6 @@ describe("access matrix", () => {
     expect(await asOwner(`/bookings/${ids.bookingId}/cancel`, { bookingId: ids.bookingId }, "routes/booking-cancel.tsx")).toBe(200);
     expect(await asOwner(`/dashboard/match/${ids.matchId}`, { matchId: ids.matchId }, "routes/dashboard-match.tsx")).toBe(200);
     expect(await asOwner(`/messages?c=${ids.conversationId}`, {}, "routes/messages.tsx")).toBe(200);
+    expect(await asOwner(`/bookings/${ids.bookingId}/problem`, { bookingId: ids.bookingId }, "routes/booking-problem.tsx")).toBe(200);
   });
 });

@@ -224,6 +224,29 @@ const FORMS: Record<string, Form[]> = {
   "routes/booking-cancel.tsx": [
     { name: "booking cancel", who: "owner", url: (w) => `/bookings/${w.paidBookingId}/cancel`, params: (w) => ({ bookingId: w.paidBookingId }), fields: () => [["reason", "Plans changed"]] },
   ],
+  "routes/booking-problem.tsx": [
+    {
+      name: "add to a problem",
+      who: "sitter",
+      url: (w) => `/bookings/${w.disputedBookingId}/problem`,
+      params: (w) => ({ bookingId: w.disputedBookingId }),
+      fields: (w) => [["intent", "post"], ["body", "I stayed the whole hour"], ["photos", w.image()]],
+      encoding: "multipart",
+    },
+  ],
+  "routes/admin-dispute.tsx": [
+    {
+      name: "settle a dispute",
+      who: "admin",
+      url: (w) => `/admin/disputes/${w.disputeId}`,
+      params: (w) => ({ disputeId: w.disputeId }),
+      fields: () => [["outcome", "partial"], ["amount", "14.40"], ["note", "Shorter than booked"]],
+    },
+  ],
+  "routes/admin-booking.tsx": [
+    { name: "operator refund", who: "admin", url: (w) => `/admin/bookings/${w.completedBookingId}`, params: (w) => ({ bookingId: w.completedBookingId }), fields: () => [["amount", "5"], ["note", "Goodwill"]] },
+  ],
+  "routes/profile-public.tsx": [{ name: "answer a review", who: "sitter", url: () => "/profile/public", fields: (w) => [["reviewId", w.reviewId], ["reply", "Thank you"]] }],
   "routes/booking-review.tsx": [
     { name: "booking review", who: "owner", url: (w) => `/bookings/${w.paidBookingId}/review`, params: (w) => ({ bookingId: w.paidBookingId }), fields: () => [["rating", "5"], ["comment", "Great"]] },
   ],
@@ -501,7 +524,7 @@ const isTranslated = (key: string) =>
 const WATCHED = [
   "users", "email_tokens", "notifications", "email_outbox", "pets", "photos", "swipes", "matches", "availability_slots", "bookings", "test_payments",
   "payment_idempotency", "reviews", "conversations", "messages", "conversation_reads", "live_events", "payment_methods", "subscriptions", "subscription_payments",
-  "stripe_events", "reports", "blocks", "audit_log",
+  "stripe_events", "reports", "blocks", "audit_log", "disputes", "dispute_posts", "dispute_photos", "booking_history",
 ] as const satisfies readonly (keyof Database)[];
 
 /** Control characters as a snapshot (JSON) holds them; tab, line feed and carriage return are text. */
@@ -540,11 +563,29 @@ async function world() {
     .execute();
   const blockedId = (await person("owner")).id;
   await db.insertInto("blocks").values({ blocker_id: owner.id, blocked_id: blockedId, created_at: new Date().toISOString() }).execute();
+  // Completed bookings (set here: the clock stays put), one with an open dispute, and a review to answer.
+  const completedBookings: string[] = [];
+  for (const startTime of ["13:00", "14:00"]) {
+    const booking = await requested(ownerWithPet, sitter, startTime, 1);
+    await payForBooking(owner, booking.id, card(), randomUUID());
+    await db.updateTable("bookings").set({ status: "completed", completed_at: new Date().toISOString() }).where("id", "=", booking.id).execute();
+    completedBookings.push(booking.id);
+  }
+  const [completedBookingId, disputedBookingId] = completedBookings as [string, string];
+  const disputeId = randomUUID();
+  await db.updateTable("bookings").set({ problem_reported_at: new Date().toISOString() }).where("id", "=", disputedBookingId).execute();
+  await db.insertInto("disputes").values({ id: disputeId, booking_id: disputedBookingId, reason: "other", created_at: new Date().toISOString() }).execute();
+  const reviewId = randomUUID();
+  await db.insertInto("reviews").values({ id: reviewId, booking_id: completedBookingId, reviewer_id: owner.id, reviewed_id: sitter.id, rating: 4, created_at: new Date().toISOString() }).execute();
   return {
     admin,
     messageId,
     reportId,
     blockedId,
+    completedBookingId,
+    disputedBookingId,
+    disputeId,
+    reviewId,
     owner,
     sitter,
     both,

@@ -38,6 +38,7 @@ export default [
     route("bookings/:bookingId", "routes/booking-action.ts"),
     route("bookings/:bookingId/cancel", "routes/booking-cancel.tsx"),
     route("bookings/:bookingId/review", "routes/booking-review.tsx"),
+    route("bookings/:bookingId/problem", "routes/booking-problem.tsx"),
     route("booking/request", "routes/booking-request.tsx"),
     route("payment/:bookingId", "routes/payment.tsx"),
     route("payment/:bookingId/card-entry", "routes/payment-card-entry.ts"),
@@ -63,6 +64,10 @@ export default [
     route("people/:userId", "routes/admin-person.tsx"),
     route("reports", "routes/admin-reports.tsx"),
     route("audit", "routes/admin-audit.tsx"),
+    route("disputes", "routes/admin-disputes.tsx"),
+    route("disputes/:disputeId", "routes/admin-dispute.tsx"),
+    route("bookings", "routes/admin-bookings.tsx"),
+    route("bookings/:bookingId", "routes/admin-booking.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -197,6 +197,10 @@ export interface Database {
   payment_methods: PaymentMethodsTable;
   subscriptions: SubscriptionsTable;
   subscription_payments: SubscriptionPaymentsTable;
+  booking_history: BookingHistoryTable;
+  disputes: DisputesTable;
+  dispute_posts: DisputePostsTable;
+  dispute_photos: DisputePhotosTable;
   audit_log: AuditLogTable;
   reports: ReportsTable;
   blocks: BlocksTable;
@@ -401,6 +405,11 @@ export interface BookingsTable {
   completed_at: IsoTime | null;
   released_at: IsoTime | null;
   disputed_at: IsoTime | null;
+  problem_reported_at: IsoTime | null;
+  problem_resolved_at: IsoTime | null;
+  capture_cents: number | null;
+  refund_due_cents: number | null;
+  refunded_cents: Generated<number>;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
@@ -439,6 +448,8 @@ export interface ReviewsTable {
   created_at: IsoTime;
   hidden_at: IsoTime | null;
   hidden_by: string | null;
+  reply: string | null;
+  replied_at: IsoTime | null;
 }
 
 export interface PlacesTable {
@@ -480,5 +491,53 @@ export type PendingUpload = Selectable<PendingUploadsTable>;
 export type SubscriptionPlan = Selectable<SubscriptionPlansTable>;
 export type PaymentMethod = Selectable<PaymentMethodsTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
+
+export interface BookingHistoryTable {
+  id: Generated<number>;
+  booking_id: string;
+  event: string;
+  actor_kind: "owner" | "sitter" | "operator" | "system";
+  actor_id: string | null;
+  status_from: BookingStatus | null;
+  status_to: BookingStatus;
+  payment_from: PaymentStatus | null;
+  payment_to: PaymentStatus;
+  /** JSON: the reason or amount the event carried, never card data. */
+  detail: Generated<string>;
+  created_at: IsoTime;
+}
+
+export type DisputeOutcome = "release" | "partial" | "refund";
+
+export interface DisputesTable {
+  id: string;
+  booking_id: string;
+  reason: string;
+  status: Generated<"open" | "resolved">;
+  outcome: DisputeOutcome | null;
+  refund_cents: number | null;
+  resolution_note: string | null;
+  resolved_by: string | null;
+  resolved_at: IsoTime | null;
+  created_at: IsoTime;
+}
+
+export interface DisputePostsTable {
+  id: string;
+  dispute_id: string;
+  author_id: string | null;
+  body: string;
+  created_at: IsoTime;
+}
+
+export interface DisputePhotosTable {
+  id: string;
+  post_id: string;
+  card_key: string;
+  full_key: string;
+  width: number;
+  height: number;
+  position: number;
+}
 export type AuditEntry = Selectable<AuditLogTable>;
 export type Report = Selectable<ReportsTable>;

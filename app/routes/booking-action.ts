@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { transition } from "~/features/bookings/index.server";
-import type { BookingEvent } from "~/features/bookings";
+import { refusalKey, type BookingEvent } from "~/features/bookings";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await transition(params.bookingId ?? "", { kind: chosen.as, userId: user.id }, chosen.event);
   if (!result.ok) {
     if (result.refusal === "notFound") throw new Response("Not found", { status: 404 });
-    return redirectWithToast("/bookings", { type: "error", title: `bookings:refusals.${result.refusal}` });
+    return redirectWithToast("/bookings", { type: "error", title: refusalKey(result.refusal) });
   }
   return redirectWithToast("/bookings", { type: "success", ...chosen.toast });
 }

@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { transition, bookingView } from "~/features/bookings/index.server";
-import { CANCEL_REASON_MAX, cancelSchema, bookingSummaryText } from "~/features/bookings";
+import { CANCEL_REASON_MAX, cancelSchema, bookingSummaryText, refusalKey } from "~/features/bookings";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
@@ -14,12 +14,12 @@ import { FormError, TextAreaField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["bookings"], title: titleFrom<typeof loader>((_, t) => t("bookings:cancel.title")) };
+export const handle = { i18n: ["bookings", "disputes"], title: titleFrom<typeof loader>((_, t) => t("bookings:cancel.title")) };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const booking = await bookingView(user.id, params.bookingId ?? "");
-  if (!booking || booking.as !== "owner") throw new Response("Not found", { status: 404 });
+  if (!booking) throw new Response("Not found", { status: 404 });
   if (!booking.can.cancel) return redirectWithToast("/bookings", { type: "error", title: "bookings:refusals.wrongState" });
   return { booking: bookingSummaryText(booking, await languageOf(request)) };
 }
@@ -28,12 +28,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(await formDataOf(request), { schema: cancelSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await transition(params.bookingId ?? "", { kind: "owner", userId: user.id }, { type: "cancel", reason: submission.value.reason });
+  // The sitter of a confirmed booking cancels it too (a request they decline instead).
+  const as = (await bookingView(user.id, params.bookingId ?? ""))?.as;
+  if (!as) throw new Response("Not found", { status: 404 });
+  const reason = submission.value.reason;
+  const result = await transition(params.bookingId ?? "", { kind: as, userId: user.id }, as === "owner" ? { type: "cancel", reason } : { type: "sitter-cancel", reason });
   if (!result.ok) {
     if (result.refusal === "notFound") throw new Response("Not found", { status: 404 });
-    return redirectWithToast("/bookings", { type: "error", title: `bookings:refusals.${result.refusal}` });
+    return redirectWithToast("/bookings", { type: "error", title: refusalKey(result.refusal) });
   }
-  return redirectWithToast("/bookings", { type: "success", title: "bookings:toast.cancelledTitle", description: "bookings:toast.cancelledBody" });
+  const description = as === "owner" ? "bookings:toast.cancelledBody" : "disputes:sitterCancel.done";
+  return redirectWithToast("/bookings", { type: "success", title: "bookings:toast.cancelledTitle", description });
 }
 
 export default function CancelBooking() {
@@ -54,7 +59,11 @@ export default function CancelBooking() {
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4 px-4 pb-8">
         <p>{t("cancel.summary", { pet: booking.petName, name: booking.other.name, when })}</p>
         <p className="text-stone-700">
-          {booking.paymentStatus === "held" ? t("cancel.refund", { amount: total }) : t("cancel.nothingCharged")}
+          {booking.as === "sitter"
+            ? t("disputes:sitterCancel.explain", { name: booking.other.name })
+            : booking.paymentStatus === "held"
+              ? t("cancel.refund", { amount: total })
+              : t("cancel.nothingCharged")}
         </p>
         <FormError form={form} />
         <TextAreaField meta={fields.reason} label={t("cancel.reason")} rows={3} maxLength={CANCEL_REASON_MAX} />

@@ -8,7 +8,7 @@ import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 import { TabLinks } from "~/platform/ui/tab-links";
 
-export const handle = { i18n: ["bookings"], title: "bookings:list.title" };
+export const handle = { i18n: ["bookings", "disputes"], title: "bookings:list.title" };
 
 const TABS = Object.keys(BOOKING_TABS) as BookingTab[];
 

@@ -12,7 +12,7 @@ import { PageHeader } from "~/platform/ui/page-header";
 import { TabLinks } from "~/platform/ui/tab-links";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["notifications", "subscription"], title: "notifications:title" };
+export const handle = { i18n: ["notifications", "subscription", "disputes"], title: "notifications:title" };
 
 const TABS = Object.keys(NOTIFICATION_TABS) as NotificationTab[];
 const tabOf = (value: unknown): NotificationTab => TABS.find((tab) => tab === value) ?? "all";

@@ -1,29 +1,50 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getPublicProfile } from "~/features/profiles/index.server";
 import { ProfileView, profileText } from "~/features/profiles";
+import { ProfileReviews, replySchema } from "~/features/reviews";
+import { replyToReview, reviewsSection } from "~/features/reviews/index.server";
+import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile"], title: "profile:public.previewTitle" };
+export const handle = { i18n: ["profile", "disputes", "safety"], title: "profile:public.previewTitle" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = await getPublicProfile(user.id);
   if (!profile) throw new Response("Not found", { status: 404 });
-  return { profile: profileText(profile, await languageOf(request)) };
+  const language = await languageOf(request);
+  const reviews = await reviewsSection({ id: profile.id, isSitter: profile.hourlyRateCents !== null }, user, new URL(request.url), language, { withReplyForms: true });
+  return { profile: profileText(profile, language), reviews };
+}
+
+/** The person reviewed answers a review received, once. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await formDataOf(request), { schema: replySchema });
+  const reviewId = String(submission.payload.reviewId ?? "").slice(0, 64);
+  if (submission.status !== "success") return data({ reviewId, result: submission.reply() }, { status: 400 });
+  const outcome = await replyToReview(user.id, submission.value.reviewId, submission.value.reply);
+  if (outcome === "notFound") throw new Response("Not found", { status: 404 });
+  if (outcome !== "saved") return data({ reviewId, result: submission.reply({ formErrors: [`disputes:reviews.errors.${outcome}`] }) }, { status: 400 });
+  return redirectWithToast(`/profile/public${new URL(request.url).search}`, { type: "success", title: "disputes:reviews.replied" });
 }
 
 export default function PublicProfilePreview() {
   const { t } = useTranslation("profile");
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, reviews } = useLoaderData<typeof loader>();
+  const lastReply = useActionData<typeof action>();
   return (
     <>
       <PageHeader title={t("public.previewTitle")} backTo="/profile" />
       <p className="px-4 pb-3 text-sm text-stone-700">{t("public.previewIntro")}</p>
       <ProfileView profile={profile} />
+      <ProfileReviews section={reviews} hrefOf={(page) => `/profile/public?reviews=${page}`} lastReply={lastReply} back="/profile/public" />
     </>
   );
 }

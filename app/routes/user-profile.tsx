@@ -6,13 +6,15 @@ import { connectionWith, handleLikeBack } from "~/features/discovery/index.serve
 import { getPublicProfile, isOwner } from "~/features/profiles/index.server";
 import { hasBlocked } from "~/features/safety/index.server";
 import { ProfileView, profileText } from "~/features/profiles";
+import { ProfileReviews } from "~/features/reviews";
+import { reviewsSection } from "~/features/reviews/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile", "bookings", "discovery", "safety"], title: titleFrom<typeof loader>(({ profile }) => profile.name) };
+export const handle = { i18n: ["profile", "bookings", "discovery", "safety", "disputes"], title: titleFrom<typeof loader>(({ profile }) => profile.name) };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -22,7 +24,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const mine = profile.id === user.id;
   const blocked = !mine && (await hasBlocked(user.id, profile.id));
   const bookable = !mine && !blocked && isOwner(user.role) && profile.hourlyRateCents !== null;
-  return { profile: profileText(profile, await languageOf(request)), bookable, mine, blocked, connection: blocked ? null : await connectionWith(user, profile.id) };
+  const language = await languageOf(request);
+  const reviews = await reviewsSection({ id: profile.id, isSitter: profile.hourlyRateCents !== null }, user, new URL(request.url), language);
+  return { profile: profileText(profile, language), bookable, mine, blocked, connection: blocked ? null : await connectionWith(user, profile.id), reviews };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -32,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UserProfile() {
   const { t } = useTranslation("profile");
-  const { profile, bookable, mine, blocked, connection } = useLoaderData<typeof loader>();
+  const { profile, bookable, mine, blocked, connection, reviews } = useLoaderData<typeof loader>();
   const here = `/users/${profile.id}`;
   return (
     <>
@@ -56,6 +60,7 @@ export default function UserProfile() {
           </Link>
         </p>
       )}
+      <ProfileReviews section={reviews} hrefOf={(page) => `/users/${encodeURIComponent(profile.id)}?reviews=${page}`} back={here} />
       {bookable || connection ? (
         <div className="sticky bottom-20 flex flex-wrap gap-3 px-4 py-4 *:flex-1">
           {connection === "liked-you" ? (

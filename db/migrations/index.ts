@@ -16,6 +16,7 @@ import * as backoffs from "./0014-backoffs";
 import * as rateLimitExpiry from "./0015-rate-limit-expiry";
 import * as yearsPendingUploads from "./0016-years-pending-uploads";
 import * as operatorSafety from "./0017-operator-safety";
+import * as disputesHistoryReplies from "./0018-disputes-history-replies";
 import * as termsAcceptance from "./0020-terms-acceptance";
 import * as unreadCounters from "./0023-unread-counters";
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   "0015-rate-limit-expiry": rateLimitExpiry,
   "0016-years-pending-uploads": yearsPendingUploads,
   "0017-operator-safety": operatorSafety,
+  "0018-disputes-history-replies": disputesHistoryReplies,
   "0020-terms-acceptance": termsAcceptance,
   "0023-unread-counters": unreadCounters,
 };

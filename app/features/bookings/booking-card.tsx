@@ -4,7 +4,7 @@ import { dateTimeFormat } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import type { BookingView } from "./views.server";
 
-export type ShownBooking = BookingView & { text: { date: string; time: string; amount: string } };
+export type ShownBooking = BookingView & { text: { date: string; time: string; amount: string; refunded: string } };
 
 export function bookingCardText(booking: BookingView, language: string): ShownBooking {
   const start = new Date(booking.startAt);
@@ -15,6 +15,7 @@ export function bookingCardText(booking: BookingView, language: string): ShownBo
       date: dateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone }).format(start),
       time: dateTimeFormat(language, { timeStyle: "short", timeZone }).format(start),
       amount: formatMoney(booking.as === "owner" ? booking.totalCents : booking.subtotalCents, language),
+      refunded: formatMoney(booking.refundedCents, language),
     },
   };
 }
@@ -76,12 +77,15 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
           ? t("card.total", { amount: booking.text.amount })
           : t("card.earnings", { amount: booking.text.amount })}{" "}
         · {booking.paymentPending ? t("paymentStatus.pending") : t(`paymentStatus.${booking.paymentStatus}`)}
+        {booking.refundedCents > 0 && booking.paymentStatus === "released" ? ` · ${t("disputes:card.refunded", { amount: booking.text.refunded })}` : null}
         {booking.paymentStatus === "unpaid" && booking.holdDueAt ? ` · ${t("card.holdLater")}` : null}
       </p>
       {booking.notes ? <p className="rounded-xl bg-stone-50 p-2 text-sm whitespace-pre-line text-stone-800">{booking.notes}</p> : null}
       {booking.status === "cancelled" ? (
         <p className="text-sm text-stone-700">
-          {booking.cancelReason && booking.cancelledBy === "owner"
+          {booking.cancelReason && booking.cancelledBy === "sitter" && booking.cancelReason !== "accountClosed"
+            ? t("disputes:card.cancelledBySitter", { reason: booking.cancelReason })
+            : booking.cancelReason && booking.cancelledBy === "owner"
             ? t("card.cancelledReason", { reason: booking.cancelReason })
             : t(`card.cancelledBy.${booking.cancelReason === "expired" || booking.cancelReason === "slotTaken" || booking.cancelReason === "payment" || booking.cancelReason === "unanswered" || booking.cancelReason === "accountClosed" ? booking.cancelReason : (booking.cancelledBy ?? "system")}`)}
         </p>
@@ -103,6 +107,16 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
         {booking.can.cancel ? (
           <Link to={`/bookings/${booking.id}/cancel`} className="btn btn-secondary">
             {t("actions.cancel")}
+          </Link>
+        ) : null}
+        {booking.can.reportProblem ? (
+          <Link to={`/bookings/${booking.id}/problem`} className="btn btn-secondary">
+            {t("disputes:card.reportProblem")}
+          </Link>
+        ) : null}
+        {booking.problem ? (
+          <Link to={`/bookings/${booking.id}/problem`} className="btn btn-secondary">
+            {t(booking.problem === "open" ? "disputes:card.problemOpen" : "disputes:card.problemSettled")}
           </Link>
         ) : null}
         {booking.can.review ? (

@@ -30,7 +30,7 @@ export async function transition(id: string, actor: Actor, event: BookingEvent):
   const outcome = await db.transaction().execute(async (trx) => {
     const result = await applyEvent(trx, id, actor, event);
     if (!result.ok) return { result, tasks: [] as string[] };
-    const tasks = result.booking.payment_task && event.type !== "task-failed" ? [result.booking.id] : [];
+    const tasks = hasPaymentWork(result.booking) && event.type !== "task-failed" ? [result.booking.id] : [];
     if (event.type === "accept") tasks.push(...(await cancelOverlappingRequests(trx, result.booking)));
     return { result, tasks };
   });
@@ -54,8 +54,51 @@ export async function applyEvent(trx: Transaction<Database>, id: string, actor: 
   if (change.create) await trx.insertInto("bookings").values({ ...change.create, created_at: stamp, updated_at: stamp }).execute();
   else await trx.updateTable("bookings").set({ ...change.set, updated_at: stamp }).where("id", "=", id).execute();
   const written = (await findBooking(id, trx))!;
+  await recordHistory(trx, booking ?? null, written, actor, event, stamp);
   await tellParties(trx, written, change.notify);
   return { ok: true, booking: written };
+}
+
+export const hasPaymentWork = (booking: Pick<Booking, "payment_task" | "refund_due_cents">) => booking.payment_task !== null || booking.refund_due_cents !== null;
+
+/** What an event carried that the booking's history shows: reasons and amounts, never card or provider references. */
+function detailOf(event: BookingEvent): Record<string, unknown> {
+  switch (event.type) {
+    case "cancel":
+    case "sitter-cancel":
+      return { reason: event.reason.trim() };
+    case "resolve-dispute":
+      return { settlement: event.settlement.kind, ...(event.settlement.kind === "partial" ? { refundCents: event.settlement.refundCents } : {}) };
+    case "operator-refund":
+      return { amountCents: event.amountCents };
+    case "task-failed":
+      return { task: event.task, error: event.error };
+    case "hold-failed":
+    case "card-failed":
+      return { error: event.error };
+    case "account-closed":
+      return { party: event.party, closure: event.closure };
+    default:
+      return {};
+  }
+}
+
+async function recordHistory(trx: Transaction<Database>, before: Booking | null, after: Booking, actor: Actor, event: BookingEvent, stamp: string) {
+  await trx
+    .insertInto("booking_history")
+    .values({
+      booking_id: after.id,
+      event: event.type,
+      actor_kind: actor.kind,
+      actor_id: actor.kind === "system" ? null : actor.userId,
+      status_from: before?.status ?? null,
+      status_to: after.status,
+      payment_from: before?.payment_status ?? null,
+      payment_to: after.payment_status,
+      detail: JSON.stringify(detailOf(event)),
+      created_at: stamp,
+    })
+    .execute();
 }
 
 async function bookTime(trx: Transaction<Database>, booking: Booking): Promise<boolean> {
@@ -84,7 +127,7 @@ async function cancelOverlappingRequests(trx: Transaction<Database>, accepted: B
   const tasks: string[] = [];
   for (const rival of rivals) {
     const result = await applyEvent(trx, rival.id, { kind: "system" }, { type: "slot-taken" });
-    if (result.ok && result.booking.payment_task) tasks.push(rival.id);
+    if (result.ok && hasPaymentWork(result.booking)) tasks.push(rival.id);
   }
   return tasks;
 }
@@ -134,7 +177,7 @@ export async function closeOpenBookingsIn(
     const result = await applyEvent(trx, booking.id, actor, { type: "account-closed", party, closure });
     if (!result.ok) continue;
     closed.push(booking.id);
-    if (result.booking.payment_task) tasks.push(booking.id);
+    if (hasPaymentWork(result.booking)) tasks.push(booking.id);
   }
   return { closed, tasks };
 }
@@ -153,6 +196,6 @@ export async function closeOpenBookingsOf(userId: string, closure: AccountClosur
 
 export async function runPaymentTask(id: string): Promise<void> {
   const booking = await findBooking(id);
-  if (!booking?.payment_task || booking.payment_task_attempts >= MAX_TASK_ATTEMPTS) return;
+  if (!booking || !hasPaymentWork(booking) || booking.payment_task_attempts >= MAX_TASK_ATTEMPTS) return;
   await transition(id, { kind: "system" }, await providerAnswer(booking));
 }

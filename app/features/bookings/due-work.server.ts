@@ -28,6 +28,11 @@ export async function runDueBookingWork(): Promise<number> {
   await run(await db.selectFrom("bookings").select("id").where("status", "in", ["in-progress", "confirmed"]).where("end_at", "<=", iso).execute(), { type: "finish" });
   const releaseBefore = new Date(at.getTime() - AUTO_RELEASE_AFTER_MS).toISOString();
   await run(await db.selectFrom("bookings").select("id").where("status", "=", "completed").where("payment_status", "=", "held").where("payment_task", "is", null).where("completed_at", "<=", releaseBefore).execute(), { type: "release" });
-  for (const { id } of await db.selectFrom("bookings").select("id").where("payment_task", "is not", null).execute()) await runPaymentTask(id);
+  const paymentWork = await db
+    .selectFrom("bookings")
+    .select("id")
+    .where((eb) => eb.or([eb("payment_task", "is not", null), eb("refund_due_cents", "is not", null)]))
+    .execute();
+  for (const { id } of paymentWork) await runPaymentTask(id);
   return changed;
 }

@@ -1,4 +1,5 @@
-export { closeOpenBookingsIn, closeOpenBookingsOf, runPaymentTasks, transition } from "./bookings.server";
+export { applyEvent, closeOpenBookingsIn, closeOpenBookingsOf, findBooking, hasPaymentWork, runPaymentTasks, transition } from "./bookings.server";
+export type { TransitionResult } from "./bookings.server";
 export { runDueBookingWork } from "./due-work.server";
 export { payForBooking, payWithSavedCard, startCardEntry } from "./payment-entry.server";
 export type { PaymentOutcome } from "./payment-entry.server";

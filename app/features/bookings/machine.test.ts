@@ -9,10 +9,13 @@ import {
   MAX_HOURS,
   MIN_HOURS,
   PLATFORM_FEE_RATE,
+  PROBLEM_WINDOW_MS,
   UNPAID_REQUEST_TTL_MS,
   decide,
   isAuthorised,
+  paymentTotals,
   priceOf,
+  splitPaid,
   type Actor,
   type BookingEvent,
   type Decision,
@@ -74,7 +77,10 @@ const held = (over: Partial<Facts> = {}) => booking({ payment_status: "held", ca
 const cardKept = (over: Partial<Facts> = {}) => booking({ card_ref: "card_1", hold_due_at: iso(after(START, -DELAYED_HOLD_BEFORE_MS)), ...over });
 const confirmed = (over: Partial<Facts> = {}) => held({ status: "confirmed", ...over });
 const inProgress = (over: Partial<Facts> = {}) => held({ status: "in-progress", ...over });
-const completed = (over: Partial<Facts> = {}) => held({ status: "completed", completed_at: iso(END), ...over });
+const completed = (over: Partial<Facts> = {}) => held({ status: "completed", completed_at: iso(END), total_cents: 3600, refunded_cents: 0, refund_due_cents: null, ...over });
+/** A completed booking whose owner reported a problem an hour after the end. */
+const disputed = (over: Partial<Facts> = {}) => completed({ problem_reported_at: iso(after(END, HOUR)), ...over });
+const released = (over: Partial<Facts> = {}) => completed({ payment_status: "released", ...over });
 
 const OWNER: Actor = { kind: "owner", userId: "owner-1" };
 const SITTER: Actor = { kind: "sitter", userId: "sitter-1" };
@@ -114,6 +120,11 @@ const EVENTS = {
   refunded: { type: "refunded" },
   disputed: { type: "disputed" },
   "account-closed": { type: "account-closed", party: "sitter", closure: "suspended" },
+  "report-problem": { type: "report-problem" },
+  "resolve-dispute": { type: "resolve-dispute", settlement: { kind: "partial", refundCents: 1440 } },
+  "operator-refund": { type: "operator-refund", amountCents: 1000 },
+  "refund-done": { type: "refund-done" },
+  "sitter-cancel": { type: "sitter-cancel", reason: "I am ill" },
 } satisfies { [K in BookingEvent["type"]]: Extract<BookingEvent, { type: K }> };
 type EventName = keyof typeof EVENTS;
 
@@ -140,6 +151,11 @@ const READY: Record<EventName, { actors: ActorName[]; booking: Facts | null; at:
   refunded: { actors: ["system"], booking: completed({ payment_status: "released" }), at: after(END, HOUR) },
   disputed: { actors: ["system"], booking: completed({ payment_status: "released" }), at: after(END, HOUR) },
   "account-closed": { actors: ["system", "operator"], booking: confirmed(), at: NOW },
+  "report-problem": { actors: ["owner"], booking: completed(), at: after(END, HOUR) },
+  "resolve-dispute": { actors: ["operator"], booking: disputed(), at: after(END, 2 * HOUR) },
+  "operator-refund": { actors: ["operator"], booking: released(), at: after(END, 4 * DAY) },
+  "refund-done": { actors: ["system"], booking: released({ refund_due_cents: 1000 }), at: after(END, 4 * DAY) },
+  "sitter-cancel": { actors: ["sitter"], booking: confirmed(), at: NOW },
 };
 
 const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
@@ -194,6 +210,10 @@ describe("which states each event applies to", () => {
     { event: "finish", allowedIn: ["confirmed", "in-progress"] },
     { event: "release", allowedIn: ["completed"] },
     { event: "account-closed", allowedIn: ["requested", "confirmed", "in-progress"] },
+    { event: "report-problem", allowedIn: ["completed"] },
+    { event: "resolve-dispute", allowedIn: ["completed"] },
+    { event: "operator-refund", allowedIn: ["completed"] },
+    { event: "sitter-cancel", allowedIn: ["confirmed"] },
   ];
   for (const { event, allowedIn } of STATUS_GATED) {
     it(`${event}: only when ${allowedIn.join(" or ")}`, () => {
@@ -668,5 +688,204 @@ describe("a closed account ends what has not finished", () => {
     expect(refusalOf(decide(completed({ payment_task: "capture" }), SYSTEM, closedBy("sitter"), after(END, HOUR)))).toBe("wrongState");
     expect(refusalOf(decide(confirmed({ payment_task: "void" }), SYSTEM, closedBy("sitter"), NOW))).toBe("paymentPending");
     expect(refusalOf(decide(completed(), SYSTEM, closedBy("sitter"), after(END, HOUR)))).toBe("wrongState");
+  });
+});
+
+describe("the owner reports a problem", () => {
+  const report = EVENTS["report-problem"];
+
+  it("on a completed, held booking: the release waits and the sitter is told", () => {
+    const change = allowed(decide(completed(), OWNER, report, after(END, HOUR)));
+    expect(change).toEqual({ set: { problem_reported_at: iso(after(END, HOUR)) }, notify: [{ to: "sitter", message: "problemReported" }] });
+  });
+
+  it("until the 72 hours of the automatic release are over, not from then on", () => {
+    expect(decide(completed(), OWNER, report, after(END, PROBLEM_WINDOW_MS - MINUTE)).ok).toBe(true);
+    expect(refusalOf(decide(completed(), OWNER, report, after(END, PROBLEM_WINDOW_MS)))).toBe("tooLate");
+  });
+
+  it("once only", () => {
+    expect(refusalOf(decide(disputed(), OWNER, report, after(END, 2 * HOUR)))).toBe("alreadyReported");
+    expect(refusalOf(decide(disputed({ problem_resolved_at: iso(after(END, 3 * HOUR)) }), OWNER, report, after(END, 4 * HOUR)))).toBe("alreadyReported");
+  });
+
+  it("not once the payment is released, refunded or being captured", () => {
+    expect(refusalOf(decide(released(), OWNER, report, after(END, HOUR)))).toBe("alreadyReleased");
+    expect(refusalOf(decide(completed({ payment_status: "refunded" }), OWNER, report, after(END, HOUR)))).toBe("alreadyReleased");
+    expect(refusalOf(decide(completed({ payment_task: "capture" }), OWNER, report, after(END, HOUR)))).toBe("alreadyReleased");
+  });
+
+  it("an open problem stops both the owner's and the automatic release", () => {
+    expect(refusalOf(decide(disputed(), OWNER, EVENTS.release, after(END, 2 * HOUR)))).toBe("inDispute");
+    expect(refusalOf(decide(disputed(), SYSTEM, EVENTS.release, after(END, AUTO_RELEASE_AFTER_MS + HOUR)))).toBe("inDispute");
+  });
+});
+
+describe("the operator settles a problem", () => {
+  const AT = after(END, 2 * HOUR);
+  const settle = (settlement: Extract<BookingEvent, { type: "resolve-dispute" }>["settlement"]) => ({ type: "resolve-dispute", settlement }) as const;
+  const OPERATOR = ACTORS.operator;
+  const both = (message: string) => [
+    { to: "owner", message },
+    { to: "sitter", message },
+  ];
+
+  it("release in full: the whole hold is captured and both sides are told", () => {
+    const change = allowed(decide(disputed(), OPERATOR, settle({ kind: "release" }), AT));
+    expect(change).toEqual({ set: { problem_resolved_at: iso(AT), payment_task: "capture", payment_task_attempts: 0 }, notify: both("disputeReleased") });
+  });
+
+  it("a partial refund captures what is kept; the rest of the hold goes back", () => {
+    const change = allowed(decide(disputed(), OPERATOR, settle({ kind: "partial", refundCents: 1440 }), AT));
+    expect(change).toEqual({ set: { problem_resolved_at: iso(AT), payment_task: "capture", capture_cents: 2160, payment_task_attempts: 0 }, notify: both("disputePartlyRefunded") });
+  });
+
+  it("a full refund, or a partial one of the whole amount, gives the hold back", () => {
+    for (const settlement of [{ kind: "refund" }, { kind: "partial", refundCents: 3600 }] as const) {
+      const change = allowed(decide(disputed(), OPERATOR, settle(settlement), AT));
+      expect(change).toEqual({ set: { problem_resolved_at: iso(AT), payment_task: "void", payment_task_attempts: 0 }, notify: both("disputeRefunded") });
+    }
+  });
+
+  it("refuses an amount above what was paid, and amounts that are not whole positive cents", () => {
+    expect(refusalOf(decide(disputed(), OPERATOR, settle({ kind: "partial", refundCents: 3601 }), AT))).toBe("amountTooHigh");
+    for (const refundCents of [0, -5, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(refusalOf(decide(disputed(), OPERATOR, settle({ kind: "partial", refundCents }), AT)), String(refundCents)).toBe("amountInvalid");
+    }
+  });
+
+  it("only an open problem, once", () => {
+    expect(refusalOf(decide(completed(), OPERATOR, settle({ kind: "release" }), AT))).toBe("noOpenDispute");
+    expect(refusalOf(decide(disputed({ problem_resolved_at: iso(AT) }), OPERATOR, settle({ kind: "release" }), AT))).toBe("noOpenDispute");
+  });
+
+  it("nobody else settles it, not even the owner or the sitter", () => {
+    for (const actor of [OWNER, SITTER, SYSTEM]) expect(refusalOf(decide(disputed(), actor, settle({ kind: "refund" }), AT))).toBe("notYours");
+  });
+
+  it("the settled booking releases as usual again", () => {
+    expect(decide(disputed({ problem_resolved_at: iso(AT) }), OWNER, EVENTS.release, AT).ok).toBe(true);
+  });
+
+  it("a partial capture confirmed by the provider records what went back to the owner", () => {
+    const change = allowed(decide(disputed({ problem_resolved_at: iso(AT), payment_task: "capture", capture_cents: 2160 }), SYSTEM, EVENTS.captured, AT));
+    expect(change.set).toEqual({ payment_task: null, payment_status: "released", released_at: iso(AT), refunded_cents: 1440 });
+  });
+});
+
+describe("the operator refunds", () => {
+  const AT = after(END, 4 * DAY);
+  const OPERATOR = ACTORS.operator;
+  const refund = (amountCents: number) => ({ type: "operator-refund", amountCents }) as const;
+
+  it("a released payment in part: the refund waits for the provider and both sides are told", () => {
+    const change = allowed(decide(released(), OPERATOR, refund(1000), AT));
+    expect(change).toEqual({
+      set: { refund_due_cents: 1000, payment_task_attempts: 0, payment_error: null },
+      notify: [
+        { to: "owner", message: "operatorRefunded" },
+        { to: "sitter", message: "operatorRefunded" },
+      ],
+    });
+  });
+
+  it("never above what was paid and not yet given back", () => {
+    expect(decide(released({ refunded_cents: 1000 }), OPERATOR, refund(2600), AT).ok).toBe(true);
+    expect(refusalOf(decide(released({ refunded_cents: 1000 }), OPERATOR, refund(2601), AT))).toBe("amountTooHigh");
+    expect(refusalOf(decide(released(), OPERATOR, refund(3601), AT))).toBe("amountTooHigh");
+    for (const amount of [0, -1, 0.5, Number.NaN]) expect(refusalOf(decide(released(), OPERATOR, refund(amount), AT)), String(amount)).toBe("amountInvalid");
+  });
+
+  it("a hold not yet released: part of it is captured, or all of it given back", () => {
+    expect(allowed(decide(completed(), OPERATOR, refund(1000), AT)).set).toEqual({ payment_task: "capture", capture_cents: 2600, payment_task_attempts: 0 });
+    expect(allowed(decide(completed(), OPERATOR, refund(3600), AT)).set).toEqual({ payment_task: "void", payment_task_attempts: 0 });
+    expect(refusalOf(decide(completed(), OPERATOR, refund(3601), AT))).toBe("amountTooHigh");
+  });
+
+  it("not while an open problem waits for its settlement, nor while other payment work is under way", () => {
+    expect(refusalOf(decide(disputed(), OPERATOR, refund(1000), AT))).toBe("inDispute");
+    expect(refusalOf(decide(released({ refund_due_cents: 500 }), OPERATOR, refund(1000), AT))).toBe("paymentPending");
+    expect(refusalOf(decide(completed({ payment_task: "capture" }), OPERATOR, refund(1000), AT))).toBe("paymentPending");
+  });
+
+  it("not when nothing was paid or all of it is back", () => {
+    expect(refusalOf(decide(completed({ payment_status: "refunded" }), OPERATOR, refund(100), AT))).toBe("wrongState");
+    expect(refusalOf(decide(completed({ payment_status: "failed" }), OPERATOR, refund(100), AT))).toBe("wrongState");
+  });
+
+  it("the provider's confirmation adds the refund up; the whole amount back marks the payment refunded", () => {
+    expect(allowed(decide(released({ refund_due_cents: 1000 }), SYSTEM, EVENTS["refund-done"], AT)).set).toEqual({
+      refund_due_cents: null,
+      refunded_cents: 1000,
+      payment_status: "released",
+      payment_error: null,
+      payment_task_attempts: 0,
+    });
+    expect(allowed(decide(released({ refunded_cents: 1000, refund_due_cents: 2600 }), SYSTEM, EVENTS["refund-done"], AT)).set).toMatchObject({ refunded_cents: 3600, payment_status: "refunded" });
+    expect(refusalOf(decide(released(), SYSTEM, EVENTS["refund-done"], AT))).toBe("wrongState");
+  });
+
+  it("a refund the provider could not make is counted and retried; a processor refund waits for ours", () => {
+    const failed = { type: "task-failed", task: "refund", error: "processing_error" } as const;
+    expect(allowed(decide(released({ refund_due_cents: 1000, payment_task_attempts: 2 }), SYSTEM, failed, AT)).set).toEqual({ payment_task_attempts: 3, payment_error: "processing_error" });
+    expect(refusalOf(decide(released(), SYSTEM, failed, AT))).toBe("wrongState");
+    expect(refusalOf(decide(released({ refund_due_cents: 1000 }), SYSTEM, EVENTS.refunded, AT))).toBe("wrongState");
+  });
+});
+
+describe("the sitter cancels a confirmed booking", () => {
+  const cancel = (reason: string) => ({ type: "sitter-cancel", reason }) as const;
+
+  it("before the start: cancelled with the reason, the hold given back in full, the slot freed, the owner told", () => {
+    expect(allowed(decide(confirmed(), SITTER, cancel("  I am ill  "), NOW))).toEqual({
+      set: { status: "cancelled", cancelled_by: "sitter", cancel_reason: "I am ill", payment_task: "void" },
+      notify: [{ to: "owner", message: "cancelledBySitter" }],
+      freeSlot: true,
+    });
+  });
+
+  it("a card kept for a later hold: nothing to give back", () => {
+    expect(allowed(decide(cardKept({ status: "confirmed" }), SITTER, cancel("Away"), NOW)).set).toEqual({ status: "cancelled", cancelled_by: "sitter", cancel_reason: "Away" });
+  });
+
+  it("needs a reason of at most 500 characters", () => {
+    expect(refusalOf(decide(confirmed(), SITTER, cancel("   "), NOW))).toBe("reasonRequired");
+    expect(decide(confirmed(), SITTER, cancel("x".repeat(CANCEL_REASON_MAX)), NOW).ok).toBe(true);
+    expect(refusalOf(decide(confirmed(), SITTER, cancel("x".repeat(CANCEL_REASON_MAX + 1)), NOW))).toBe("reasonTooLong");
+  });
+
+  it("not from the start time on, and a request is declined, not cancelled", () => {
+    expect(refusalOf(decide(confirmed(), SITTER, cancel("Late"), START))).toBe("alreadyStarted");
+    expect(refusalOf(decide(held(), SITTER, cancel("No"), NOW))).toBe("wrongState");
+  });
+});
+
+describe("what the sitter keeps after a refund", () => {
+  it("the fee is 20 % of what the sitter keeps: a 40 % refund of 36 € leaves 18 € to the sitter and 3.60 € fee", () => {
+    expect(splitPaid(2160)).toEqual({ sitterCents: 1800, feeCents: 360 });
+  });
+
+  it("without a refund the split is the booking's own price, for every rate and number of hours", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: MIN_HOURS, max: MAX_HOURS }), (rate, hours) => {
+        const price = priceOf(rate, hours);
+        expect(splitPaid(price.total)).toEqual({ sitterCents: price.subtotal, feeCents: price.fee });
+      }),
+    );
+  });
+
+  it("always adds up to what was paid", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), (paid) => {
+      const split = splitPaid(paid);
+      expect(split.sitterCents + split.feeCents).toBe(paid);
+      expect(Math.abs(split.feeCents - split.sitterCents * PLATFORM_FEE_RATE)).toBeLessThanOrEqual(1);
+    }));
+  });
+
+  it("counts only money that was taken", () => {
+    const money = { total_cents: 3600, refunded_cents: 1440 };
+    expect(paymentTotals({ ...money, payment_status: "released", released_at: iso(END) })).toEqual({ paidCents: 2160, refundedCents: 1440, sitterCents: 1800, feeCents: 360 });
+    expect(paymentTotals({ ...money, refunded_cents: 0, payment_status: "held", released_at: null })).toEqual({ paidCents: 0, refundedCents: 0, sitterCents: 0, feeCents: 0 });
+    expect(paymentTotals({ ...money, refunded_cents: 3600, payment_status: "refunded", released_at: iso(END) })).toMatchObject({ paidCents: 0, refundedCents: 3600 });
   });
 });

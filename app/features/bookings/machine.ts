@@ -6,6 +6,9 @@ import type { Booking, BookingStatus, PaymentStatus, PaymentTask } from "~db/sch
  *
  *   requested → confirmed → in-progress → completed, or cancelled
  *   payment: unpaid → held → released, or refunded / failed
+ *   a problem reported on a completed, held booking stops the release until the operator settles it
+ *   (capture all, capture part and give the rest back, or void); a released payment may be refunded
+ *   in parts (refund_due_cents, then refunded_cents) up to what was paid.
  */
 
 export const PLATFORM_FEE_RATE = 0.2;
@@ -20,12 +23,30 @@ export const UNPAID_REQUEST_TTL_MS = 15 * 60_000;
 export const MAX_TASK_ATTEMPTS = 8;
 export const CANCEL_REASON_MAX = 500;
 export const REVIEW_COMMENT_MAX = 1000;
+/** An owner may report a problem while the payment waits for its automatic release. */
+export const PROBLEM_WINDOW_MS = AUTO_RELEASE_AFTER_MS;
 
 export function priceOf(hourlyRateCents: number, hours: number) {
   const subtotal = hourlyRateCents * hours;
   const fee = Math.round(subtotal * PLATFORM_FEE_RATE);
   return { subtotal, fee, total: subtotal + fee };
 }
+
+/** What the owner finally paid, split so that the platform fee is 20 % of what the sitter keeps. */
+export function splitPaid(paidCents: number): { sitterCents: number; feeCents: number } {
+  const sitterCents = Math.round(paidCents / (1 + PLATFORM_FEE_RATE));
+  return { sitterCents, feeCents: paidCents - sitterCents };
+}
+
+/** The money of a booking as it stands: taken from the owner, given back, and its split. */
+export function paymentTotals(booking: Pick<Booking, "total_cents" | "refunded_cents" | "released_at" | "payment_status">) {
+  const taken = booking.released_at !== null && (booking.payment_status === "released" || booking.payment_status === "refunded");
+  const paidCents = taken ? booking.total_cents - booking.refunded_cents : 0;
+  return { paidCents, refundedCents: taken ? booking.refunded_cents : 0, ...splitPaid(paidCents) };
+}
+
+/** How the operator settles a reported problem. */
+export type Settlement = { kind: "release" } | { kind: "partial"; refundCents: number } | { kind: "refund" };
 
 export type Party = "owner" | "sitter";
 /** `operator`: a person with the admin role acting from the console (every such act is audited). */
@@ -42,7 +63,7 @@ export type BookingEvent =
   | { type: "hold-placed"; holdRef: string }
   | { type: "hold-failed"; error: string }
   | { type: "hold-due" }
-  | { type: "task-failed"; task: PaymentTask; error: string }
+  | { type: "task-failed"; task: PaymentTask | "refund"; error: string }
   | { type: "accept" }
   | { type: "decline" }
   | { type: "cancel"; reason: string }
@@ -59,7 +80,15 @@ export type BookingEvent =
   | { type: "refunded" }
   | { type: "disputed" }
   /** The person on side `party` was suspended or deleted their account: what has not finished ends, money back. */
-  | { type: "account-closed"; party: Party; closure: AccountClosure };
+  | { type: "account-closed"; party: Party; closure: AccountClosure }
+  /** The owner reports a problem with a completed visit before the payment is released: the release waits. */
+  | { type: "report-problem" }
+  | { type: "resolve-dispute"; settlement: Settlement }
+  /** The operator gives money back: from a hold not yet taken, or from a payment already released. */
+  | { type: "operator-refund"; amountCents: number }
+  /** The provider confirmed the operator's refund. */
+  | { type: "refund-done" }
+  | { type: "sitter-cancel"; reason: string };
 
 export interface Change {
   create?: NewBooking & Pick<Booking, "subtotal_cents" | "fee_cents" | "total_cents">;
@@ -81,6 +110,11 @@ export interface Change {
       | "completed_at"
       | "released_at"
       | "disputed_at"
+      | "problem_reported_at"
+      | "problem_resolved_at"
+      | "capture_cents"
+      | "refund_due_cents"
+      | "refunded_cents"
     >
   >;
   notify: { to: Party; message: NoticeKind }[];
@@ -101,7 +135,13 @@ export type NoticeKind =
   | "holdFailed"
   | "slotTaken"
   | "unanswered"
-  | "accountClosed";
+  | "accountClosed"
+  | "problemReported"
+  | "disputeReleased"
+  | "disputePartlyRefunded"
+  | "disputeRefunded"
+  | "operatorRefunded"
+  | "cancelledBySitter";
 
 export type Refusal =
   | "notYours"
@@ -111,7 +151,14 @@ export type Refusal =
   | "tooEarly"
   | "reasonRequired"
   | "reasonTooLong"
-  | "paymentPending";
+  | "paymentPending"
+  | "alreadyReported"
+  | "alreadyReleased"
+  | "tooLate"
+  | "inDispute"
+  | "noOpenDispute"
+  | "amountInvalid"
+  | "amountTooHigh";
 
 export type Decision = { ok: true; change: Change } | { ok: false; refusal: Refusal };
 
@@ -119,7 +166,7 @@ type BookingFacts = Pick<
   Booking,
   "owner_id" | "sitter_id" | "status" | "payment_status" | "payment_task" | "card_ref" | "hold_ref" | "hold_due_at" | "start_at" | "end_at" | "completed_at" | "created_at"
 > &
-  Partial<Pick<Booking, "disputed_at" | "payment_task_attempts">>;
+  Partial<Pick<Booking, "disputed_at" | "payment_task_attempts" | "problem_reported_at" | "problem_resolved_at" | "capture_cents" | "refund_due_cents" | "refunded_cents" | "total_cents">>;
 
 const refuse = (refusal: Refusal): Decision => ({ ok: false, refusal });
 const allow = (change: Change): Decision => ({ ok: true, change });
@@ -130,6 +177,17 @@ function isParty(booking: BookingFacts, actor: Actor, party: Party): boolean {
 
 export function isAuthorised(booking: Pick<Booking, "payment_status" | "card_ref" | "hold_due_at">): boolean {
   return booking.payment_status === "held" || (booking.payment_status === "unpaid" && booking.card_ref !== null && booking.hold_due_at !== null);
+}
+
+const disputeOpen = (booking: BookingFacts) => Boolean(booking.problem_reported_at) && !booking.problem_resolved_at;
+const refundPending = (booking: BookingFacts) => booking.refund_due_cents !== null && booking.refund_due_cents !== undefined;
+const validAmount = (cents: number) => Number.isSafeInteger(cents) && cents > 0;
+
+/** A hold is settled by taking part of it (the rest goes back to the owner) or by giving it all back. */
+function settleHold(booking: BookingFacts, refundCents: number): Change["set"] {
+  const total = booking.total_cents ?? 0;
+  if (refundCents >= total) return { payment_task: "void", payment_task_attempts: 0 };
+  return { payment_task: "capture", capture_cents: total - refundCents, payment_task_attempts: 0 };
 }
 
 function giveBack(booking: BookingFacts): Pick<Change["set"], "payment_task"> {
@@ -180,6 +238,10 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
     }
     case "task-failed": {
       if (!system) return refuse("notYours");
+      if (event.task === "refund") {
+        if (!refundPending(booking)) return refuse("wrongState");
+        return allow({ set: { payment_task_attempts: (booking.payment_task_attempts ?? 0) + 1, payment_error: event.error }, notify: [] });
+      }
       if (!booking.payment_task || booking.payment_task !== event.task) return refuse("wrongState");
       return allow({ set: { payment_task_attempts: (booking.payment_task_attempts ?? 0) + 1, payment_error: event.error }, notify: [] });
     }
@@ -280,12 +342,15 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (booking.status !== "completed") return refuse("wrongState");
       if (booking.payment_task) return refuse("paymentPending");
       if (booking.payment_status !== "held") return refuse("wrongState");
+      if (disputeOpen(booking)) return refuse("inDispute");
       return allow({ set: { payment_task: "capture" }, notify: [] });
     }
     case "captured": {
       if (!system) return refuse("notYours");
       if (booking.payment_task !== "capture") return refuse("wrongState");
-      return allow({ set: { payment_task: null, payment_status: "released", released_at: at.toISOString() }, notify: [{ to: "sitter", message: "released" }] });
+      // A partial capture gives the rest of the hold back to the owner.
+      const givenBack = booking.capture_cents != null ? { refunded_cents: (booking.total_cents ?? 0) - booking.capture_cents } : {};
+      return allow({ set: { payment_task: null, payment_status: "released", released_at: at.toISOString(), ...givenBack }, notify: [{ to: "sitter", message: "released" }] });
     }
     case "voided": {
       if (!system) return refuse("notYours");
@@ -314,7 +379,7 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
     }
     case "refunded": {
       if (!system) return refuse("notYours");
-      if (booking.payment_status !== "released" || booking.payment_task) return refuse("wrongState");
+      if (booking.payment_status !== "released" || booking.payment_task || refundPending(booking)) return refuse("wrongState");
       return allow({ set: { payment_status: "refunded" }, notify: [] });
     }
     case "account-closed": {
@@ -327,6 +392,73 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
         set: { status: "cancelled", cancelled_by: "system", cancel_reason: "accountClosed", ...giveBack(booking) },
         notify: [{ to: other, message: "accountClosed" }],
         freeSlot: booking.status !== "requested",
+      });
+    }
+    case "report-problem": {
+      if (!owner) return refuse("notYours");
+      if (booking.status !== "completed") return refuse("wrongState");
+      if (booking.problem_reported_at) return refuse("alreadyReported");
+      if (booking.payment_status !== "held" || booking.payment_task) return refuse("alreadyReleased");
+      if (!booking.completed_at || time >= new Date(booking.completed_at).getTime() + PROBLEM_WINDOW_MS) return refuse("tooLate");
+      return allow({ set: { problem_reported_at: at.toISOString() }, notify: [{ to: "sitter", message: "problemReported" }] });
+    }
+    case "resolve-dispute": {
+      if (actor.kind !== "operator") return refuse("notYours");
+      if (!disputeOpen(booking)) return refuse("noOpenDispute");
+      if (booking.payment_task) return refuse("paymentPending");
+      if (booking.status !== "completed" || booking.payment_status !== "held") return refuse("wrongState");
+      const resolved = { problem_resolved_at: at.toISOString() };
+      const both = (message: NoticeKind): Change["notify"] => [
+        { to: "owner", message },
+        { to: "sitter", message },
+      ];
+      const { settlement } = event;
+      if (settlement.kind === "release") return allow({ set: { ...resolved, payment_task: "capture", payment_task_attempts: 0 }, notify: both("disputeReleased") });
+      if (settlement.kind === "refund") return allow({ set: { ...resolved, ...settleHold(booking, booking.total_cents ?? 0) }, notify: both("disputeRefunded") });
+      if (!validAmount(settlement.refundCents)) return refuse("amountInvalid");
+      if (settlement.refundCents > (booking.total_cents ?? 0)) return refuse("amountTooHigh");
+      const full = settlement.refundCents === booking.total_cents;
+      return allow({ set: { ...resolved, ...settleHold(booking, settlement.refundCents) }, notify: both(full ? "disputeRefunded" : "disputePartlyRefunded") });
+    }
+    case "operator-refund": {
+      if (actor.kind !== "operator") return refuse("notYours");
+      if (!validAmount(event.amountCents)) return refuse("amountInvalid");
+      if (booking.status !== "completed") return refuse("wrongState");
+      if (booking.payment_task || refundPending(booking)) return refuse("paymentPending");
+      if (disputeOpen(booking)) return refuse("inDispute");
+      const total = booking.total_cents ?? 0;
+      const notify: Change["notify"] = [
+        { to: "owner", message: "operatorRefunded" },
+        { to: "sitter", message: "operatorRefunded" },
+      ];
+      if (booking.payment_status === "held") {
+        if (event.amountCents > total) return refuse("amountTooHigh");
+        return allow({ set: settleHold(booking, event.amountCents), notify });
+      }
+      if (booking.payment_status !== "released") return refuse("wrongState");
+      if (event.amountCents > total - (booking.refunded_cents ?? 0)) return refuse("amountTooHigh");
+      return allow({ set: { refund_due_cents: event.amountCents, payment_task_attempts: 0, payment_error: null }, notify });
+    }
+    case "refund-done": {
+      if (!system) return refuse("notYours");
+      if (!refundPending(booking)) return refuse("wrongState");
+      const refunded = (booking.refunded_cents ?? 0) + booking.refund_due_cents!;
+      return allow({
+        set: { refund_due_cents: null, refunded_cents: refunded, payment_status: refunded >= (booking.total_cents ?? 0) ? "refunded" : "released", payment_error: null, payment_task_attempts: 0 },
+        notify: [],
+      });
+    }
+    case "sitter-cancel": {
+      if (!sitter) return refuse("notYours");
+      if (booking.status !== "confirmed") return refuse("wrongState");
+      if (time >= startsAt) return refuse("alreadyStarted");
+      const reason = event.reason.trim();
+      if (!reason) return refuse("reasonRequired");
+      if (reason.length > CANCEL_REASON_MAX) return refuse("reasonTooLong");
+      return allow({
+        set: { status: "cancelled", cancelled_by: "sitter", cancel_reason: reason, ...giveBack(booking) },
+        notify: [{ to: "owner", message: "cancelledBySitter" }],
+        freeSlot: true,
       });
     }
     case "disputed": {

@@ -1,10 +1,10 @@
 import type { Booking } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { paymentProvider } from "~/features/payments/index.server";
-import type { BookingEvent } from "./machine";
+import { splitPaid, type BookingEvent } from "./machine";
 
 export async function providerAnswer(booking: Booking): Promise<BookingEvent> {
-  const task = booking.payment_task!;
+  const task = booking.payment_task ?? "refund";
   try {
     return (await ask(booking)) ?? { type: "task-failed", task, error: "processing_error" };
   } catch (error) {
@@ -17,7 +17,16 @@ export async function providerAnswer(booking: Booking): Promise<BookingEvent> {
 
 async function ask(booking: Booking): Promise<BookingEvent | null> {
   const provider = paymentProvider(booking.payment_provider);
-  const task = booking.payment_task!;
+  const task = booking.payment_task;
+  if (task === null && booking.refund_due_cents !== null && booking.hold_ref) {
+    // Keyed by the amount already refunded too, so a second refund of the same amount is a new one.
+    const refunded = await provider.refund({
+      holdRef: booking.hold_ref,
+      amountCents: booking.refund_due_cents,
+      idempotencyKey: `${booking.id}:refund:${booking.refunded_cents}:${booking.refund_due_cents}`,
+    });
+    return refunded.ok ? { type: "refund-done" } : { type: "task-failed", task: "refund", error: refunded.code };
+  }
   if (task === "hold" && booking.card_ref) {
     const payee = await db.selectFrom("users").select("stripe_account_id").where("id", "=", booking.sitter_id).executeTakeFirst();
     const held = await provider.hold({
@@ -35,7 +44,15 @@ async function ask(booking: Booking): Promise<BookingEvent | null> {
     return { type: "hold-failed", error: held.code };
   }
   if (task === "capture" && booking.hold_ref) {
-    const captured = await provider.capture({ holdRef: booking.hold_ref, amountCents: booking.total_cents, idempotencyKey: `${booking.id}:capture:${booking.hold_ref}` });
+    const amountCents = booking.capture_cents ?? booking.total_cents;
+    // A partial capture keeps a fee of 20 % of what the sitter keeps (only a hold paid to a connected sitter carries a fee).
+    const payee = amountCents === booking.total_cents ? null : await db.selectFrom("users").select("stripe_account_id").where("id", "=", booking.sitter_id).executeTakeFirst();
+    const captured = await provider.capture({
+      holdRef: booking.hold_ref,
+      amountCents,
+      ...(payee?.stripe_account_id ? { feeCents: splitPaid(amountCents).feeCents } : {}),
+      idempotencyKey: `${booking.id}:capture:${booking.hold_ref}`,
+    });
     return captured.ok ? { type: "captured" } : { type: "task-failed", task, error: captured.code };
   }
   if (task === "void" && booking.hold_ref) {

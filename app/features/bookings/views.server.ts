@@ -3,7 +3,7 @@ import type { Booking, BookingStatus } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { notify } from "~/features/notifications/index.server";
-import { BOOKING_TABS, decide, type Actor, type BookingEvent } from "./machine";
+import { BOOKING_TABS, decide, paymentTotals, splitPaid, type Actor, type BookingEvent } from "./machine";
 
 export interface BookingView {
   id: string;
@@ -27,7 +27,10 @@ export interface BookingView {
   notes: string;
   cancelReason: string | null;
   cancelledBy: Booking["cancelled_by"];
-  can: { pay: boolean; accept: boolean; decline: boolean; cancel: boolean; finish: boolean; release: boolean; review: boolean };
+  can: { pay: boolean; accept: boolean; decline: boolean; cancel: boolean; finish: boolean; release: boolean; review: boolean; reportProblem: boolean };
+  /** A problem the owner reported: open until the operator settles it. */
+  problem: "open" | "settled" | null;
+  refundedCents: number;
 }
 
 export type BookingTab = keyof typeof BOOKING_TABS;
@@ -66,11 +69,14 @@ export function toView(booking: Booking & { owner_name: string; sitter_name: str
       pay: allowed(booking, actor, { type: "card-saved", cardRef: "", cardLabel: "" }, at),
       accept: allowed(booking, actor, { type: "accept" }, at),
       decline: allowed(booking, actor, { type: "decline" }, at),
-      cancel: allowed(booking, actor, { type: "cancel", reason: "-" }, at),
+      cancel: allowed(booking, actor, as === "owner" ? { type: "cancel", reason: "-" } : { type: "sitter-cancel", reason: "-" }, at),
       finish: allowed(booking, actor, { type: "finish" }, at),
       release: allowed(booking, actor, { type: "release" }, at),
       review: booking.status === "completed" && !reviewed,
+      reportProblem: allowed(booking, actor, { type: "report-problem" }, at),
     },
+    problem: booking.problem_reported_at ? (booking.problem_resolved_at ? "settled" : "open") : null,
+    refundedCents: paymentTotals(booking).refundedCents,
   };
 }
 
@@ -113,12 +119,14 @@ export async function earningsOf(sitterId: string) {
     .where("b.payment_status", "in", ["held", "released"])
     .orderBy("b.start_at", "desc")
     .execute();
-  const sum = (status: string, field: "subtotal_cents" | "fee_cents") => rows.filter((row) => row.payment_status === status).reduce((total, row) => total + row[field], 0);
+  // A released payment counts what the sitter keeps after any refund (the fee is 20 % of that).
+  const split = (row: Booking) => (row.payment_status === "released" ? splitPaid(row.total_cents - row.refunded_cents) : { sitterCents: row.subtotal_cents, feeCents: row.fee_cents });
+  const sum = (status: string, field: "sitterCents" | "feeCents") => rows.filter((row) => row.payment_status === status).reduce((total, row) => total + split(row)[field], 0);
   return {
-    heldCents: sum("held", "subtotal_cents"),
-    releasedCents: sum("released", "subtotal_cents"),
-    feeCents: sum("held", "fee_cents") + sum("released", "fee_cents"),
-    bookings: rows.slice(0, 20).map((row) => ({ id: row.id, ownerName: row.owner_name, petName: row.pet_name, startAt: row.start_at, status: row.payment_status, earningsCents: row.subtotal_cents, feeCents: row.fee_cents })),
+    heldCents: sum("held", "sitterCents"),
+    releasedCents: sum("released", "sitterCents"),
+    feeCents: sum("held", "feeCents") + sum("released", "feeCents"),
+    bookings: rows.slice(0, 20).map((row) => ({ id: row.id, ownerName: row.owner_name, petName: row.pet_name, startAt: row.start_at, status: row.payment_status, earningsCents: split(row).sitterCents, feeCents: split(row).feeCents })),
   };
 }
 

@@ -1,8 +1,9 @@
-export { IMAGE_MAX_BYTES, ImageRejected, processImage, signatureFormat } from "./images.server";
+export { IMAGE_MAX_BYTES, ImageRejected, processImage, processImages, signatureFormat } from "./images.server";
 export { addPhotos, deletePhoto, findOwnPhoto, listPhotos, movePhoto, photoUrl, removePhotoFiles, toPhotoView } from "./photos.server";
 export type { PhotoMove, PhotoProblem, PhotoView } from "./photos.server";
 export { contentTypeOf, fileStorage, isMediaKey, removeImage, storeImage, storeVideo } from "./storage.server";
 export { readImageUpload } from "./upload.server";
+export type { UploadProblem } from "./upload.server";
 export { checkVideo, videoSignature } from "./videos.server";
 export { havePendingUploads, keepPendingUploads, listPendingUploads, mayViewPendingUpload, PENDING_UPLOAD_TTL_MS, purgeExpiredPendingUploads, removePendingUpload, adoptPendingUploads } from "./pending-uploads.server";
 export type { PendingUploadView } from "./pending-uploads.server";

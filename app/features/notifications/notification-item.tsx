@@ -5,10 +5,15 @@ import type { NotificationView } from "./notifications.server";
 
 const BOOKING_KINDS = new Set(["accepted", "declined", "cancelledByOwner", "cancelledPayment", "expired", "started", "completed", "released", "holdFailed", "slotTaken", "unanswered", "accountClosed"]);
 
+/** Problems, settlements, refunds and sitter cancellations: their words live in the disputes namespace. */
+const DISPUTE_KINDS = new Set(["problemReported", "disputeReleased", "disputePartlyRefunded", "disputeRefunded", "operatorRefunded", "cancelledBySitter", "disputeOpened", "disputePost"]);
+
 const SUBSCRIPTION_KINDS = new Set(["renewalFailed", "unpaid", "ended"]);
 
 function keyOf(notification: NotificationView): string {
   const kind = String(notification.data.kind ?? "");
+  if (notification.type === "review" && kind === "reply") return "disputes:notices.reviewReply";
+  if (notification.type === "booking_status_update" && DISPUTE_KINDS.has(kind)) return `disputes:notices.${kind}`;
   if (notification.type === "booking_status_update") return `types.booking_status_update.${BOOKING_KINDS.has(kind) ? kind : "other"}`;
   if (notification.type === "subscription") return `types.subscription.${SUBSCRIPTION_KINDS.has(kind) ? kind : "other"}`;
   return `types.${notification.type}`;

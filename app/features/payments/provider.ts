@@ -41,7 +41,8 @@ export interface PaymentProvider {
   }): Promise<PaymentResult<{ cardRef: string; label: string; details: CardDetails }>>;
   /** `offSession`: the payer is not at the screen (a hold placed days after the card was saved). */
   hold(input: HoldInput): Promise<PaymentResult<{ holdRef: string }>>;
-  capture(input: { holdRef: string; amountCents: number; idempotencyKey: string }): Promise<PaymentResult>;
+  /** `amountCents` below the hold releases the rest; `feeCents` then replaces the platform fee set on the hold. */
+  capture(input: { holdRef: string; amountCents: number; feeCents?: number; idempotencyKey: string }): Promise<PaymentResult>;
   voidHold(input: { holdRef: string; idempotencyKey: string }): Promise<PaymentResult>;
   refund(input: { holdRef: string; amountCents: number; idempotencyKey: string }): Promise<PaymentResult>;
   charge(input: { cardRef: string; amountCents: number; description: string; idempotencyKey: string }): Promise<PaymentResult<{ chargeRef: string }>>;

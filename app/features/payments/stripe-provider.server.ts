@@ -198,10 +198,15 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       });
     },
 
-    capture({ holdRef, amountCents, idempotencyKey }) {
+    capture({ holdRef, amountCents, feeCents, idempotencyKey }) {
       return attempt(
         async () => {
-          const intent = await stripe.paymentIntents.capture(holdRef, { amount_to_capture: amountCents }, { idempotencyKey });
+          // Capturing less than the hold gives the rest back to the payer at once.
+          const intent = await stripe.paymentIntents.capture(
+            holdRef,
+            { amount_to_capture: amountCents, ...(feeCents !== undefined ? { application_fee_amount: feeCents } : {}) },
+            { idempotencyKey },
+          );
           return intent.status === "succeeded" ? { ok: true as const } : fail("processing_error");
         },
         // Captured already (say, our answer was lost on the way back): done.

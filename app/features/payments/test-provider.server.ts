@@ -87,6 +87,8 @@ export const testProvider: PaymentProvider = {
         .set({ status: "captured", amount_cents: amountCents })
         .where("ref", "=", holdRef)
         .where("status", "=", "held")
+        // Less than the hold releases the rest; never more.
+        .where("amount_cents", ">=", amountCents)
         .executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1 ? { ok: true as const } : fail("processing_error");
     });
@@ -94,9 +96,11 @@ export const testProvider: PaymentProvider = {
 
   refund({ holdRef, amountCents, idempotencyKey }) {
     return once(`refund:${idempotencyKey}`, async () => {
-      const payment = await db.selectFrom("test_payments").selectAll().where("ref", "=", holdRef).where("status", "=", "captured").executeTakeFirst();
-      if (!payment || amountCents <= 0 || amountCents > (payment.amount_cents ?? 0)) return fail("processing_error");
-      await db.updateTable("test_payments").set({ status: amountCents === payment.amount_cents ? "refunded" : "partly-refunded" }).where("ref", "=", holdRef).execute();
+      // amount_cents is what the payment still keeps, so refunds in parts never add up to more than was taken.
+      const payment = await db.selectFrom("test_payments").selectAll().where("ref", "=", holdRef).where("status", "in", ["captured", "partly-refunded"]).executeTakeFirst();
+      if (!payment || !Number.isInteger(amountCents) || amountCents <= 0 || amountCents > (payment.amount_cents ?? 0)) return fail("processing_error");
+      const kept = (payment.amount_cents ?? 0) - amountCents;
+      await db.updateTable("test_payments").set({ status: kept === 0 ? "refunded" : "partly-refunded", amount_cents: kept }).where("ref", "=", holdRef).execute();
       return { ok: true as const };
     });
   },

@@ -45,4 +45,20 @@ describe("the offline test provider", () => {
     const row = await db.selectFrom("test_payments").select("status").where("ref", "=", hold.holdRef).executeTakeFirstOrThrow();
     expect(row.status).toBe("refunded");
   });
+
+  it("captures part of a hold, and refunds a payment in parts never beyond what was taken", async () => {
+    const saved = await testProvider.saveCard({ card: card("4242424242424242"), email: "a@b.c", purpose, idempotencyKey: "part-card" });
+    if (!saved.ok) throw new Error("card refused");
+    const hold = await testProvider.hold({ cardRef: saved.cardRef, amountCents: 3600, feeCents: 600, payeeRef: null, offSession: false, description: "x", reference: "b", idempotencyKey: "part-hold" });
+    if (!hold.ok) throw new Error("hold failed");
+    expect(await testProvider.capture({ holdRef: hold.holdRef, amountCents: 3601, idempotencyKey: "part-c0" })).toEqual({ ok: false, code: "processing_error" });
+    expect(await testProvider.capture({ holdRef: hold.holdRef, amountCents: 2160, idempotencyKey: "part-c1" })).toEqual({ ok: true });
+    const kept = () => db.selectFrom("test_payments").select(["status", "amount_cents"]).where("ref", "=", hold.holdRef).executeTakeFirstOrThrow();
+    expect(await kept()).toEqual({ status: "captured", amount_cents: 2160 });
+    expect(await testProvider.refund({ holdRef: hold.holdRef, amountCents: 1000, idempotencyKey: "part-r1" })).toEqual({ ok: true });
+    expect(await kept()).toEqual({ status: "partly-refunded", amount_cents: 1160 });
+    expect(await testProvider.refund({ holdRef: hold.holdRef, amountCents: 1161, idempotencyKey: "part-r2" })).toEqual({ ok: false, code: "processing_error" });
+    expect(await testProvider.refund({ holdRef: hold.holdRef, amountCents: 1160, idempotencyKey: "part-r3" })).toEqual({ ok: true });
+    expect(await kept()).toEqual({ status: "refunded", amount_cents: 0 });
+  });
 });

@@ -1,0 +1,2 @@
+export { replyToReview, reviewsOf, reviewsSection, sitterCancellations } from "./reviews.server";
+export type { ReplyResult, ReviewView } from "./reviews.server";

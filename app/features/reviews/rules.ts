@@ -1,0 +1,2 @@
+export const REVIEWS_PAGE_SIZE = 5;
+export const REPLY_MAX = 1000;
