@@ -32,6 +32,7 @@ export default [
     route("bookings/:bookingId", "routes/booking-action.ts"),
     route("bookings/:bookingId/cancel", "routes/booking-cancel.tsx"),
     route("bookings/:bookingId/review", "routes/booking-review.tsx"),
+    route("bookings/:bookingId/visit", "routes/booking-visit.tsx"),
     route("booking/request", "routes/booking-request.tsx"),
     route("payment/:bookingId", "routes/payment.tsx"),
     route("payment/:bookingId/card-entry", "routes/payment-card-entry.ts"),

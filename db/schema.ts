@@ -191,6 +191,10 @@ export interface Database {
   payment_methods: PaymentMethodsTable;
   subscriptions: SubscriptionsTable;
   subscription_payments: SubscriptionPaymentsTable;
+  care_plans: CarePlansTable;
+  visits: VisitsTable;
+  visit_items: VisitItemsTable;
+  visit_media: VisitMediaTable;
 }
 
 export type PlanInterval = "month" | "6months" | "year";
@@ -279,6 +283,8 @@ export interface MessagesTable {
   media_key: string | null;
   media_type: "image" | "video" | null;
   media_preview_key: string | null;
+  /** A card linking to a page of the app (a visit report), or null for a plain message. */
+  card_link: Generated<string | null>;
   created_at: IsoTime;
 }
 
@@ -424,3 +430,57 @@ export type PendingUpload = Selectable<PendingUploadsTable>;
 export type SubscriptionPlan = Selectable<SubscriptionPlansTable>;
 export type PaymentMethod = Selectable<PaymentMethodsTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
+
+// Care plans and visits (migration 0021).
+
+export interface CarePlansTable {
+  pet_id: string;
+  /** One feeding, dose or walk per line. */
+  feeding: string;
+  medication: string;
+  walks: string;
+  house_notes: string;
+  vet_name: string;
+  vet_phone: string;
+  vet_address: string;
+  emergency_name: string;
+  emergency_phone: string;
+  updated_at: IsoTime;
+}
+
+export type VisitStatus = "checked-in" | "checked-out";
+export type VisitItemKind = "feeding" | "medication" | "walk";
+
+export interface VisitsTable {
+  booking_id: string;
+  status: VisitStatus;
+  checked_in_at: IsoTime;
+  checked_out_at: IsoTime | null;
+  /** JSON array of quick note ids. */
+  quick_notes: Generated<string>;
+  note: Generated<string>;
+  /** JSON array of [latitude, longitude, seconds since the walk began], rounded. */
+  walk_route: string | null;
+  walk_distance_m: number | null;
+  walk_duration_s: number | null;
+}
+
+export interface VisitItemsTable {
+  booking_id: string;
+  position: number;
+  kind: VisitItemKind;
+  label: string;
+  done_at: IsoTime | null;
+}
+
+export interface VisitMediaTable {
+  key: string;
+  booking_id: string;
+  preview_key: string | null;
+  media_type: "image" | "video";
+  created_at: IsoTime;
+}
+
+export type CarePlan = Selectable<CarePlansTable>;
+export type Visit = Selectable<VisitsTable>;
+export type VisitItem = Selectable<VisitItemsTable>;

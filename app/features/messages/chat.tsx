@@ -68,6 +68,11 @@ export function Chat({
                       <video src={message.media.url} controls preload="metadata" aria-label={t("chat.videoLabel")} className="mb-1 max-h-64 rounded-xl" />
                     ) : null}
                     <p className="break-words whitespace-pre-line">{message.body}</p>
+                    {message.link ? (
+                      <a href={message.link} className={`mt-1 block font-semibold underline ${message.mine ? "text-white" : "text-brand-800"}`}>
+                        {t("care:chatCard.open")}
+                      </a>
+                    ) : null}
                     <p className={`text-right text-xs ${message.mine ? "text-brand-50" : "text-stone-600"}`}>{message.time}</p>
                   </div>
                 </div>

@@ -1,2 +1,2 @@
 export { discardAttachment, mayViewMedia, storeAttachment } from "./attachments.server";
-export { conversationWith, ensureConversation, listConversations, markConversationRead, readConversation, sendMessage, unreadMessageCount } from "./messages.server";
+export { conversationWith, ensureConversation, listConversations, markConversationRead, postCard, readConversation, sendMessage, unreadMessageCount } from "./messages.server";

@@ -130,6 +130,8 @@ export interface MessageView {
   mine: boolean;
   body: string;
   media: { url: string; previewUrl: string; type: "image" | "video" } | null;
+  /** A card's link inside the app (a visit report), or null. */
+  link: string | null;
   at: string;
 }
 
@@ -142,6 +144,7 @@ export async function readConversation(viewerId: string, conversationId: string,
     mine: row.sender_id === viewerId,
     body: row.body,
     media: row.media_key && row.media_type ? { url: photoUrl(row.media_key), previewUrl: photoUrl(row.media_preview_key ?? row.media_key), type: row.media_type } : null,
+    link: row.card_link ?? null,
     at: row.created_at,
   }));
   return { id: conversation.id, otherId: conversation.otherId, messages };
@@ -232,4 +235,24 @@ export async function sendMessage(
     return message.id;
   });
   return { status: "sent", id };
+}
+
+/** A card in the pair's conversation (a visit report), written in the caller's transaction. */
+export async function postCard(database: Kysely<Database>, card: { senderId: string; recipientId: string; body: string; link: string }): Promise<void> {
+  const conversationId = await ensureConversation(card.senderId, card.recipientId, database);
+  const at = nowIso();
+  const message = await database
+    .insertInto("messages")
+    .values({ conversation_id: conversationId, sender_id: card.senderId, body: card.body.slice(0, MESSAGE_MAX), media_key: null, media_type: null, media_preview_key: null, card_link: card.link, created_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await database.updateTable("conversations").set({ last_message_at: at }).where("id", "=", conversationId).execute();
+  const payload = { conversationId, messageId: message.id };
+  await recordEvents(
+    [
+      { userId: card.recipientId, type: "message", payload },
+      { userId: card.senderId, type: "message", payload },
+    ],
+    database,
+  );
 }
