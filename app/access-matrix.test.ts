@@ -35,6 +35,22 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", url: (ids) => `/bookings/${ids.bookingId}/review`, params: (ids) => ({ bookingId: ids.bookingId }) },
     { method: "POST", url: (ids) => `/bookings/${ids.bookingId}/review`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ rating: "1", comment: "x" }) },
   ],
+  "routes/booking-visit.tsx": [
+    { method: "GET", url: (ids) => `/bookings/${ids.bookingId}/visit`, params: (ids) => ({ bookingId: ids.bookingId }) },
+    ...[
+      { intent: "check-in" },
+      { intent: "tick", position: "0" },
+      { intent: "details", note: "mine now" },
+      { intent: "walk", distanceKm: "1", durationMinutes: "10" },
+      { intent: "walk", route: "[[40.4165,-3.7038,0],[40.4169,-3.7038,60]]" },
+      { intent: "check-out" },
+    ].map((form) => ({
+      method: "POST" as const,
+      url: (ids: Ids) => `/bookings/${ids.bookingId}/visit`,
+      params: (ids: Ids) => ({ bookingId: ids.bookingId }),
+      form: () => form,
+    })),
+  ],
   "routes/payment.tsx": [
     { method: "GET", url: (ids) => `/payment/${ids.bookingId}`, params: (ids) => ({ bookingId: ids.bookingId }) },
     {
@@ -154,7 +170,7 @@ async function world() {
 
 /** Everything that a refused request must leave as it was. */
 async function snapshot() {
-  const tables = ["users", "pets", "photos", "bookings", "availability_slots", "matches", "conversations", "messages", "reviews", "test_payments", "subscriptions", "payment_methods"] as const;
+  const tables = ["users", "pets", "photos", "care_plans", "visits", "visit_items", "visit_media", "bookings", "availability_slots", "matches", "conversations", "messages", "reviews", "test_payments", "subscriptions", "payment_methods"] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const notifications = await db.selectFrom("notifications").select(["id", "is_read"]).execute();
   return JSON.stringify([rows, notifications]);
@@ -218,6 +234,7 @@ describe("access matrix", () => {
         return module.loader({ request: new Request(`http://localhost${path}`, { headers: { Cookie: ownerCookie } }), params, context: {} });
       });
     expect(await asOwner(`/pet/${ids.petId}/edit`, { petId: ids.petId }, "routes/pet-edit.tsx")).toBe(200);
+    expect(await asOwner(`/bookings/${ids.bookingId}/visit`, { bookingId: ids.bookingId }, "routes/booking-visit.tsx")).toBe(200);
     expect(await asOwner(`/bookings/${ids.bookingId}/cancel`, { bookingId: ids.bookingId }, "routes/booking-cancel.tsx")).toBe(200);
     expect(await asOwner(`/dashboard/match/${ids.matchId}`, { matchId: ids.matchId }, "routes/dashboard-match.tsx")).toBe(200);
     expect(await asOwner(`/messages?c=${ids.conversationId}`, {}, "routes/messages.tsx")).toBe(200);

@@ -41,13 +41,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
     const upload = await readImageUpload(request, { field: "media", maxFiles: 1, maxFileBytes: CHAT_FILE_MAX_BYTES });
-    if ("error" in upload) return data<VisitReplies>({ mediaError: upload.error === "media.tooLarge" ? "care:refusals.tooLarge" : "care:refusals.invalidMedia" }, { status: 400 });
+    if ("error" in upload) return data<VisitReplies>({ error: upload.error === "media.tooLarge" ? "care:refusals.tooLarge" : "care:refusals.invalidMedia" }, { status: 400 });
     const file = upload.images[0];
-    if (upload.formData.get("intent") !== "media" || !file) return data<VisitReplies>({ mediaError: "care:refusals.invalidMedia" }, { status: 400 });
+    if (upload.formData.get("intent") !== "media" || !file) return data<VisitReplies>({ error: "care:refusals.invalidMedia" }, { status: 400 });
     const result = await storeVisitMedia(bookingId, user.id, file, upload.declaredTypes[0] ?? "");
     if (!result.ok) {
       if (result.refusal === "notFound") throw new Response("Not found", { status: 404 });
-      return data<VisitReplies>({ mediaError: `care:refusals.${result.refusal}` }, { status: 400 });
+      return data<VisitReplies>({ error: `care:refusals.${result.refusal}` }, { status: 400 });
     }
     return redirectWithToast(here, { type: "success", title: SUCCESS.media! });
   }
@@ -101,7 +101,7 @@ export default function BookingVisit() {
         {visit?.walk ? <WalkSummary walk={visit.walk} /> : null}
         {visit && can.walk ? <WalkForms lastResult={replies?.form === "walk" ? replies.reply : undefined} /> : null}
         {visit && can.act ? <DetailsForm visit={visit} lastResult={replies?.form === "details" ? replies.reply : undefined} /> : null}
-        {visit && can.media ? <MediaForm error={replies?.mediaError} /> : null}
+        {visit && can.media ? <MediaForm error={replies?.error} /> : null}
         {visit ? <ReportExtras visit={visit} /> : null}
         {can.checkOut ? <CheckOutForm /> : null}
         {page.plan ? (

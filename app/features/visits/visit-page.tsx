@@ -11,7 +11,7 @@ import type { VisitPageData } from "./views.server";
 import { WalkRecorder } from "./walk-recorder";
 
 type Visit = NonNullable<VisitPageData["visit"]>;
-export type VisitReplies = { form?: "details" | "walk"; reply?: SubmissionResult<string[]>; mediaError?: string };
+export type VisitReplies = { form?: "details" | "walk"; reply?: SubmissionResult<string[]>; error?: string };
 
 export function VisitStatus({ page }: { page: VisitPageData }) {
   const { t } = useTranslation("care");

@@ -43,7 +43,9 @@ export function WalkRecorder() {
           return [...kept, point];
         });
       },
-      () => {
+      (error) => {
+        // A position that is late or briefly unavailable is skipped; a refusal ends the recording.
+        if (error.code !== error.PERMISSION_DENIED) return;
         stop();
         setState("denied");
       },
