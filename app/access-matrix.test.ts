@@ -37,14 +37,14 @@ const MATRIX: Record<string, Probe[]> = {
   ],
   "routes/booking-visit.tsx": [
     { method: "GET", url: (ids) => `/bookings/${ids.bookingId}/visit`, params: (ids) => ({ bookingId: ids.bookingId }) },
-    ...[
+    ...([
       { intent: "check-in" },
       { intent: "tick", position: "0" },
       { intent: "details", note: "mine now" },
       { intent: "walk", distanceKm: "1", durationMinutes: "10" },
       { intent: "walk", route: "[[40.4165,-3.7038,0],[40.4169,-3.7038,60]]" },
       { intent: "check-out" },
-    ].map((form) => ({
+    ] as Record<string, string>[]).map((form) => ({
       method: "POST" as const,
       url: (ids: Ids) => `/bookings/${ids.bookingId}/visit`,
       params: (ids: Ids) => ({ bookingId: ids.bookingId }),
@@ -63,6 +63,10 @@ const MATRIX: Record<string, Probe[]> = {
   "routes/pet-edit.tsx": [
     { method: "GET", url: (ids) => `/pet/${ids.petId}/edit`, params: (ids) => ({ petId: ids.petId }) },
     { method: "POST", url: (ids) => `/pet/${ids.petId}/edit`, params: (ids) => ({ petId: ids.petId }), form: () => ({ name: "Mine", age: "1", petType: "dog" }) },
+  ],
+  "routes/pet-care-plan.tsx": [
+    { method: "GET", url: (ids) => `/pet/${ids.petId}/care-plan`, params: (ids) => ({ petId: ids.petId }) },
+    { method: "POST", url: (ids) => `/pet/${ids.petId}/care-plan`, params: (ids) => ({ petId: ids.petId }), form: () => ({ feeding: "mine now", medication: "", walks: "" }) },
   ],
   "routes/pet-delete.tsx": [
     { method: "GET", url: (ids) => `/pet/${ids.petId}/delete`, params: (ids) => ({ petId: ids.petId }) },
@@ -234,6 +238,7 @@ describe("access matrix", () => {
         return module.loader({ request: new Request(`http://localhost${path}`, { headers: { Cookie: ownerCookie } }), params, context: {} });
       });
     expect(await asOwner(`/pet/${ids.petId}/edit`, { petId: ids.petId }, "routes/pet-edit.tsx")).toBe(200);
+    expect(await asOwner(`/pet/${ids.petId}/care-plan`, { petId: ids.petId }, "routes/pet-care-plan.tsx")).toBe(200);
     expect(await asOwner(`/bookings/${ids.bookingId}/visit`, { bookingId: ids.bookingId }, "routes/booking-visit.tsx")).toBe(200);
     expect(await asOwner(`/bookings/${ids.bookingId}/cancel`, { bookingId: ids.bookingId }, "routes/booking-cancel.tsx")).toBe(200);
     expect(await asOwner(`/dashboard/match/${ids.matchId}`, { matchId: ids.matchId }, "routes/dashboard-match.tsx")).toBe(200);

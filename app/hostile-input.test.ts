@@ -174,12 +174,14 @@ const FORMS: Record<string, Form[]> = {
       params: (w) => ({ petId: w.petId }),
       fields: () => [["petType", "dog"], ["name", "Rex"], ["age", "3"], ["notes", "Friendly"], ["temperament", "playful"], ["specialNeeds", ""], ["energyLevel", "medium"]],
     },
+  ],
+  "routes/pet-care-plan.tsx": [
     {
       name: "care plan",
       who: "owner",
-      url: (w) => `/pet/${w.petId}/edit`,
+      url: (w) => `/pet/${w.petId}/care-plan`,
       params: (w) => ({ petId: w.petId }),
-      fields: () => [["intent", "care-plan"], ["feeding", "08:00 80 g\n18:00 80 g"], ["medication", "09:00 Apoquel 16 mg"], ["walks", "30 min on lead"], ["houseNotes", "Keys"], ["vetName", "Dr. Vega"], ["vetPhone", "+34 910 000 000"], ["vetAddress", "Calle Mayor 1"], ["emergencyName", "Ana"], ["emergencyPhone", "600"]],
+      fields: () => [["feeding", "08:00 80 g\n18:00 80 g"], ["medication", "09:00 Apoquel 16 mg"], ["walks", "30 min on lead"], ["houseNotes", "Keys"], ["vetName", "Dr. Vega"], ["vetPhone", "+34 910 000 000"], ["vetAddress", "Calle Mayor 1"], ["emergencyName", "Ana"], ["emergencyPhone", "600"]],
     },
   ],
   "routes/pet-delete.tsx": [{ name: "pet delete", who: "owner", url: (w) => `/pet/${w.sparePetId}/delete`, params: (w) => ({ petId: w.sparePetId }), fields: () => [] }],

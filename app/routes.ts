@@ -41,6 +41,7 @@ export default [
     route("pet-profile-setup", "routes/pet-profile-setup.tsx"),
     route("sitter-profile-setup", "routes/sitter-profile-setup.tsx"),
     route("pet/:petId/edit", "routes/pet-edit.tsx"),
+    route("pet/:petId/care-plan", "routes/pet-care-plan.tsx"),
     route("pet/:petId/delete", "routes/pet-delete.tsx"),
     route("profile/edit", "routes/profile-edit.tsx"),
     route("profile/public", "routes/profile-public.tsx"),

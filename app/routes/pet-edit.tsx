@@ -2,8 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CarePlanForm, CARE_PLAN_INTENT, carePlanSchema } from "~/features/care";
-import { ownCarePlan, saveCarePlan } from "~/features/care/index.server";
 import { PhotoGrid, PhotoUploadForm } from "~/features/media";
 import { PetForm, petSchema, type PetInput } from "~/features/pets";
 import { findOwnPet, updatePet } from "~/features/pets/index.server";
@@ -14,7 +12,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmLink } from "~/platform/ui/confirm-link";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile", "care"], title: titleFrom<typeof loader>(({ pet }, t) => t("profile:pet.editTitle", { name: pet.name })) };
+export const handle = { i18n: ["profile"], title: titleFrom<typeof loader>(({ pet }, t) => t("profile:pet.editTitle", { name: pet.name })) };
 
 async function ownPet(request: Request, petId: string | undefined) {
   const user = await requireUser(request);
@@ -24,29 +22,22 @@ async function ownPet(request: Request, petId: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, pet } = await ownPet(request, params.petId);
-  return { pet, carePlan: (await ownCarePlan(user.id, pet.id))! };
+  const { pet } = await ownPet(request, params.petId);
+  return { pet };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, pet } = await ownPet(request, params.petId);
-  const formData = await formDataOf(request);
-  if (formData.get("intent") === CARE_PLAN_INTENT) {
-    const plan = parseWithZod(formData, { schema: carePlanSchema });
-    if (plan.status !== "success") return data({ form: "care" as const, reply: plan.reply() }, { status: 400 });
-    await saveCarePlan(user.id, pet.id, plan.value);
-    return redirectWithToast(`/pet/${pet.id}/edit`, { type: "success", title: "care:plan.saved", values: { name: pet.name } });
-  }
-  const submission = parseWithZod(formData, { schema: petSchema });
-  if (submission.status !== "success") return data({ form: "pet" as const, reply: submission.reply() }, { status: 400 });
+  const submission = parseWithZod(await formDataOf(request), { schema: petSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await updatePet(user.id, pet.id, submission.value as PetInput);
   return redirectWithToast("/profile", { type: "success", title: "profile:pet.updated", values: { name: submission.value.name ?? "" } });
 }
 
 export default function EditPet() {
   const { t } = useTranslation("profile");
-  const { pet, carePlan } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { pet } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   const location = useLocation();
   return (
     <>
@@ -59,7 +50,7 @@ export default function EditPet() {
         <PhotoUploadForm petId={pet.id} redirectTo={location.pathname} photoCount={pet.photos.length} />
       </section>
       <PetForm
-        lastResult={answer?.form === "pet" ? answer.reply : undefined}
+        lastResult={lastResult}
         withPhotos={false}
         submitLabel={t("pet.save")}
         defaultValue={{
@@ -73,9 +64,6 @@ export default function EditPet() {
           energyLevel: pet.energyLevel,
         }}
       />
-      <div className="pt-8">
-        <CarePlanForm plan={carePlan} petName={pet.name} lastResult={answer?.form === "care" ? answer.reply : undefined} />
-      </div>
       <div className="px-4 py-6">
         <ConfirmLink
           to={`/pet/${pet.id}/delete`}

@@ -19,8 +19,8 @@ async function sitterBrowser(browser: Browser, jsEnabled: boolean, sitter: Perso
 
 async function writeCarePlan(page: Page, dog: string) {
   await visit(page, "/profile");
-  await page.getByRole("link", { name: `Edit ${dog}` }).click();
-  await expect(page.getByRole("heading", { name: `Care plan for ${dog}` })).toBeVisible();
+  await page.getByRole("link", { name: `Care plan ${dog}` }).click();
+  await expect(page.getByRole("heading", { name: `Care plan for ${dog}`, level: 1 })).toBeVisible();
   // Bad input first: a phone with letters is refused beside its field, and nothing is saved.
   await page.getByLabel("Vet's phone").fill("call me");
   await page.getByRole("button", { name: "Save care plan" }).click();
@@ -34,6 +34,7 @@ async function writeCarePlan(page: Page, dog: string) {
   await page.getByLabel("Vet's phone").fill("+34 910 000 000");
   await page.getByRole("button", { name: "Save care plan" }).click();
   await expect(page.getByText(`Care plan for ${dog} saved`)).toBeVisible();
+  await page.getByRole("link", { name: `Care plan ${dog}` }).click();
   await expect(page.getByLabel("Medication")).toHaveValue("09:00 – Apoquel 16 mg");
 }
 

@@ -4,10 +4,9 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { CARE_FIELD_LIMITS, carePlanSchema } from "./schema";
+import { CARE_FIELD_LIMITS } from "./limits";
+import { carePlanSchema } from "./schema";
 import type { CarePlanView } from "./plans.server";
-
-export const CARE_PLAN_INTENT = "care-plan";
 
 export function CarePlanForm({ plan, lastResult, petName }: { plan: CarePlanView; lastResult: SubmissionResult<string[]> | undefined; petName: string }) {
   const { t } = useTranslation("care");
@@ -20,13 +19,9 @@ export function CarePlanForm({ plan, lastResult, petName }: { plan: CarePlanView
     shouldRevalidate: "onInput",
   });
   return (
-    <section aria-labelledby="care-plan-title" className="space-y-3 px-4 pb-6">
-      <h2 id="care-plan-title" className="text-lg font-semibold">
-        {t("plan.title", { pet: petName })}
-      </h2>
+    <section aria-label={t("plan.title", { pet: petName })} className="space-y-3 px-4 pb-6">
       <p className="text-sm text-stone-700">{t("plan.privacy")}</p>
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-5">
-        <input type="hidden" name="intent" value={CARE_PLAN_INTENT} />
         <FormError form={form} />
         <TextAreaField meta={fields.feeding} label={t("plan.feeding")} hint={t("plan.feedingHint")} rows={3} />
         <TextAreaField meta={fields.medication} label={t("plan.medication")} hint={t("plan.medicationHint")} rows={3} />
@@ -43,7 +38,7 @@ export function CarePlanForm({ plan, lastResult, petName }: { plan: CarePlanView
           <TextField meta={fields.emergencyName} label={t("plan.emergencyName")} autoComplete="off" />
           <TextField meta={fields.emergencyPhone} label={t("plan.emergencyPhone")} type="tel" autoComplete="off" />
         </fieldset>
-        <SubmitButton name="intent" value={CARE_PLAN_INTENT} className="w-full">
+        <SubmitButton className="w-full">
           {t("plan.save")}
         </SubmitButton>
       </Form>

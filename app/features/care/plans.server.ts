@@ -4,7 +4,7 @@ import { now, nowIso } from "~/platform/clock.server";
 import { careLines, type CarePlanInput } from "./schema";
 import { careWindowOpen } from "./window";
 
-export interface CarePlanView {
+export type CarePlanView = {
   feeding: string;
   medication: string;
   walks: string;
@@ -14,7 +14,7 @@ export interface CarePlanView {
   vetAddress: string;
   emergencyName: string;
   emergencyPhone: string;
-}
+};
 
 export const EMPTY_CARE_PLAN: CarePlanView = {
   feeding: "",

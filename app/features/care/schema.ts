@@ -1,15 +1,8 @@
 import { z } from "~/platform/validation";
+import { CARE_FIELD_LIMITS, CARE_LINE_MAX_CHARS, CARE_LINES_MAX } from "./limits";
 
-export const CARE_LINES_MAX = 12;
-export const CARE_LINE_MAX_CHARS = 200;
-export const CARE_FIELD_LIMITS = {
-  houseNotes: 2000,
-  vetName: 100,
-  vetPhone: 40,
-  vetAddress: 300,
-  emergencyName: 100,
-  emergencyPhone: 40,
-} as const;
+export { CARE_FIELD_LIMITS, CARE_LINE_MAX_CHARS, CARE_LINES_MAX };
+
 
 const text = (max: number) => z._default(z.optional(z.string().check(z.trim(), z.maxLength(max, "care:errors.tooLong"))), "");
 
