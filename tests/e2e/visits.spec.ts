@@ -94,6 +94,17 @@ test("the owner writes a care plan; the sitter sees it only in the booking's win
   await sitterPage.getByRole("button", { name: "Upload" }).click();
   await expect(sitterPage.getByRole("img", { name: "Visit photo 1" })).toBeVisible();
 
+  // The walk typed in (the way without JavaScript or a position): a nonsense distance is refused beside its field.
+  await sitterPage.getByLabel("Distance (km)").fill("far");
+  await sitterPage.getByLabel("Duration (minutes)").fill("25");
+  await sitterPage.getByRole("button", { name: "Save the walk" }).click();
+  await expect(sitterPage.getByText("Enter a distance between 0.1 and 40 km.")).toBeVisible();
+  await expect(sitterPage.getByLabel("Distance (km)")).toHaveAttribute("aria-invalid", "true");
+  await sitterPage.getByLabel("Distance (km)").fill("1.2");
+  await sitterPage.getByRole("button", { name: "Save the walk" }).click();
+  await expect(sitterPage.getByText("Walk saved")).toBeVisible();
+  await expect(sitterPage.getByText("1.2 km in 25 min")).toBeVisible();
+
   await sitterPage.getByLabel("Ate well").check();
   await sitterPage.getByLabel("Note for the owner").fill("Rex loved the park.");
   await sitterPage.getByRole("button", { name: "Save notes" }).click();
@@ -118,6 +129,7 @@ test("the owner writes a care plan; the sitter sees it only in the booking's win
   await expect(page.getByRole("listitem").filter({ hasText: "Apoquel" }).getByText(/^Done at \d/)).toBeVisible();
   await expect(page.getByRole("img", { name: "Visit photo 1" })).toBeVisible();
   await expect(page.getByText("Rex loved the park.")).toBeVisible();
+  await expect(page.getByText("1.2 km in 25 min")).toBeVisible();
   await expectAccessible(page);
 
   // …in the chat as a card, and by email.
