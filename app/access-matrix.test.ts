@@ -87,6 +87,22 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", url: (ids) => `/bookings/${ids.bookingId}/review`, params: (ids) => ({ bookingId: ids.bookingId }) },
     { method: "POST", url: (ids) => `/bookings/${ids.bookingId}/review`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ rating: "1", comment: "x" }) },
   ],
+  "routes/booking-visit.tsx": [
+    { method: "GET", url: (ids) => `/bookings/${ids.bookingId}/visit`, params: (ids) => ({ bookingId: ids.bookingId }) },
+    ...([
+      { intent: "check-in" },
+      { intent: "tick", position: "0" },
+      { intent: "details", note: "mine now" },
+      { intent: "walk", distanceKm: "1", durationMinutes: "10" },
+      { intent: "walk", route: "[[40.4165,-3.7038,0],[40.4169,-3.7038,60]]" },
+      { intent: "check-out" },
+    ] as Record<string, string>[]).map((form) => ({
+      method: "POST" as const,
+      url: (ids: Ids) => `/bookings/${ids.bookingId}/visit`,
+      params: (ids: Ids) => ({ bookingId: ids.bookingId }),
+      form: () => form,
+    })),
+  ],
   "routes/payment.tsx": [
     { method: "GET", url: (ids) => `/payment/${ids.bookingId}`, params: (ids) => ({ bookingId: ids.bookingId }) },
     {
@@ -100,6 +116,10 @@ const MATRIX: Record<string, Probe[]> = {
   "routes/pet-edit.tsx": [
     { method: "GET", url: (ids) => `/pet/${ids.petId}/edit`, params: (ids) => ({ petId: ids.petId }) },
     { method: "POST", url: (ids) => `/pet/${ids.petId}/edit`, params: (ids) => ({ petId: ids.petId }), form: () => ({ name: "Mine", age: "1", petType: "dog" }) },
+  ],
+  "routes/pet-care-plan.tsx": [
+    { method: "GET", url: (ids) => `/pet/${ids.petId}/care-plan`, params: (ids) => ({ petId: ids.petId }) },
+    { method: "POST", url: (ids) => `/pet/${ids.petId}/care-plan`, params: (ids) => ({ petId: ids.petId }), form: () => ({ feeding: "mine now", medication: "", walks: "" }) },
   ],
   "routes/pet-delete.tsx": [
     { method: "GET", url: (ids) => `/pet/${ids.petId}/delete`, params: (ids) => ({ petId: ids.petId }) },
@@ -228,7 +248,7 @@ async function world() {
 
 /** Everything that a refused request must leave as it was. */
 async function snapshot() {
-  const tables = ["users", "pets", "photos", "bookings", "availability_slots", "matches", "conversations", "messages", "reviews", "test_payments", "subscriptions", "payment_methods", "reports", "blocks", "audit_log", "sessions", "disputes", "dispute_posts", "booking_history"] as const;
+  const tables = ["users", "pets", "photos", "care_plans", "visits", "visit_items", "visit_media", "bookings", "availability_slots", "matches", "conversations", "messages", "reviews", "test_payments", "subscriptions", "payment_methods", "reports", "blocks", "audit_log", "sessions", "disputes", "dispute_posts", "booking_history"] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const notifications = await db.selectFrom("notifications").select(["id", "is_read"]).execute();
   return JSON.stringify([rows, notifications]);
@@ -292,6 +312,8 @@ describe("access matrix", () => {
         return module.loader({ request: new Request(`http://localhost${path}`, { headers: { Cookie: ownerCookie } }), params, context: {} });
       });
     expect(await asOwner(`/pet/${ids.petId}/edit`, { petId: ids.petId }, "routes/pet-edit.tsx")).toBe(200);
+    expect(await asOwner(`/pet/${ids.petId}/care-plan`, { petId: ids.petId }, "routes/pet-care-plan.tsx")).toBe(200);
+    expect(await asOwner(`/bookings/${ids.bookingId}/visit`, { bookingId: ids.bookingId }, "routes/booking-visit.tsx")).toBe(200);
     expect(await asOwner(`/bookings/${ids.bookingId}/cancel`, { bookingId: ids.bookingId }, "routes/booking-cancel.tsx")).toBe(200);
     expect(await asOwner(`/dashboard/match/${ids.matchId}`, { matchId: ids.matchId }, "routes/dashboard-match.tsx")).toBe(200);
     expect(await asOwner(`/messages?c=${ids.conversationId}`, {}, "routes/messages.tsx")).toBe(200);

@@ -175,6 +175,15 @@ const FORMS: Record<string, Form[]> = {
       fields: () => [["petType", "dog"], ["name", "Rex"], ["age", "3"], ["notes", "Friendly"], ["temperament", "playful"], ["specialNeeds", ""], ["energyLevel", "medium"]],
     },
   ],
+  "routes/pet-care-plan.tsx": [
+    {
+      name: "care plan",
+      who: "owner",
+      url: (w) => `/pet/${w.petId}/care-plan`,
+      params: (w) => ({ petId: w.petId }),
+      fields: () => [["feeding", "08:00 80 g\n18:00 80 g"], ["medication", "09:00 Apoquel 16 mg"], ["walks", "30 min on lead"], ["houseNotes", "Keys"], ["vetName", "Dr. Vega"], ["vetPhone", "+34 910 000 000"], ["vetAddress", "Calle Mayor 1"], ["emergencyName", "Ana"], ["emergencyPhone", "600"]],
+    },
+  ],
   "routes/pet-delete.tsx": [{ name: "pet delete", who: "owner", url: (w) => `/pet/${w.sparePetId}/delete`, params: (w) => ({ petId: w.sparePetId }), fields: () => [] }],
   "routes/photos.tsx": [
     { name: "photo move", who: "owner", url: () => "/photos", fields: (w) => [["photoId", w.photoId], ["move", "main"], ["redirectTo", "/profile/edit"]] },
@@ -220,6 +229,33 @@ const FORMS: Record<string, Form[]> = {
   ],
   "routes/admin-reports.tsx": [
     { name: "report decision", who: "admin", url: () => "/admin/reports", fields: (w) => [["intent", "dismiss"], ["reportId", w.reportId], ["reason", "Nothing wrong"]] },
+  ],
+  // The booking is requested, not confirmed: every visit action is refused, with its message, changing nothing.
+  "routes/booking-visit.tsx": [
+    ...(["check-in", "check-out"] as const).map((intent) => ({
+      name: `visit ${intent}`,
+      who: "sitter" as const,
+      url: (w: World) => `/bookings/${w.paidBookingId}/visit`,
+      params: (w: World) => ({ bookingId: w.paidBookingId }),
+      fields: (): Fields => [["intent", intent]],
+    })),
+    { name: "visit tick", who: "sitter", url: (w) => `/bookings/${w.paidBookingId}/visit`, params: (w) => ({ bookingId: w.paidBookingId }), fields: () => [["intent", "tick"], ["position", "0"]] },
+    {
+      name: "visit notes",
+      who: "sitter",
+      url: (w) => `/bookings/${w.paidBookingId}/visit`,
+      params: (w) => ({ bookingId: w.paidBookingId }),
+      fields: () => [["intent", "details"], ["quickNotes", "ate"], ["quickNotes", "peed"], ["note", "Good boy"]],
+    },
+    { name: "visit typed walk", who: "sitter", url: (w) => `/bookings/${w.paidBookingId}/visit`, params: (w) => ({ bookingId: w.paidBookingId }), fields: () => [["intent", "walk"], ["distanceKm", "1.5"], ["durationMinutes", "30"]] },
+    {
+      name: "visit recorded walk",
+      who: "sitter",
+      url: (w) => `/bookings/${w.paidBookingId}/visit`,
+      params: (w) => ({ bookingId: w.paidBookingId }),
+      fields: () => [["intent", "walk"], ["route", "[[40.4165,-3.7038,0],[40.4169,-3.7038,60]]"]],
+    },
+    { name: "visit photo", who: "sitter", encoding: "multipart", url: (w) => `/bookings/${w.paidBookingId}/visit`, params: (w) => ({ bookingId: w.paidBookingId }), fields: (w) => [["intent", "media"], ["media", w.image()]] },
   ],
   "routes/booking-cancel.tsx": [
     { name: "booking cancel", who: "owner", url: (w) => `/bookings/${w.paidBookingId}/cancel`, params: (w) => ({ bookingId: w.paidBookingId }), fields: () => [["reason", "Plans changed"]] },
@@ -524,7 +560,7 @@ const isTranslated = (key: string) =>
 const WATCHED = [
   "users", "email_tokens", "notifications", "email_outbox", "pets", "photos", "swipes", "matches", "availability_slots", "bookings", "test_payments",
   "payment_idempotency", "reviews", "conversations", "messages", "conversation_reads", "live_events", "payment_methods", "subscriptions", "subscription_payments",
-  "stripe_events", "reports", "blocks", "audit_log", "disputes", "dispute_posts", "dispute_photos", "booking_history",
+  "stripe_events", "reports", "blocks", "audit_log", "disputes", "dispute_posts", "dispute_photos", "booking_history", "care_plans", "visits", "visit_items", "visit_media",
 ] as const satisfies readonly (keyof Database)[];
 
 /** Control characters as a snapshot (JSON) holds them; tab, line feed and carriage return are text. */

@@ -204,6 +204,10 @@ export interface Database {
   audit_log: AuditLogTable;
   reports: ReportsTable;
   blocks: BlocksTable;
+  care_plans: CarePlansTable;
+  visits: VisitsTable;
+  visit_items: VisitItemsTable;
+  visit_media: VisitMediaTable;
 }
 
 /** Append-only: triggers refuse UPDATE and DELETE (migration 0017). */
@@ -332,6 +336,8 @@ export interface MessagesTable {
   media_key: string | null;
   media_type: "image" | "video" | null;
   media_preview_key: string | null;
+  /** A card linking to a page of the app (a visit report), or null for a plain message. */
+  card_link: Generated<string | null>;
   created_at: IsoTime;
   /** Set when an operator removed the message: everyone sees "Removed by Trusted Sitters". */
   hidden_at: IsoTime | null;
@@ -541,3 +547,57 @@ export interface DisputePhotosTable {
 }
 export type AuditEntry = Selectable<AuditLogTable>;
 export type Report = Selectable<ReportsTable>;
+
+// Care plans and visits (migration 0021).
+
+export interface CarePlansTable {
+  pet_id: string;
+  /** One feeding, dose or walk per line. */
+  feeding: string;
+  medication: string;
+  walks: string;
+  house_notes: string;
+  vet_name: string;
+  vet_phone: string;
+  vet_address: string;
+  emergency_name: string;
+  emergency_phone: string;
+  updated_at: IsoTime;
+}
+
+export type VisitStatus = "checked-in" | "checked-out";
+export type VisitItemKind = "feeding" | "medication" | "walk";
+
+export interface VisitsTable {
+  booking_id: string;
+  status: VisitStatus;
+  checked_in_at: IsoTime;
+  checked_out_at: IsoTime | null;
+  /** JSON array of quick note ids. */
+  quick_notes: Generated<string>;
+  note: Generated<string>;
+  /** JSON array of [latitude, longitude, seconds since the walk began], rounded. */
+  walk_route: string | null;
+  walk_distance_m: number | null;
+  walk_duration_s: number | null;
+}
+
+export interface VisitItemsTable {
+  booking_id: string;
+  position: number;
+  kind: VisitItemKind;
+  label: string;
+  done_at: IsoTime | null;
+}
+
+export interface VisitMediaTable {
+  key: string;
+  booking_id: string;
+  preview_key: string | null;
+  media_type: "image" | "video";
+  created_at: IsoTime;
+}
+
+export type CarePlan = Selectable<CarePlansTable>;
+export type Visit = Selectable<VisitsTable>;
+export type VisitItem = Selectable<VisitItemsTable>;

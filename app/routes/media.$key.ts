@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { mayViewMedia } from "~/features/messages/index.server";
 import { mayViewDisputeMedia } from "~/features/disputes/index.server";
+import { mayViewVisitMedia } from "~/features/visits/index.server";
 import { contentTypeOf, fileStorage, isMediaKey, mayViewPendingUpload } from "~/features/media/index.server";
 import { requireUser } from "~/platform/session.server";
 
@@ -8,7 +9,14 @@ import { requireUser } from "~/platform/session.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const key = params.key ?? "";
-  if (!isMediaKey(key) || !(await mayViewMedia(user, key)) || !(await mayViewPendingUpload(user.id, key)) || !(await mayViewDisputeMedia(user.id, key, user.is_admin === 1))) throw new Response("Not found", { status: 404 });
+  if (
+    !isMediaKey(key) ||
+    !(await mayViewMedia(user, key)) ||
+    !(await mayViewPendingUpload(user.id, key)) ||
+    !(await mayViewDisputeMedia(user.id, key, user.is_admin === 1)) ||
+    !(await mayViewVisitMedia(user.id, key))
+  )
+    throw new Response("Not found", { status: 404 });
   const data = await fileStorage.read(key);
   if (!data) throw new Response("Not found", { status: 404 });
   const headers = {

@@ -10,7 +10,7 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 
 /** Payout onboarding posts here and is redirected to Stripe's own pages. */
-export const handle = { i18n: ["profile", "bookings", "safety"], csp: { "form-action": ["https://connect.stripe.com"] }, title: "profile:page.title" };
+export const handle = { i18n: ["profile", "bookings", "safety", "care"], csp: { "form-action": ["https://connect.stripe.com"] }, title: "profile:page.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

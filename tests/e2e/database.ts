@@ -70,6 +70,37 @@ export function writeHistory(fromEmail: string, toEmail: string, count: number, 
   }
 }
 
+/**
+ * A confirmed, paid booking of the owner's pet with the sitter, starting `startsInMinutes` after the
+ * server's now: a visit needs one that starts within minutes, which the booking form (whole hours,
+ * inside published slots) cannot give at any time of day without moving the clock.
+ */
+export function confirmedBookingSoon(ownerEmail: string, sitterEmail: string, serverNow: Date, startsInMinutes: number, hours = 2): string {
+  const database = open();
+  try {
+    const owner = database.prepare("select id from users where email = ?").get(ownerEmail) as { id: string } | undefined;
+    const sitter = database.prepare("select id, hourly_rate_cents from users where email = ?").get(sitterEmail) as { id: string; hourly_rate_cents: number } | undefined;
+    if (!owner || !sitter) throw new Error(`No owner ${ownerEmail} or sitter ${sitterEmail}`);
+    const pet = database.prepare("select id, name from pets where owner_id = ? order by created_at limit 1").get(owner.id) as { id: string; name: string };
+    const id = randomUUID();
+    const start = new Date(serverNow.getTime() + startsInMinutes * 60_000);
+    const end = new Date(start.getTime() + hours * 3600_000);
+    const subtotal = sitter.hourly_rate_cents * hours;
+    const fee = Math.round(subtotal * 0.2);
+    const at = serverNow.toISOString();
+    database
+      .prepare(
+        `insert into bookings (id, owner_id, sitter_id, pet_id, pet_name, start_at, end_at, hours, hourly_rate_cents, subtotal_cents, fee_cents, total_cents,
+          status, payment_status, payment_provider, card_label, hold_ref, confirmed_at, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', 'held', 'test', 'Visa •••• 4242', ?, ?, ?, ?)`,
+      )
+      .run(id, owner.id, sitter.id, pet.id, pet.name, start.toISOString(), end.toISOString(), hours, sitter.hourly_rate_cents, subtotal, fee, subtotal + fee, `hold_${id}`, at, at, at);
+    return id;
+  } finally {
+    database.close();
+  }
+}
+
 // The operator role is given only on the server, by the same command an operator of the site runs.
 export function grantOperator(email: string) {
   execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "grant", email], {

@@ -119,6 +119,11 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
             {t(booking.problem === "open" ? "disputes:card.problemOpen" : "disputes:card.problemSettled")}
           </Link>
         ) : null}
+        {booking.status === "confirmed" || booking.status === "in-progress" || booking.status === "completed" ? (
+          <Link to={`/bookings/${booking.id}/visit`} className="btn btn-secondary">
+            {t("care:link", { pet: booking.petName })}
+          </Link>
+        ) : null}
         {booking.can.review ? (
           <Link to={`/bookings/${booking.id}/review`} className="btn btn-secondary">
             {t("actions.review", { name: booking.other.name })}

@@ -176,6 +176,11 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
                       <video src={message.media.url} controls preload="metadata" aria-label={t("chat.videoLabel")} className="mb-1 max-h-64 rounded-xl" />
                     ) : null}
                     {message.removed ? <p className="italic">{t("safety:removed")}</p> : <p className="break-words whitespace-pre-line">{message.body}</p>}
+                    {message.link ? (
+                      <a href={message.link} className={`mt-1 block font-semibold underline ${message.mine ? "text-white" : "text-brand-800"}`}>
+                        {t("care:chatCard.open")}
+                      </a>
+                    ) : null}
                     <p className={`text-right text-xs ${message.mine ? "text-brand-50" : "text-stone-600"}`}>{message.time}</p>
                     {!message.mine && !message.removed ? (
                       <Link to={`/report/message/${message.id}?back=${encodeURIComponent(`/messages?c=${conversationId}`)}`} className="text-xs font-semibold text-stone-700 underline">

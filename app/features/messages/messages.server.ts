@@ -198,6 +198,8 @@ export interface MessageView {
   mine: boolean;
   body: string;
   media: { url: string; previewUrl: string; type: "image" | "video" } | null;
+  /** A card's link inside the app (a visit report), or null. */
+  link: string | null;
   at: string;
   /** Removed by an operator: shown as "Removed by Trusted Sitters", its words and file never sent. */
   removed: boolean;
@@ -235,6 +237,7 @@ export async function readConversation(viewerId: string, conversationId: string,
       row.media_key && row.media_type && !row.hidden_at
         ? { url: photoUrl(row.media_key), previewUrl: photoUrl(row.media_preview_key ?? row.media_key), type: row.media_type }
         : null,
+    link: row.card_link ?? null,
     at: row.created_at,
     removed: Boolean(row.hidden_at),
   }));
@@ -332,16 +335,7 @@ export async function sendMessage(
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx.updateTable("conversations").set({ last_message_at: at }).where("id", "=", conversationId).execute();
-    await trx
-      .insertInto("conversation_reads")
-      .values({ conversation_id: conversationId, user_id: senderId, last_read_message_id: message.id, unread_count: 0 })
-      .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: message.id, unread_count: 0 }))
-      .execute();
-    await trx
-      .insertInto("conversation_reads")
-      .values({ conversation_id: conversationId, user_id: conversation.otherId, last_read_message_id: 0, unread_count: 1 })
-      .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet((eb) => ({ unread_count: eb("conversation_reads.unread_count", "+", 1) })))
-      .execute();
+    await countDelivery(trx, conversationId, senderId, conversation.otherId, message.id);
     const sender = await trx.selectFrom("users").select("name").where("id", "=", senderId).executeTakeFirstOrThrow();
     await notify({ userId: conversation.otherId, type: "message", data: { name: sender.name, preview: body.slice(0, 80) }, link: `/messages?userId=${senderId}` }, trx);
     const payload = { conversationId, messageId: message.id };
@@ -355,4 +349,39 @@ export async function sendMessage(
     return message.id;
   });
   return { status: "sent", id };
+}
+
+/** A card in the pair's conversation (a visit report), written in the caller's transaction. */
+/** The sender has read up to their own message; the recipient has one more unread (conversation_reads.unread_count). */
+async function countDelivery(database: Kysely<Database>, conversationId: string, senderId: string, recipientId: string, messageId: number): Promise<void> {
+  await database
+    .insertInto("conversation_reads")
+    .values({ conversation_id: conversationId, user_id: senderId, last_read_message_id: messageId, unread_count: 0 })
+    .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: messageId, unread_count: 0 }))
+    .execute();
+  await database
+    .insertInto("conversation_reads")
+    .values({ conversation_id: conversationId, user_id: recipientId, last_read_message_id: 0, unread_count: 1 })
+    .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet((eb) => ({ unread_count: eb("conversation_reads.unread_count", "+", 1) })))
+    .execute();
+}
+
+export async function postCard(database: Kysely<Database>, card: { senderId: string; recipientId: string; body: string; link: string }): Promise<void> {
+  const conversationId = await ensureConversation(card.senderId, card.recipientId, database);
+  const at = nowIso();
+  const message = await database
+    .insertInto("messages")
+    .values({ conversation_id: conversationId, sender_id: card.senderId, body: card.body.slice(0, MESSAGE_MAX), media_key: null, media_type: null, media_preview_key: null, card_link: card.link, created_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await database.updateTable("conversations").set({ last_message_at: at }).where("id", "=", conversationId).execute();
+  await countDelivery(database, conversationId, card.senderId, card.recipientId, message.id);
+  const payload = { conversationId, messageId: message.id };
+  await recordEvents(
+    [
+      { userId: card.recipientId, type: "message", payload },
+      { userId: card.senderId, type: "message", payload },
+    ],
+    database,
+  );
 }

@@ -3,7 +3,7 @@ import { translatorFor } from "~/platform/i18n.server";
 import type { MessageView } from "./messages.server";
 import { conversationsText, messagesText } from "./text";
 
-const message = (id: number, at: string): MessageView => ({ id, mine: id % 2 === 0, body: `message ${id}`, media: null, at, removed: false });
+const message = (id: number, at: string): MessageView => ({ id, mine: id % 2 === 0, body: `message ${id}`, media: null, link: null, at, removed: false });
 
 describe("the messages page's times, written on the server", () => {
   it("heads each message with its day in the reader's time zone: Today, Yesterday, N days ago, then the date", async () => {

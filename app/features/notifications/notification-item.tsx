@@ -8,12 +8,16 @@ const BOOKING_KINDS = new Set(["accepted", "declined", "cancelledByOwner", "canc
 /** Problems, settlements, refunds and sitter cancellations: their words live in the disputes namespace. */
 const DISPUTE_KINDS = new Set(["problemReported", "disputeReleased", "disputePartlyRefunded", "disputeRefunded", "operatorRefunded", "cancelledBySitter", "disputeOpened", "disputePost"]);
 
+// Visit news (check-in, the report at check-out) is worded by the care feature.
+const VISIT_KINDS = new Set(["visitStarted", "visitReport"]);
+
 const SUBSCRIPTION_KINDS = new Set(["renewalFailed", "unpaid", "ended"]);
 
 function keyOf(notification: NotificationView): string {
   const kind = String(notification.data.kind ?? "");
   if (notification.type === "review" && kind === "reply") return "disputes:notices.reviewReply";
   if (notification.type === "booking_status_update" && DISPUTE_KINDS.has(kind)) return `disputes:notices.${kind}`;
+  if (notification.type === "booking_status_update" && VISIT_KINDS.has(kind)) return `care:notice.${kind}`;
   if (notification.type === "booking_status_update") return `types.booking_status_update.${BOOKING_KINDS.has(kind) ? kind : "other"}`;
   if (notification.type === "subscription") return `types.subscription.${SUBSCRIPTION_KINDS.has(kind) ? kind : "other"}`;
   return `types.${notification.type}`;

@@ -69,6 +69,10 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
                       <span className="block font-semibold">{pet.name}</span>
                       <span className="block text-sm text-stone-700">{t(`pet.types.${pet.petType}`)}</span>
                     </span>
+                    <Link to={`/pet/${pet.id}/care-plan`} className="link">
+                      {t("care:plan.short")}
+                      <span className="sr-only"> {pet.name}</span>
+                    </Link>
                     <Link to={`/pet/${pet.id}/edit`} className="link">
                       {t("page.editPet")}
                       <span className="sr-only"> {pet.name}</span>
