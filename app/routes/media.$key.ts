@@ -4,11 +4,11 @@ import { isMediaKey, mayViewPendingUpload, mediaResponse } from "~/features/medi
 import { requireUser } from "~/platform/session.server";
 
 // Served only through here, from either store (no public bucket URLs), to the people allowed to see the file.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const key = params.key ?? "";
   if (!isMediaKey(key) || !(await mayViewMedia(user.id, key)) || !(await mayViewPendingUpload(user.id, key))) throw new Response("Not found", { status: 404 });
-  const response = await mediaResponse(key, request.headers.get("Range"));
+  const response = await mediaResponse(key, request.headers.get("Range"), context.whenWritable);
   if (!response) throw new Response("Not found", { status: 404 });
   return response;
 }

@@ -39,10 +39,10 @@ afterAll(async () => {
 });
 
 /** The route's answer, returned or thrown. */
-async function get(key: string, cookie: string | null, headers: Record<string, string> = {}): Promise<Response> {
+async function get(key: string, cookie: string | null, headers: Record<string, string> = {}, whenWritable?: () => Promise<boolean>): Promise<Response> {
   const request = new Request(`http://localhost/media/${key}`, { headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
   try {
-    return (await app.mediaRoute.loader({ request, params: { key }, context })) as Response;
+    return (await app.mediaRoute.loader({ request, params: { key }, context: { ...context, whenWritable } })) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -139,6 +139,37 @@ describe("media in an S3 bucket", () => {
     expect((await get(`${randomUUID()}.mp4`, owner.cookie)).status).toBe(404);
     expect((await get("../trusted-sitters.db", owner.cookie)).status).toBe(404);
     read.mockRestore();
+  });
+
+  it("reads the bucket only as fast as the client takes it, and stops reading when the client goes", async () => {
+    const { media, people, messages } = app;
+    const owner = await people.person("owner", { signedIn: true });
+    const sitter = await people.person("sitter");
+    const conversationId = await messages.ensureConversation(owner.id, sitter.id);
+    const key = `${randomUUID()}.webm`;
+    const video = randomBytes(10 * MB);
+    await media.fileStorage.put(key, video);
+    await messages.sendMessage(sitter.id, conversationId, "", { type: "video", key, previewKey: null }, { image: "📷", video: "🎥" });
+
+    // The client takes three pieces, then goes away: the rest is never fetched.
+    let asked = 0;
+    const leaving = await get(key, owner.cookie, {}, async () => ++asked <= 3);
+    const { data } = await chunksOf(leaving);
+    expect(asked).toBe(4);
+    expect(data.byteLength).toBeGreaterThan(0);
+    expect(data.byteLength).toBeLessThanOrEqual(3 * MB);
+    expect(data.equals(video.subarray(0, data.byteLength))).toBe(true);
+
+    // A client whose connection is full: nothing more is read until it has room again.
+    let makeRoom: (writable: boolean) => void = () => undefined;
+    const full = await get(key, owner.cookie, { Range: "bytes=0-99" }, () => new Promise<boolean>((resolve) => (makeRoom = resolve)));
+    const reader = full.body!.getReader();
+    const firstPiece = reader.read();
+    const early = await Promise.race([firstPiece.then(() => "read"), new Promise((resolve) => setTimeout(() => resolve("waiting"), 300))]);
+    expect(early).toBe("waiting");
+    makeRoom(true);
+    expect(Buffer.from((await firstPiece).value!)).toEqual(video.subarray(0, 100));
+    await reader.cancel();
   });
 
   it("removes expired pending uploads from the bucket", async () => {

@@ -16,8 +16,10 @@ export function byteRange(header: string | null, size: number): ByteRange | null
  * The answer to a request for a stored file that the asker may see (the caller checks that), or null
  * when there is none. The bytes are streamed from either store, never read whole, so a 10 MB video
  * costs one chunk of memory per client; a byte range lets a video player seek.
+ * `whenWritable` (from the server) holds each read until the client's connection has room, and
+ * stops reading from the store when the client has gone.
  */
-export async function mediaResponse(key: string, rangeHeader: string | null): Promise<Response | null> {
+export async function mediaResponse(key: string, rangeHeader: string | null, whenWritable?: () => Promise<boolean>): Promise<Response | null> {
   const headers = {
     "Content-Type": contentTypeOf(key),
     "Accept-Ranges": "bytes",
@@ -29,7 +31,7 @@ export async function mediaResponse(key: string, rangeHeader: string | null): Pr
   if (!wantsRange) {
     const whole = await fileStorage.stream(key);
     if (!whole) return null;
-    return new Response(whole.body, { status: 200, headers: { ...headers, "Content-Length": String(whole.size) } });
+    return new Response(paced(whole.body, whenWritable), { status: 200, headers: { ...headers, "Content-Length": String(whole.size) } });
   }
   const size = await fileStorage.size(key);
   if (size === null) return null;
@@ -38,8 +40,29 @@ export async function mediaResponse(key: string, rangeHeader: string | null): Pr
   const part = await fileStorage.stream(key, range ?? undefined);
   if (!part) return null;
   const length = range ? range.end - range.start + 1 : part.size;
-  return new Response(part.body, {
+  return new Response(paced(part.body, whenWritable), {
     status: range ? 206 : 200,
     headers: { ...headers, "Content-Length": String(length), ...(range ? { "Content-Range": `bytes ${range.start}-${range.end}/${part.size}` } : {}) },
   });
+}
+
+function paced(body: ReadableStream<Uint8Array>, whenWritable: (() => Promise<boolean>) | undefined): ReadableStream<Uint8Array> {
+  if (!whenWritable) return body;
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!(await whenWritable())) {
+          await reader.cancel();
+          controller.close();
+          return;
+        }
+        const next = await reader.read();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
 }
