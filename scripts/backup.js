@@ -5,8 +5,9 @@
 import path from "node:path";
 import "./load-env.js";
 
-const build = await import("../build/server/index.js").catch(() => {
-  console.error("No build found: run `npm run build` first.");
+const build = await import("../build/server/index.js").catch((error) => {
+  // Loading the app also checks the settings (e.g. MEDIA_STORAGE=s3 without its keys): say which failed.
+  console.error(error?.code === "ERR_MODULE_NOT_FOUND" ? "No build found: run `npm run build` first." : error.message);
   process.exit(2);
 });
 const dataDir = process.env.DATA_DIR ?? "./data";
