@@ -101,6 +101,23 @@ function ownPolicyReplacesDefault(req, res, next) {
   next();
 }
 
+/** true once `res` can take more bytes, false when the client has gone. */
+function whenWritable(res) {
+  if (res.destroyed || res.writableEnded) return Promise.resolve(false);
+  if (!res.writableNeedDrain) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const settle = (writable) => () => {
+      res.off("drain", drained);
+      res.off("close", closed);
+      resolve(writable);
+    };
+    const drained = settle(true);
+    const closed = settle(false);
+    res.on("drain", drained);
+    res.on("close", closed);
+  });
+}
+
 const handleWithRemix = createRequestHandler({
   build: viteDevServer ? loadBuild : build,
   mode,
@@ -112,6 +129,7 @@ server.all("*", ownPolicyReplacesDefault, (req, res, next) => {
   res.locals.loadContext = app.createLoadContext({
     cspNonce: res.locals.cspNonce,
     clientAddress: app.clientAddressOf(req.headers, req.socket.remoteAddress),
+    whenWritable: () => whenWritable(res),
   });
   return app.runWithLoadContext(res.locals.loadContext, () => handleWithRemix(req, res, next));
 });

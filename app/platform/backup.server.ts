@@ -2,9 +2,30 @@ import { cp, mkdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { env, type S3Bucket } from "./env.server";
+
+export type MediaBackup = { stored: "folder"; copied: boolean } | { stored: "bucket"; bucket: string; advice: string };
+
+/** What to do instead of copying, when photos and attachments live in a bucket the app does not own a copy of. */
+export function bucketBackupAdvice(s3: Pick<S3Bucket, "bucket" | "endpoint">): string {
+  const where = `bucket "${s3.bucket}"${s3.endpoint ? ` at ${s3.endpoint}` : ""}`;
+  return [
+    `Photos and attachments are NOT in this backup: with MEDIA_STORAGE=s3 they live in the ${where}, and were not copied.`,
+    "Back them up where they live:",
+    "  - turn on versioning for the bucket, so an object deleted or overwritten by mistake can be restored",
+    "    (with a lifecycle rule that removes old versions after your retention period, e.g. 30 days);",
+    "  - replicate the bucket to another region or account (S3 replication, R2 or Tigris equivalents), or copy it",
+    "    on a schedule where the store has no replication (e.g. `rclone sync` or `aws s3 sync` to a second bucket).",
+    "The database refers to files by key: restore the bucket (or its versions) to the same moment as the database.",
+  ].join("\n");
+}
 
 // SQLite's online backup copies a state the database really was in; media files, never changed, are copied after it.
-export async function backupDataDir(dataDir: string, destination: string): Promise<{ databaseFile: string; integrity: string }> {
+export async function backupDataDir(
+  dataDir: string,
+  destination: string,
+  s3: S3Bucket | null = env.s3,
+): Promise<{ databaseFile: string; integrity: string; media: MediaBackup }> {
   const source = path.join(dataDir, "trusted-sitters.db");
   if (!existsSync(source)) throw new Error(`No database at ${source}`);
   await mkdir(destination, { recursive: true });
@@ -20,7 +41,9 @@ export async function backupDataDir(dataDir: string, destination: string): Promi
   const copy = new SQLite(databaseFile);
   const integrity = String(copy.pragma("integrity_check", { simple: true }));
   copy.close();
+  if (s3) return { databaseFile, integrity, media: { stored: "bucket", bucket: s3.bucket, advice: bucketBackupAdvice(s3) } };
   const media = path.join(dataDir, "media");
-  if (existsSync(media)) await cp(media, path.join(destination, "media"), { recursive: true, force: false, errorOnExist: false });
-  return { databaseFile, integrity };
+  if (!existsSync(media)) return { databaseFile, integrity, media: { stored: "folder", copied: false } };
+  await cp(media, path.join(destination, "media"), { recursive: true, force: false, errorOnExist: false });
+  return { databaseFile, integrity, media: { stored: "folder", copied: true } };
 }

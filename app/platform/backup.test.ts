@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -46,5 +46,25 @@ describe("backups", () => {
     } finally {
       await restored.destroy();
     }
+  });
+
+  it("copy the media folder with local storage; with S3, leave the bucket alone and say how to back it up", async () => {
+    mkdirSync(path.join(env.DATA_DIR, "media"), { recursive: true });
+    writeFileSync(path.join(env.DATA_DIR, "media", "0000-full.webp"), "webp");
+    const local = mkdtempSync(path.join(tmpdir(), "backup-"));
+    expect((await backupDataDir(env.DATA_DIR, local, null)).media).toEqual({ stored: "folder", copied: true });
+    expect(existsSync(path.join(local, "media", "0000-full.webp"))).toBe(true);
+
+    const bucket = { bucket: "sitters-media", endpoint: "https://storage.example", region: "auto", accessKeyId: "id", secretAccessKey: "secret", forcePathStyle: false };
+    const withS3 = mkdtempSync(path.join(tmpdir(), "backup-"));
+    const { integrity, media } = await backupDataDir(env.DATA_DIR, withS3, bucket);
+    expect(integrity).toBe("ok");
+    expect(existsSync(path.join(withS3, "media"))).toBe(false);
+    if (media.stored !== "bucket") throw new Error("expected the bucket's advice");
+    expect(media.advice).toMatch(/NOT in this backup/);
+    expect(media.advice).toContain('"sitters-media" at https://storage.example');
+    expect(media.advice).toMatch(/versioning/);
+    expect(media.advice).toMatch(/replicat/);
+    expect(media.advice).not.toContain("secret");
   });
 });

@@ -56,6 +56,13 @@ const schema = z.object({
   OPERATOR_REPRESENTATIVE: optional(z.string().trim().min(1).max(200)),
   OPERATOR_REGISTER: optional(z.string().trim().min(1).max(200)),
   OPERATOR_VAT_ID: optional(z.string().trim().regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, "OPERATOR_VAT_ID is an EU VAT number, such as ESB12345678")),
+  MEDIA_STORAGE: optional(z.enum(["local", "s3"])).transform((value) => value ?? "local"),
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET is a bucket name: 3-63 lowercase letters, digits, dots and hyphens")),
+  S3_ENDPOINT: optional(z.string().url().refine((url) => /^https?:\/\//.test(url), "S3_ENDPOINT is an http(s) URL")),
+  S3_REGION: optional(z.string().regex(/^[a-z0-9-]{1,40}$/, "S3_REGION is a region name, such as us-east-1 or auto")).transform((value) => value ?? "us-east-1"),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  S3_FORCE_PATH_STYLE: flag,
 });
 
 /** What the imprint must name; the rest only where the operator has one (a register entry, a VAT number). */
@@ -68,7 +75,18 @@ export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER" | "APP_URL"> &
   sessionSecret: string;
   devToolsEnabled: boolean;
   smtpIgnoredInDemo: boolean;
+  /** Set when MEDIA_STORAGE=s3: where photos and attachments live. */
+  s3: S3Bucket | null;
 };
+
+export interface S3Bucket {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);
@@ -102,6 +120,15 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     if (missing.length > 0) throw new Error(`Refusing to start with PAYMENT_PROVIDER=stripe without ${missing.join(", ")}.`);
     if (env.DEMO_MODE) throw new Error("Demo mode uses the test payment provider: unset PAYMENT_PROVIDER=stripe or DEMO_MODE.");
   }
+  let s3: S3Bucket | null = null;
+  if (env.MEDIA_STORAGE === "s3") {
+    const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+    if (!bucket || !accessKeyId || !secretAccessKey) {
+      const missing = [!bucket && "S3_BUCKET", !accessKeyId && "S3_ACCESS_KEY_ID", !secretAccessKey && "S3_SECRET_ACCESS_KEY"].filter(Boolean);
+      throw new Error(`Refusing to start with MEDIA_STORAGE=s3 without ${missing.join(", ")}.`);
+    }
+    s3 = { bucket, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, accessKeyId, secretAccessKey, forcePathStyle: env.S3_FORCE_PATH_STYLE };
+  }
   return {
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
@@ -110,6 +137,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PAYMENT_PROVIDER: paymentProvider,
     sessionSecret: env.SESSION_SECRET ?? localSessionSecret(env.DATA_DIR),
     devToolsEnabled: env.NODE_ENV !== "production" || env.DEMO_MODE,
+    s3,
   };
 }
 

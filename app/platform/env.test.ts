@@ -38,4 +38,21 @@ describe("configuration", () => {
     expect([raised.AUTH_RESET_RATE_LIMIT, raised.AUTH_SIGNIN_FIRST_DELAY_SECONDS]).toEqual([10000, 30]);
     expect(() => parseEnv({ ...base, AUTH_SIGNIN_MAX_DELAY_SECONDS: "0" })).toThrow(/AUTH_SIGNIN_MAX_DELAY_SECONDS/);
   });
+
+  it("keeps media on local disk by default, and refuses S3 storage without its bucket and keys", () => {
+    expect(parseEnv({ ...base })).toMatchObject({ MEDIA_STORAGE: "local", s3: null });
+    expect(parseEnv({ ...base, MEDIA_STORAGE: "", S3_BUCKET: "ignored" }).s3).toBeNull();
+    expect(() => parseEnv({ ...base, MEDIA_STORAGE: "s3", S3_BUCKET: "media" })).toThrow(/MEDIA_STORAGE=s3 without S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
+    expect(() => parseEnv({ ...base, MEDIA_STORAGE: "s3", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" })).toThrow(/without S3_BUCKET/);
+    expect(() => parseEnv({ ...base, MEDIA_STORAGE: "gcs" })).toThrow(/MEDIA_STORAGE/);
+    expect(() => parseEnv({ ...base, MEDIA_STORAGE: "s3", S3_BUCKET: "../Media", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" })).toThrow(/S3_BUCKET/);
+    expect(() => parseEnv({ ...base, MEDIA_STORAGE: "s3", S3_BUCKET: "media", S3_ENDPOINT: "ftp://x", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" })).toThrow(/S3_ENDPOINT/);
+    const keys = { S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" };
+    expect(parseEnv({ ...base, ...keys, MEDIA_STORAGE: "s3", S3_BUCKET: "sitters-media", S3_REGION: "" }).s3).toEqual({
+      bucket: "sitters-media", endpoint: undefined, region: "us-east-1", accessKeyId: "id", secretAccessKey: "secret", forcePathStyle: false,
+    });
+    expect(parseEnv({ ...base, ...keys, MEDIA_STORAGE: "s3", S3_BUCKET: "media", S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "auto", S3_FORCE_PATH_STYLE: "true" }).s3).toMatchObject({
+      endpoint: "http://127.0.0.1:9000", region: "auto", forcePathStyle: true,
+    });
+  });
 });

@@ -5,8 +5,8 @@ import type { AppLoadContext } from "@remix-run/node";
 // request (such as getUser), so that work every loader of a page repeats is done once per request.
 const current = new AsyncLocalStorage<AppLoadContext>();
 
-export function createLoadContext({ cspNonce, clientAddress }: { cspNonce: string; clientAddress: string }): AppLoadContext {
-  return { cspNonce, clientAddress, memo: new Map() };
+export function createLoadContext(context: Pick<AppLoadContext, "cspNonce" | "clientAddress" | "whenWritable">): AppLoadContext {
+  return { ...context, memo: new Map() };
 }
 
 /** Runs the request's handler with its load context as the current one. */

@@ -1,7 +1,9 @@
 export { IMAGE_MAX_BYTES, ImageRejected, processImage, processImages, signatureFormat } from "./images.server";
 export { addPhotos, deletePhoto, findOwnPhoto, listPhotos, movePhoto, photoUrl, removePhotoFiles, toPhotoView } from "./photos.server";
 export type { PhotoMove, PhotoProblem, PhotoView } from "./photos.server";
-export { contentTypeOf, fileStorage, isMediaKey, removeImage, storeImage, storeVideo } from "./storage.server";
+export { contentTypeOf, fileStorage, isMediaKey, localFileStorage, removeImage, s3FileStorage, storeImage, storeVideo } from "./storage.server";
+export type { ByteRange, FileStorage, MediaStream, S3Settings } from "./storage.server";
+export { byteRange, mediaResponse } from "./serve.server";
 export { readImageUpload } from "./upload.server";
 export type { UploadProblem } from "./upload.server";
 export { checkVideo, videoSignature } from "./videos.server";

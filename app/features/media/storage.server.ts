@@ -1,71 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "~/platform/env.server";
+import { localFileStorage, type FileStorage } from "./file-storage.server";
 import type { ProcessedImage } from "./images.server";
+import { s3FileStorage } from "./s3-storage.server";
 
-export interface FileStorage {
-  put(key: string, data: Buffer): Promise<void>;
-  read(key: string): Promise<Buffer | null>;
-  remove(key: string): Promise<void>;
-}
+export { contentTypeOf, isMediaKey, localFileStorage } from "./file-storage.server";
+export type { ByteRange, FileStorage, MediaStream } from "./file-storage.server";
+export { s3FileStorage, type S3Settings } from "./s3-storage.server";
 
-// Keys are chosen by the server; anything else (a path, a dot-dot, another extension) is refused.
-const MEDIA_KEY = /^[a-z0-9-]{1,100}\.(webp|mp4|webm)$/;
-
-const CONTENT_TYPES = { webp: "image/webp", mp4: "video/mp4", webm: "video/webm" } as const;
-
-export function contentTypeOf(key: string): string {
-  return CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1) as keyof typeof CONTENT_TYPES] ?? "application/octet-stream";
-}
-
-export function isMediaKey(key: string): boolean {
-  return MEDIA_KEY.test(key);
-}
-
-function assertMediaKey(key: string): void {
-  if (!isMediaKey(key)) throw new Error(`Invalid media key: ${JSON.stringify(key.slice(0, 100))}`);
-}
-
-function isMissingFile(error: unknown): boolean {
-  return error instanceof Error && "code" in error && error.code === "ENOENT";
-}
-
-export function localFileStorage(directory: string): FileStorage {
-  const fileOf = (key: string) => {
-    assertMediaKey(key);
-    return path.join(directory, key);
-  };
-  return {
-    async put(key, data) {
-      const file = fileOf(key);
-      await mkdir(directory, { recursive: true });
-      // Written aside then renamed, so a crash mid-write never leaves a half file under the real key.
-      const partial = `${file}.${randomUUID()}.partial`;
-      try {
-        await writeFile(partial, data);
-        await rename(partial, file);
-      } catch (error) {
-        await rm(partial, { force: true });
-        throw error;
-      }
-    },
-    async read(key) {
-      const file = fileOf(key);
-      try {
-        return await readFile(file);
-      } catch (error) {
-        if (isMissingFile(error)) return null;
-        throw error;
-      }
-    },
-    async remove(key) {
-      await rm(fileOf(key), { force: true });
-    },
-  };
-}
-
-export const fileStorage: FileStorage = localFileStorage(path.join(env.DATA_DIR, "media"));
+/** The store chosen by MEDIA_STORAGE: DATA_DIR/media (the default) or an S3-compatible bucket. */
+export const fileStorage: FileStorage = env.s3 ? s3FileStorage(env.s3) : localFileStorage(path.join(env.DATA_DIR, "media"));
 
 export interface StoredImageKeys {
   cardKey: string;
