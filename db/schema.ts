@@ -47,6 +47,13 @@ export interface UsersTable {
   stripe_customer_id: string | null;
   stripe_account_id: string | null;
   payouts_enabled: Generated<number>;
+  /** 1: this kind of news also goes by email (migration 0019). */
+  email_messages: Generated<number>;
+  email_bookings: Generated<number>;
+  email_reviews: Generated<number>;
+  email_marketing: Generated<number>;
+  /** Set when the account was erased; the row keeps only what accounting needs. */
+  deleted_at: IsoTime | null;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
@@ -146,6 +153,26 @@ export interface EmailOutboxTable {
   attempts: Generated<number>;
   next_try_at: IsoTime | null;
   failed_at: IsoTime | null;
+  /** RFC 8058 one-click unsubscribe address, sent as List-Unsubscribe. */
+  unsubscribe_url: string | null;
+  /** 1: address and text are wiped once delivered (sent to an erased account). */
+  purge_after_send: Generated<number>;
+}
+
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
+  created_at: IsoTime;
+}
+
+export interface DataExportsTable {
+  id: string;
+  user_id: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
 }
 
 export interface RateLimitsTable {
@@ -191,6 +218,8 @@ export interface Database {
   payment_methods: PaymentMethodsTable;
   subscriptions: SubscriptionsTable;
   subscription_payments: SubscriptionPaymentsTable;
+  email_changes: EmailChangesTable;
+  data_exports: DataExportsTable;
 }
 
 export type PlanInterval = "month" | "6months" | "year";

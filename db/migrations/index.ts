@@ -15,6 +15,7 @@ import * as coarsePositions from "./0013-coarse-positions";
 import * as backoffs from "./0014-backoffs";
 import * as rateLimitExpiry from "./0015-rate-limit-expiry";
 import * as yearsPendingUploads from "./0016-years-pending-uploads";
+import * as accountSettings from "./0019-account-settings";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0014-backoffs": backoffs,
   "0015-rate-limit-expiry": rateLimitExpiry,
   "0016-years-pending-uploads": yearsPendingUploads,
+  "0019-account-settings": accountSettings,
 };

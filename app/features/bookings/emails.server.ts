@@ -8,12 +8,13 @@ import type { NoticeKind } from "./machine";
 
 
 export async function bookingNoticeEmail(
-  to: EmailRecipient,
+  to: EmailRecipient & { id: string },
   kind: NoticeKind,
   booking: { other: string; pet: string; startAt: string; totalCents: number },
 ): Promise<Email> {
   const language: Language = isLanguage(to.language) ? to.language : "en";
   const t = await translatorFor(language, "email");
+  const settings = await translatorFor(language, "settings");
   const when = dateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone: to.time_zone }).format(new Date(booking.startAt));
   const values = { name: booking.other, pet: booking.pet, when, total: formatMoney(booking.totalCents, language) };
   return composeEmail({
@@ -23,5 +24,6 @@ export async function bookingNoticeEmail(
     paragraphs: [t(`booking.${kind}.body`, values)],
     action: { label: t("booking.action"), url: `${publicOrigin()}/bookings` },
     footer: t("footer"),
+    news: { userId: to.id, kind: "bookings", label: settings("unsubscribe.emailLink") },
   });
 }
