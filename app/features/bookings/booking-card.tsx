@@ -83,7 +83,7 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
         <p className="text-sm text-stone-700">
           {booking.cancelReason && booking.cancelledBy === "owner"
             ? t("card.cancelledReason", { reason: booking.cancelReason })
-            : t(`card.cancelledBy.${booking.cancelReason === "expired" || booking.cancelReason === "slotTaken" || booking.cancelReason === "payment" || booking.cancelReason === "unanswered" ? booking.cancelReason : (booking.cancelledBy ?? "system")}`)}
+            : t(`card.cancelledBy.${booking.cancelReason === "expired" || booking.cancelReason === "slotTaken" || booking.cancelReason === "payment" || booking.cancelReason === "unanswered" || booking.cancelReason === "accountClosed" ? booking.cancelReason : (booking.cancelledBy ?? "system")}`)}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">

@@ -5,7 +5,7 @@ import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/index.server";
 import { bookSlot, freeSlot } from "~/features/availability/index.server";
-import { MAX_TASK_ATTEMPTS, decide, type Actor, type BookingEvent, type Change, type Party, type Refusal } from "./machine";
+import { MAX_TASK_ATTEMPTS, decide, type AccountClosure, type Actor, type BookingEvent, type Change, type Party, type Refusal } from "./machine";
 import { bookingNoticeEmail } from "./emails.server";
 import { providerAnswer } from "./payment-tasks.server";
 
@@ -43,7 +43,7 @@ export async function transition(id: string, actor: Actor, event: BookingEvent):
 export async function applyEvent(trx: Transaction<Database>, id: string, actor: Actor, event: BookingEvent): Promise<TransitionResult> {
   const booking = await findBooking(id, trx);
   if (!booking && event.type !== "requested") return { ok: false, refusal: "notFound" };
-  if (booking && actor.kind !== "system" && actor.userId !== booking.owner_id && actor.userId !== booking.sitter_id) return { ok: false, refusal: "notFound" };
+  if (booking && actor.kind !== "system" && actor.kind !== "operator" && actor.userId !== booking.owner_id && actor.userId !== booking.sitter_id) return { ok: false, refusal: "notFound" };
   const at = now();
   const decision = decide(booking ?? null, actor, event, at);
   if (!decision.ok) return decision;
@@ -107,6 +107,48 @@ async function tellParties(trx: Transaction<Database>, booking: Booking, notices
     );
     await enqueueEmail(await bookingNoticeEmail(to, notice.message, { other: other.name, pet: booking.pet_name, startAt: booking.start_at, totalCents: booking.total_cents }), trx);
   }
+}
+
+/**
+ * Ends every booking of a suspended or deleted person that has not finished, inside the caller's
+ * transaction. `tasks` are the bookings with a hold to give back: pass them to `runPaymentTasks`
+ * once that transaction has committed.
+ */
+export async function closeOpenBookingsIn(
+  trx: Transaction<Database>,
+  userId: string,
+  closure: AccountClosure,
+  actor: Actor = { kind: "system" },
+): Promise<{ closed: string[]; tasks: string[] }> {
+  const open = await trx
+    .selectFrom("bookings")
+    .select(["id", "owner_id"])
+    .where((eb) => eb.or([eb("owner_id", "=", userId), eb("sitter_id", "=", userId)]))
+    .where("status", "in", ["requested", "confirmed", "in-progress"])
+    .orderBy("start_at")
+    .execute();
+  const closed: string[] = [];
+  const tasks: string[] = [];
+  for (const booking of open) {
+    const party: Party = booking.owner_id === userId ? "owner" : "sitter";
+    const result = await applyEvent(trx, booking.id, actor, { type: "account-closed", party, closure });
+    if (!result.ok) continue;
+    closed.push(booking.id);
+    if (result.booking.payment_task) tasks.push(booking.id);
+  }
+  return { closed, tasks };
+}
+
+export async function runPaymentTasks(ids: string[]): Promise<void> {
+  for (const id of ids) await runPaymentTask(id);
+}
+
+/** `closeOpenBookingsIn` in a transaction of its own, then the holds given back. Returns the ended bookings' ids. */
+export async function closeOpenBookingsOf(userId: string, closure: AccountClosure, actor: Actor = { kind: "system" }): Promise<string[]> {
+  const { closed, tasks } = await db.transaction().execute((trx) => closeOpenBookingsIn(trx, userId, closure, actor));
+  if (closed.length > 0) deliverSoon();
+  await runPaymentTasks(tasks);
+  return closed;
 }
 
 export async function runPaymentTask(id: string): Promise<void> {

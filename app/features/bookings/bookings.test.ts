@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { clockTo, DAY, HOUR, MINUTE, resetClockAfterEach } from "~/testing/clock";
-import { bookingOf, transition } from "./bookings.server";
+import { bookingOf, closeOpenBookingsOf, transition } from "./bookings.server";
 import { requestBooking } from "./requests.server";
 import { payForBooking } from "./payment-entry.server";
 import { runDueBookingWork } from "./due-work.server";
@@ -220,6 +220,39 @@ describe("the sitter declines, the owner cancels", () => {
     await runDueBookingWork();
     expect(await transition(booking.id, asOwner(owner), { type: "cancel", reason: "Too late" })).toEqual({ ok: false, refusal: "wrongState" });
     expect(await bookingRow(booking.id)).toMatchObject({ status: "in-progress", payment_status: "held", cancel_reason: null });
+  });
+});
+
+describe("a closed account", () => {
+  it("ends the person's open bookings on both sides, gives every hold back and tells the other people once", async () => {
+    const { sitter, owner, booking: confirmedOne } = await confirmedBooking();
+    const otherOwner = await ownerWithPet();
+    const waiting = await heldRequest(otherOwner, sitter, "14:00", 2);
+    const finished = await confirmedBooking();
+
+    const closed = await closeOpenBookingsOf(sitter.id, "suspended");
+    expect(closed.sort()).toEqual([confirmedOne.id, waiting.id].sort());
+    for (const id of closed) {
+      const row = await bookingRow(id);
+      expect(row).toMatchObject({ status: "cancelled", cancelled_by: "system", cancel_reason: "accountClosed", payment_status: "refunded", payment_task: null });
+      expect(await paymentRow(row.hold_ref)).toMatchObject({ status: "voided" });
+    }
+    expect((await noticesOf(owner.id)).filter((kind) => kind === "accountClosed")).toHaveLength(1);
+    expect((await noticesOf(otherOwner.id)).filter((kind) => kind === "accountClosed")).toHaveLength(1);
+    expect(await noticesOf(sitter.id)).not.toContain("accountClosed");
+    expect((await slotsOf(sitter.id)).every((s) => s.status === "available")).toBe(true);
+    // Someone else's booking is untouched, and a second run finds nothing left to close.
+    expect(await bookingRow(finished.booking.id)).toMatchObject({ status: "confirmed", payment_status: "held" });
+    expect(await closeOpenBookingsOf(sitter.id, "suspended")).toEqual([]);
+  });
+
+  it("leaves a completed booking's payment to the release or a dispute", async () => {
+    const { sitter, owner, booking } = await confirmedBooking();
+    clockTo(booking.end_at);
+    await runDueBookingWork();
+    expect(await closeOpenBookingsOf(owner.id, "deleted")).toEqual([]);
+    expect(await bookingRow(booking.id)).toMatchObject({ status: "completed", payment_status: "held" });
+    expect(await noticesOf(sitter.id)).not.toContain("accountClosed");
   });
 });
 

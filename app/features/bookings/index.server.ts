@@ -1,4 +1,4 @@
-export { transition } from "./bookings.server";
+export { closeOpenBookingsIn, closeOpenBookingsOf, runPaymentTasks, transition } from "./bookings.server";
 export { runDueBookingWork } from "./due-work.server";
 export { payForBooking, startCardEntry } from "./payment-entry.server";
 export type { PaymentOutcome } from "./payment-entry.server";

@@ -88,6 +88,7 @@ const ACTORS = {
   /** The owner's id claiming to act as the sitter, and the reverse. */
   ownerAsSitter: { kind: "sitter", userId: "owner-1" },
   sitterAsOwner: { kind: "owner", userId: "sitter-1" },
+  operator: { kind: "operator", userId: "admin-1" },
 } satisfies Record<string, Actor>;
 type ActorName = keyof typeof ACTORS;
 
@@ -112,6 +113,7 @@ const EVENTS = {
   "hold-cancelled": { type: "hold-cancelled", holdRef: "hold_1" },
   refunded: { type: "refunded" },
   disputed: { type: "disputed" },
+  "account-closed": { type: "account-closed", party: "sitter", closure: "suspended" },
 } satisfies { [K in BookingEvent["type"]]: Extract<BookingEvent, { type: K }> };
 type EventName = keyof typeof EVENTS;
 
@@ -137,6 +139,7 @@ const READY: Record<EventName, { actors: ActorName[]; booking: Facts | null; at:
   "hold-cancelled": { actors: ["system"], booking: confirmed(), at: NOW },
   refunded: { actors: ["system"], booking: completed({ payment_status: "released" }), at: after(END, HOUR) },
   disputed: { actors: ["system"], booking: completed({ payment_status: "released" }), at: after(END, HOUR) },
+  "account-closed": { actors: ["system", "operator"], booking: confirmed(), at: NOW },
 };
 
 const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
@@ -190,6 +193,7 @@ describe("which states each event applies to", () => {
     { event: "start", allowedIn: ["confirmed"] },
     { event: "finish", allowedIn: ["confirmed", "in-progress"] },
     { event: "release", allowedIn: ["completed"] },
+    { event: "account-closed", allowedIn: ["requested", "confirmed", "in-progress"] },
   ];
   for (const { event, allowedIn } of STATUS_GATED) {
     it(`${event}: only when ${allowedIn.join(" or ")}`, () => {
@@ -632,5 +636,37 @@ describe("priceOf", () => {
         expect(total).toBe(subtotal + fee);
       }),
     );
+  });
+});
+
+describe("a closed account ends what has not finished", () => {
+  const closedBy = (party: "owner" | "sitter") => ({ type: "account-closed", party, closure: "deleted" }) as const;
+
+  it("a held booking is cancelled, the hold given back, the slot freed and the other side told", () => {
+    const change = allowed(decide(confirmed(), SYSTEM, closedBy("sitter"), NOW));
+    expect(change.set).toMatchObject({ status: "cancelled", cancelled_by: "system", cancel_reason: "accountClosed", payment_task: "void" });
+    expect(change.notify).toEqual([{ to: "owner", message: "accountClosed" }]);
+    expect(change.freeSlot).toBe(true);
+    expect(allowed(decide(held(), SYSTEM, closedBy("owner"), NOW)).notify).toEqual([{ to: "sitter", message: "accountClosed" }]);
+  });
+
+  it("a visit under way ends with the hold given back in full", () => {
+    const change = allowed(decide(inProgress(), SYSTEM, closedBy("sitter"), after(START, HOUR)));
+    expect(change.set).toMatchObject({ status: "cancelled", payment_task: "void" });
+  });
+
+  it("a card kept for a later hold is simply not used; a hold being placed is voided when it lands", () => {
+    expect(allowed(decide(cardKept(), SYSTEM, closedBy("owner"), NOW)).set.payment_task).toBeUndefined();
+    const placing = booking({ card_ref: "card_1", payment_task: "hold" });
+    const change = allowed(decide(placing, SYSTEM, closedBy("owner"), NOW));
+    expect(change.set.status).toBe("cancelled");
+    const landed = allowed(decide({ ...placing, status: "cancelled" }, SYSTEM, EVENTS["hold-placed"], NOW));
+    expect(landed.set).toMatchObject({ payment_task: "void", payment_status: "held" });
+  });
+
+  it("waits for a capture or void already under way, and leaves completed bookings to release or dispute", () => {
+    expect(refusalOf(decide(completed({ payment_task: "capture" }), SYSTEM, closedBy("sitter"), after(END, HOUR)))).toBe("wrongState");
+    expect(refusalOf(decide(confirmed({ payment_task: "void" }), SYSTEM, closedBy("sitter"), NOW))).toBe("paymentPending");
+    expect(refusalOf(decide(completed(), SYSTEM, closedBy("sitter"), after(END, HOUR)))).toBe("wrongState");
   });
 });

@@ -28,7 +28,10 @@ export function priceOf(hourlyRateCents: number, hours: number) {
 }
 
 export type Party = "owner" | "sitter";
-export type Actor = { kind: Party; userId: string } | { kind: "system" };
+/** `operator`: a person with the admin role acting from the console (every such act is audited). */
+export type Actor = { kind: Party; userId: string } | { kind: "operator"; userId: string } | { kind: "system" };
+/** Why a person's account stopped taking part: their open bookings end with it. */
+export type AccountClosure = "suspended" | "deleted";
 
 export type NewBooking = Pick<Booking, "id" | "owner_id" | "sitter_id" | "pet_id" | "pet_name" | "notes" | "start_at" | "end_at" | "hours" | "hourly_rate_cents" | "payment_provider">;
 
@@ -54,7 +57,9 @@ export type BookingEvent =
   | { type: "hold-cancelled"; holdRef: string }
   /** The processor paid the whole captured amount back (a refund made in its dashboard). */
   | { type: "refunded" }
-  | { type: "disputed" };
+  | { type: "disputed" }
+  /** The person on side `party` was suspended or deleted their account: what has not finished ends, money back. */
+  | { type: "account-closed"; party: Party; closure: AccountClosure };
 
 export interface Change {
   create?: NewBooking & Pick<Booking, "subtotal_cents" | "fee_cents" | "total_cents">;
@@ -95,7 +100,8 @@ export type NoticeKind =
   | "released"
   | "holdFailed"
   | "slotTaken"
-  | "unanswered";
+  | "unanswered"
+  | "accountClosed";
 
 export type Refusal =
   | "notYours"
@@ -310,6 +316,18 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (!system) return refuse("notYours");
       if (booking.payment_status !== "released" || booking.payment_task) return refuse("wrongState");
       return allow({ set: { payment_status: "refunded" }, notify: [] });
+    }
+    case "account-closed": {
+      if (!system && actor.kind !== "operator") return refuse("notYours");
+      if (booking.status !== "requested" && booking.status !== "confirmed" && booking.status !== "in-progress") return refuse("wrongState");
+      // A hold being placed is voided when it lands ("hold-placed" on a cancelled booking); a capture or void already under way finishes first.
+      if (booking.payment_task && booking.payment_task !== "hold") return refuse("paymentPending");
+      const other: Party = event.party === "owner" ? "sitter" : "owner";
+      return allow({
+        set: { status: "cancelled", cancelled_by: "system", cancel_reason: "accountClosed", ...giveBack(booking) },
+        notify: [{ to: other, message: "accountClosed" }],
+        freeSlot: booking.status !== "requested",
+      });
     }
     case "disputed": {
       if (!system) return refuse("notYours");

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { dateTimeFormat, type Reader } from "~/platform/format";
 import type { NotificationView } from "./notifications.server";
 
-const BOOKING_KINDS = new Set(["accepted", "declined", "cancelledByOwner", "cancelledPayment", "expired", "started", "completed", "released", "holdFailed", "slotTaken", "unanswered"]);
+const BOOKING_KINDS = new Set(["accepted", "declined", "cancelledByOwner", "cancelledPayment", "expired", "started", "completed", "released", "holdFailed", "slotTaken", "unanswered", "accountClosed"]);
 
 const SUBSCRIPTION_KINDS = new Set(["renewalFailed", "unpaid", "ended"]);
 
