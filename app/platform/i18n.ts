@@ -18,7 +18,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 // All loaded up front (a few KB), so no screen ever flashes untranslated keys.
-export const namespaces = ["common", "auth", "profile", "discovery", "availability", "bookings", "messages", "notifications", "subscription"];
+export const namespaces = ["common", "auth", "profile", "discovery", "availability", "bookings", "messages", "notifications", "subscription", "settings"];
 
 export const i18nConfig = {
   supportedLngs: [...supportedLanguages],

@@ -130,6 +130,9 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
             <li>
               <Link to="/subscription?tab=mine#payment-methods" className="link">{t("page.paymentMethods")}</Link>
             </li>
+            <li>
+              <Link to="/settings" className="link">{t("settings:link")}</Link>
+            </li>
           </ul>
         </Section>
 
