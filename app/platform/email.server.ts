@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Kysely } from "kysely";
 import type { Database } from "~db/schema";
-import { db } from "./db.server";
+import { checkpointDatabase, db } from "./db.server";
 import { env } from "./env.server";
 import { now, nowIso } from "./clock.server";
 import { emailColumnOf, unsubscribeUrl, type EmailKind } from "./unsubscribe.server";
@@ -102,6 +102,8 @@ async function deliverBatch(): Promise<void> {
       await transport.sendMail({ to: email.to_address, subject: email.subject, text: email.text_body, html: email.html_body, headers: unsubscribeHeaders(email.unsubscribe_url) });
       const wiped = email.purge_after_send ? { to_address: "", subject: "", text_body: "", html_body: "" } : {};
       await db.updateTable("email_outbox").set({ sent_at: nowIso(), last_error: null, next_try_at: null, ...wiped }).where("id", "=", email.id).execute();
+      // The erased account's address must not linger in the log's older page versions either.
+      if (email.purge_after_send) await checkpointDatabase();
     } catch (error) {
       const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
       const thisEmail = typeof code === "string" && REFUSED_THIS_EMAIL.has(code);

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { checkpointDatabase, db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { closeStreamsOf } from "~/platform/events/stream.server";
@@ -42,6 +42,7 @@ export async function deleteAccount(userId: string, password: string, sections: 
     await runPaymentTasks(erased.paymentTasks);
     for (const key of new Set(erased.mediaKeys)) await fileStorage.remove(key);
     closeStreamsOf(userId);
+    await checkpointDatabase();
     deliverSoon();
     return { status: "deleted" };
   });

@@ -42,6 +42,14 @@ async function counterpartsOf(userId: string, trx: Kysely<Database>): Promise<st
   return rows.rows.map((row) => row.id).filter((id) => id !== userId);
 }
 
+/** The text with the person's name, email and phone taken out (SQLite's replace leaves text alone for an empty pattern). */
+function scrubbed(column: string, person: ErasedPerson, name = person.name) {
+  return sql<string>`replace(replace(replace(${sql.ref(column)}, ${name}, ${DELETED_MEMBER}), ${person.email}, ''), ${person.phone}, '')`;
+}
+
+const mentions = (column: string, person: ErasedPerson, name = person.name) =>
+  sql<boolean>`(instr(${sql.ref(column)}, ${name}) > 0 or instr(${sql.ref(column)}, ${person.email}) > 0 or (${person.phone} != '' and instr(${sql.ref(column)}, ${person.phone}) > 0))`;
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export const personalDataSections: PersonalDataSection[] = [
@@ -130,6 +138,9 @@ export const personalDataSections: PersonalDataSection[] = [
       const sent = await trx.selectFrom("messages").select(["media_key", "media_preview_key"]).where("sender_id", "=", person.id).where("media_key", "is not", null).execute();
       await trx.updateTable("messages").set({ media_key: null, media_type: null, media_preview_key: null }).where("sender_id", "=", person.id).execute();
       await trx.deleteFrom("conversation_reads").where("user_id", "=", person.id).execute();
+      // Their name, address or phone typed into a conversation goes too, whoever typed it.
+      const theirs = trx.selectFrom("conversations").select("id").where((eb) => eb.or([eb("user_a_id", "=", person.id), eb("user_b_id", "=", person.id)]));
+      await trx.updateTable("messages").set({ body: scrubbed("body", person) }).where("conversation_id", "in", theirs).where(mentions("body", person)).execute();
       return sent.flatMap((row) => [row.media_key, row.media_preview_key]).filter((key): key is string => key !== null);
     },
   },
@@ -181,7 +192,15 @@ export const personalDataSections: PersonalDataSection[] = [
       ]);
       return { given, received };
     },
-    async erase() {},
+    // Reviews stay (under "Deleted member"), without the person's details in their text.
+    async erase(person, trx) {
+      await trx
+        .updateTable("reviews")
+        .set({ comment: scrubbed("comment", person) })
+        .where((eb) => eb.or([eb("reviewer_id", "=", person.id), eb("reviewed_id", "=", person.id)]))
+        .where(mentions("comment", person))
+        .execute();
+    },
   },
   {
     name: "notifications",
@@ -194,13 +213,8 @@ export const personalDataSections: PersonalDataSection[] = [
       await trx.deleteFrom("live_events").where("user_id", "=", person.id).execute();
       const others = await counterpartsOf(person.id, trx);
       if (others.length === 0 || !person.name) return;
-      // Other people's news named the person ("Ana accepted your booking").
-      await trx
-        .updateTable("notifications")
-        .set({ data: sql`json_set(data, '$.name', ${DELETED_MEMBER})` })
-        .where("user_id", "in", others)
-        .where(sql<boolean>`json_extract(data, '$.name') = ${person.name}`)
-        .execute();
+      // Other people's news named the person ("Ana accepted your booking") or quoted their messages.
+      await trx.updateTable("notifications").set({ data: scrubbed("data", person) }).where("user_id", "in", others).where(mentions("data", person)).execute();
     },
   },
   {
@@ -216,12 +230,7 @@ export const personalDataSections: PersonalDataSection[] = [
       if (others.length === 0 || !person.name) return;
       const addresses = trx.selectFrom("users").select("email").where("id", "in", others);
       for (const [column, name] of [["subject", person.name], ["text_body", person.name], ["html_body", escapeHtml(person.name)]] as const) {
-        await trx
-          .updateTable("email_outbox")
-          .set({ [column]: sql`replace(${sql.ref(column)}, ${name}, ${DELETED_MEMBER})` })
-          .where("to_address", "in", addresses)
-          .where(sql<boolean>`instr(${sql.ref(column)}, ${name}) > 0`)
-          .execute();
+        await trx.updateTable("email_outbox").set({ [column]: scrubbed(column, person, name) }).where("to_address", "in", addresses).where(mentions(column, person, name)).execute();
       }
     },
   },
