@@ -26,7 +26,7 @@ export async function coordinatesOfCity(city: string, timeZone: string | null): 
 
 /**
  * The time zone of a city from the gazetteer: of its country's zones, the one whose own city is
- * nearest (Seville → Europe/Madrid, Vladivostok → Asia/Vladivostok). Null when the city is unknown.
+ * nearest (Barcelona → Europe/Madrid, Vladivostok → Asia/Vladivostok). Null when the city is unknown.
  */
 export async function timeZoneOfCity(city: string): Promise<string | null> {
   const [name = "", ...rest] = city.split(/[,(/]/);
