@@ -7,6 +7,7 @@ import { person, photoOf } from "~/testing/people";
 import { ownerWithPet, sitterWithSlot, requested, card, premiumWithCard } from "~/testing/bookings";
 import { payForBooking } from "~/features/bookings/index.server";
 import { ensureConversation, sendMessage } from "~/features/messages/index.server";
+import { requestExport } from "~/features/account/index.server";
 import routes from "./routes";
 
 /**
@@ -61,6 +62,7 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", url: (ids) => `/availability/${ids.slotId}/delete`, params: (ids) => ({ slotId: ids.slotId }) },
     { method: "POST", url: (ids) => `/availability/${ids.slotId}/delete`, params: (ids) => ({ slotId: ids.slotId }) },
   ],
+  "routes/settings-export.ts": [{ method: "GET", url: (ids) => `/settings/export/${ids.exportId}`, params: (ids) => ({ exportId: ids.exportId }) }],
   "routes/media.$key.ts": [{ method: "GET", url: (ids) => `/media/${ids.attachmentKey}`, params: (ids) => ({ key: ids.attachmentKey }) }],
   "routes/messages.tsx": [
     { method: "GET", url: (ids) => `/messages?c=${ids.conversationId}` },
@@ -126,6 +128,9 @@ const EXEMPT: Record<string, string> = {
   "routes/dashboard-likes.tsx": "lists who liked the asker",
   "routes/subscription-card-entry.ts": "starts a card entry on the asker's own customer",
   "routes/subscription-card-new.tsx": "adds a card for the asker",
+  "routes/settings.tsx": "changes, exports and deletes only the asker's own account, after their password (features/account tests)",
+  "routes/settings-email-confirm.tsx": "the token in the link is the credential",
+  "routes/unsubscribe.tsx": "the signed token is the credential; forged or moved tokens are refused (features/account/account.test.ts)",
 };
 
 function routeFiles(entries: RouteConfigEntry[]): string[] {
@@ -146,7 +151,9 @@ async function world() {
   const photoId = await photoOf(owner.id);
   const notification = await db.selectFrom("notifications").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
   const { subscriptionId, paymentMethodId } = await premiumWithCard(owner);
+  const exportId = (await requestExport(owner.id)).export.id;
   return {
+    exportId,
     subscriptionId,
     paymentMethodId,
     ownerId: owner.id, petId: owner.petId, slotId: sitter.slotId, bookingId: booking.id, matchId, conversationId, attachmentKey, photoId, notificationId: notification.id };
@@ -221,5 +228,6 @@ describe("access matrix", () => {
     expect(await asOwner(`/bookings/${ids.bookingId}/cancel`, { bookingId: ids.bookingId }, "routes/booking-cancel.tsx")).toBe(200);
     expect(await asOwner(`/dashboard/match/${ids.matchId}`, { matchId: ids.matchId }, "routes/dashboard-match.tsx")).toBe(200);
     expect(await asOwner(`/messages?c=${ids.conversationId}`, {}, "routes/messages.tsx")).toBe(200);
+    expect(await asOwner(`/settings/export/${ids.exportId}`, { exportId: ids.exportId }, "routes/settings-export.ts")).toBe(200);
   });
 });

@@ -41,8 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await formDataOf(request);
   const intent = INTENTS.find((known) => known === formData.get("intent"));
-  if (!intent) return data({ form: null, reply: undefined, problem: "settings:unknownAction" }, { status: 400 });
-  const refuse = (form: Intent, reply: SubmissionResult<string[]>, status: number) => data({ form, reply, problem: null }, { status });
+  if (!intent) return data({ form: null, reply: undefined, message: "settings:unknownAction" }, { status: 400 });
+  const refuse = (form: Intent, reply: SubmissionResult<string[]>, status: number) => data({ form, reply, message: null }, { status });
 
   if (intent === "change-email") {
     const submission = parseWithZod(formData, { schema: changeEmailSchema });
@@ -92,9 +92,9 @@ export default function Settings() {
   return (
     <div className="mx-auto max-w-md pb-10">
       <PageHeader title={t("title")} backTo="/profile" />
-      {actionData?.problem ? (
+      {actionData?.message ? (
         <p role="alert" className="mx-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
-          {t(actionData.problem)}
+          {t(actionData.message)}
         </p>
       ) : null}
       <ChangeEmailSection email={email} lastResult={replyFor("change-email")} />

@@ -8,13 +8,13 @@ import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = { i18n: ["settings"], title: "settings:unsubscribe.title" };
 
-type State = { state: "ready"; token: string; kind: string } | { state: "done"; kind: string } | { state: "invalid" };
+type State = { state: "ready"; token: string; kind: string } | { state: "done"; kind: string } | { state: "invalid"; message: string };
 
 /** Opening the link shows a button (link scanners must not unsubscribe anyone); the POST sets the preference. */
 export async function loader({ request }: LoaderFunctionArgs): Promise<State> {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const check = await checkUnsubscribeToken(token);
-  return check.status === "valid" ? { state: "ready", token, kind: check.kind } : { state: "invalid" };
+  return check.status === "valid" ? { state: "ready", token, kind: check.kind } : { state: "invalid", message: "unsubscribe.invalid" };
 }
 
 /**
@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await formDataOf(request);
   const token = form.get("token") ?? new URL(request.url).searchParams.get("token");
   const result = await unsubscribe(token);
-  if (result.status !== "valid") return data<State>({ state: "invalid" }, { status: 400 });
+  if (result.status !== "valid") return data<State>({ state: "invalid", message: "unsubscribe.invalid" }, { status: 400 });
   return data<State>({ state: "done", kind: result.kind });
 }
 
@@ -47,7 +47,7 @@ export default function Unsubscribe() {
       ) : current.state === "done" ? (
         <p role="status">{t("unsubscribe.done", { kind: t(`notifications.kinds.${current.kind}`) })}</p>
       ) : (
-        <p role="alert">{t("unsubscribe.invalid")}</p>
+        <p role="alert">{t(current.message)}</p>
       )}
       <Link to="/settings" className="link">
         {t("unsubscribe.manage")}
