@@ -146,7 +146,7 @@ test.describe("with the browser's time zone", () => {
     expect(forged.status()).toBe(400);
     await mailClient.dispose();
 
-    await page.reload();
+    await page.goto("/settings");
     await expect(page.getByRole("group", { name: "Bookings" }).getByLabel("In the app only")).toBeChecked();
     await expect(page.getByRole("group", { name: "Reviews" }).getByLabel("In the app only")).toBeChecked();
     await expect(page.getByRole("group", { name: "Messages" }).getByLabel("In the app and by email")).toBeChecked();
