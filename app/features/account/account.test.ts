@@ -225,3 +225,21 @@ describe("time zone", () => {
     expect(await zoneOf(forged.email)).toBe("Europe/Rome");
   });
 });
+
+describe("news by email", () => {
+  it("sends a message's news by email only to someone who asked for it, without its text", async () => {
+    const { ensureConversation, sendMessage } = await import("~/features/messages/index.server");
+    const writer = await person("owner", { name: "Wren Writer" });
+    const reader = await person("sitter");
+    const conversationId = await ensureConversation(writer.id, reader.id);
+    await sendMessage(writer.id, conversationId, "The key is under the mat", null, { image: "📷", video: "🎥" });
+    expect(await emailsTo(reader.email)).toEqual([]);
+
+    await saveEmailPreferences(reader.id, { messages: true, bookings: true, reviews: true, marketing: false });
+    await sendMessage(writer.id, conversationId, "The key is under the mat", null, { image: "📷", video: "🎥" });
+    const [email] = await emailsTo(reader.email);
+    expect(email!.subject).toBe("New message from Wren Writer");
+    expect(email!.text_body).not.toContain("under the mat");
+    expect(email!.text_body).toContain("/unsubscribe?token=");
+  });
+});

@@ -4,7 +4,8 @@ import type { Database } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
-import { markMessageNotificationsRead, notify } from "~/features/notifications/index.server";
+import { deliverSoon } from "~/platform/email.server";
+import { enqueueNewsEmail, markMessageNotificationsRead, notify } from "~/features/notifications/index.server";
 import { photoUrl } from "~/features/media/index.server";
 
 import type { StoredAttachment } from "./attachments.server";
@@ -221,6 +222,7 @@ export async function sendMessage(
       .execute();
     const sender = await trx.selectFrom("users").select("name").where("id", "=", senderId).executeTakeFirstOrThrow();
     await notify({ userId: conversation.otherId, type: "message", data: { name: sender.name, preview: body.slice(0, 80) }, link: `/messages?userId=${senderId}` }, trx);
+    await enqueueNewsEmail(conversation.otherId, { kind: "messages", template: "message", link: `/messages?userId=${senderId}`, values: { name: sender.name } }, trx);
     const payload = { conversationId, messageId: message.id };
     await recordEvents(
       [
@@ -231,5 +233,6 @@ export async function sendMessage(
     );
     return message.id;
   });
+  deliverSoon();
   return { status: "sent", id };
 }
