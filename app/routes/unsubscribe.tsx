@@ -1,14 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { UnsubscribeLanding, type UnsubscribeLandingState as State } from "~/features/account";
 import { checkUnsubscribeToken, unsubscribe } from "~/features/account/index.server";
 import { formDataOf } from "~/platform/forms.server";
-import { PawLogo } from "~/platform/ui/logo";
-import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = { i18n: ["settings"], title: "settings:unsubscribe.title" };
-
-type State = { state: "ready"; token: string; kind: string } | { state: "done"; kind: string } | { state: "invalid"; message: string };
 
 /** Opening the link shows a button (link scanners must not unsubscribe anyone); the POST sets the preference. */
 export async function loader({ request }: LoaderFunctionArgs): Promise<State> {
@@ -31,27 +27,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Unsubscribe() {
-  const { t } = useTranslation("settings");
   const loaded = useLoaderData<typeof loader>();
-  const current: State = useActionData<typeof action>() ?? loaded;
-  return (
-    <main id="main" className="mx-auto flex min-h-[70dvh] max-w-md flex-col items-center justify-center gap-5 px-6 text-center">
-      <PawLogo className="size-16" />
-      <h1 className="text-2xl font-bold">{t("unsubscribe.title")}</h1>
-      {current.state === "ready" ? (
-        <Form method="post" className="w-full space-y-4">
-          <p>{t("unsubscribe.question", { kind: t(`notifications.kinds.${current.kind}`) })}</p>
-          <input type="hidden" name="token" value={current.token} />
-          <SubmitButton className="w-full">{t("unsubscribe.submit")}</SubmitButton>
-        </Form>
-      ) : current.state === "done" ? (
-        <p role="status">{t("unsubscribe.done", { kind: t(`notifications.kinds.${current.kind}`) })}</p>
-      ) : (
-        <p role="alert">{t(current.message)}</p>
-      )}
-      <Link to="/settings" className="link">
-        {t("unsubscribe.manage")}
-      </Link>
-    </main>
-  );
+  return <UnsubscribeLanding current={useActionData<typeof action>() ?? loaded} />;
 }

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BrowserTimeZoneInput } from "~/platform/ui/browser-time-zone";
 import { ChoiceChips } from "~/platform/ui/choices";
@@ -152,5 +152,67 @@ export function DeleteAccountSection({ lastResult }: { lastResult: Reply }) {
         </button>
       </Form>
     </Section>
+  );
+}
+
+export type EmailChangeLandingState =
+  | { state: "ready"; token: string; newEmail: string }
+  | { state: "done"; newEmail: string; signedIn: boolean }
+  | { state: "error"; message: string };
+
+/** The page behind the link sent to a new address: a button confirms (opening the link changes nothing). */
+export function EmailChangeLanding({ current }: { current: EmailChangeLandingState }) {
+  const { t } = useTranslation("settings");
+  return (
+    <main id="main" className="mx-auto flex min-h-[70dvh] max-w-md flex-col items-center justify-center gap-5 px-6 text-center">
+      <h1 className="text-2xl font-bold">{t("confirmEmail.title")}</h1>
+      {current.state === "ready" ? (
+        <Form method="post" className="w-full space-y-4">
+          <p>{t("confirmEmail.question", { email: current.newEmail })}</p>
+          <input type="hidden" name="token" value={current.token} />
+          <SubmitButton className="w-full">{t("confirmEmail.submit")}</SubmitButton>
+        </Form>
+      ) : current.state === "done" ? (
+        <>
+          <p role="status">{t("confirmEmail.done", { email: current.newEmail })}</p>
+          <Link to={current.signedIn ? "/settings" : "/auth?mode=login"} className="btn btn-primary w-full">
+            {t(current.signedIn ? "confirmEmail.toSettings" : "confirmEmail.toSignIn")}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p role="alert">{t(current.message)}</p>
+          <Link to="/" className="btn btn-secondary w-full">
+            {t("confirmEmail.home")}
+          </Link>
+        </>
+      )}
+    </main>
+  );
+}
+
+export type UnsubscribeLandingState = { state: "ready"; token: string; kind: string } | { state: "done"; kind: string } | { state: "invalid"; message: string };
+
+/** The page behind an email's unsubscribe link: a button unsubscribes (link scanners change nothing). */
+export function UnsubscribeLanding({ current }: { current: UnsubscribeLandingState }) {
+  const { t } = useTranslation("settings");
+  return (
+    <main id="main" className="mx-auto flex min-h-[70dvh] max-w-md flex-col items-center justify-center gap-5 px-6 text-center">
+      <h1 className="text-2xl font-bold">{t("unsubscribe.title")}</h1>
+      {current.state === "ready" ? (
+        <Form method="post" className="w-full space-y-4">
+          <p>{t("unsubscribe.question", { kind: t(`notifications.kinds.${current.kind}`) })}</p>
+          <input type="hidden" name="token" value={current.token} />
+          <SubmitButton className="w-full">{t("unsubscribe.submit")}</SubmitButton>
+        </Form>
+      ) : current.state === "done" ? (
+        <p role="status">{t("unsubscribe.done", { kind: t(`notifications.kinds.${current.kind}`) })}</p>
+      ) : (
+        <p role="alert">{t(current.message)}</p>
+      )}
+      <Link to="/settings" className="link">
+        {t("unsubscribe.manage")}
+      </Link>
+    </main>
   );
 }
