@@ -80,6 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await deleteAccount(user.id, submission.value.password);
   if (result.status === "wrong-password") return refuse(intent, submission.reply({ fieldErrors: { password: ["settings:wrongPassword"] }, hideFields: ["password"] }), 400);
   if (result.status === "wait") return refuse(intent, submission.reply({ formErrors: ["settings:wait"], hideFields: ["password"] }), 429);
+  if (result.status === "unavailable") return refuse(intent, submission.reply({ formErrors: ["settings:delete.unavailable"], hideFields: ["password"] }), 503);
   // Deleted now or a moment ago by a double submission: either way the session is over.
   return redirectWithToast("/welcome", { type: "success", title: "settings:delete.done" }, { headers: { "Set-Cookie": await endSession(request) } });
 }

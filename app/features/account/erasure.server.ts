@@ -12,15 +12,19 @@ import { actOnSubscription } from "~/features/subscriptions/index.server";
 import { accountDeletedEmail } from "./emails.server";
 import { DELETED_MEMBER, personalDataSections, type ErasedPerson, type PersonalDataSection } from "./sections.server";
 
-export type DeletionResult = { status: "deleted" } | { status: "wrong-password" } | { status: "wait" } | { status: "gone" };
+export type DeletionResult = { status: "deleted" } | { status: "wrong-password" } | { status: "wait" } | { status: "gone" } | { status: "unavailable" };
 
-/** A subscription that could still charge: ended through the subscription machine before anything else. */
-async function endSubscriptionsOf(userId: string): Promise<void> {
+/**
+ * A subscription that could still charge: ended through the subscription machine before anything
+ * else. False when the payment processor could not be reached: then nothing is erased yet.
+ */
+async function endSubscriptionsOf(userId: string): Promise<boolean> {
   const live = await db.selectFrom("subscriptions").select("id").where("user_id", "=", userId).where("ended_at", "is", null).where("status", "!=", "canceled").execute();
   for (const subscription of live) {
     const result = await actOnSubscription(userId, subscription.id, "cancel");
-    if (!result.ok && result.refusal === "unavailable") throw new Error(`The payment processor did not cancel subscription ${subscription.id}`);
+    if (!result.ok && result.refusal === "unavailable") return false;
   }
+  return true;
 }
 
 /**
@@ -36,7 +40,7 @@ export async function deleteAccount(userId: string, password: string, sections: 
     const check = await checkOwnPassword(userId, password);
     if (check === "wait") return { status: "wait" };
     if (check === "wrong") return { status: "wrong-password" };
-    await endSubscriptionsOf(userId);
+    if (!(await endSubscriptionsOf(userId))) return { status: "unavailable" };
     const erased = await db.transaction().execute((trx) => eraseIn(trx, userId, sections));
     if (!erased) return { status: "gone" };
     await runPaymentTasks(erased.paymentTasks);
