@@ -7,6 +7,7 @@ import { person, photoOf } from "~/testing/people";
 import { ownerWithPet, sitterWithSlot, requested, card, premiumWithCard } from "~/testing/bookings";
 import { payForBooking } from "~/features/bookings/index.server";
 import { ensureConversation, sendMessage } from "~/features/messages/index.server";
+import { requestExport } from "~/features/account/index.server";
 import routes from "./routes";
 
 /**
@@ -134,6 +135,7 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", url: (ids) => `/availability/${ids.slotId}/delete`, params: (ids) => ({ slotId: ids.slotId }) },
     { method: "POST", url: (ids) => `/availability/${ids.slotId}/delete`, params: (ids) => ({ slotId: ids.slotId }) },
   ],
+  "routes/settings-export.ts": [{ method: "GET", url: (ids) => `/settings/export/${ids.exportId}`, params: (ids) => ({ exportId: ids.exportId }) }],
   "routes/media.$key.ts": [{ method: "GET", url: (ids) => `/media/${ids.attachmentKey}`, params: (ids) => ({ key: ids.attachmentKey }) }],
   "routes/messages.tsx": [
     { method: "GET", url: (ids) => `/messages?c=${ids.conversationId}` },
@@ -205,6 +207,9 @@ const EXEMPT: Record<string, string> = {
   "routes/cookies.tsx": "public text",
   "routes/imprint.tsx": "public: the operator's published details",
   "routes/help.tsx": "public text",
+  "routes/settings.tsx": "changes, exports and deletes only the asker's own account, after their password (features/account tests)",
+  "routes/settings-email-confirm.tsx": "the token in the link is the credential",
+  "routes/unsubscribe.tsx": "the signed token is the credential; forged or moved tokens are refused (features/account/account.test.ts)",
 };
 
 function routeFiles(entries: RouteConfigEntry[]): string[] {
@@ -236,9 +241,11 @@ async function world() {
   await db.insertInto("reviews").values({ id: reviewId, booking_id: booking.id, reviewer_id: sitter.id, reviewed_id: owner.id, rating: 5, comment: "Lovely", created_at: new Date().toISOString() }).execute();
   const disputeId = randomUUID();
   await db.insertInto("disputes").values({ id: disputeId, booking_id: booking.id, reason: "other", created_at: new Date().toISOString() }).execute();
+  const exportId = (await requestExport(owner.id)).export.id;
   return {
     messageId,
     reportId,
+    exportId,
     subscriptionId,
     paymentMethodId,
     reviewId,
@@ -318,5 +325,6 @@ describe("access matrix", () => {
     expect(await asOwner(`/dashboard/match/${ids.matchId}`, { matchId: ids.matchId }, "routes/dashboard-match.tsx")).toBe(200);
     expect(await asOwner(`/messages?c=${ids.conversationId}`, {}, "routes/messages.tsx")).toBe(200);
     expect(await asOwner(`/bookings/${ids.bookingId}/problem`, { bookingId: ids.bookingId }, "routes/booking-problem.tsx")).toBe(200);
+    expect(await asOwner(`/settings/export/${ids.exportId}`, { exportId: ids.exportId }, "routes/settings-export.ts")).toBe(200);
   });
 });

@@ -16,6 +16,8 @@ import { sitterWithSlot, requested, card, slot, at, premiumWithCard } from "~/te
 import { payForBooking } from "~/features/bookings/index.server";
 import { ensureConversation, sendMessage } from "~/features/messages/index.server";
 import { issueEmailToken } from "~/features/auth/index.server";
+import { requestEmailChange } from "~/features/account/index.server";
+import { unsubscribeToken } from "~/platform/unsubscribe.server";
 import routes from "./routes";
 
 /**
@@ -336,6 +338,18 @@ const FORMS: Record<string, Form[]> = {
       fields: () => [["attempt", randomUUID()], ["name", "Ana"], ["number", "4242424242424242"], ["expiry", "12/30"], ["cvc", "123"]],
     },
   ],
+  "routes/settings.tsx": [
+    { name: "change email", who: "owner", url: () => "/settings", fields: () => [["intent", "change-email"], ["newEmail", `${randomUUID()}@example.com`], ["password", PASSWORD]] },
+    { name: "notification preferences", who: "owner", url: () => "/settings", fields: () => [["intent", "notifications"], ["messages", "email"], ["bookings", "in-app"], ["reviews", "email"], ["marketing", "none"]] },
+    { name: "time zone", who: "owner", url: () => "/settings", fields: () => [["intent", "time-zone"], ["timeZone", "Europe/Paris"]] },
+    { name: "data export", who: "owner", url: () => "/settings", fields: () => [["intent", "export"]] },
+    { name: "delete account", who: "owner", url: () => "/settings", fields: () => [["intent", "delete-account"], ["password", PASSWORD]] },
+  ],
+  "routes/settings-email-confirm.tsx": [{ name: "confirm email change", who: "anonymous", url: () => "/settings/email/confirm", fields: (w) => [["token", w.emailChangeToken]] }],
+  "routes/unsubscribe.tsx": [
+    { name: "unsubscribe", who: "anonymous", url: () => "/unsubscribe", fields: (w) => [["token", unsubscribeToken(w.owner.id, "bookings")]] },
+    { name: "one-click unsubscribe", who: "anonymous", url: (w) => `/unsubscribe?token=${encodeURIComponent(unsubscribeToken(w.owner.id, "reviews"))}`, fields: () => [["List-Unsubscribe", "One-Click"]] },
+  ],
   "routes/subscription.tsx": [
     { name: "subscription cancel", who: "owner", url: () => "/subscription", fields: (w) => [["intent", "cancel"], ["subscriptionId", w.subscriptionId]] },
     { name: "default card", who: "owner", url: () => "/subscription", fields: (w) => [["intent", "set-default"], ["methodId", w.paymentMethodId]] },
@@ -613,6 +627,8 @@ async function world() {
   await db.insertInto("disputes").values({ id: disputeId, booking_id: disputedBookingId, reason: "other", created_at: new Date().toISOString() }).execute();
   const reviewId = randomUUID();
   await db.insertInto("reviews").values({ id: reviewId, booking_id: completedBookingId, reviewer_id: owner.id, reviewed_id: sitter.id, rating: 4, created_at: new Date().toISOString() }).execute();
+  await requestEmailChange(owner.id, `changed-${randomUUID()}@example.com`, PASSWORD);
+  const changeLink = await db.selectFrom("email_outbox").select("text_body").where("text_body", "like", "%/settings/email/confirm?token=%").orderBy("id", "desc").executeTakeFirstOrThrow();
   return {
     admin,
     messageId,
@@ -622,6 +638,7 @@ async function world() {
     disputedBookingId,
     disputeId,
     reviewId,
+    emailChangeToken: decodeURIComponent(/token=([^\s"&]+)/.exec(changeLink.text_body)![1]!),
     owner,
     sitter,
     both,

@@ -53,6 +53,13 @@ export interface UsersTable {
   is_admin: Generated<number>;
   suspended_at: IsoTime | null;
   suspension_reason: string | null;
+  /** 1: this kind of news also goes by email (migration 0019). */
+  email_messages: Generated<number>;
+  email_bookings: Generated<number>;
+  email_reviews: Generated<number>;
+  email_marketing: Generated<number>;
+  /** Set when the account was erased; the row keeps only what accounting needs. */
+  deleted_at: IsoTime | null;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
@@ -152,6 +159,26 @@ export interface EmailOutboxTable {
   attempts: Generated<number>;
   next_try_at: IsoTime | null;
   failed_at: IsoTime | null;
+  /** RFC 8058 one-click unsubscribe address, sent as List-Unsubscribe. */
+  unsubscribe_url: string | null;
+  /** 1: address and text are wiped once delivered (sent to an erased account). */
+  purge_after_send: Generated<number>;
+}
+
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  expires_at: IsoTime;
+  used_at: IsoTime | null;
+  created_at: IsoTime;
+}
+
+export interface DataExportsTable {
+  id: string;
+  user_id: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
 }
 
 export interface RateLimitsTable {
@@ -208,6 +235,8 @@ export interface Database {
   visits: VisitsTable;
   visit_items: VisitItemsTable;
   visit_media: VisitMediaTable;
+  email_changes: EmailChangesTable;
+  data_exports: DataExportsTable;
 }
 
 /** Append-only: triggers refuse UPDATE and DELETE (migration 0017). */

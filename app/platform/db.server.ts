@@ -15,7 +15,8 @@ import type { Database } from "~db/schema";
 import { env } from "./env.server";
 
 // SQLite-specific settings live here only. WAL for concurrent readers, FULL sync so an acknowledged
-// commit survives a power cut, IMMEDIATE so a writer takes the lock up front instead of failing mid-way.
+// commit survives a power cut, IMMEDIATE so a writer takes the lock up front instead of failing mid-way,
+// secure_delete so erased personal data is overwritten rather than left in free pages.
 class ImmediateTransactionDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
@@ -68,6 +69,7 @@ export function openDatabase(file: string): Kysely<Database> {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("secure_delete = ON");
   return new Kysely<Database>({ dialect: new ImmediateTransactionDialect({ database: withStatementCache(sqlite) }) });
 }
 
@@ -94,4 +96,12 @@ export async function isDatabaseHealthy(database: Kysely<Database> = db): Promis
   } catch {
     return false;
   }
+}
+
+/**
+ * Folds the write-ahead log into the database file and empties it, so that earlier versions of
+ * erased rows do not linger in the log (called after an account is erased).
+ */
+export async function checkpointDatabase(database: Kysely<Database> = db): Promise<void> {
+  await database.executeQuery(CompiledQuery.raw("pragma wal_checkpoint(TRUNCATE)"));
 }

@@ -1,19 +1,30 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Kysely } from "kysely";
 import type { Database } from "~db/schema";
-import { db } from "./db.server";
+import { checkpointDatabase, db } from "./db.server";
 import { env } from "./env.server";
 import { now, nowIso } from "./clock.server";
+import { emailColumnOf, unsubscribeUrl, type EmailKind } from "./unsubscribe.server";
 
 export interface Email {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** News of this kind for this person: sent only if they want it by email, with an unsubscribe link. */
+  news?: { userId: string; kind: EmailKind; unsubscribeUrl: string };
+  /** Wipe the address and text once delivered (an erased account's last email). */
+  purgeAfterSend?: boolean;
 }
 
 // Written inside the caller's transaction, so an email exists exactly when the change that caused it does.
-export async function enqueueEmail(email: Email, database: Kysely<Database> = db): Promise<void> {
+// News is written only when its person wants that kind by email: the one place preferences are honoured.
+export async function enqueueEmail(email: Email, database: Kysely<Database> = db): Promise<boolean> {
+  if (email.news) {
+    const column = emailColumnOf(email.news.kind);
+    const person = await database.selectFrom("users").select([column, "deleted_at"]).where("id", "=", email.news.userId).executeTakeFirst();
+    if (!person || person.deleted_at || person[column] !== 1) return false;
+  }
   await database
     .insertInto("email_outbox")
     .values({
@@ -21,9 +32,17 @@ export async function enqueueEmail(email: Email, database: Kysely<Database> = db
       subject: email.subject,
       text_body: email.text,
       html_body: email.html,
+      unsubscribe_url: email.news?.unsubscribeUrl ?? null,
+      purge_after_send: email.purgeAfterSend ? 1 : 0,
       created_at: nowIso(),
     })
     .execute();
+  return true;
+}
+
+// RFC 8058: a mail client may offer its own button, which POSTs "List-Unsubscribe=One-Click" to the address.
+export function unsubscribeHeaders(url: string | null): Record<string, string> {
+  return url ? { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {};
 }
 
 // nodemailer's defaults (2 and 10 minutes) would let a hanging mail server hold every delivery that long.
@@ -80,8 +99,11 @@ async function deliverBatch(): Promise<void> {
     .execute();
   for (const email of pending) {
     try {
-      await transport.sendMail({ to: email.to_address, subject: email.subject, text: email.text_body, html: email.html_body });
-      await db.updateTable("email_outbox").set({ sent_at: nowIso(), last_error: null, next_try_at: null }).where("id", "=", email.id).execute();
+      await transport.sendMail({ to: email.to_address, subject: email.subject, text: email.text_body, html: email.html_body, headers: unsubscribeHeaders(email.unsubscribe_url) });
+      const wiped = email.purge_after_send ? { to_address: "", subject: "", text_body: "", html_body: "" } : {};
+      await db.updateTable("email_outbox").set({ sent_at: nowIso(), last_error: null, next_try_at: null, ...wiped }).where("id", "=", email.id).execute();
+      // The erased account's address must not linger in the log's older page versions either.
+      if (email.purge_after_send) await checkpointDatabase();
     } catch (error) {
       const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
       const thisEmail = typeof code === "string" && REFUSED_THIS_EMAIL.has(code);
@@ -144,18 +166,23 @@ export interface EmailContent {
   paragraphs: string[];
   action?: { label: string; url: string };
   footer: string;
+  /** News of a kind the person may turn off: the email carries a one-click unsubscribe link. */
+  news?: { userId: string; kind: EmailKind; label: string };
 }
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function composeEmail(content: EmailContent): Email {
+  const news = content.news ? { userId: content.news.userId, kind: content.news.kind, unsubscribeUrl: unsubscribeUrl(content.news.userId, content.news.kind) } : undefined;
+  const unsubscribe = content.news && news ? { label: content.news.label, url: news.unsubscribeUrl } : null;
   const text = [
     content.greeting,
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     content.footer,
+    ...(unsubscribe ? ["", `${unsubscribe.label}: ${unsubscribe.url}`] : []),
   ].join("\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
 <p>${escapeHtml(content.greeting)}</p>
@@ -167,6 +194,7 @@ ${
     : ""
 }
 <p style="font-size:13px;color:#4b5563">${escapeHtml(content.footer)}</p>
+${unsubscribe ? `<p style="font-size:13px"><a href="${escapeHtml(unsubscribe.url)}" style="color:#4b5563">${escapeHtml(unsubscribe.label)}</a></p>` : ""}
 </body></html>`;
-  return { to: content.to, subject: content.subject, text, html };
+  return { to: content.to, subject: content.subject, text, html, ...(news ? { news } : {}) };
 }

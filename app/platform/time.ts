@@ -50,3 +50,14 @@ export function daysAgoIn(timeZone: string, at: Date, reference: Date): number {
   };
   return Math.round((day(reference) - day(at)) / (24 * 3600_000));
 }
+
+/** An IANA zone name this runtime knows ("Europe/Madrid", "UTC"); not an offset or an abbreviation. */
+export function isTimeZone(zone: string): boolean {
+  if (zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone.includes("/") || zone === "UTC";
+  } catch {
+    return false;
+  }
+}

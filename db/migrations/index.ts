@@ -15,6 +15,7 @@ import * as coarsePositions from "./0013-coarse-positions";
 import * as backoffs from "./0014-backoffs";
 import * as rateLimitExpiry from "./0015-rate-limit-expiry";
 import * as yearsPendingUploads from "./0016-years-pending-uploads";
+import * as accountSettings from "./0019-account-settings";
 import * as careVisits from "./0021-care-visits";
 import * as disputesHistoryReplies from "./0018-disputes-history-replies";
 import * as operatorSafety from "./0017-operator-safety";
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "0016-years-pending-uploads": yearsPendingUploads,
   "0017-operator-safety": operatorSafety,
   "0018-disputes-history-replies": disputesHistoryReplies,
+  "0019-account-settings": accountSettings,
   "0020-terms-acceptance": termsAcceptance,
   "0021-care-visits": careVisits,
   "0023-unread-counters": unreadCounters,

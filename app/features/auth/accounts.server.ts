@@ -6,14 +6,21 @@ import { enqueueEmail, deliverSoon, publicOrigin } from "~/platform/email.server
 import { isLanguage, type Language } from "~/platform/i18n";
 import { claimAttempt, clearAttempts, signInBackoff, takeAttempt } from "~/platform/rate-limit.server";
 import { notify } from "~/features/notifications/index.server";
-import { coordinatesOfCity, storedPosition } from "~/features/geo/index.server";
+import { coordinatesOfCity, storedPosition, timeZoneOfCity } from "~/features/geo/index.server";
+import { isTimeZone } from "~/platform/time";
 import { confirmationEmail, resetEmail, signupAttemptEmail, welcomeEmail } from "./emails.server";
 import { hashPassword, isCommonPassword, spendVerifyTime, verifyPassword } from "./passwords.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schema";
 import { checkEmailToken, consumeEmailToken, issueEmailToken, type TokenCheck } from "./tokens.server";
 
-/** The users table's default time zone (migration 0001). */
+/** The users table's default time zone (migration 0001): used when neither the browser nor the city tells. */
 const NEW_ACCOUNT_TIME_ZONE = "Europe/Madrid";
+
+/** The browser's zone when its script sent one, else the city's from the gazetteer, else Madrid. */
+export async function timeZoneFor(browserZone: string | undefined, city: string): Promise<string> {
+  if (browserZone && isTimeZone(browserZone)) return browserZone;
+  return (await timeZoneOfCity(city)) ?? NEW_ACCOUNT_TIME_ZONE;
+}
 
 export interface SignupInput {
   role: "owner" | "sitter";
@@ -23,6 +30,7 @@ export interface SignupInput {
   phone: string;
   email: string;
   password: string;
+  timeZone?: string;
 }
 
 export function passwordProblem(password: string, email: string): string | null {
@@ -57,7 +65,8 @@ export async function signUp(input: SignupInput, language: Language): Promise<Si
   const problem = passwordProblem(input.password, input.email);
   if (problem) return { status: "weak", problem };
   const passwordHash = await hashPassword(input.password);
-  const place = await coordinatesOfCity(input.city, NEW_ACCOUNT_TIME_ZONE);
+  const timeZone = await timeZoneFor(input.timeZone, input.city);
+  const place = await coordinatesOfCity(input.city, timeZone);
   const at = nowIso();
   const user = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirst();
@@ -76,6 +85,7 @@ export async function signUp(input: SignupInput, language: Language): Promise<Si
         role: input.role,
         bio: "",
         ...storedPosition(place),
+        time_zone: timeZone,
         language,
         // Signing up is accepting the terms and the privacy policy, as the form says beside its button.
         terms_accepted_at: at,
@@ -222,6 +232,13 @@ export async function resetPassword(token: string, password: string): Promise<Pa
   // Whoever holds the link owns the address: earlier wrong guesses no longer make them wait.
   if (result.status === "changed") await clearAttempts(signInKey(result.user.email));
   return result;
+}
+
+/** Whether `password` is the person's, with the same waits as signing in. */
+export async function checkOwnPassword(userId: string, password: string): Promise<"right" | "wrong" | "wait"> {
+  const user = await db.selectFrom("users").select(["email", "password_hash"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) return "wrong";
+  return checkPasswordOf(user.email, user.password_hash, password);
 }
 
 export type SessionPasswordChange =

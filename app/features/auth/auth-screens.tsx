@@ -7,6 +7,7 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { FormError, TextField, useEmptyPasswordsOnReply } from "~/platform/ui/field";
 import { LanguageSwitcher } from "~/platform/ui/language-switcher";
 import { LegalLinks } from "~/platform/ui/legal-links";
+import { BrowserTimeZoneInput } from "~/platform/ui/browser-time-zone";
 import { PageHeader } from "~/platform/ui/page-header";
 import { RichText } from "~/platform/ui/rich-text";
 import { SubmitButton } from "~/platform/ui/submit-button";
@@ -46,6 +47,7 @@ export function SignupForm({ role, actionData }: { role: "owner" | "sitter"; act
         <FormError form={form} />
         <input type="hidden" name="intent" value="signup" />
         <input type="hidden" name="role" value={role} />
+        <BrowserTimeZoneInput />
         <HoneypotInputs label={t("honeypotLabel")} />
         <TextField meta={fields.name} label={t("fields.name")} autoComplete="name" />
         <TextField meta={fields.city} label={t("fields.city")} autoComplete="address-level2" />

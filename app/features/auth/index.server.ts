@@ -1,4 +1,4 @@
-export { changePassword, checkConfirmationToken, checkResetToken, confirmEmail, requestPasswordReset, resendConfirmation, resetPassword, saveLanguage, setupPathFor, signUp } from "./accounts.server";
+export { changePassword, checkConfirmationToken, checkOwnPassword, timeZoneFor, checkResetToken, confirmEmail, requestPasswordReset, resendConfirmation, resetPassword, saveLanguage, setupPathFor, signUp } from "./accounts.server";
 export { authPageOf } from "./auth-page.server";
 export { authenticator } from "./authenticator.server";
 export { refusePublicForm } from "./guard.server";

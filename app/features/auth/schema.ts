@@ -38,6 +38,8 @@ export const signupSchema = z
     phone: requiredText(24, z.regex(/^\+?[\d\s().-]{6,}$/, "validation.phoneInvalid")),
     email: emailSchema,
     password: newPasswordSchema,
+    /** The browser's zone (a hidden field set by script); one it does not know falls back to the city's. */
+    timeZone: z.optional(z.string().check(maxLength(64))),
   })
   .check(
     z.refine((value) => value.password.toLowerCase() !== value.email, {

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Booking, BookingStatus } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
-import { notify } from "~/features/notifications/index.server";
+import { deliverSoon } from "~/platform/email.server";
+import { enqueueNewsEmail, notify } from "~/features/notifications/index.server";
 import { BOOKING_TABS, decide, paymentTotals, splitPaid, type Actor, type BookingEvent } from "./machine";
 
 export interface BookingView {
@@ -133,7 +134,7 @@ export async function earningsOf(sitterId: string) {
 export type ReviewResult = "saved" | "not-found" | "not-completed" | "already-reviewed";
 
 export async function leaveReview(reviewerId: string, bookingId: string, rating: number, comment: string): Promise<ReviewResult> {
-  return db.transaction().execute(async (trx): Promise<ReviewResult> => {
+  const result = await db.transaction().execute(async (trx): Promise<ReviewResult> => {
     const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
     if (!booking || (booking.owner_id !== reviewerId && booking.sitter_id !== reviewerId)) return "not-found";
     if (booking.status !== "completed") return "not-completed";
@@ -146,8 +147,11 @@ export async function leaveReview(reviewerId: string, bookingId: string, rating:
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return "already-reviewed";
     const reviewer = await trx.selectFrom("users").select("name").where("id", "=", reviewerId).executeTakeFirstOrThrow();
     await notify({ userId: reviewedId, type: "review", data: { name: reviewer.name, rating }, link: "/profile" }, trx);
+    await enqueueNewsEmail(reviewedId, { kind: "reviews", template: "review", link: "/profile", values: { name: reviewer.name, rating } }, trx);
     return "saved";
   });
+  if (result === "saved") deliverSoon();
+  return result;
 }
 
 export async function reviewsReceived(userId: string, limit = 5) {

@@ -4,7 +4,8 @@ import type { Database } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
-import { markMessageNotificationsRead, notify } from "~/features/notifications/index.server";
+import { deliverSoon } from "~/platform/email.server";
+import { enqueueNewsEmail, markMessageNotificationsRead, notify } from "~/features/notifications/index.server";
 import { photoUrl } from "~/features/media/index.server";
 import { hasBlocked, isSuspended } from "~/features/safety/index.server";
 
@@ -338,6 +339,7 @@ export async function sendMessage(
     await countDelivery(trx, conversationId, senderId, conversation.otherId, message.id);
     const sender = await trx.selectFrom("users").select("name").where("id", "=", senderId).executeTakeFirstOrThrow();
     await notify({ userId: conversation.otherId, type: "message", data: { name: sender.name, preview: body.slice(0, 80) }, link: `/messages?userId=${senderId}` }, trx);
+    await enqueueNewsEmail(conversation.otherId, { kind: "messages", template: "message", link: `/messages?userId=${senderId}`, values: { name: sender.name } }, trx);
     const payload = { conversationId, messageId: message.id };
     await recordEvents(
       [
@@ -348,6 +350,7 @@ export async function sendMessage(
     );
     return message.id;
   });
+  deliverSoon();
   return { status: "sent", id };
 }
 

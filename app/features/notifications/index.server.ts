@@ -1,1 +1,2 @@
 export { countUnread, listNotifications, markAllRead, markMessageNotificationsRead, notify, openNotification, setSounds } from "./notifications.server";
+export { enqueueNewsEmail } from "./news-email.server";

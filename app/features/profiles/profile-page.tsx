@@ -140,6 +140,9 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
             <li>
               <Link to="/profile/privacy" className="link">{t("safety:privacy.link")}</Link>
             </li>
+            <li>
+              <Link to="/settings" className="link">{t("settings:link")}</Link>
+            </li>
           </ul>
         </Section>
 

@@ -1,0 +1,255 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database } from "~db/schema";
+
+/**
+ * Everything held about a person, one section per area. Export and erasure both walk this list, so
+ * an area that adds a table adds its section here and both stay complete. A section's `exportOf`
+ * returns plain JSON (never a password hash, token, card number or provider secret); its `erase`
+ * runs inside the erasure transaction and returns the media keys to delete once it commits.
+ */
+export interface PersonalDataSection {
+  name: string;
+  exportOf(userId: string, database: Kysely<Database>): Promise<unknown>;
+  /** Files for the archive (media keys), named inside it. */
+  filesOf?(userId: string, database: Kysely<Database>): Promise<{ key: string; name: string }[]>;
+  erase(person: ErasedPerson, trx: Transaction<Database>): Promise<string[] | void>;
+}
+
+export interface ErasedPerson {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** Shown where an erased person's messages, reviews and bookings remain. */
+export const DELETED_MEMBER = "Deleted member";
+
+const photoFiles = (rows: { id: string; full_key: string; pet_id: string | null }[]) =>
+  rows.map((row) => ({ key: row.full_key, name: `photos/${row.pet_id ? `pet-${row.pet_id}-` : ""}${row.id}.webp` }));
+
+/** People the person dealt with: their notifications and emails may carry the person's name. */
+async function counterpartsOf(userId: string, trx: Kysely<Database>): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    select owner_id as id from bookings where sitter_id = ${userId}
+    union select sitter_id from bookings where owner_id = ${userId}
+    union select user_a_id from conversations where user_b_id = ${userId}
+    union select user_b_id from conversations where user_a_id = ${userId}
+    union select user_a_id from matches where user_b_id = ${userId}
+    union select user_b_id from matches where user_a_id = ${userId}
+    union select reviewer_id from reviews where reviewed_id = ${userId}
+    union select reviewed_id from reviews where reviewer_id = ${userId}`.execute(trx);
+  return rows.rows.map((row) => row.id).filter((id) => id !== userId);
+}
+
+/** The text with the person's name, email and phone taken out (SQLite's replace leaves text alone for an empty pattern). */
+function scrubbed(column: string, person: ErasedPerson, name = person.name) {
+  return sql<string>`replace(replace(replace(${sql.ref(column)}, ${name}, ${DELETED_MEMBER}), ${person.email}, ''), ${person.phone}, '')`;
+}
+
+const mentions = (column: string, person: ErasedPerson, name = person.name) =>
+  sql<boolean>`(instr(${sql.ref(column)}, ${name}) > 0 or instr(${sql.ref(column)}, ${person.email}) > 0 or (${person.phone} != '' and instr(${sql.ref(column)}, ${person.phone}) > 0))`;
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export const personalDataSections: PersonalDataSection[] = [
+  {
+    name: "profile",
+    async exportOf(userId, database) {
+      return database
+        .selectFrom("users")
+        .select([
+          "id", "email", "email_verified_at", "name", "phone", "city", "postal_code", "role", "bio", "latitude", "longitude", "location_enabled",
+          "time_zone", "language", "hourly_rate_cents", "years_experience", "experience", "cares_for", "acting_role", "browse_mode",
+          "filter_pet_type", "filter_max_distance_km", "filter_min_rating", "filter_max_price_cents", "filter_sort", "rating_average", "review_count",
+          "sounds_enabled", "email_messages", "email_bookings", "email_reviews", "email_marketing", "created_at", "updated_at",
+        ])
+        .where("id", "=", userId)
+        .executeTakeFirst();
+    },
+    // The row itself is emptied last, by the erasure, once every other section has used the name.
+    async erase() {},
+  },
+  {
+    name: "photos",
+    async exportOf(userId, database) {
+      return database.selectFrom("photos").select(["id", "pet_id", "position", "width", "height", "created_at"]).where("user_id", "=", userId).orderBy("position").execute();
+    },
+    async filesOf(userId, database) {
+      return photoFiles(await database.selectFrom("photos").select(["id", "full_key", "pet_id"]).where("user_id", "=", userId).orderBy("position").execute());
+    },
+    async erase(person, trx) {
+      const photos = await trx.selectFrom("photos").select(["card_key", "full_key"]).where("user_id", "=", person.id).execute();
+      const pending = await trx.selectFrom("pending_uploads").select(["card_key", "full_key"]).where("user_id", "=", person.id).execute();
+      await trx.deleteFrom("photos").where("user_id", "=", person.id).execute();
+      await trx.deleteFrom("pending_uploads").where("user_id", "=", person.id).execute();
+      return [...photos, ...pending].flatMap((row) => [row.card_key, row.full_key]);
+    },
+  },
+  {
+    name: "pets",
+    async exportOf(userId, database) {
+      return database.selectFrom("pets").select(["id", "name", "pet_type", "age", "breed", "notes", "temperament", "special_needs", "energy_level", "created_at", "updated_at"]).where("owner_id", "=", userId).execute();
+    },
+    async erase(person, trx) {
+      await trx.deleteFrom("pets").where("owner_id", "=", person.id).execute();
+    },
+  },
+  {
+    name: "availability",
+    async exportOf(userId, database) {
+      return database.selectFrom("availability_slots").select(["id", "start_at", "end_at", "status", "booking_id", "created_at"]).where("sitter_id", "=", userId).orderBy("start_at").execute();
+    },
+    async erase(person, trx) {
+      await trx.deleteFrom("availability_slots").where("sitter_id", "=", person.id).execute();
+    },
+  },
+  {
+    name: "swipes",
+    async exportOf(userId, database) {
+      return database.selectFrom("swipes").select(["target_user_id", "target_pet_id", "decision", "created_at"]).where("swiper_id", "=", userId).orderBy("id").execute();
+    },
+    async erase(person, trx) {
+      await trx.deleteFrom("swipes").where((eb) => eb.or([eb("swiper_id", "=", person.id), eb("target_user_id", "=", person.id)])).execute();
+    },
+  },
+  {
+    name: "matches",
+    async exportOf(userId, database) {
+      return database.selectFrom("matches").select(["id", "user_a_id", "user_b_id", "created_at"]).where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)])).execute();
+    },
+    async erase(person, trx) {
+      await trx.deleteFrom("matches").where((eb) => eb.or([eb("user_a_id", "=", person.id), eb("user_b_id", "=", person.id)])).execute();
+    },
+  },
+  {
+    name: "messages",
+    async exportOf(userId, database) {
+      return database
+        .selectFrom("messages as m")
+        .innerJoin("conversations as c", "c.id", "m.conversation_id")
+        .select(["m.id", "m.conversation_id", "m.sender_id", "m.body", "m.media_type", "m.created_at"])
+        .where((eb) => eb.or([eb("c.user_a_id", "=", userId), eb("c.user_b_id", "=", userId)]))
+        .orderBy("m.id")
+        .execute();
+    },
+    // The text stays in the other person's conversation, under "Deleted member"; attachments go.
+    async erase(person, trx) {
+      const sent = await trx.selectFrom("messages").select(["media_key", "media_preview_key"]).where("sender_id", "=", person.id).where("media_key", "is not", null).execute();
+      await trx.updateTable("messages").set({ media_key: null, media_type: null, media_preview_key: null }).where("sender_id", "=", person.id).execute();
+      await trx.deleteFrom("conversation_reads").where("user_id", "=", person.id).execute();
+      // Their name, address or phone typed into a conversation goes too, whoever typed it.
+      const theirs = trx.selectFrom("conversations").select("id").where((eb) => eb.or([eb("user_a_id", "=", person.id), eb("user_b_id", "=", person.id)]));
+      await trx.updateTable("messages").set({ body: scrubbed("body", person) }).where("conversation_id", "in", theirs).where(mentions("body", person)).execute();
+      return sent.flatMap((row) => [row.media_key, row.media_preview_key]).filter((key): key is string => key !== null);
+    },
+  },
+  {
+    name: "bookings",
+    async exportOf(userId, database) {
+      return database
+        .selectFrom("bookings")
+        .select([
+          "id", "owner_id", "sitter_id", "pet_id", "pet_name", "service_type", "location", "notes", "start_at", "end_at", "hours", "hourly_rate_cents",
+          "subtotal_cents", "fee_cents", "total_cents", "status", "payment_status", "payment_provider", "card_label", "cancel_reason", "cancelled_by",
+          "confirmed_at", "completed_at", "released_at", "created_at", "updated_at",
+        ])
+        .where((eb) => eb.or([eb("owner_id", "=", userId), eb("sitter_id", "=", userId)]))
+        .orderBy("start_at")
+        .execute();
+    },
+    // Kept for accounting, without what the owner wrote about their home.
+    async erase(person, trx) {
+      await trx.updateTable("bookings").set({ location: "", notes: "" }).where("owner_id", "=", person.id).execute();
+    },
+  },
+  {
+    name: "payments",
+    async exportOf(userId, database) {
+      const [cards, subscriptions, subscriptionPayments] = await Promise.all([
+        database.selectFrom("payment_methods").select(["provider", "brand", "last4", "exp_month", "exp_year", "is_default", "created_at"]).where("user_id", "=", userId).execute(),
+        database
+          .selectFrom("subscriptions")
+          .select(["id", "plan_id", "status", "provider", "current_period_start", "current_period_end", "cancel_at_period_end", "canceled_at", "ended_at", "created_at"])
+          .where("user_id", "=", userId)
+          .execute(),
+        database.selectFrom("subscription_payments").select(["subscription_id", "plan_id", "amount_cents", "status", "failure_code", "created_at"]).where("user_id", "=", userId).execute(),
+      ]);
+      return { cards, subscriptions, subscriptionPayments };
+    },
+    // Subscriptions and their payments are accounting records; saved cards are not.
+    async erase(person, trx) {
+      await trx.deleteFrom("payment_methods").where("user_id", "=", person.id).execute();
+    },
+  },
+  {
+    name: "reviews",
+    async exportOf(userId, database) {
+      const columns = ["id", "booking_id", "reviewer_id", "reviewed_id", "rating", "comment", "created_at"] as const;
+      const [given, received] = await Promise.all([
+        database.selectFrom("reviews").select(columns).where("reviewer_id", "=", userId).execute(),
+        database.selectFrom("reviews").select(columns).where("reviewed_id", "=", userId).execute(),
+      ]);
+      return { given, received };
+    },
+    // Reviews stay (under "Deleted member"), without the person's details in their text.
+    async erase(person, trx) {
+      await trx
+        .updateTable("reviews")
+        .set({ comment: scrubbed("comment", person) })
+        .where((eb) => eb.or([eb("reviewer_id", "=", person.id), eb("reviewed_id", "=", person.id)]))
+        .where(mentions("comment", person))
+        .execute();
+    },
+  },
+  {
+    name: "notifications",
+    async exportOf(userId, database) {
+      const rows = await database.selectFrom("notifications").select(["type", "data", "link", "is_read", "created_at"]).where("user_id", "=", userId).orderBy("created_at").execute();
+      return rows.map((row) => ({ ...row, data: JSON.parse(row.data) as unknown }));
+    },
+    async erase(person, trx) {
+      await trx.deleteFrom("notifications").where("user_id", "=", person.id).execute();
+      await trx.deleteFrom("live_events").where("user_id", "=", person.id).execute();
+      const others = await counterpartsOf(person.id, trx);
+      if (others.length === 0 || !person.name) return;
+      // Other people's news named the person ("Ana accepted your booking") or quoted their messages.
+      await trx.updateTable("notifications").set({ data: scrubbed("data", person) }).where("user_id", "in", others).where(mentions("data", person)).execute();
+    },
+  },
+  {
+    name: "emails",
+    async exportOf() {
+      return undefined;
+    },
+    async erase(person, trx) {
+      await trx.deleteFrom("email_outbox").where("to_address", "=", person.email).execute();
+      await trx.deleteFrom("email_tokens").where("user_id", "=", person.id).execute();
+      await trx.deleteFrom("email_changes").where("user_id", "=", person.id).execute();
+      const others = await counterpartsOf(person.id, trx);
+      if (others.length === 0 || !person.name) return;
+      const addresses = trx.selectFrom("users").select("email").where("id", "in", others);
+      for (const [column, name] of [["subject", person.name], ["text_body", person.name], ["html_body", escapeHtml(person.name)]] as const) {
+        await trx.updateTable("email_outbox").set({ [column]: scrubbed(column, person, name) }).where("to_address", "in", addresses).where(mentions(column, person, name)).execute();
+      }
+    },
+  },
+  {
+    name: "security",
+    async exportOf(userId, database) {
+      return { sessions: await database.selectFrom("sessions").select(["created_at", "last_seen_at", "expires_at"]).where("user_id", "=", userId).execute() };
+    },
+    async erase(person, trx) {
+      await trx.deleteFrom("sessions").where("user_id", "=", person.id).execute();
+      await trx.deleteFrom("data_exports").where("user_id", "=", person.id).execute();
+      const email = person.email.toLowerCase();
+      // Rate-limit and back-off counters are keyed by address or id.
+      for (const table of ["rate_limits", "backoffs"] as const) {
+        await trx
+          .deleteFrom(table)
+          .where((eb) => eb.or([eb("key", "like", `%${email}%`), eb("key", "like", `%${person.id}%`)]))
+          .execute();
+      }
+    },
+  },
+];
