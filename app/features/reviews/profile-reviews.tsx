@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RemovedNotice, ReportLink } from "~/features/safety";
 import { FormError, TextAreaField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import { REPLY_MAX } from "./rules";
@@ -47,9 +46,7 @@ export function ProfileReviews({
           {reviews.map((review) => (
             <li key={review.id} className="card space-y-1.5">
               {review.hidden ? (
-                <p>
-                  <RemovedNotice />
-                </p>
+                <p className="text-stone-700 italic">{t("safety:removed")}</p>
               ) : (
                 <>
                   <p className="font-semibold">
@@ -66,7 +63,12 @@ export function ProfileReviews({
                       <p className="break-words whitespace-pre-line">{review.reply}</p>
                     </div>
                   ) : null}
-                  {review.mine ? null : <ReportLink subject="review" id={review.id} back={back} />}
+                  {review.mine ? null : (
+                    <Link to={`/report/review/${review.id}?back=${encodeURIComponent(back)}`} className="text-xs font-semibold text-stone-700 underline hover:text-stone-900">
+                      {t("safety:report.link.review")}
+                      <span className="sr-only">{` (${review.reviewerName}, ${review.date})`}</span>
+                    </Link>
+                  )}
                   {review.canReply ? <ReplyForm reviewId={review.id} lastResult={lastReply?.reviewId === review.id ? lastReply.result : undefined} /> : null}
                 </>
               )}
