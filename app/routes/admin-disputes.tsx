@@ -7,7 +7,6 @@ import { dateTimeFormat } from "~/platform/format";
 import { languageOf } from "~/platform/i18n.server";
 import { formatMoney } from "~/platform/money";
 import { requireAdmin } from "~/platform/operator.server";
-import { TabLinks } from "~/platform/ui/tab-links";
 
 export const handle = { i18n: ["admin", "disputes", "bookings"], title: "disputes:queue.title" };
 
@@ -48,7 +47,13 @@ export default function AdminDisputes() {
       <h1 id="disputes-title" className="text-2xl font-bold">
         {t("queue.title")}
       </h1>
-      <TabLinks label={t("queue.filter")} tabs={FILTERS} current={status} hrefOf={(tab) => `/admin/disputes?status=${tab}`} labelOf={(tab) => t(`queue.${tab}`)} />
+      <nav aria-label={t("queue.filter")} className="flex gap-2">
+        {FILTERS.map((tab) => (
+          <Link key={tab} to={`/admin/disputes?status=${tab}`} aria-current={tab === status ? "page" : undefined} className={`btn ${tab === status ? "btn-primary" : "btn-secondary"}`}>
+            {t(`queue.${tab}`)}
+          </Link>
+        ))}
+      </nav>
       {disputes.length === 0 ? (
         <p className="text-stone-700">{t(status === "open" ? "queue.emptyOpen" : "queue.emptyResolved")}</p>
       ) : (

@@ -46,7 +46,7 @@ export function ProfileReviews({
           {reviews.map((review) => (
             <li key={review.id} className="card space-y-1.5">
               {review.hidden ? (
-                <p className="italic text-stone-700">{t("safety:removed")}</p>
+                <p className="text-stone-700 italic">{t("safety:removed")}</p>
               ) : (
                 <>
                   <p className="font-semibold">
@@ -64,8 +64,9 @@ export function ProfileReviews({
                     </div>
                   ) : null}
                   {review.mine ? null : (
-                    <Link to={`/report/review/${encodeURIComponent(review.id)}?back=${encodeURIComponent(back)}`} className="text-xs font-semibold text-stone-700 underline hover:text-stone-900">
+                    <Link to={`/report/review/${review.id}?back=${encodeURIComponent(back)}`} className="text-xs font-semibold text-stone-700 underline hover:text-stone-900">
                       {t("safety:report.link.review")}
+                      <span className="sr-only">{` (${review.reviewerName}, ${review.date})`}</span>
                     </Link>
                   )}
                   {review.canReply ? <ReplyForm reviewId={review.id} lastResult={lastReply?.reviewId === review.id ? lastReply.result : undefined} /> : null}
