@@ -23,7 +23,7 @@ const noisyPhoto = async () => {
 
 test("older messages load (in place, keeping the scroll, with JavaScript), Seen appears when the other person reads, and a file upload shows its progress", async ({ page, browser, jsEnabled }) => {
   test.setTimeout(240_000);
-  const city = jsEnabled ? "Narvik" : "Harstad";
+  const city = jsEnabled ? "Nuuk" : "Tórshavn";
   const sitter = await sitterIn(page, jsEnabled, { name: `Siri Seen ${jsEnabled ? "J" : "N"}`, city });
   const owner = await ownerWithDog(page, jsEnabled, { name: `Otto Older ${jsEnabled ? "J" : "N"}`, city, dog: "Bo" });
   await likeNearby(page, sitter.name, city);

@@ -41,8 +41,8 @@ async function writeCarePlan(page: Page, dog: string) {
 test("the owner writes a care plan; the sitter sees it only in the booking's window, checks in, ticks the medication, adds a photo and checks out; the owner follows and gets the report", async ({ page, browser, request, jsEnabled }) => {
   test.setTimeout(240_000);
   const tag = jsEnabled ? "J" : "N";
-  const sitter = await sitterIn(page, jsEnabled, { name: `Vera Visitor ${tag}`, city: "Tromsø" });
-  const owner = await ownerWithDog(page, jsEnabled, { name: `Otto Owner ${tag}`, city: "Tromsø", dog: "Rex" });
+  const sitter = await sitterIn(page, jsEnabled, { name: `Vera Visitor ${tag}`, city: "Mo i Rana" });
+  const owner = await ownerWithDog(page, jsEnabled, { name: `Otto Owner ${tag}`, city: "Mo i Rana", dog: "Rex" });
   await writeCarePlan(page, "Rex");
 
   const now = await serverNow(request);
@@ -149,8 +149,8 @@ test("the owner writes a care plan; the sitter sees it only in the booking's win
 test("a walk recorded with the browser's position is drawn on the report with its distance and duration", async ({ page, browser, request, jsEnabled }) => {
   test.skip(!jsEnabled, "recording a walk needs JavaScript; without it the distance and duration are typed (the test above covers the page without JavaScript)");
   test.setTimeout(180_000);
-  const sitter = await sitterIn(page, jsEnabled, { name: "Walter Walker", city: "Bodø" });
-  const owner = await ownerWithDog(page, jsEnabled, { name: "Wanda Owner", city: "Bodø", dog: "Bolt" });
+  const sitter = await sitterIn(page, jsEnabled, { name: "Walter Walker", city: "Vadsø" });
+  const owner = await ownerWithDog(page, jsEnabled, { name: "Wanda Owner", city: "Vadsø", dog: "Bolt" });
   const booking = confirmedBookingSoon(owner.email, sitter.email, await serverNow(request), 5);
   const start = { latitude: 67.2804, longitude: 14.4049 };
   const sitterPage = await sitterBrowser(browser, jsEnabled, sitter, { permissions: ["geolocation"], geolocation: start });
