@@ -4,46 +4,16 @@ import { createServer, type AddressInfo, type Socket } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { speakSmtp, type ReceivedMail } from "~/testing/smtp";
 
 /** A mail server that takes every email, so the deletion's confirmation is really delivered (and then wiped). */
-const received: { to: string; data: string }[] = [];
+const received: ReceivedMail[] = [];
 const sockets = new Set<Socket>();
 const server = createServer((socket) => {
   sockets.add(socket);
   socket.on("close", () => sockets.delete(socket));
   socket.on("error", () => undefined);
-  let buffer = "";
-  let inData = false;
-  let to = "";
-  socket.write("220 mail.test ESMTP\r\n");
-  socket.on("data", (chunk) => {
-    buffer += chunk.toString("utf8");
-    for (;;) {
-      if (inData) {
-        const end = buffer.indexOf("\r\n.\r\n");
-        if (end === -1) return;
-        received.push({ to, data: buffer.slice(0, end) });
-        buffer = buffer.slice(end + 5);
-        inData = false;
-        socket.write("250 queued\r\n");
-        continue;
-      }
-      const lineEnd = buffer.indexOf("\r\n");
-      if (lineEnd === -1) return;
-      const line = buffer.slice(0, lineEnd);
-      buffer = buffer.slice(lineEnd + 2);
-      const command = line.slice(0, 4).toUpperCase();
-      if (command === "EHLO") socket.write("250-mail.test\r\n250 8BITMIME\r\n");
-      else if (command === "RCPT") {
-        to = /<([^>]*)>/.exec(line)?.[1] ?? "";
-        socket.write("250 OK\r\n");
-      } else if (command === "DATA") {
-        inData = true;
-        socket.write("354 go ahead\r\n");
-      } else if (command === "QUIT") socket.end("221 bye\r\n");
-      else socket.write("250 OK\r\n");
-    }
-  });
+  speakSmtp(socket, received);
 });
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 process.env.SMTP_URL = `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
+import type { UsersTable } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { listReports, type QueuedReport } from "./reports.server";
 
@@ -27,18 +28,22 @@ export async function searchPeople(text: string, limit = 50): Promise<PersonRow[
     query = query.where(sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\')`);
   }
   const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    // A deleted member's address is a placeholder, not a way to reach anyone.
-    email: row.deleted_at ? "" : row.email,
-    role: row.role,
-    isAdmin: row.is_admin === 1,
-    suspended: Boolean(row.suspended_at),
-    deleted: Boolean(row.deleted_at),
-    createdAt: row.created_at,
-  }));
+  return rows.map(personRowOf);
 }
+
+type UserColumns = Pick<Selectable<UsersTable>, "id" | "name" | "email" | "role" | "is_admin" | "suspended_at" | "deleted_at" | "created_at">;
+
+const personRowOf = (row: UserColumns): PersonRow => ({
+  id: row.id,
+  name: row.name,
+  // A deleted member's address is a placeholder, not a way to reach anyone.
+  email: row.deleted_at ? "" : row.email,
+  role: row.role,
+  isAdmin: row.is_admin === 1,
+  suspended: Boolean(row.suspended_at),
+  deleted: Boolean(row.deleted_at),
+  createdAt: row.created_at,
+});
 
 export interface PersonDetail {
   person: PersonRow & { city: string; suspendedAt: string | null; suspensionReason: string | null; emailConfirmed: boolean };
@@ -100,14 +105,7 @@ export async function personDetail(userId: string): Promise<PersonDetail | null>
   ]);
   return {
     person: {
-      id: user.id,
-      name: user.name,
-      email: user.deleted_at ? "" : user.email,
-      role: user.role,
-      isAdmin: user.is_admin === 1,
-      suspended: Boolean(user.suspended_at),
-      deleted: Boolean(user.deleted_at),
-      createdAt: user.created_at,
+      ...personRowOf(user),
       city: user.city,
       suspendedAt: user.suspended_at,
       suspensionReason: user.suspension_reason,
