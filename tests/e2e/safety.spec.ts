@@ -42,7 +42,8 @@ async function signedInContext(browser: Browser, jsEnabled: boolean, email: stri
 test("an owner reports a message; the operator hides it and suspends the sender, who is signed out and gone from the deck", async ({ page, browser, jsEnabled }) => {
   test.setTimeout(300_000);
   const [city, suffix] = jsEnabled ? ["Narvik", "J"] : ["Steinkjer", "N"];
-  const scam = "Pay me by bank transfer and I will give you a discount";
+  // Each project's own words, as the operator's report list shows both projects' reports.
+  const scam = `Pay me by bank transfer and I will give you a discount, ${suffix}`;
   const { sitter, owner } = await matchedPair(page, jsEnabled, city, suffix, scam);
   // The sender stays signed in, in a browser of their own.
   const sitterPage = await signedInContext(browser, jsEnabled, sitter.email, sitter.password);
@@ -132,7 +133,8 @@ test("an owner reports a message; the operator hides it and suspends the sender,
 
 test("a block hides two people from each other and closes their chat, until it is lifted", async ({ page, browser, jsEnabled }) => {
   test.setTimeout(240_000);
-  const [city, suffix] = jsEnabled ? ["Gjøvik", "J"] : ["Hamar", "N"];
+  // Towns far apart, so the two projects' people never meet in each other's deck.
+  const [city, suffix] = jsEnabled ? ["Gjøvik", "J"] : ["Alta", "N"];
   const { sitter, owner } = await matchedPair(page, jsEnabled, city, suffix, "Hello! Happy to walk Pip.");
 
   // The sitter (this page) starts over: Pip is in their deck.
