@@ -1,6 +1,7 @@
 import { createServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { speakSmtp, type ReceivedMail } from "~/testing/smtp";
 
 /**
  * A mail server on a local port whose behaviour the tests switch: one that accepts and never
@@ -11,45 +12,11 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 type Mode = "hang" | "hang-up" | "serve";
 let mode: Mode = "serve";
 let connections = 0;
-const received: { to: string; data: string }[] = [];
+const received: ReceivedMail[] = [];
 const open = new Set<Socket>();
 
-function speakSmtp(socket: Socket) {
-  let buffer = "";
-  let inData = false;
-  let to = "";
-  socket.write("220 mail.test ESMTP\r\n");
-  socket.on("data", (chunk) => {
-    buffer += chunk.toString("utf8");
-    for (;;) {
-      if (inData) {
-        const end = buffer.indexOf("\r\n.\r\n");
-        if (end === -1) return;
-        received.push({ to, data: buffer.slice(0, end) });
-        buffer = buffer.slice(end + 5);
-        inData = false;
-        socket.write("250 2.0.0 queued\r\n");
-        continue;
-      }
-      const lineEnd = buffer.indexOf("\r\n");
-      if (lineEnd === -1) return;
-      const line = buffer.slice(0, lineEnd);
-      buffer = buffer.slice(lineEnd + 2);
-      const command = line.slice(0, 4).toUpperCase();
-      if (command === "EHLO") socket.write("250-mail.test\r\n250 8BITMIME\r\n");
-      else if (command === "RCPT") {
-        to = /<([^>]*)>/.exec(line)?.[1] ?? "";
-        if (to.startsWith("gone")) socket.write("550 5.1.1 no such mailbox\r\n");
-        else if (to.startsWith("busy")) socket.write("451 4.7.1 try again later\r\n");
-        else socket.write("250 OK\r\n");
-      } else if (command === "DATA") {
-        inData = true;
-        socket.write("354 go ahead\r\n");
-      } else if (command === "QUIT") socket.end("221 bye\r\n");
-      else socket.write("250 OK\r\n");
-    }
-  });
-}
+/** Refuses for good the addresses starting with "gone", for now those starting with "busy". */
+const answerRcpt = (to: string) => (to.startsWith("gone") ? "550 5.1.1 no such mailbox" : to.startsWith("busy") ? "451 4.7.1 try again later" : "250 OK");
 
 const server = createServer((socket) => {
   connections += 1;
@@ -57,7 +24,7 @@ const server = createServer((socket) => {
   socket.on("close", () => open.delete(socket));
   socket.on("error", () => undefined);
   if (mode === "hang-up") socket.destroy();
-  else if (mode === "serve") speakSmtp(socket);
+  else if (mode === "serve") speakSmtp(socket, received, answerRcpt);
   // "hang": the connection stays open and silent.
 });
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (userId !== user.id && (await hasBlocked(userId, user.id))) throw new Response("Not found", { status: 404 });
   const result = await blockPerson(user.id, userId);
   if (result === "not-found") throw new Response("Not found", { status: 404 });
-  if (result === "self") return redirectWithToast(back, { type: "error", title: "safety:block.refusals.self" });
+  if (result === "self" || result === "inactive") return redirectWithToast(back, { type: "error", title: `safety:block.refusals.${result}` });
   return redirectWithToast(back, { type: "success", title: "safety:block.doneTitle", description: "safety:block.doneBody" });
 }
 

@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORTABLE, reportSchema, type ReportableSubject } from "~/features/safety";
-import { fileReport, reportedPersonOf } from "~/features/safety/index.server";
+import { fileReport, isInactive, reportedPersonOf } from "~/features/safety/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { titleFrom } from "~/platform/page-title";
 import { safeRedirectTarget } from "~/platform/redirect.server";
@@ -31,12 +31,12 @@ async function reportTarget(request: Request, params: LoaderFunctionArgs["params
   const reported = await reportedPersonOf(user.id, subjectType, subjectId);
   if (!reported) throw new Response("Not found", { status: 404 });
   const back = safeRedirectTarget(new URL(request.url).searchParams.get("back"), "/dashboard");
-  return { user, subjectType, subjectId, back, own: reported === user.id };
+  return { user, subjectType, subjectId, back, own: reported === user.id, inactive: reported !== user.id && (await isInactive(reported)) };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { subjectType, subjectId, back, own } = await reportTarget(request, params);
-  return { subjectType, subjectId, back, own };
+  const { subjectType, subjectId, back, own, inactive } = await reportTarget(request, params);
+  return { subjectType, subjectId, back, own, inactive };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function Report() {
   const { t } = useTranslation("safety");
-  const { subjectType, back, own } = useLoaderData<typeof loader>();
+  const { subjectType, back, own, inactive } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "report",
@@ -63,10 +63,10 @@ export default function Report() {
   return (
     <>
       <PageHeader title={t(`report.title.${subjectType}`)} backTo={back} />
-      {own ? (
+      {own || inactive ? (
         <div className="space-y-4 px-4 pb-8">
           <p role="alert" className="rounded-xl bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
-            {t("report.refusals.own")}
+            {t(own ? "report.refusals.own" : "report.refusals.inactive")}
           </p>
           <Link to={back} className="btn btn-secondary w-full">
             {t("report.back")}

@@ -37,6 +37,11 @@ test("the texts state what the marketplace does: the fee, the hold, the 72-hour 
   await expect(holds).toContainText("20% platform fee");
   await expect(page.locator("#sitter-paid")).toContainText("72 hours after the booking was completed");
   await expect(page.locator("#delete-account").getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
+  // Problems are reported in the app, with email only as the fallback.
+  const report = page.locator("#report");
+  await expect(report).toContainText("choose Report a problem");
+  await expect(report.getByRole("link", { name: "My Bookings" })).toHaveAttribute("href", "/bookings");
+  await expect(report.getByRole("link", { name: "Privacy and blocked people" })).toHaveAttribute("href", "/profile/privacy");
 
   await visit(page, "/cookies?lng=en");
   const table = page.getByRole("table", { name: "Cookies of Trusted Sitters" });

@@ -9,9 +9,15 @@ import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { composeEmail, enqueueEmail, unsubscribeHeaders } from "~/platform/email.server";
 import { readUnsubscribeToken, unsubscribeToken } from "~/platform/unsubscribe.server";
-import { advanceClock, HOUR, resetClockAfterEach, DAY } from "~/testing/clock";
+import { advanceClock, clockTo, HOUR, resetClockAfterEach, DAY } from "~/testing/clock";
 import { emailsTo, PASSWORD, person, petOf } from "~/testing/people";
-import { premiumWithCard } from "~/testing/bookings";
+import { at, card, ownerWithPet, premiumWithCard, requested, sitterWithSlot } from "~/testing/bookings";
+import { leaveReview, payForBooking, runDueBookingWork, transition } from "~/features/bookings/index.server";
+import { saveCarePlan } from "~/features/care/index.server";
+import { addPost, reportProblem } from "~/features/disputes/index.server";
+import { replyToReview } from "~/features/reviews/index.server";
+import { blockPerson, fileReport } from "~/features/safety/index.server";
+import { applyVisitEvent, storeVisitMedia, walkFromRoute } from "~/features/visits/index.server";
 import { signUp } from "~/features/auth/index.server";
 import { addPhotos } from "~/features/media/index.server";
 import { timeZoneOfCity } from "~/features/geo/index.server";
@@ -85,6 +91,58 @@ describe("data export", () => {
       const name = `photos/${photo.pet_id ? `pet-${photo.pet_id}-` : ""}${photo.id}.webp`;
       expect(files.get(name)).toEqual(readFileSync(path.join(env.DATA_DIR, "media", photo.full_key)));
     }
+  });
+
+  it("includes care plans, visit reports with their files, disputes with only the person's own words and photos, the reports and blocks they made, replies and terms", async () => {
+    const sitter = await sitterWithSlot();
+    const owner = await ownerWithPet();
+    await db.updateTable("users").set({ terms_accepted_at: "2026-01-02T03:04:05.000Z" }).where("id", "=", owner.id).execute();
+    const booking = await requested(owner, sitter);
+    expect(await payForBooking(owner, booking.id, card(), randomUUID())).toEqual({ status: "held" });
+    expect((await transition(booking.id, { kind: "sitter", userId: sitter.id }, { type: "accept" })).ok).toBe(true);
+    const empty = { walks: "", houseNotes: "", vetName: "", vetPhone: "", vetAddress: "", emergencyName: "", emergencyPhone: "" };
+    expect(await saveCarePlan(owner.id, owner.petId, { ...empty, feeding: "08:00 – 80 g dry food", medication: "09:00 – Apoquel", houseNotes: "Keys with the concierge" })).toBe(true);
+    clockTo(at(sitter, sitter.day, "10:05"), 0);
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toMatchObject({ ok: true });
+    expect(await storeVisitMedia(booking.id, sitter.id, await picture(), "image/png")).toEqual({ ok: true, changed: true });
+    const walk = walkFromRoute(JSON.stringify([[40.4165, -3.7038, 0], [40.4169, -3.7038, 60]]))!;
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk })).toMatchObject({ ok: true });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-out" })).toMatchObject({ ok: true });
+    clockTo(at(sitter, sitter.day, "12:00"), 60_000);
+    await runDueBookingWork();
+    expect(await reportProblem(owner.id, booking.id, { reason: "shortVisit", details: "Owner words", images: [await picture()] })).toMatchObject({ ok: true });
+    expect(await addPost(sitter.id, booking.id, { body: "Sitter words", images: [await picture()] })).toMatchObject({ ok: true });
+    expect(await leaveReview(sitter.id, booking.id, 5, "Lovely dog")).toBe("saved");
+    const review = await db.selectFrom("reviews").select("id").where("reviewed_id", "=", owner.id).executeTakeFirstOrThrow();
+    expect(await replyToReview(owner.id, review.id, "Thank you!")).toBe("saved");
+    const stranger = await person("sitter");
+    expect(await fileReport(owner.id, { subjectType: "profile", subjectId: stranger.id, reason: "scam", details: "Asked for money" })).toBe("reported");
+    expect(await blockPerson(owner.id, stranger.id)).toBe("blocked");
+    const reporter = await person("sitter", { name: "Secret Reporter" });
+    expect(await fileReport(reporter.id, { subjectType: "profile", subjectId: owner.id, reason: "other", details: "Reporter's own words" })).toBe("reported");
+
+    const request = await requestExport(owner.id);
+    const files = await unzip((await exportArchive(owner.id, request.export.id))!);
+    const json = files.get("data.json")!.toString("utf8");
+    const data = JSON.parse(json) as Record<string, unknown>;
+    expect(data.profile).toMatchObject({ terms_accepted_at: "2026-01-02T03:04:05.000Z" });
+    expect(data.carePlans).toEqual([expect.objectContaining({ pet_id: owner.petId, feeding: "08:00 – 80 g dry food", house_notes: "Keys with the concierge" })]);
+    const visits = data.visitReports as { bookingId: string; role: string; walk: { route: unknown[] } | null; media: { key: string }[] }[];
+    expect(visits).toEqual([expect.objectContaining({ bookingId: booking.id, role: "owner" })]);
+    expect(visits[0]!.walk?.route).toHaveLength(2);
+    expect(visits[0]!.media).toHaveLength(1);
+    const visitFile = files.get(`visits/${booking.id}/${visits[0]!.media[0]!.key}`);
+    expect(visitFile).toEqual(readFileSync(path.join(env.DATA_DIR, "media", visits[0]!.media[0]!.key)));
+    const disputes = data.disputes as { booking_id: string; posts: { body: string; photos: unknown[] }[] }[];
+    expect(disputes).toEqual([expect.objectContaining({ booking_id: booking.id, reason: "shortVisit" })]);
+    expect(disputes[0]!.posts.map((post) => [post.body, post.photos.length])).toEqual([["Owner words", 1]]);
+    expect(json).not.toContain("Sitter words");
+    expect([...files.keys()].filter((name) => name.startsWith("disputes/"))).toHaveLength(1);
+    expect(data.reports).toEqual([expect.objectContaining({ reported_user_id: stranger.id, reason: "scam", details: "Asked for money" })]);
+    expect(data.blocks).toEqual([expect.objectContaining({ blocked_id: stranger.id })]);
+    expect((data.reviews as { received: { reply: string | null }[] }).received).toEqual([expect.objectContaining({ comment: "Lovely dog", reply: "Thank you!" })]);
+    // Who reported them is never in their export.
+    for (const secret of [reporter.id, "Secret Reporter", "Reporter's own words"]) expect(json).not.toContain(secret);
   });
 
   it("allows one request a day, and nobody else's archive", async () => {

@@ -3,7 +3,7 @@ import type { Database } from "~db/schema";
 import { checkpointDatabase, db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
-import { closeStreamsOf } from "~/platform/events/stream.server";
+import { endStreamsOf } from "~/platform/events/hub.server";
 import { serialized } from "~/platform/lock.server";
 import { checkOwnPassword } from "~/features/auth/index.server";
 import { closeOpenBookingsIn, runPaymentTasks } from "~/features/bookings/index.server";
@@ -45,7 +45,7 @@ export async function deleteAccount(userId: string, password: string, sections: 
     if (!erased) return { status: "gone" };
     await runPaymentTasks(erased.paymentTasks);
     for (const key of new Set(erased.mediaKeys)) await fileStorage.remove(key);
-    closeStreamsOf(userId);
+    endStreamsOf(userId);
     await checkpointDatabase();
     deliverSoon();
     return { status: "deleted" };

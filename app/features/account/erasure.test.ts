@@ -4,46 +4,16 @@ import { createServer, type AddressInfo, type Socket } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { speakSmtp, type ReceivedMail } from "~/testing/smtp";
 
 /** A mail server that takes every email, so the deletion's confirmation is really delivered (and then wiped). */
-const received: { to: string; data: string }[] = [];
+const received: ReceivedMail[] = [];
 const sockets = new Set<Socket>();
 const server = createServer((socket) => {
   sockets.add(socket);
   socket.on("close", () => sockets.delete(socket));
   socket.on("error", () => undefined);
-  let buffer = "";
-  let inData = false;
-  let to = "";
-  socket.write("220 mail.test ESMTP\r\n");
-  socket.on("data", (chunk) => {
-    buffer += chunk.toString("utf8");
-    for (;;) {
-      if (inData) {
-        const end = buffer.indexOf("\r\n.\r\n");
-        if (end === -1) return;
-        received.push({ to, data: buffer.slice(0, end) });
-        buffer = buffer.slice(end + 5);
-        inData = false;
-        socket.write("250 queued\r\n");
-        continue;
-      }
-      const lineEnd = buffer.indexOf("\r\n");
-      if (lineEnd === -1) return;
-      const line = buffer.slice(0, lineEnd);
-      buffer = buffer.slice(lineEnd + 2);
-      const command = line.slice(0, 4).toUpperCase();
-      if (command === "EHLO") socket.write("250-mail.test\r\n250 8BITMIME\r\n");
-      else if (command === "RCPT") {
-        to = /<([^>]*)>/.exec(line)?.[1] ?? "";
-        socket.write("250 OK\r\n");
-      } else if (command === "DATA") {
-        inData = true;
-        socket.write("354 go ahead\r\n");
-      } else if (command === "QUIT") socket.end("221 bye\r\n");
-      else socket.write("250 OK\r\n");
-    }
-  });
+  speakSmtp(socket, received);
 });
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 process.env.SMTP_URL = `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -57,7 +27,11 @@ const { addPhotos } = await import("~/features/media/index.server");
 const { ensureConversation, sendMessage, storeAttachment } = await import("~/features/messages/index.server");
 const { leaveReview, payForBooking, requestBooking, runDueBookingWork, transition } = await import("~/features/bookings/index.server");
 const { card, premiumWithCard, requestInput, sitterWithSlot, bookingRow, at } = await import("~/testing/bookings");
-const { PASSWORD, petOf, signupInput } = await import("~/testing/people");
+const { PASSWORD, person: aPerson, petOf, signupInput } = await import("~/testing/people");
+const { saveCarePlan } = await import("~/features/care/index.server");
+const { applyVisitEvent, storeVisitMedia, walkFromRoute } = await import("~/features/visits/index.server");
+const { addPost, reportProblem } = await import("~/features/disputes/index.server");
+const { blockPerson, fileReport } = await import("~/features/safety/index.server");
 const { deleteAccount } = await import("./erasure.server");
 const { DELETED_MEMBER } = await import("./sections.server");
 
@@ -121,18 +95,54 @@ async function aPersonWithHistory() {
   await sendMessage(user.id, conversationId, "", attachment, { image: "📷", video: "🎥" });
   await sendMessage(sitter.id, conversationId, "See you tomorrow!", null, { image: "📷", video: "🎥" });
 
+  // A care plan for the pet, and the sitter's visit: a photo, a walk from the door and a note naming her.
+  const plan = { feeding: "08:00 – 80 g dry food", medication: "", walks: "Twice a day", houseNotes: "Keys with Zephyrine Quillfeather's neighbour", vetName: "Dr. Vega" };
+  expect(await saveCarePlan(user.id, petId, { ...plan, vetPhone: "+34 600 111 222", vetAddress: "Calle Mayor 1", emergencyName: input.name, emergencyPhone: input.phone })).toBe(true);
+  clockTo(at(sitter, sitter.day, "10:05"), 0);
+  expect(await applyVisitEvent(first.booking.id, sitter.id, { type: "check-in" })).toMatchObject({ ok: true });
+  expect(await storeVisitMedia(first.booking.id, sitter.id, await picture(120), "image/png")).toEqual({ ok: true, changed: true });
+  const walk = walkFromRoute(JSON.stringify([[40.4165, -3.7038, 0], [40.4169, -3.7038, 60], [40.4173, -3.7038, 120]]))!;
+  expect(await applyVisitEvent(first.booking.id, sitter.id, { type: "walk", walk })).toMatchObject({ ok: true });
+  expect(await applyVisitEvent(first.booking.id, sitter.id, { type: "details", quickNotes: [], note: "Zephyrine Quillfeather, the back door sticks" })).toMatchObject({ ok: true });
+  expect(await applyVisitEvent(first.booking.id, sitter.id, { type: "check-out" })).toMatchObject({ ok: true });
+
   clockTo(at(sitter, sitter.day, "12:00"), 60_000);
   await runDueBookingWork();
   expect((await bookingRow(first.booking.id)).status).toBe("completed");
+  // A problem reported on it, with a photo; the sitter answers naming her; an operator follows it.
+  await aPerson("owner", { columns: { is_admin: 1 } });
+  const problem = await reportProblem(user.id, first.booking.id, { reason: "shortVisit", details: `Zephyrine Quillfeather here, back at 10:30, call ${input.phone}`, images: [await picture(170)] });
+  expect(problem).toMatchObject({ ok: true });
+  expect(await addPost(sitter.id, first.booking.id, { body: "Zephyrine Quillfeather, I stayed the whole hour.", images: [] })).toMatchObject({ ok: true });
+  // She reported and blocked someone; someone reported her, naming her.
+  const stranger = await aPerson("sitter");
+  expect(await fileReport(user.id, { subjectType: "profile", subjectId: stranger.id, reason: "scam", details: `Asked me for money; I'm Zephyrine Quillfeather (${input.email})` })).toBe("reported");
+  expect(await blockPerson(user.id, stranger.id)).toBe("blocked");
+  expect(await fileReport(stranger.id, { subjectType: "profile", subjectId: user.id, reason: "other", details: "Zephyrine Quillfeather was rude" })).toBe("reported");
   expect(await leaveReview(sitter.id, first.booking.id, 5, "Biscuit was a delight")).toBe("saved");
   expect(await leaveReview(user.id, first.booking.id, 4, "Kind and on time")).toBe("saved");
   resetClock();
   const premium = await premiumWithCard(user);
 
   const photoKeys = await db.selectFrom("photos").select(["card_key", "full_key"]).where("user_id", "=", user.id).execute();
-  const stored = [...photoKeys.flatMap((row) => [row.card_key, row.full_key]), attachment.key, ...(attachment.previewKey ? [attachment.previewKey] : [])];
+  const visitMedia = await db.selectFrom("visit_media").select(["key", "preview_key"]).where("booking_id", "=", first.booking.id).execute();
+  const disputePhotos = await db
+    .selectFrom("dispute_photos as ph")
+    .innerJoin("dispute_posts as p", "p.id", "ph.post_id")
+    .select(["ph.card_key", "ph.full_key"])
+    .where("p.author_id", "=", user.id)
+    .execute();
+  const stored = [
+    ...photoKeys.flatMap((row) => [row.card_key, row.full_key]),
+    attachment.key,
+    ...(attachment.previewKey ? [attachment.previewKey] : []),
+    ...visitMedia.flatMap((row) => [row.key, ...(row.preview_key ? [row.preview_key] : [])]),
+    ...disputePhotos.flatMap((row) => [row.card_key, row.full_key]),
+  ];
+  expect(visitMedia).toHaveLength(1);
+  expect(disputePhotos).toHaveLength(1);
   const photoBytes = stored.map((key) => readFileSync(path.join(mediaDir(), key)));
-  return { user, input, sitter, later, petId, conversationId, completedId: first.booking.id, openId: open.booking.id, premium, stored, photoBytes };
+  return { user, input, sitter, later, stranger, petId, conversationId, completedId: first.booking.id, openId: open.booking.id, premium, stored, photoBytes };
 }
 
 describe("deleting an account", () => {
@@ -188,7 +198,8 @@ describe("deleting an account", () => {
       .where("conversation_id", "=", world.conversationId)
       .orderBy("messages.id")
       .execute();
-    expect(messages.map((message) => message.name)).toEqual([DELETED_MEMBER, DELETED_MEMBER, world.sitter.name]);
+    // Her two messages, the sitter's answer and the sitter's visit report card.
+    expect(messages.map((message) => message.name)).toEqual([DELETED_MEMBER, DELETED_MEMBER, world.sitter.name, world.sitter.name]);
     expect(messages.every((message) => message.media_key === null)).toBe(true);
     const review = await db.selectFrom("reviews").innerJoin("users", "users.id", "reviews.reviewer_id").select(["users.name", "reviews.comment"]).where("reviews.reviewed_id", "=", world.sitter.id).executeTakeFirstOrThrow();
     expect(review).toEqual({ name: DELETED_MEMBER, comment: "Kind and on time" });
@@ -199,6 +210,31 @@ describe("deleting an account", () => {
     const sitterNews = await db.selectFrom("notifications").select("data").where("user_id", "=", world.later.id).execute();
     expect(sitterNews.length).toBeGreaterThan(0);
     expect(sitterNews.every((news) => !news.data.includes("Zephyrine"))).toBe(true);
+
+    // The care plan goes with the pet; the visit stays for the booking's record, without its files, route or her name.
+    expect(await db.selectFrom("care_plans").select("pet_id").where("pet_id", "=", world.petId).execute()).toEqual([]);
+    expect(await db.selectFrom("visit_media").select("key").where("booking_id", "=", world.completedId).execute()).toEqual([]);
+    expect(await db.selectFrom("visits").select(["status", "walk_route", "walk_distance_m", "note"]).where("booking_id", "=", world.completedId).executeTakeFirstOrThrow()).toMatchObject({
+      status: "checked-out",
+      walk_route: null,
+      walk_distance_m: expect.any(Number),
+      note: `${DELETED_MEMBER}, the back door sticks`,
+    });
+    // The dispute stays for accounting, her words without her details, her photos gone.
+    const dispute = await db.selectFrom("disputes").select(["id", "status", "reason"]).where("booking_id", "=", world.completedId).executeTakeFirstOrThrow();
+    expect(dispute).toMatchObject({ status: "open", reason: "shortVisit" });
+    const posts = await db.selectFrom("dispute_posts").select(["author_id", "body"]).where("dispute_id", "=", dispute.id).orderBy("created_at").execute();
+    expect(posts).toEqual([
+      { author_id: world.user.id, body: `${DELETED_MEMBER} here, back at 10:30, call ` },
+      { author_id: world.sitter.id, body: `${DELETED_MEMBER}, I stayed the whole hour.` },
+    ]);
+    expect(await db.selectFrom("dispute_photos").innerJoin("dispute_posts", "dispute_posts.id", "dispute_photos.post_id").select("dispute_photos.id").where("dispute_posts.author_id", "=", world.user.id).execute()).toEqual([]);
+    // Her reports and blocks go; the report about her stays for the operators, without her name.
+    expect(await db.selectFrom("reports").select("id").where("reporter_id", "=", world.user.id).execute()).toEqual([]);
+    expect(await db.selectFrom("blocks").select("blocked_id").where("blocker_id", "=", world.user.id).execute()).toEqual([]);
+    expect(await db.selectFrom("reports").select("details").where("reported_user_id", "=", world.user.id).execute()).toEqual([{ details: `${DELETED_MEMBER} was rude` }]);
+    // The booking's history is kept whole.
+    expect((await db.selectFrom("booking_history").select("event").where("booking_id", "=", world.completedId).execute()).length).toBeGreaterThan(3);
 
     // The address is free again.
     const again = await signUp(signupInput({ email: world.input.email }), "en");

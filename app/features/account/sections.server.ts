@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "~db/schema";
+import { visitReportsForExport } from "~/features/visits/index.server";
 
 /**
  * Everything held about a person, one section per area. Export and erasure both walk this list, so
@@ -28,7 +29,7 @@ export const DELETED_MEMBER = "Deleted member";
 const photoFiles = (rows: { id: string; full_key: string; pet_id: string | null }[]) =>
   rows.map((row) => ({ key: row.full_key, name: `photos/${row.pet_id ? `pet-${row.pet_id}-` : ""}${row.id}.webp` }));
 
-/** People the person dealt with: their notifications and emails may carry the person's name. */
+/** People the person dealt with, and the operators (told of their problems and posts): their notifications and emails may carry the person's name. */
 async function counterpartsOf(userId: string, trx: Kysely<Database>): Promise<string[]> {
   const rows = await sql<{ id: string }>`
     select owner_id as id from bookings where sitter_id = ${userId}
@@ -38,7 +39,8 @@ async function counterpartsOf(userId: string, trx: Kysely<Database>): Promise<st
     union select user_a_id from matches where user_b_id = ${userId}
     union select user_b_id from matches where user_a_id = ${userId}
     union select reviewer_id from reviews where reviewed_id = ${userId}
-    union select reviewed_id from reviews where reviewer_id = ${userId}`.execute(trx);
+    union select reviewed_id from reviews where reviewer_id = ${userId}
+    union select id from users where is_admin = 1`.execute(trx);
   return rows.rows.map((row) => row.id).filter((id) => id !== userId);
 }
 
@@ -62,7 +64,7 @@ export const personalDataSections: PersonalDataSection[] = [
           "id", "email", "email_verified_at", "name", "phone", "city", "postal_code", "role", "bio", "latitude", "longitude", "location_enabled",
           "time_zone", "language", "hourly_rate_cents", "years_experience", "experience", "cares_for", "acting_role", "browse_mode",
           "filter_pet_type", "filter_max_distance_km", "filter_min_rating", "filter_max_price_cents", "filter_sort", "rating_average", "review_count",
-          "sounds_enabled", "email_messages", "email_bookings", "email_reviews", "email_marketing", "created_at", "updated_at",
+          "sounds_enabled", "email_messages", "email_bookings", "email_reviews", "email_marketing", "terms_accepted_at", "created_at", "updated_at",
         ])
         .where("id", "=", userId)
         .executeTakeFirst();
@@ -84,6 +86,21 @@ export const personalDataSections: PersonalDataSection[] = [
       await trx.deleteFrom("photos").where("user_id", "=", person.id).execute();
       await trx.deleteFrom("pending_uploads").where("user_id", "=", person.id).execute();
       return [...photos, ...pending].flatMap((row) => [row.card_key, row.full_key]);
+    },
+  },
+  {
+    name: "carePlans",
+    async exportOf(userId, database) {
+      return database
+        .selectFrom("care_plans as c")
+        .innerJoin("pets as p", "p.id", "c.pet_id")
+        .select(["c.pet_id", "p.name as pet_name", "c.feeding", "c.medication", "c.walks", "c.house_notes", "c.vet_name", "c.vet_phone", "c.vet_address", "c.emergency_name", "c.emergency_phone", "c.updated_at"])
+        .where("p.owner_id", "=", userId)
+        .execute();
+    },
+    // Erased with the pets: nothing of a plan is needed once the person is gone.
+    async erase(person, trx) {
+      await trx.deleteFrom("care_plans").where("pet_id", "in", trx.selectFrom("pets").select("id").where("owner_id", "=", person.id)).execute();
     },
   },
   {
@@ -185,14 +202,14 @@ export const personalDataSections: PersonalDataSection[] = [
   {
     name: "reviews",
     async exportOf(userId, database) {
-      const columns = ["id", "booking_id", "reviewer_id", "reviewed_id", "rating", "comment", "created_at"] as const;
+      const columns = ["id", "booking_id", "reviewer_id", "reviewed_id", "rating", "comment", "created_at", "reply", "replied_at"] as const;
       const [given, received] = await Promise.all([
         database.selectFrom("reviews").select(columns).where("reviewer_id", "=", userId).execute(),
         database.selectFrom("reviews").select(columns).where("reviewed_id", "=", userId).execute(),
       ]);
       return { given, received };
     },
-    // Reviews stay (under "Deleted member"), without the person's details in their text.
+    // Reviews and their replies stay (under "Deleted member"), without the person's details in their text.
     async erase(person, trx) {
       await trx
         .updateTable("reviews")
@@ -200,6 +217,125 @@ export const personalDataSections: PersonalDataSection[] = [
         .where((eb) => eb.or([eb("reviewer_id", "=", person.id), eb("reviewed_id", "=", person.id)]))
         .where(mentions("comment", person))
         .execute();
+      await trx
+        .updateTable("reviews")
+        .set({ reply: scrubbed("reply", person) })
+        .where((eb) => eb.or([eb("reviewer_id", "=", person.id), eb("reviewed_id", "=", person.id)]))
+        .where("reply", "is not", null)
+        .where(mentions("reply", person))
+        .execute();
+    },
+  },
+  {
+    name: "visitReports",
+    // As owner: the reports of their pets' visits; as sitter: the visits they made.
+    async exportOf(userId) {
+      return (await visitReportsForExport(userId)).reports;
+    },
+    async filesOf(userId) {
+      const { reports } = await visitReportsForExport(userId);
+      return reports.flatMap((report) => report.media.map((media) => ({ key: media.key, name: `visits/${report.bookingId}/${media.key}` })));
+    },
+    // The visit stays (times and checklist, for the booking's record); photos, videos and the walk's
+    // route (where the sitter went, starting at the owner's home) go, whichever side is erased.
+    async erase(person, trx) {
+      const bookings = trx.selectFrom("bookings").select("id").where((eb) => eb.or([eb("owner_id", "=", person.id), eb("sitter_id", "=", person.id)]));
+      const media = await trx.selectFrom("visit_media").select(["key", "preview_key"]).where("booking_id", "in", bookings).execute();
+      await trx.deleteFrom("visit_media").where("booking_id", "in", bookings).execute();
+      await trx.updateTable("visits").set({ walk_route: null }).where("booking_id", "in", bookings).where("walk_route", "is not", null).execute();
+      await trx.updateTable("visits").set({ note: scrubbed("note", person) }).where("booking_id", "in", bookings).where(mentions("note", person)).execute();
+      await trx.updateTable("visit_items").set({ label: scrubbed("label", person) }).where("booking_id", "in", bookings).where(mentions("label", person)).execute();
+      return media.flatMap((row) => [row.key, row.preview_key]).filter((key): key is string => key !== null);
+    },
+  },
+  {
+    name: "disputes",
+    // The problems on their bookings, and only their own words and photos in them.
+    async exportOf(userId, database) {
+      const disputes = await database
+        .selectFrom("disputes as d")
+        .innerJoin("bookings as b", "b.id", "d.booking_id")
+        .select(["d.id", "d.booking_id", "d.reason", "d.status", "d.outcome", "d.refund_cents", "d.resolved_at", "d.created_at"])
+        .where((eb) => eb.or([eb("b.owner_id", "=", userId), eb("b.sitter_id", "=", userId)]))
+        .orderBy("d.created_at")
+        .execute();
+      const posts = await database.selectFrom("dispute_posts").select(["id", "dispute_id", "body", "created_at"]).where("author_id", "=", userId).orderBy("created_at").execute();
+      const photos = await database
+        .selectFrom("dispute_photos as ph")
+        .innerJoin("dispute_posts as p", "p.id", "ph.post_id")
+        .select(["ph.id", "ph.post_id", "ph.width", "ph.height", "ph.position"])
+        .where("p.author_id", "=", userId)
+        .orderBy("ph.position")
+        .execute();
+      return disputes.map((dispute) => ({
+        ...dispute,
+        posts: posts
+          .filter((post) => post.dispute_id === dispute.id)
+          .map((post) => ({ id: post.id, body: post.body, created_at: post.created_at, photos: photos.filter((photo) => photo.post_id === post.id).map(({ post_id: _post, ...photo }) => photo) })),
+      }));
+    },
+    async filesOf(userId, database) {
+      const rows = await database
+        .selectFrom("dispute_photos as ph")
+        .innerJoin("dispute_posts as p", "p.id", "ph.post_id")
+        .select(["ph.id", "ph.full_key", "p.dispute_id"])
+        .where("p.author_id", "=", userId)
+        .orderBy("ph.position")
+        .execute();
+      return rows.map((row) => ({ key: row.full_key, name: `disputes/${row.dispute_id}/${row.id}.webp` }));
+    },
+    // The dispute and its settlement stay for accounting; the person's photos go, and their name,
+    // email and phone leave every post and note of their disputes, whoever wrote them.
+    async erase(person, trx) {
+      const photos = await trx
+        .selectFrom("dispute_photos")
+        .select(["card_key", "full_key"])
+        .where("post_id", "in", trx.selectFrom("dispute_posts").select("id").where("author_id", "=", person.id))
+        .execute();
+      await trx.deleteFrom("dispute_photos").where("post_id", "in", trx.selectFrom("dispute_posts").select("id").where("author_id", "=", person.id)).execute();
+      const theirs = trx
+        .selectFrom("disputes as d")
+        .innerJoin("bookings as b", "b.id", "d.booking_id")
+        .select("d.id")
+        .where((eb) => eb.or([eb("b.owner_id", "=", person.id), eb("b.sitter_id", "=", person.id)]));
+      await trx.updateTable("dispute_posts").set({ body: scrubbed("body", person) }).where("dispute_id", "in", theirs).where(mentions("body", person)).execute();
+      await trx
+        .updateTable("disputes")
+        .set({ resolution_note: scrubbed("resolution_note", person) })
+        .where("id", "in", theirs)
+        .where("resolution_note", "is not", null)
+        .where(mentions("resolution_note", person))
+        .execute();
+      // The booking history stays too, without the person's details in the reasons it carries.
+      const bookings = trx.selectFrom("bookings").select("id").where((eb) => eb.or([eb("owner_id", "=", person.id), eb("sitter_id", "=", person.id)]));
+      await trx.updateTable("booking_history").set({ detail: scrubbed("detail", person) }).where("booking_id", "in", bookings).where(mentions("detail", person)).execute();
+      return photos.flatMap((row) => [row.card_key, row.full_key]);
+    },
+  },
+  {
+    name: "reports",
+    // Only the reports the person made: who reported them is never shown to them.
+    async exportOf(userId, database) {
+      return database
+        .selectFrom("reports")
+        .select(["id", "reported_user_id", "subject_type", "subject_id", "reason", "details", "status", "resolution", "resolved_at", "created_at"])
+        .where("reporter_id", "=", userId)
+        .orderBy("created_at")
+        .execute();
+    },
+    // Their own reports go; reports about them stay for the operators' record, without their details in the text.
+    async erase(person, trx) {
+      await trx.deleteFrom("reports").where("reporter_id", "=", person.id).execute();
+      await trx.updateTable("reports").set({ details: scrubbed("details", person) }).where("reported_user_id", "=", person.id).where(mentions("details", person)).execute();
+    },
+  },
+  {
+    name: "blocks",
+    async exportOf(userId, database) {
+      return database.selectFrom("blocks").select(["blocked_id", "created_at"]).where("blocker_id", "=", userId).orderBy("created_at").execute();
+    },
+    async erase(person, trx) {
+      await trx.deleteFrom("blocks").where((eb) => eb.or([eb("blocker_id", "=", person.id), eb("blocked_id", "=", person.id)])).execute();
     },
   },
   {

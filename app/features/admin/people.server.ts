@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
+import type { UsersTable } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { listReports, type QueuedReport } from "./reports.server";
 
@@ -11,6 +12,8 @@ export interface PersonRow {
   role: string;
   isAdmin: boolean;
   suspended: boolean;
+  /** Erased at their own request: only the "Deleted member" row kept for accounting, shown as such. */
+  deleted: boolean;
   createdAt: string;
 }
 
@@ -19,14 +22,28 @@ const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** By name or email, case-insensitive; an empty search lists the newest members. */
 export async function searchPeople(text: string, limit = 50): Promise<PersonRow[]> {
   const term = text.trim().slice(0, SEARCH_MAX).toLowerCase();
-  let query = db.selectFrom("users").select(["id", "name", "email", "role", "is_admin", "suspended_at", "created_at"]);
+  let query = db.selectFrom("users").select(["id", "name", "email", "role", "is_admin", "suspended_at", "deleted_at", "created_at"]);
   if (term) {
     const pattern = likeEscaped(term);
     query = query.where(sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\')`);
   }
   const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, role: row.role, isAdmin: row.is_admin === 1, suspended: Boolean(row.suspended_at), createdAt: row.created_at }));
+  return rows.map(personRowOf);
 }
+
+type UserColumns = Pick<Selectable<UsersTable>, "id" | "name" | "email" | "role" | "is_admin" | "suspended_at" | "deleted_at" | "created_at">;
+
+const personRowOf = (row: UserColumns): PersonRow => ({
+  id: row.id,
+  name: row.name,
+  // A deleted member's address is a placeholder, not a way to reach anyone.
+  email: row.deleted_at ? "" : row.email,
+  role: row.role,
+  isAdmin: row.is_admin === 1,
+  suspended: Boolean(row.suspended_at),
+  deleted: Boolean(row.deleted_at),
+  createdAt: row.created_at,
+});
 
 export interface PersonDetail {
   person: PersonRow & { city: string; suspendedAt: string | null; suspensionReason: string | null; emailConfirmed: boolean };
@@ -88,13 +105,7 @@ export async function personDetail(userId: string): Promise<PersonDetail | null>
   ]);
   return {
     person: {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      isAdmin: user.is_admin === 1,
-      suspended: Boolean(user.suspended_at),
-      createdAt: user.created_at,
+      ...personRowOf(user),
       city: user.city,
       suspendedAt: user.suspended_at,
       suspensionReason: user.suspension_reason,

@@ -18,10 +18,11 @@ export function PersonPage({ detail, error }: { detail: PersonDetail; error?: st
     <div className="space-y-4">
       <header className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight break-words">{person.name}</h1>
-        <p className="break-all text-stone-700">{person.email}</p>
+        {person.email ? <p className="break-all text-stone-700">{person.email}</p> : null}
         <p className="flex flex-wrap gap-2 text-sm">
           <span>{t(`roles.${person.role}`)}</span>
           {person.isAdmin ? <span className="rounded-full bg-brand-100 px-2 font-semibold text-brand-900">{t("people.operator")}</span> : null}
+          {person.deleted ? <span className="rounded-full bg-stone-200 px-2 font-semibold text-stone-900">{t("people.deleted")}</span> : null}
           <span>· {person.city}</span>
           <span>· {t("people.joined", { when: format.when(person.createdAt) })}</span>
           {person.emailConfirmed ? null : <span>· {t("person.unconfirmed")}</span>}
@@ -29,20 +30,28 @@ export function PersonPage({ detail, error }: { detail: PersonDetail; error?: st
       </header>
 
       <ConsoleSection id="person-access" title={t("person.access")}>
-        {person.suspended ? (
+        {person.deleted ? (
+          <p role="status" className="rounded-xl bg-stone-100 p-3 text-sm text-stone-900 ring-1 ring-stone-200">
+            {t("people.deleted")}
+          </p>
+        ) : person.suspended ? (
           <p role="status" className="rounded-xl bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
             {t("person.suspendedSince", { when: format.when(person.suspendedAt) })} {t("person.suspendedBecause", { reason: person.suspensionReason ?? "" })}
           </p>
         ) : (
           <p className="text-sm text-stone-700">{t("person.active")}</p>
         )}
-        <ReasonForm
-          id="person-access"
-          hidden={{}}
-          error={error}
-          actions={person.suspended ? [{ intent: "lift", label: t("person.lift") }] : [{ intent: "suspend", label: t("person.suspend"), danger: true }]}
-        />
-        {person.suspended ? null : <p className="text-xs text-stone-700">{t("person.suspendHint")}</p>}
+        {person.deleted ? null : (
+          <>
+            <ReasonForm
+              id="person-access"
+              hidden={{}}
+              error={error}
+              actions={person.suspended ? [{ intent: "lift", label: t("person.lift") }] : [{ intent: "suspend", label: t("person.suspend"), danger: true }]}
+            />
+            {person.suspended ? null : <p className="text-xs text-stone-700">{t("person.suspendHint")}</p>}
+          </>
+        )}
       </ConsoleSection>
 
       <ConsoleSection id="person-bookings" title={t("person.bookings")}>

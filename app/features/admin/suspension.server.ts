@@ -24,8 +24,9 @@ export async function suspendIn(
   details: Record<string, unknown> = {},
 ): Promise<{ status: "suspended"; closedBookings: string[]; tasks: string[] } | { status: "not-found" | "self" | "already" }> {
   if (userId === operatorId) return { status: "self" };
-  const person = await trx.selectFrom("users").select(["id", "email", "name", "language", "time_zone", "suspended_at"]).where("id", "=", userId).executeTakeFirst();
-  if (!person) return { status: "not-found" };
+  const person = await trx.selectFrom("users").select(["id", "email", "name", "language", "time_zone", "suspended_at", "deleted_at"]).where("id", "=", userId).executeTakeFirst();
+  // A deleted member has nothing left to suspend (and no address to write to).
+  if (!person || person.deleted_at) return { status: "not-found" };
   if (person.suspended_at) return { status: "already" };
   const at = nowIso();
   await trx.updateTable("users").set({ suspended_at: at, suspension_reason: reason, updated_at: at }).where("id", "=", userId).execute();

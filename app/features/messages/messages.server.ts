@@ -7,7 +7,7 @@ import { recordEvents } from "~/platform/events/events.server";
 import { deliverSoon } from "~/platform/email.server";
 import { enqueueNewsEmail, markMessageNotificationsRead, notify } from "~/features/notifications/index.server";
 import { photoUrl } from "~/features/media/index.server";
-import { hasBlocked, isSuspended } from "~/features/safety/index.server";
+import { hasBlocked, isInactive } from "~/features/safety/index.server";
 
 import type { StoredAttachment } from "./attachments.server";
 import { MESSAGE_MAX } from "./schema";
@@ -46,7 +46,7 @@ export type ChatState = "open" | "closed" | "gone";
 
 export async function chatState(viewerId: string, otherId: string): Promise<ChatState> {
   if (await hasBlocked(otherId, viewerId)) return "gone";
-  if ((await hasBlocked(viewerId, otherId)) || (await isSuspended(otherId))) return "closed";
+  if ((await hasBlocked(viewerId, otherId)) || (await isInactive(otherId))) return "closed";
   return "open";
 }
 

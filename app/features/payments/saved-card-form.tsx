@@ -1,15 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/platform/ui/submit-button";
+import type { CardView } from "./cards.server";
 
-export interface SavedCardOption {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  isDefault: boolean;
-}
+/** A saved card as the card list shows it. */
+export type SavedCardOption = CardView;
 
 /** A plain form (JavaScript or not, any provider): the server charges the chosen card through its own reference. */
 export function SavedCardForm({ cards, submitLabel, error }: { cards: SavedCardOption[]; submitLabel: string; error: string | null }) {

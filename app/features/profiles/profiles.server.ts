@@ -35,7 +35,7 @@ export interface PublicProfile {
 
 export async function getPublicProfile(userId: string): Promise<PublicProfile | null> {
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
-  if (!user || !user.email_verified_at || user.suspended_at) return null;
+  if (!user || !user.email_verified_at || user.suspended_at || user.deleted_at) return null;
   const sitter = isSitter(user.role);
   const [photos, pets, completed] = await Promise.all([
     listPhotos({ userId, petId: null }),

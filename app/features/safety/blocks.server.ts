@@ -1,14 +1,16 @@
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 
-export type BlockResult = "blocked" | "already" | "self" | "not-found";
+export type BlockResult = "blocked" | "already" | "self" | "not-found" | "inactive";
 
 /** Instant, no operator: every query that shows or reaches people reads the blocks table. */
 export async function blockPerson(blockerId: string, blockedId: string): Promise<BlockResult> {
   if (blockerId === blockedId) return "self";
   return db.transaction().execute(async (trx): Promise<BlockResult> => {
-    const other = await trx.selectFrom("users").select(["id", "suspended_at"]).where("id", "=", blockedId).executeTakeFirst();
-    if (!other || other.suspended_at) return "not-found";
+    const other = await trx.selectFrom("users").select(["id", "suspended_at", "deleted_at"]).where("id", "=", blockedId).executeTakeFirst();
+    if (!other) return "not-found";
+    // Nobody sees or reaches them any more: a block would change nothing.
+    if (other.suspended_at || other.deleted_at) return "inactive";
     const inserted = await trx
       .insertInto("blocks")
       .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: nowIso() })

@@ -2,4 +2,4 @@ export { blockedBy, blockPerson, unblockPerson } from "./blocks.server";
 export type { BlockedPerson, BlockResult } from "./blocks.server";
 export { fileReport, reportedPersonOf } from "./reports.server";
 export type { ReportInput, ReportResult } from "./reports.server";
-export { blockedBetween, hasBlocked, isSuspended, mayReach, shownTo } from "./rules.server";
+export { blockedBetween, hasBlocked, isInactive, mayReach, shownTo } from "./rules.server";

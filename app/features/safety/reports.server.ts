@@ -3,9 +3,10 @@ import type { ReportReason } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { now } from "~/platform/clock.server";
+import { isInactive } from "./rules.server";
 import type { ReportableSubject } from "./schema";
 
-export type ReportResult = "reported" | "not-found" | "own" | "duplicate" | "limit";
+export type ReportResult = "reported" | "not-found" | "own" | "duplicate" | "limit" | "inactive";
 
 export interface ReportInput {
   subjectType: ReportableSubject;
@@ -18,14 +19,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The person a report would be about, if the reporter may see the thing at all: a profile of a
- * member who is not suspended, a message of a conversation the reporter is in, or any review.
+ * member who is neither suspended nor deleted, a message of a conversation the reporter is in, or any review.
  * Anything else is "not found", so a forged id learns nothing.
  */
 export async function reportedPersonOf(reporterId: string, subjectType: ReportableSubject, subjectId: string): Promise<string | null> {
   if (subjectId.length === 0 || subjectId.length > 64) return null;
   if (subjectType === "profile") {
-    const user = await db.selectFrom("users").select(["id", "suspended_at"]).where("id", "=", subjectId).executeTakeFirst();
-    return user && !user.suspended_at ? user.id : null;
+    const user = await db.selectFrom("users").select(["id", "suspended_at", "deleted_at"]).where("id", "=", subjectId).executeTakeFirst();
+    return user && !user.suspended_at && !user.deleted_at ? user.id : null;
   }
   if (subjectType === "message") {
     if (!/^[1-9]\d{0,15}$/.test(subjectId)) return null;
@@ -46,6 +47,8 @@ export async function fileReport(reporterId: string, input: ReportInput): Promis
   const reportedId = await reportedPersonOf(reporterId, input.subjectType, input.subjectId);
   if (!reportedId) return "not-found";
   if (reportedId === reporterId) return "own";
+  // A suspended member is already with the operators and a deleted one is gone: nothing more to report.
+  if (await isInactive(reportedId)) return "inactive";
   return db.transaction().execute(async (trx): Promise<ReportResult> => {
     const earlier = await trx
       .selectFrom("reports")

@@ -5,7 +5,10 @@ import { env } from "~/platform/env.server";
 import { resetClockAfterEach, clockTo, DAY, HOUR } from "~/testing/clock";
 import { context } from "~/testing/browser";
 import { ownerWithPet, sitterWithSlot } from "~/testing/bookings";
-import { person } from "~/testing/people";
+import { PASSWORD, person } from "~/testing/people";
+import { deleteAccount } from "~/features/account/index.server";
+import { searchPeople } from "~/features/admin/index.server";
+import { loader as reportLoader } from "~/routes/report";
 import { admirersOf, deckFor, findMatch, recentMatches } from "~/features/discovery/index.server";
 import { requestBooking } from "~/features/bookings/index.server";
 import { conversationWith, listConversations, readConversation, sendMessage } from "~/features/messages/index.server";
@@ -19,12 +22,17 @@ resetClockAfterEach();
 
 const EMPTY = { image: "📷", video: "🎥" };
 
+async function match(one: string, two: string) {
+  const [a, b] = one < two ? [one, two] : [two, one];
+  const matchId = randomUUID();
+  await db.insertInto("matches").values({ id: matchId, user_a_id: a, user_b_id: b, created_at: new Date().toISOString() }).execute();
+  return matchId;
+}
+
 async function matchedPair() {
   const owner = await ownerWithPet();
   const sitter = await sitterWithSlot({ daysAhead: 2 });
-  const [a, b] = owner.id < sitter.id ? [owner.id, sitter.id] : [sitter.id, owner.id];
-  const matchId = randomUUID();
-  await db.insertInto("matches").values({ id: matchId, user_a_id: a, user_b_id: b, created_at: new Date().toISOString() }).execute();
+  const matchId = await match(owner.id, sitter.id);
   const conversationId = (await conversationWith(owner.id, sitter.id))!;
   await sendMessage(sitter.id, conversationId, "Hi! I can walk Rex on Tuesday.", null, EMPTY);
   return { owner, sitter, matchId, conversationId };
@@ -146,5 +154,66 @@ describe("reports", () => {
     expect(await fileReport(reporter.id, { subjectType: "profile", subjectId: last.id, reason: "other", details: "" })).toBe("limit");
     clockTo(new Date(Date.now() + DAY + HOUR));
     expect(await fileReport(reporter.id, { subjectType: "profile", subjectId: last.id, reason: "other", details: "" })).toBe("reported");
+  });
+});
+
+describe("deleted and suspended members", () => {
+  it("are shown to no one: not in the deck, likes or matches, and their profile answers 404", async () => {
+    const { owner, sitter, matchId } = await matchedPair();
+    await db.insertInto("swipes").values({ swiper_id: sitter.id, target_user_id: owner.id, target_pet_id: owner.petId, decision: "like", created_at: new Date().toISOString() }).execute();
+    expect(await deckIds(owner.id, "sitters")).toContain(sitter.id);
+    expect((await admirersOf(owner.id)).map((a) => a.userId)).toContain(sitter.id);
+    // The rule itself, on a row whose profile is otherwise intact.
+    await db.updateTable("users").set({ deleted_at: new Date().toISOString() }).where("id", "=", sitter.id).execute();
+    expect(await deckIds(owner.id, "sitters")).not.toContain(sitter.id);
+    expect((await admirersOf(owner.id)).map((a) => a.userId)).not.toContain(sitter.id);
+    expect((await recentMatches(owner.id)).map((m) => m.userId)).not.toContain(sitter.id);
+    expect(await findMatch(owner.id, matchId)).toBeNull();
+    expect(await mayReach(owner.id, sitter.id)).toBe(false);
+    const viewer = await person("owner", { signedIn: true });
+    const view = profileLoader({ request: new Request(`http://localhost/users/${sitter.id}`, { headers: { Cookie: viewer.cookie } }), params: { userId: sitter.id }, context: context() });
+    expect(await statusOf(() => view)).toBe(404);
+  });
+
+  it("after a real deletion: a 404 profile, refused reports and blocks, and a marked row in the operator's search", async () => {
+    const { owner, sitter } = await matchedPair();
+    const gone = await person("sitter", { password: PASSWORD, signedIn: true });
+    await match(owner.id, gone.id);
+    const conversation = (await conversationWith(owner.id, gone.id))!;
+    await sendMessage(gone.id, conversation, "Hello from someone who will leave", null, EMPTY);
+    const message = await db.selectFrom("messages").select("id").where("conversation_id", "=", conversation).executeTakeFirstOrThrow();
+    expect(await deleteAccount(gone.id, PASSWORD)).toEqual({ status: "deleted" });
+
+    const me = await person("owner", { signedIn: true });
+    const view = profileLoader({ request: new Request(`http://localhost/users/${gone.id}`, { headers: { Cookie: me.cookie } }), params: { userId: gone.id }, context: context() });
+    expect(await statusOf(() => view)).toBe(404);
+    expect(await deckIds(me.id, "sitters")).not.toContain(gone.id);
+
+    const report = (who: string, subjectType: "profile" | "message", subjectId: string) => fileReport(who, { subjectType, subjectId, reason: "harassment", details: "" });
+    expect(await report(me.id, "profile", gone.id)).toBe("not-found");
+    expect(await report(owner.id, "message", String(message.id))).toBe("inactive");
+    expect(await blockPerson(owner.id, gone.id)).toBe("inactive");
+    expect(await db.selectFrom("reports").select("id").where("reported_user_id", "=", gone.id).execute()).toEqual([]);
+    expect(await db.selectFrom("blocks").select("blocker_id").where("blocked_id", "=", gone.id).execute()).toEqual([]);
+
+    // A suspended member's message: the report page says so instead of offering a form.
+    const reporter = await person("owner", { signedIn: true });
+    await match(reporter.id, sitter.id);
+    const shared = (await conversationWith(reporter.id, sitter.id))!;
+    await sendMessage(sitter.id, shared, "I will be suspended", null, EMPTY);
+    const suspendedMessage = await db.selectFrom("messages").select("id").where("conversation_id", "=", shared).executeTakeFirstOrThrow();
+    await db.updateTable("users").set({ suspended_at: new Date().toISOString() }).where("id", "=", sitter.id).execute();
+    const page = await reportLoader({
+      request: new Request(`http://localhost/report/message/${suspendedMessage.id}`, { headers: { Cookie: reporter.cookie } }),
+      params: { subjectType: "message", subjectId: String(suspendedMessage.id) },
+      context: context(),
+    });
+    expect(page).toMatchObject({ inactive: true, own: false });
+    expect(await report(reporter.id, "message", String(suspendedMessage.id))).toBe("inactive");
+    expect(await blockPerson(reporter.id, sitter.id)).toBe("inactive");
+
+    // The operator sees a deleted member as such, with no address.
+    const rows = await searchPeople("Deleted member", 100);
+    expect(rows.find((row) => row.id === gone.id)).toMatchObject({ deleted: true, email: "" });
   });
 });

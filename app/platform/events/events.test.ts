@@ -5,7 +5,7 @@ import { env } from "~/platform/env.server";
 import { person } from "~/testing/people";
 import { bus } from "./bus.server";
 import { latestEventId, recordEvents } from "./events.server";
-import type { StreamLimits } from "./hub.server";
+import { endStreamsOf, type StreamLimits } from "./hub.server";
 import { closeAllStreams, DISPLACED_RETRY_MS, eventStreamFor, openStreamCount } from "./stream.server";
 
 /** Opens a stream and collects its text until `until` is seen or the time runs out. */
@@ -180,6 +180,19 @@ describe("how many streams a session and a person hold", () => {
     for (const stream of live) expect(await stream.waitFor((text) => ids(text).includes(event!.id))).toBe(true);
     expect(live.some((stream) => stream.ended() || displaced(stream.text()))).toBe(false);
     for (const stream of live) stream.abort.abort();
+  });
+
+  it("ends every stream of one person at once (suspension, deletion), told not to come back, and no one else's", async () => {
+    const [{ id: leaving }, { id: staying }] = [await person("owner"), await person("owner")];
+    const theirs = [open(leaving, { lastEventId: await latestEventId(leaving), sessionKey: "a" }), open(leaving, { lastEventId: await latestEventId(leaving), sessionKey: "b" })];
+    const other = open(staying, { lastEventId: await latestEventId(staying) });
+    endStreamsOf(leaving);
+    for (const stream of theirs) {
+      expect(await ended(stream)).toBe(true);
+      expect(displaced(stream.text())).toBe(true);
+    }
+    expect(other.ended() || displaced(other.text())).toBe(false);
+    other.abort.abort();
   });
 
   it("one event for a person with five open streams is read from the database once and reaches all five", async () => {

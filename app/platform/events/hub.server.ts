@@ -98,7 +98,10 @@ export function joinHub(userId: string, stream: HubStream, limits: StreamLimits)
 
 export const connectedUserIds = (): string[] => [...hubs.keys()];
 
-/** Ends every open stream of a person at once (suspension): told not to reconnect, as a displaced stream is. */
+/**
+ * Ends every open stream of a person at once (suspension or account deletion): each is told not to
+ * reconnect, as a displaced stream is. The one way to end a person's live streams.
+ */
 export function endStreamsOf(userId: string): void {
   const hub = hubs.get(userId);
   if (!hub) return;

@@ -8,7 +8,6 @@ export const RETRY_MS = 3_000;
 export const DISPLACED_RETRY_MS = 86_400_000;
 
 const openStreams = new Set<() => void>();
-const streamsByPerson = new Map<string, Set<() => void>>();
 
 const configuredLimits = (): StreamLimits => ({ perSession: env.MAX_STREAMS_PER_SESSION, perPerson: env.MAX_STREAMS_PER_PERSON });
 
@@ -42,8 +41,6 @@ export function eventStreamFor(
         clearInterval(heartbeat);
         leaveHub();
         openStreams.delete(close);
-        streamsByPerson.get(userId)?.delete(close);
-        if (streamsByPerson.get(userId)?.size === 0) streamsByPerson.delete(userId);
         request.signal.removeEventListener("abort", close);
         try {
           controller.close();
@@ -52,7 +49,6 @@ export function eventStreamFor(
         }
       };
       openStreams.add(close);
-      streamsByPerson.set(userId, (streamsByPerson.get(userId) ?? new Set()).add(close));
       request.signal.addEventListener("abort", close);
       if (request.signal.aborted) return close();
       write(`retry: ${RETRY_MS}\n\n`);
@@ -84,8 +80,3 @@ export function closeAllStreams(): void {
 }
 
 export const openStreamCount = () => openStreams.size;
-
-/** Ends every live stream of one person now (their account was erased or suspended). */
-export function closeStreamsOf(userId: string): void {
-  for (const close of [...(streamsByPerson.get(userId) ?? [])]) close();
-}
