@@ -187,7 +187,8 @@ describe("when Stripe says no or does not answer", () => {
   });
 
   it("a timeout leaves the hold to the scheduler, which retries with the same idempotency key", async () => {
-    useStripeClient(fake.client({ timeoutMs: 300 }));
+    // Long enough that the card entry's own calls finish on a loaded machine; only the hold hangs.
+    useStripeClient(fake.client({ timeoutMs: 2_000 }));
     const owner = await ownerWithPet();
     const booking = await stripeRequest(owner, await payableSitter());
     fake.fail("POST /v1/payment_intents", "hang");
