@@ -109,3 +109,11 @@ export async function noticesOf(userId: string): Promise<string[]> {
   const rows = await notificationsOf(userId);
   return rows.map((row) => (JSON.parse(row.data) as { kind?: string }).kind ?? row.type);
 }
+
+/** A match between two people, written directly (ids in the table's order); returns its id. */
+export async function matchOf(one: string, two: string): Promise<string> {
+  const [a, b] = one < two ? [one, two] : [two, one];
+  const matchId = randomUUID();
+  await db.insertInto("matches").values({ id: matchId, user_a_id: a, user_b_id: b, created_at: new Date().toISOString() }).execute();
+  return matchId;
+}

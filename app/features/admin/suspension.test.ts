@@ -5,7 +5,7 @@ import { getUser, isSignedIn } from "~/platform/session.server";
 import { joinHub } from "~/platform/events/hub.server";
 import { resetClockAfterEach } from "~/testing/clock";
 import { bookingRow, card, ownerWithPet, paymentRow, requested, sitterWithSlot } from "~/testing/bookings";
-import { emailsTo, person } from "~/testing/people";
+import { emailsTo, matchOf, person } from "~/testing/people";
 import { deckFor, admirersOf, swipe } from "~/features/discovery/index.server";
 import { payForBooking, requestBooking, transition } from "~/features/bookings/index.server";
 import { conversationWith, readConversation, sendMessage } from "~/features/messages/index.server";
@@ -35,8 +35,7 @@ async function busySitter() {
   const other = await ownerWithPet();
   const waiting = await requested(other, sitter, "14:00", 2);
   expect(await payForBooking(other, waiting.id, card(), randomUUID())).toEqual({ status: "held" });
-  const [a, b] = owner.id < sitter.id ? [owner.id, sitter.id] : [sitter.id, owner.id];
-  await db.insertInto("matches").values({ id: randomUUID(), user_a_id: a, user_b_id: b, created_at: new Date().toISOString() }).execute();
+  await matchOf(owner.id, sitter.id);
   const conversationId = (await conversationWith(owner.id, sitter.id))!;
   return { sitter, owner, other, confirmed, waiting, conversationId };
 }

@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { person } from "~/testing/people";
+import { matchOf, person } from "~/testing/people";
 import { CONVERSATION_PAGE, conversationPage, ensureConversation, markConversationRead, parseCursor, readConversation, sendMessage } from "./messages.server";
 
 const EMPTY_TEXT = { image: "📷 Image", video: "🎥 Video" };
@@ -9,8 +8,7 @@ const EMPTY_TEXT = { image: "📷 Image", video: "🎥 Video" };
 async function matched() {
   const owner = await person("owner");
   const sitter = await person("sitter");
-  const [a, b] = owner.id < sitter.id ? [owner.id, sitter.id] : [sitter.id, owner.id];
-  await db.insertInto("matches").values({ id: randomUUID(), user_a_id: a, user_b_id: b, created_at: new Date().toISOString() }).execute();
+  await matchOf(owner.id, sitter.id);
   return { owner, sitter, conversationId: await ensureConversation(owner.id, sitter.id) };
 }
 

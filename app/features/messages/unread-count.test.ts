@@ -1,15 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { person } from "~/testing/people";
+import { matchOf, person } from "~/testing/people";
 import { conversationWith, markConversationRead, sendMessage, unreadMessageCount } from "./messages.server";
 
 const EMPTY_TEXT = { image: "📷 Image", video: "🎥 Video" };
 
 async function matched(one: string, two: string) {
-  const [a, b] = one < two ? [one, two] : [two, one];
-  await db.insertInto("matches").values({ id: randomUUID(), user_a_id: a, user_b_id: b, created_at: new Date().toISOString() }).execute();
+  await matchOf(one, two);
   return (await conversationWith(one, two))!;
 }
 

@@ -5,7 +5,7 @@ import { env } from "~/platform/env.server";
 import { resetClockAfterEach, clockTo, DAY, HOUR } from "~/testing/clock";
 import { context } from "~/testing/browser";
 import { ownerWithPet, sitterWithSlot } from "~/testing/bookings";
-import { PASSWORD, person } from "~/testing/people";
+import { PASSWORD, matchOf, person } from "~/testing/people";
 import { deleteAccount } from "~/features/account/index.server";
 import { searchPeople } from "~/features/admin/index.server";
 import { loader as reportLoader } from "~/routes/report";
@@ -22,17 +22,11 @@ resetClockAfterEach();
 
 const EMPTY = { image: "📷", video: "🎥" };
 
-async function match(one: string, two: string) {
-  const [a, b] = one < two ? [one, two] : [two, one];
-  const matchId = randomUUID();
-  await db.insertInto("matches").values({ id: matchId, user_a_id: a, user_b_id: b, created_at: new Date().toISOString() }).execute();
-  return matchId;
-}
 
 async function matchedPair() {
   const owner = await ownerWithPet();
   const sitter = await sitterWithSlot({ daysAhead: 2 });
-  const matchId = await match(owner.id, sitter.id);
+  const matchId = await matchOf(owner.id, sitter.id);
   const conversationId = (await conversationWith(owner.id, sitter.id))!;
   await sendMessage(sitter.id, conversationId, "Hi! I can walk Rex on Tuesday.", null, EMPTY);
   return { owner, sitter, matchId, conversationId };
@@ -178,7 +172,7 @@ describe("deleted and suspended members", () => {
   it("after a real deletion: a 404 profile, refused reports and blocks, and a marked row in the operator's search", async () => {
     const { owner, sitter } = await matchedPair();
     const gone = await person("sitter", { password: PASSWORD, signedIn: true });
-    await match(owner.id, gone.id);
+    await matchOf(owner.id, gone.id);
     const conversation = (await conversationWith(owner.id, gone.id))!;
     await sendMessage(gone.id, conversation, "Hello from someone who will leave", null, EMPTY);
     const message = await db.selectFrom("messages").select("id").where("conversation_id", "=", conversation).executeTakeFirstOrThrow();
@@ -198,7 +192,7 @@ describe("deleted and suspended members", () => {
 
     // A suspended member's message: the report page says so instead of offering a form.
     const reporter = await person("owner", { signedIn: true });
-    await match(reporter.id, sitter.id);
+    await matchOf(reporter.id, sitter.id);
     const shared = (await conversationWith(reporter.id, sitter.id))!;
     await sendMessage(sitter.id, shared, "I will be suspended", null, EMPTY);
     const suspendedMessage = await db.selectFrom("messages").select("id").where("conversation_id", "=", shared).executeTakeFirstOrThrow();
