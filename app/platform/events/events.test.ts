@@ -243,6 +243,27 @@ describe("how many streams a session and a person hold", () => {
     }
   });
 
+  it("news of an event that every stream of the person has already sent needs no read", async () => {
+    const { id: userId } = await person("owner");
+    const streams = [open(userId, { lastEventId: 0, sessionKey: "a" }), open(userId, { lastEventId: 0, sessionKey: "b" })];
+    const [event] = await recordEvents([{ userId, type: "message" }]);
+    for (const stream of streams) expect(await stream.waitFor(() => stream.ids().includes(event!.id))).toBe(true);
+    await settled();
+    const counter = countLiveEventReads(userId);
+    try {
+      // Heard again, as another instance's NOTIFY of the same event would be.
+      await bus.publish({ kind: "events", userId, eventId: event!.id });
+      await settled();
+      expect(counter.reads()).toBe(0);
+      await bus.publish({ kind: "events", userId, eventId: event!.id + 1 });
+      await settled();
+      expect(counter.reads()).toBe(1);
+    } finally {
+      counter.restore();
+      for (const stream of streams) stream.abort.abort();
+    }
+  });
+
   it("a stream that opens while the others' read is under way still gets everything it missed, in order", async () => {
     const { id: userId } = await person("owner");
     const earlier = await recordEvents([{ userId, type: "message" }, { userId, type: "message" }]);
