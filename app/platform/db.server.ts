@@ -79,6 +79,9 @@ export function databaseFile(dataDir = env.DATA_DIR): string {
 
 export const db: Kysely<Database> = openDatabase(databaseFile());
 
+/** Which engine `db` runs on: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
+export const databaseEngine: "sqlite" | "postgres" = env.DATABASE_URL ? "postgres" : "sqlite";
+
 export async function migrateToLatest(database: Kysely<Database> = db): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db: database,

@@ -15,6 +15,7 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL starts with postgres://")),
   APP_URL: optional(z.string().url()),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   SMTP_URL: z.string().url().optional(),
@@ -108,6 +109,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
           "Set them, or start with DEMO_MODE=true for a demonstration.",
       );
     }
+  }
+  // Several instances share one PostgreSQL database: a secret each made on its own disk would make the
+  // sessions and honeypot fields of one instance invalid on the others.
+  if (env.DATABASE_URL && !env.SESSION_SECRET && env.NODE_ENV === "production") {
+    throw new Error("Refusing to start on PostgreSQL without SESSION_SECRET: every instance must use the same one.");
   }
   const stripeKeys = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY);
   const paymentProvider = env.PAYMENT_PROVIDER ?? (stripeKeys && !env.DEMO_MODE ? "stripe" : "test");
