@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "~db/schema";
-import { json } from "~/platform/db.server";
+import { containsText, json } from "~/platform/db.server";
 import { visitReportsForExport } from "~/features/visits/index.server";
 
 /**
@@ -51,7 +51,7 @@ function scrubbed(column: string, person: ErasedPerson, name = person.name) {
 }
 
 const mentions = (column: string, person: ErasedPerson, name = person.name) =>
-  sql<boolean>`(instr(${sql.ref(column)}, ${name}) > 0 or instr(${sql.ref(column)}, ${person.email}) > 0 or (${person.phone} != '' and instr(${sql.ref(column)}, ${person.phone}) > 0))`;
+  sql<boolean>`(${containsText(column, name)} or ${containsText(column, person.email)} or (${person.phone} != '' and ${containsText(column, person.phone)}))`;
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

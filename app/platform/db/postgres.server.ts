@@ -104,6 +104,9 @@ export function openPostgresDatabase(url: string, poolSize = 10): PostgresDataba
   // Lock holders get connections of their own, so that waiting for a lock never takes a connection
   // the work under another lock needs.
   const lockPool = new pg.Pool({ connectionString: url, max: poolSize * 2, types, idleTimeoutMillis: 10_000 });
+  // An idle connection the server closed (a restart, a failover) is dropped by the pool and replaced
+  // on next use: say so, and do not let it end the process.
+  for (const each of [pool, lockPool]) each.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
   const db = new Kysely<Database>({ dialect: new OneWriterPostgresDialect({ pool }) });
   const destroy = db.destroy.bind(db);
   db.destroy = async () => {
