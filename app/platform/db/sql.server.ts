@@ -1,0 +1,40 @@
+import { sql, type RawBuilder } from "kysely";
+import type { Engine } from "~db/engine";
+
+/*
+ * The few SQL expressions that differ between SQLite and PostgreSQL, for queries shared by both.
+ * Columns are named as Kysely references ("u.cares_for"); values are always bound parameters.
+ */
+
+export function sqlHelpers(engine: Engine) {
+  const postgres = engine === "postgres";
+  return {
+    /** Whether the JSON array of strings in `column` holds `value`. */
+    jsonListIncludes(column: string, value: string): RawBuilder<boolean> {
+      return postgres
+        ? sql<boolean>`(${sql.ref(column)})::jsonb ? ${value}`
+        : sql<boolean>`exists (select 1 from json_each(${sql.ref(column)}) where value = ${value})`;
+    },
+    /** The text under `key` of the JSON object in `column` (null when absent). */
+    jsonText(column: string, key: string): RawBuilder<string | null> {
+      return postgres ? sql<string | null>`(${sql.ref(column)})::jsonb ->> ${key}` : sql<string | null>`json_extract(${sql.ref(column)}, ${`$.${key}`})`;
+    },
+    /** The JSON object in `column` with `key` set to the text `value` (the stored text of the result). */
+    jsonWithText(column: string, key: string, value: string): RawBuilder<string> {
+      return postgres
+        ? sql<string>`jsonb_set((${sql.ref(column)})::jsonb, array[${key}::text], to_jsonb(${value}::text))::text`
+        : sql<string>`json_set(${sql.ref(column)}, ${`$.${key}`}, ${value})`;
+    },
+    /** Whether `column` holds `needle` anywhere, case and all (SQLite's instr, PostgreSQL's strpos). */
+    containsText(column: string, needle: string): RawBuilder<boolean> {
+      return postgres ? sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0` : sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`;
+    },
+    /**
+     * `column like pattern` without regard to case, as SQLite's like is (PostgreSQL's is not):
+     * ilike there. The pattern's escape character is a backslash.
+     */
+    likeInsensitive(column: string, pattern: string): RawBuilder<boolean> {
+      return postgres ? sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'` : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+    },
+  };
+}
