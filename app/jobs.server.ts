@@ -18,9 +18,9 @@ export async function startApp(): Promise<void> {
     if (seeded) printDemoLogins(seeded);
   }
   startPlatformJobs();
-  every(30_000, runDueBookingWork);
-  every(60_000, runDueSubscriptionWork);
-  every(10 * 60_000, purgeExpiredPendingUploads);
+  every(30_000, runDueBookingWork, "booking-work");
+  every(60_000, runDueSubscriptionWork, "subscription-work");
+  every(10 * 60_000, purgeExpiredPendingUploads, "purge-pending-uploads");
 }
 
 export const stopApp = stopPlatform;

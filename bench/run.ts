@@ -107,14 +107,14 @@ function liveRows(live: LiveEventFigures): Row[] {
     {
       benchmark: `Live events, delivery at 50/s (${live.streams} streams)`,
       figure: `p50 ${ms(live.p50Ms)}, p99 ${ms(live.p99Ms)}; ${live.delivered}/${live.sent} delivered`,
-      target: `p99 < ${LIVE_TARGETS.p99Ms} ms, all delivered`,
-      pass: live.p99Ms < LIVE_TARGETS.p99Ms && live.delivered === live.sent,
+      target: `p99 ≤ ${LIVE_TARGETS.p99Ms} ms, all delivered`,
+      pass: live.p99Ms <= LIVE_TARGETS.p99Ms && live.delivered === live.sent,
     },
     {
-      benchmark: "Live events, heap per idle stream",
-      figure: live.kbPerStream === null ? "n/a (no --expose-gc)" : `${fixed(live.kbPerStream)} KB`,
-      target: `< ${LIVE_TARGETS.kbPerStream} KB`,
-      pass: live.kbPerStream === null ? null : live.kbPerStream < LIVE_TARGETS.kbPerStream,
+      benchmark: `Live events, heap per idle stream (${live.streams} open)`,
+      figure: live.kbPerStream === null ? "n/a (no --expose-gc)" : `${fixed(live.kbPerStream, 2)} KB${live.kbPerClient === null ? "" : `; ${fixed(live.kbPerClient, 2)} KB with its eventsource client`}`,
+      target: `≤ ${LIVE_TARGETS.kbPerStream} KB`,
+      pass: live.kbPerStream === null ? null : live.kbPerStream <= LIVE_TARGETS.kbPerStream,
     },
     {
       benchmark: `Live events, ${live.reconnects} reconnects`,

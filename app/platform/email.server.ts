@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~db/schema";
 import { checkpointDatabase, db } from "./db.server";
 import { env } from "./env.server";
+import { acrossInstances } from "./exclusive.server";
 import { now, nowIso } from "./clock.server";
 import { emailColumnOf, unsubscribeUrl, type EmailKind } from "./unsubscribe.server";
 
@@ -66,7 +67,7 @@ export function nextTryDelayMs(attempts: number): number {
 let delivering: Promise<void> | null = null;
 let deliverAgain = false;
 
-// One delivery runs at a time; a call during a run asks for one more after it, so nothing is sent twice.
+// One delivery runs at a time, across instances too; a call during a run asks for one more after it, so nothing is sent twice.
 export function deliverPendingEmails(): Promise<void> {
   if (delivering) {
     deliverAgain = true;
@@ -76,7 +77,8 @@ export function deliverPendingEmails(): Promise<void> {
     try {
       do {
         deliverAgain = false;
-        await deliverBatch();
+        // Another instance delivering now may have read its batch before this email was stored: wait for it, then read ours.
+        await acrossInstances("email-delivery", deliverBatch, { wait: true });
       } while (deliverAgain);
     } finally {
       delivering = null;

@@ -4,28 +4,44 @@ import { now } from "./clock.server";
 import { pruneBackoffs, pruneRateLimits } from "./rate-limit.server";
 import { pruneEvents } from "./events/events.server";
 import { closeAllStreams } from "./events/stream.server";
+import { bus } from "./events/bus.server";
+import { acrossInstances } from "./exclusive.server";
 
 const timers: NodeJS.Timeout[] = [];
 
-export function every(ms: number, job: () => Promise<unknown>): void {
+/**
+ * Every instance runs the scheduler; a round of a job is done by one instance at a time (an advisory
+ * lock on PostgreSQL, skipped when another holds it) and never overlaps the previous round here. Each
+ * job re-checks what is due inside its own work (state machine transitions, payment tasks with
+ * idempotency keys), so a round after another instance's finds nothing left to do twice.
+ */
+export function every(ms: number, job: () => Promise<unknown>, name = job.name): void {
+  let running = false;
   const timer = setInterval(() => {
-    job().catch((error: unknown) => console.error("Background job failed", error));
+    if (running) return;
+    running = true;
+    acrossInstances(`job:${name}`, job)
+      .catch((error: unknown) => console.error("Background job failed", error))
+      .finally(() => {
+        running = false;
+      });
   }, ms);
   timer.unref();
   timers.push(timer);
 }
 
 export function startPlatformJobs(): void {
-  every(60_000, deliverPendingEmails);
-  every(60 * 60_000, removeExpiredRows);
-  every(60 * 60_000, pruneEvents);
-  every(60 * 60_000, pruneRateLimits);
+  every(60_000, deliverPendingEmails, "deliver-emails");
+  every(60 * 60_000, removeExpiredRows, "remove-expired-rows");
+  every(60 * 60_000, pruneEvents, "prune-events");
+  every(60 * 60_000, pruneRateLimits, "prune-rate-limits");
 }
 
 export async function stopPlatform(): Promise<void> {
   for (const timer of timers.splice(0)) clearInterval(timer);
   // Open event streams would keep the server from exiting.
   closeAllStreams();
+  await bus.close();
   await db.destroy();
 }
 

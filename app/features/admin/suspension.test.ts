@@ -54,9 +54,9 @@ describe("suspending a person", () => {
     const admin = await operator();
     const { sitter, owner, other, confirmed, waiting } = await busySitter();
     const session = await person("sitter", { signedIn: true, password: PASSWORD });
-    const writes: string[] = [];
+    const writes: Uint8Array[] = [];
     let displaced = 0;
-    const leave = joinHub(session.id, { sessionKey: "s", sentUpTo: 0, write: (text) => writes.push(text), displace: () => (displaced += 1) }, { perSession: 5, perPerson: 5 });
+    const leave = joinHub(session.id, { sessionKey: "s", sentUpTo: 0, write: (bytes) => writes.push(bytes), displace: () => (displaced += 1) }, { perSession: 5, perPerson: 5 });
     expect(await getUser(asking(session.cookie))).not.toBeNull();
 
     const result = await suspendPerson(admin.id, session.id, "Fake identity documents");

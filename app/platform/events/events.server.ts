@@ -5,7 +5,8 @@ import { now, nowIso } from "~/platform/clock.server";
 import { bus } from "./bus.server";
 
 // Stored first, so a reconnecting tab can ask for what it missed. Announcing inside the transaction is
-// safe: the database has one connection, so a stream's read waits for the commit.
+// safe: on SQLite the database has one connection, so a stream's read waits for the commit; on
+// PostgreSQL the NOTIFY is sent within the transaction, and so heard only once it commits.
 
 export interface LiveEvent {
   userId: string;
@@ -31,7 +32,9 @@ export async function recordEvents(events: LiveEvent[], database: Kysely<Databas
       .executeTakeFirstOrThrow();
     recorded.push({ id: row.id, userId: event.userId, type: event.type, payload });
   }
-  for (const userId of new Set(recorded.map((event) => event.userId))) bus.publish(userId);
+  const newest = new Map<string, number>();
+  for (const event of recorded) newest.set(event.userId, Math.max(event.id, newest.get(event.userId) ?? 0));
+  for (const [userId, eventId] of newest) await bus.publish({ kind: "events", userId, eventId }, database);
   return recorded;
 }
 

@@ -1,10 +1,12 @@
-import { bus } from "./bus.server";
+import { bus, type PersonNews } from "./bus.server";
 import { missedEvents } from "./events.server";
+import { encodeFrame } from "./frames.server";
 
 export interface HubStream {
   readonly sessionKey: string;
   sentUpTo: number;
-  write(text: string): void;
+  /** Bytes shared by every stream they go to: never changed once written. */
+  write(bytes: Uint8Array): void;
   displace(): void;
 }
 
@@ -23,7 +25,17 @@ class PersonHub {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly userId: string) {
-    this.unsubscribe = bus.subscribe(userId, () => this.deliver());
+    this.unsubscribe = bus.subscribe(userId, (news) => this.heard(news));
+  }
+
+  private heard(news: PersonNews) {
+    if (news.kind === "end") return this.end();
+    // News of events every stream here has already sent (read for other news meanwhile) needs no read.
+    for (const stream of this.streams) if (stream.sentUpTo < news.eventId) return this.deliver();
+  }
+
+  end() {
+    for (const stream of [...this.streams]) stream.displace();
   }
 
   join(stream: HubStream, limits: StreamLimits) {
@@ -60,14 +72,16 @@ class PersonHub {
           if (this.streams.size === 0) break;
           const after = Math.min(...[...this.streams].map((stream) => stream.sentUpTo));
           const events = await missedEvents(this.userId, after, PAGE);
+          // Encoded once for all of the person's streams.
+          const frames = events.map((event) => encodeFrame(`id: ${event.id}\nevent: ${event.type}\ndata: ${event.payload}\n\n`));
           // The rows are every event after `after` up to the last one read: a stream that had sent
           // less than that (it opened during the read) waits for the next round, so its events stay in order.
           for (const stream of this.streams) {
             if (stream.sentUpTo < after) continue;
-            for (const event of events) {
+            for (const [index, event] of events.entries()) {
               if (event.id <= stream.sentUpTo) continue;
               stream.sentUpTo = event.id;
-              stream.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${event.payload}\n\n`);
+              stream.write(frames[index]!);
             }
           }
           if (events.length === PAGE) this.again = true;
@@ -96,14 +110,14 @@ export function joinHub(userId: string, stream: HubStream, limits: StreamLimits)
   };
 }
 
+/** The people with a stream open on this instance (not on the others). */
 export const connectedUserIds = (): string[] => [...hubs.keys()];
 
 /**
- * Ends every open stream of a person at once (suspension or account deletion): each is told not to
- * reconnect, as a displaced stream is. The one way to end a person's live streams.
+ * Ends every open stream of a person at once (suspension or account deletion), on every instance:
+ * each is told not to reconnect, as a displaced stream is. The one way to end a person's live streams.
  */
 export function endStreamsOf(userId: string): void {
-  const hub = hubs.get(userId);
-  if (!hub) return;
-  for (const stream of [...hub.streams]) stream.displace();
+  // In one process this ends them before it returns.
+  bus.publish({ kind: "end", userId }).catch((error: unknown) => console.error("Could not end live streams", error));
 }
