@@ -13,6 +13,9 @@ async function likeNearby(page: Page, name: string, city: string) {
   const photo = page.getByRole("img", { name: `Photo 1 of 1 of ${name}` });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  const served = await page.request.get((await photo.getAttribute("src"))!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toBe("image/webp");
   await page.getByRole("button", { name: `Like ${name}` }).click();
 }
 
