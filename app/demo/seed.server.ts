@@ -396,8 +396,8 @@ class Story {
 
   private async readOlderNotifications() {
     for (const userId of this.users.values()) {
-      const older = await db.selectFrom("notifications").select("id").where("user_id", "=", userId).where("is_read", "=", 0).orderBy("created_at", "desc").limit(-1).offset(UNREAD_NOTIFICATIONS).execute();
-      for (const { id } of older) await openNotification(userId, id);
+      const unread = await db.selectFrom("notifications").select("id").where("user_id", "=", userId).where("is_read", "=", 0).orderBy("created_at", "desc").execute();
+      for (const { id } of unread.slice(UNREAD_NOTIFICATIONS)) await openNotification(userId, id);
     }
   }
 }

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import { createFromTemplate, databaseUrl, dropDatabase } from "./postgres";
 
 // Runs before each test file's imports: point the app at a fresh copy of the migrated template,
@@ -15,9 +15,10 @@ process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = "test";
 
 const cluster = process.env.TEST_DATABASE_URL;
-if (cluster) {
+const template = inject("templateDatabase");
+if (cluster && template) {
   const database = `trusted_sitters_${runId.replaceAll("-", "")}`;
-  await createFromTemplate(cluster, database);
+  await createFromTemplate(cluster, template, database);
   process.env.DATABASE_URL = databaseUrl(cluster, database);
   afterAll(async () => {
     const { db } = await import("../../app/platform/db.server");

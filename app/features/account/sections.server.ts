@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "~db/schema";
+import { containsText, json } from "~/platform/db.server";
 import { visitReportsForExport } from "~/features/visits/index.server";
 
 /**
@@ -50,7 +51,7 @@ function scrubbed(column: string, person: ErasedPerson, name = person.name) {
 }
 
 const mentions = (column: string, person: ErasedPerson, name = person.name) =>
-  sql<boolean>`(instr(${sql.ref(column)}, ${name}) > 0 or instr(${sql.ref(column)}, ${person.email}) > 0 or (${person.phone} != '' and instr(${sql.ref(column)}, ${person.phone}) > 0))`;
+  sql<boolean>`(${containsText(column, name)} or ${containsText(column, person.email)} or (${person.phone} != '' and ${containsText(column, person.phone)}))`;
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -342,7 +343,7 @@ export const personalDataSections: PersonalDataSection[] = [
     name: "notifications",
     async exportOf(userId, database) {
       const rows = await database.selectFrom("notifications").select(["type", "data", "link", "is_read", "created_at"]).where("user_id", "=", userId).orderBy("created_at").execute();
-      return rows.map((row) => ({ ...row, data: JSON.parse(row.data) as unknown }));
+      return rows.map((row) => ({ ...row, data: json<unknown>().read(row.data) }));
     },
     async erase(person, trx) {
       await trx.deleteFrom("notifications").where("user_id", "=", person.id).execute();

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { CompiledQuery, Kysely, PostgresDialect, type CompiledQuery as Compiled, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
@@ -90,6 +91,8 @@ class OneWriterPostgresDialect extends PostgresDialect {
   }
 }
 
+const heldLocks = new AsyncLocalStorage<{ client: pg.PoolClient; done: boolean; healthy: boolean }>();
+
 export interface PostgresDatabase {
   db: Kysely<Database>;
   /** Runs `work` while holding a session advisory lock named by `key`, across every app instance. */
@@ -101,6 +104,9 @@ export function openPostgresDatabase(url: string, poolSize = 10): PostgresDataba
   // Lock holders get connections of their own, so that waiting for a lock never takes a connection
   // the work under another lock needs.
   const lockPool = new pg.Pool({ connectionString: url, max: poolSize * 2, types, idleTimeoutMillis: 10_000 });
+  // An idle connection the server closed (a restart, a failover) is dropped by the pool and replaced
+  // on next use: say so, and do not let it end the process.
+  for (const each of [pool, lockPool]) each.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
   const db = new Kysely<Database>({ dialect: new OneWriterPostgresDialect({ pool }) });
   const destroy = db.destroy.bind(db);
   db.destroy = async () => {
@@ -110,20 +116,25 @@ export function openPostgresDatabase(url: string, poolSize = 10): PostgresDataba
     db,
     async withSessionLock(key, work) {
       const id = createHash("sha256").update(key).digest().readInt32BE(0);
-      const client = await lockPool.connect();
-      let healthy = true;
+      // A lock taken while another is held (a payment call under a booking's lock) shares its holder's
+      // connection: each outermost holder needs one connection, so holders never wait on each other for one.
+      const outer = heldLocks.getStore();
+      const holder = outer && !outer.done ? outer : { client: await lockPool.connect(), done: false, healthy: true };
       try {
-        await client.query("select pg_advisory_lock($1, $2)", [SESSION_LOCK_SPACE, id]);
+        await holder.client.query("select pg_advisory_lock($1, $2)", [SESSION_LOCK_SPACE, id]);
         try {
-          return await work();
+          return await heldLocks.run(holder, work);
         } finally {
-          await client.query("select pg_advisory_unlock($1, $2)", [SESSION_LOCK_SPACE, id]).catch(() => {
-            healthy = false;
+          await holder.client.query("select pg_advisory_unlock($1, $2)", [SESSION_LOCK_SPACE, id]).catch(() => {
+            holder.healthy = false;
           });
         }
       } finally {
-        // A connection whose unlock failed may still hold the lock: close it, which frees it.
-        client.release(!healthy);
+        if (holder !== outer) {
+          holder.done = true;
+          // A connection whose unlock failed may still hold the lock: closing it frees it.
+          holder.client.release(!holder.healthy);
+        }
       }
     },
   };

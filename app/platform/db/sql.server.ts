@@ -19,6 +19,10 @@ export function sqlHelpers(engine: Engine) {
     jsonText(column: string, key: string): RawBuilder<string | null> {
       return postgres ? sql<string | null>`(${sql.ref(column)})::jsonb ->> ${key}` : sql<string | null>`json_extract(${sql.ref(column)}, ${`$.${key}`})`;
     },
+    /** Whether `column` holds `needle` anywhere, case and all (SQLite's instr, PostgreSQL's strpos). */
+    containsText(column: string, needle: string): RawBuilder<boolean> {
+      return postgres ? sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0` : sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`;
+    },
     /**
      * `column like pattern` without regard to case, as SQLite's like is (PostgreSQL's is not):
      * ilike there. The pattern's escape character is a backslash.
