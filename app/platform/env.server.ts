@@ -116,6 +116,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       );
     }
   }
+  // Several instances share one PostgreSQL database: a secret each made on its own disk would make the
+  // sessions and honeypot fields of one instance invalid on the others.
+  if (env.DATABASE_URL && !env.SESSION_SECRET && env.NODE_ENV === "production") {
+    throw new Error("Refusing to start on PostgreSQL without SESSION_SECRET: every instance must use the same one.");
+  }
   const stripeKeys = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY);
   const paymentProvider = env.PAYMENT_PROVIDER ?? (stripeKeys && !env.DEMO_MODE ? "stripe" : "test");
   if (paymentProvider === "stripe") {

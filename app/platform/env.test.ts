@@ -19,6 +19,13 @@ describe("configuration", () => {
     expect(() => parseEnv({ ...base, ...secrets, NODE_ENV: "production" })).toThrow(/APP_URL/);
   });
 
+  it("on PostgreSQL (several instances), refuses a production or demo start without a shared SESSION_SECRET", () => {
+    const postgres = { DATABASE_URL: "postgres://app@db.internal:5432/sitters" };
+    expect(() => parseEnv({ ...base, ...postgres, NODE_ENV: "production", DEMO_MODE: "true" })).toThrow(/SESSION_SECRET/);
+    expect(parseEnv({ ...base, ...postgres, ...secrets, NODE_ENV: "production", DEMO_MODE: "true" }).sessionSecret).toBe(secrets.SESSION_SECRET);
+    expect(() => parseEnv({ ...base, DATABASE_URL: "mysql://app@db/sitters" })).toThrow(/DATABASE_URL/);
+  });
+
   it("never sends real email in demo mode, even with SMTP_URL set, and says so", () => {
     const demo = parseEnv({ ...base, ...secrets, NODE_ENV: "production", DEMO_MODE: "true" });
     expect(demo.SMTP_URL).toBeUndefined();

@@ -7,6 +7,15 @@ import { closeAllStreams } from "./events/stream.server";
 import { bus } from "./events/bus.server";
 import { acrossInstances } from "./exclusive.server";
 
+// What one process keeps for itself, with several app instances on PostgreSQL:
+// - shared through the database: sessions, rate limits and sign-in backoffs, the email outbox, live events;
+// - crossing instances through the event bus: news of events, ending a person's streams, deck news;
+// - one instance at a time (advisory lock): each scheduler round (below), each email batch;
+// - per instance on purpose: open streams and their caps (each instance bounds its own memory; a person
+//   may hold the cap on each), the honeypot value of the minute (valid everywhere: SESSION_SECRET is
+//   required and shared), caches of static data (i18n, formatters, the decoy password hash, clients);
+// - lock.server `serialized`: made cross-instance with the PostgreSQL engine;
+// - demo only: the /dev/clock offset moves the clock of the instance that served it.
 const timers: NodeJS.Timeout[] = [];
 
 /**

@@ -1,3 +1,4 @@
+import { EventSource } from "eventsource";
 import type { CompiledQuery } from "kysely";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/platform/db.server";
@@ -5,47 +6,73 @@ import { env } from "~/platform/env.server";
 import { person } from "~/testing/people";
 import { bus } from "./bus.server";
 import { latestEventId, recordEvents } from "./events.server";
+import { LIVE_EVENT_TYPES } from "./live-connection";
 import { endStreamsOf, type StreamLimits } from "./hub.server";
 import { closeAllStreams, DISPLACED_RETRY_MS, eventStreamFor, openStreamCount } from "./stream.server";
 
-/** Opens a stream and collects its text until `until` is seen or the time runs out. */
+/**
+ * Opens a stream read by an `eventsource` client whose fetch calls the /events handler in-process, as
+ * the app's tabs read it. The events are the client's; the raw text (a copy of the same bytes) is kept
+ * for what a client hides on purpose: heartbeat comments and retry hints. These streams never
+ * reconnect: the client closes when the server ends the stream or displaces it.
+ */
 function open(
   userId: string,
   options: { lastEventId: number; heartbeatMs?: number; stillSignedIn?: () => Promise<boolean>; sessionKey?: string; limits?: StreamLimits },
 ) {
-  const abort = new AbortController();
-  const response = eventStreamFor(new Request("http://test/events", { signal: abort.signal }), userId, {
-    lastEventId: options.lastEventId,
-    heartbeatMs: options.heartbeatMs ?? 60_000,
-    stillSignedIn: options.stillSignedIn ?? (async () => true),
-    sessionKey: options.sessionKey,
-    limits: options.limits,
-  });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
+  const events: { id: number; type: string; data: string }[] = [];
   let text = "";
   let ended = false;
-  const pump = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) {
+  let response: Response | undefined;
+  let markFinished = () => {};
+  const finished = new Promise<void>((resolve) => (markFinished = resolve));
+  const source = new EventSource("http://test/events", {
+    fetch: async (url, init) => {
+      const served = eventStreamFor(new Request(url, { signal: init.signal as AbortSignal }), userId, {
+        lastEventId: options.lastEventId,
+        heartbeatMs: options.heartbeatMs ?? 60_000,
+        stillSignedIn: options.stillSignedIn ?? (async () => true),
+        sessionKey: options.sessionKey,
+        limits: options.limits,
+      });
+      response = served;
+      const [forClient, copy] = served.body!.tee();
+      void (async () => {
+        const reader = copy.getReader();
+        const decoder = new TextDecoder();
+        for (;;) {
+          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+          if (done) break;
+          text += decoder.decode(value);
+        }
         ended = true;
-        return;
-      }
-      text += decoder.decode(value);
-    }
-  })();
+        markFinished();
+      })();
+      return new Response(forClient, { headers: served.headers });
+    },
+  });
+  for (const type of [...LIVE_EVENT_TYPES, "displaced"]) {
+    source.addEventListener(type, (event) => {
+      events.push({ id: Number(event.lastEventId), type, data: event.data as string });
+      if (type === "displaced") source.close();
+    });
+  }
+  source.addEventListener("error", () => source.close());
   return {
-    response,
-    abort,
+    response: () => response!,
+    abort: { abort: () => source.close() },
     text: () => text,
     ended: () => ended,
+    finished,
+    events: () => events,
+    /** The ids of the events the client received, in order (a displaced notice has none). */
+    ids: () => events.filter((event) => event.type !== "displaced").map((event) => event.id),
+    /** Waits until `predicate` holds (given the raw text so far), or the time runs out. */
     async waitFor(predicate: (text: string) => boolean, ms = 2000) {
       const until = Date.now() + ms;
       while (!predicate(text) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
       return predicate(text);
     },
-    pump,
   };
 }
 
@@ -74,16 +101,16 @@ async function ended(stream: Stream) {
 
 const displaced = (text: string) => text.endsWith(`retry: ${DISPLACED_RETRY_MS}\nevent: displaced\ndata: {}\n\n`);
 
-const ids = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
 
 describe("live event streams", () => {
   it("sends a retry hint, then new events live with their ids", async () => {
     const { id: userId } = await person("owner");
     const stream = open(userId, { lastEventId: 0 });
-    expect(stream.response.headers.get("Content-Type")).toContain("text/event-stream");
     expect(await stream.waitFor((text) => text.includes("retry: "))).toBe(true);
+    expect(stream.response().headers.get("Content-Type")).toContain("text/event-stream");
     const [event] = await recordEvents([{ userId, type: "notification", payload: { type: "welcome" } }]);
-    expect(await stream.waitFor((text) => text.includes(`id: ${event!.id}\nevent: notification\ndata: {"type":"welcome"}`))).toBe(true);
+    expect(await stream.waitFor(() => stream.ids().includes(event!.id))).toBe(true);
+    expect(stream.events()).toEqual([{ id: event!.id, type: "notification", data: '{"type":"welcome"}' }]);
     stream.abort.abort();
   });
 
@@ -98,8 +125,8 @@ describe("live event streams", () => {
     ]);
     const stream = open(userId, { lastEventId: before[0]!.id });
     const expected = missed.filter((event) => event.userId === userId).map((event) => event.id);
-    expect(await stream.waitFor((text) => ids(text).length >= 2)).toBe(true);
-    expect(ids(stream.text())).toEqual(expected);
+    expect(await stream.waitFor(() => stream.ids().length >= 2)).toBe(true);
+    expect(stream.ids()).toEqual(expected);
     stream.abort.abort();
   });
 
@@ -108,8 +135,8 @@ describe("live event streams", () => {
     const stream = open(userId, { lastEventId: 0 });
     const recorded = [];
     for (let i = 0; i < 30; i += 1) recorded.push(...(await recordEvents([{ userId, type: "message", payload: { i } }])));
-    expect(await stream.waitFor((text) => ids(text).length >= 30)).toBe(true);
-    expect(ids(stream.text())).toEqual(recorded.map((event) => event.id));
+    expect(await stream.waitFor(() => stream.ids().length >= 30)).toBe(true);
+    expect(stream.ids()).toEqual(recorded.map((event) => event.id));
     stream.abort.abort();
   });
 
@@ -119,7 +146,7 @@ describe("live event streams", () => {
     const stream = open(userId, { lastEventId: 0, heartbeatMs: 20, stillSignedIn: async () => signedIn });
     expect(await stream.waitFor((text) => text.includes(": heartbeat\n\n"))).toBe(true);
     signedIn = false;
-    await stream.pump;
+    await stream.finished;
     expect(stream.ended()).toBe(true);
   });
 
@@ -129,7 +156,7 @@ describe("live event streams", () => {
     expect(await streams[0]!.waitFor((text) => text.includes("retry:"))).toBe(true);
     expect(openStreamCount()).toBeGreaterThanOrEqual(2);
     closeAllStreams();
-    await Promise.all(streams.map((stream) => stream.pump));
+    await Promise.all(streams.map((stream) => stream.finished));
     expect(streams.every((stream) => stream.ended())).toBe(true);
     expect(openStreamCount()).toBe(0);
   });
@@ -150,9 +177,9 @@ describe("how many streams a session and a person hold", () => {
 
     const [event] = await recordEvents([{ userId, type: "message" }]);
     const live = [...streams.slice(1), newest];
-    for (const stream of live) expect(await stream.waitFor((text) => ids(text).includes(event!.id))).toBe(true);
+    for (const stream of live) expect(await stream.waitFor(() => stream.ids().includes(event!.id))).toBe(true);
     expect(live.some((stream) => stream.ended())).toBe(false);
-    expect(ids(streams[0]!.text())).toEqual([]);
+    expect(streams[0]!.ids()).toEqual([]);
     for (const stream of live) stream.abort.abort();
   });
 
@@ -177,7 +204,7 @@ describe("how many streams a session and a person hold", () => {
 
     const [event] = await recordEvents([{ userId, type: "booking" }]);
     const live = [a3!, b2, b3];
-    for (const stream of live) expect(await stream.waitFor((text) => ids(text).includes(event!.id))).toBe(true);
+    for (const stream of live) expect(await stream.waitFor(() => stream.ids().includes(event!.id))).toBe(true);
     expect(live.some((stream) => stream.ended() || displaced(stream.text()))).toBe(false);
     for (const stream of live) stream.abort.abort();
   });
@@ -205,14 +232,35 @@ describe("how many streams a session and a person hold", () => {
     const counter = countLiveEventReads(userId);
     try {
       const [event] = await recordEvents([{ userId, type: "notification", payload: { type: "welcome" } }]);
-      for (const stream of streams) expect(await stream.waitFor((text) => ids(text).includes(event!.id))).toBe(true);
+      for (const stream of streams) expect(await stream.waitFor(() => stream.ids().includes(event!.id))).toBe(true);
       await settled();
       expect(counter.reads()).toBe(1);
-      expect(streams.map((stream) => ids(stream.text()))).toEqual(streams.map(() => [event!.id]));
-      expect(ids(otherStream.text())).toEqual([]);
+      expect(streams.map((stream) => stream.ids())).toEqual(streams.map(() => [event!.id]));
+      expect(otherStream.ids()).toEqual([]);
     } finally {
       counter.restore();
       for (const stream of [...streams, otherStream]) stream.abort.abort();
+    }
+  });
+
+  it("news of an event that every stream of the person has already sent needs no read", async () => {
+    const { id: userId } = await person("owner");
+    const streams = [open(userId, { lastEventId: 0, sessionKey: "a" }), open(userId, { lastEventId: 0, sessionKey: "b" })];
+    const [event] = await recordEvents([{ userId, type: "message" }]);
+    for (const stream of streams) expect(await stream.waitFor(() => stream.ids().includes(event!.id))).toBe(true);
+    await settled();
+    const counter = countLiveEventReads(userId);
+    try {
+      // Heard again, as another instance's NOTIFY of the same event would be.
+      await bus.publish({ kind: "events", userId, eventId: event!.id });
+      await settled();
+      expect(counter.reads()).toBe(0);
+      await bus.publish({ kind: "events", userId, eventId: event!.id + 1 });
+      await settled();
+      expect(counter.reads()).toBe(1);
+    } finally {
+      counter.restore();
+      for (const stream of streams) stream.abort.abort();
     }
   });
 
@@ -229,11 +277,11 @@ describe("how many streams a session and a person hold", () => {
     const news = await recordEvents([{ userId, type: "booking" }]);
     stopListening();
     const all = [...earlier, ...news].map((event) => event.id);
-    expect(await behind!.waitFor((text) => ids(text).length >= 3)).toBe(true);
-    expect(await current.waitFor((text) => ids(text).length >= 1)).toBe(true);
+    expect(await behind!.waitFor(() => behind!.ids().length >= 3)).toBe(true);
+    expect(await current.waitFor(() => current.ids().length >= 1)).toBe(true);
     await settled();
-    expect(ids(behind!.text())).toEqual(all);
-    expect(ids(current.text())).toEqual([news[0]!.id]);
+    expect(behind!.ids()).toEqual(all);
+    expect(current.ids()).toEqual([news[0]!.id]);
     behind!.abort.abort();
     current.abort.abort();
   });

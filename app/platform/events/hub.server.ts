@@ -95,6 +95,7 @@ class PersonHub {
   }
 }
 
+// This instance's streams: caps count per instance, news from the others arrives through the bus.
 const hubs = new Map<string, PersonHub>();
 
 export function joinHub(userId: string, stream: HubStream, limits: StreamLimits): () => void {
