@@ -39,7 +39,8 @@ export default defineConfig({
   },
   projects: [{ name: "scale-js", use: { javaScriptEnabled: true } }],
   webServer: {
-    command: "node tests/scale/start-instances.js",
+    // exec: the launcher is the runner's own child, so it sees the runner go away (start-instances.js).
+    command: "exec node tests/scale/start-instances.js",
     // The launcher prints this once both instances answer /healthz; the URL reaches the tests as
     // process.env.SCALE_DATABASE_URL, for the checks no page shows (payment records).
     wait: { stdout: /Both instances are ready on (?<scale_database_url>\S+)/ },

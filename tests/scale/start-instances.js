@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import S3rver from "s3rver";
@@ -60,8 +61,28 @@ async function stop(code) {
 }
 process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
+// Whoever started this (the test runner) may be killed without telling it: then stop, rather than
+// leave two servers holding the ports for the next run.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop(1);
+}, 1000).unref();
+
+/** Refuses a port something else listens on: its answers to /healthz would pass for ours. */
+async function ensureFree(port) {
+  const taken = await new Promise((resolve) => {
+    const probe = net.connect(port, "localhost");
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+  if (taken) throw new Error(`Port ${port} is already in use: stop what listens there, or choose other ports with SCALE_PORTS.`);
+}
 
 try {
+  for (const port of ports) await ensureFree(port);
   // One database per run, so a run never meets an earlier run's rows (or a leftover of one that crashed).
   database = `trusted_sitters_scale_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   await adminQuery(`create database "${database}"`);
