@@ -9,17 +9,16 @@ test("accepts for the same two hours sent at once, half through each instance: o
   test.setTimeout(180_000);
   const city = "Thessaloniki";
   const day = await dayAhead(request, 2);
-  const sitter = await sitterAvailableOn(page, true, day, { name: "Theo Race", city, rate: 12 });
-
-  // Each owner holds a request for 10:00–12:00, made and paid through one instance or the other.
-  const owners = [];
-  for (const [index, pet] of pets.entries()) {
-    const context = await personOn(browser, instances[index % 2]!);
-    const ownerPage = await context.newPage();
+  // Each owner holds a request for 10:00–12:00, made and paid through one instance or the other;
+  // the people sign up side by side.
+  const ownerPages = pets.map(async (pet, index) => {
+    const ownerPage = await (await personOn(browser, instances[index % 2]!)).newPage();
     await ownerWithDog(ownerPage, true, { name: `Olympia Race ${index + 1}`, city, dog: pet });
-    await requestAndPay(ownerPage, sitter, day);
-    owners.push({ pet, page: ownerPage });
-  }
+    return ownerPage;
+  });
+  const [sitter, ...pages] = await Promise.all([sitterAvailableOn(page, true, day, { name: "Theo Race", city, rate: 12 }), ...ownerPages]);
+  await Promise.all(pages.map((ownerPage) => requestAndPay(ownerPage, sitter, day)));
+  const owners = pages.map((ownerPage, index) => ({ pet: pets[index]!, page: ownerPage }));
 
   await logIn(page, sitter.email, sitter.password);
   await page.waitForURL("**/dashboard");

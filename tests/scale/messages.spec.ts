@@ -24,10 +24,12 @@ test("a message sent through one instance arrives live on a page served by the o
   const city = "Palermo";
   // The sitter uses instance 1 (the test's own page), the owner instance 2: their photos are uploaded
   // through one and shown through the other.
-  const sitter = await sitterIn(page, true, { name: "Sara Scale", city });
   const ownerContext = await personOn(browser, second);
   const ownerPage = await ownerContext.newPage();
-  const owner = await ownerWithDog(ownerPage, true, { name: "Ottavio Scale", city, dog: "Bruno" });
+  const [sitter, owner] = await Promise.all([
+    sitterIn(page, true, { name: "Sara Scale", city }),
+    ownerWithDog(ownerPage, true, { name: "Ottavio Scale", city, dog: "Bruno" }),
+  ]);
   await likeNearby(ownerPage, sitter.name, city);
   await expect(ownerPage.getByRole("button", { name: "Start Over" })).toBeVisible();
 

@@ -7,10 +7,12 @@ test("both instances' schedulers see the same due work at the same moment: the b
   test.setTimeout(150_000);
   const city = "Dubrovnik";
   const day = await dayAhead(request, 2);
-  const sitter = await sitterAvailableOn(page, true, day, { name: "Dora Scheduler", city, rate: 14 });
   const ownerContext = await personOn(browser, instances[1]);
   const ownerPage = await ownerContext.newPage();
-  const owner = await ownerWithDog(ownerPage, true, { name: "Ivo Scheduler", city, dog: "Tin" });
+  const [sitter, owner] = await Promise.all([
+    sitterAvailableOn(page, true, day, { name: "Dora Scheduler", city, rate: 14 }),
+    ownerWithDog(ownerPage, true, { name: "Ivo Scheduler", city, dog: "Tin" }),
+  ]);
   await requestAndPay(ownerPage, sitter, day);
 
   await logIn(page, sitter.email, sitter.password);
