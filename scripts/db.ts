@@ -1,13 +1,13 @@
-/** npm run db:migrate | npm run db:seed — run against DATA_DIR (default ./data). */
+/** npm run db:migrate | npm run db:seed — run against DATABASE_URL (PostgreSQL) when set, else DATA_DIR (default ./data). */
 import "./load-env.js";
-import { db, databaseFile, migrateToLatest } from "~/platform/db.server";
+import { databaseEngine, db, databaseFile, migrateToLatest } from "~/platform/db.server";
 import { printDemoLogins, seedDemoData } from "~/demo/seed.server";
 
 const command = process.argv[2];
 try {
   await migrateToLatest();
   if (command === "migrate") {
-    console.log(`Database ${databaseFile()} is up to date.`);
+    console.log(`Database ${databaseEngine === "postgres" ? "(PostgreSQL, DATABASE_URL)" : databaseFile()} is up to date.`);
   } else if (command === "seed") {
     const logins = await seedDemoData();
     if (logins && logins.length > 0) printDemoLogins(logins);

@@ -50,7 +50,25 @@ scale_smoke() {
 group "Typecheck" npm run -s typecheck
 group "Lint" npm run -s lint
 group "Layers" npm run -s check:layers
-group "Unit tests" npx vitest run
+group "Unit tests" env -u TEST_DATABASE_URL npx vitest run
+
+# The same unit tests on PostgreSQL: against TEST_DATABASE_URL when given, otherwise a throwaway
+# cluster (scripts/postgres.sh, which installs PostgreSQL when missing) stopped again even on failure.
+unit_tests_on_postgres() {
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then
+    npx vitest run
+    return
+  fi
+  local port="${PG_TEST_PORT:-55431}" url status
+  url="$(bash scripts/postgres.sh start "$port")" || return 1
+  trap 'bash scripts/postgres.sh stop "$port"' EXIT
+  TEST_DATABASE_URL="$url" npx vitest run
+  status=$?
+  bash scripts/postgres.sh stop "$port"
+  trap - EXIT
+  return $status
+}
+group "Unit tests on PostgreSQL" unit_tests_on_postgres
 group "Build" npm run -s build
 if [[ " ${failed[*]} " == *" Build "* ]]; then
   failed+=("End-to-end tests (not run: no build)")

@@ -20,6 +20,25 @@ export function bucketBackupAdvice(s3: Pick<S3Bucket, "bucket" | "endpoint">): s
   ].join("\n");
 }
 
+/**
+ * How to back up PostgreSQL, which the app cannot copy as a file: the pg_dump command for the
+ * DATABASE_URL's host, port, user and database (never its password).
+ */
+export function postgresBackupAdvice(databaseUrl: string, file = "trusted-sitters.pgdump"): string {
+  const url = new URL(databaseUrl);
+  const database = decodeURIComponent(url.pathname.replace(/^\//, "")) || "postgres";
+  const user = decodeURIComponent(url.username) || "postgres";
+  const port = url.port || "5432";
+  return [
+    "The database is PostgreSQL (DATABASE_URL): it is backed up by the server's own tools, not copied as a file.",
+    "  - use your provider's automated backups and point-in-time recovery (managed PostgreSQL has them);",
+    "  - and/or take a dump on a schedule, with pg_dump of the server's major version or newer:",
+    `      PGPASSWORD=… pg_dump --format=custom --host=${url.hostname} --port=${port} --username=${user} --dbname=${database} --file=${file}`,
+    `    restored with: pg_restore --clean --if-exists --no-owner --dbname=<target database> ${file}`,
+    "  - or run `npm run db:backup FOLDER` where pg_dump is installed: it runs that dump into FOLDER.",
+  ].join("\n");
+}
+
 // SQLite's online backup copies a state the database really was in; media files, never changed, are copied after it.
 export async function backupDataDir(
   dataDir: string,

@@ -4,12 +4,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { person } from "~/testing/people";
 import { notify } from "~/features/notifications/index.server";
-import { backupDataDir } from "./backup.server";
-import { db, isDatabaseHealthy, migrateToLatest, openDatabase } from "./db.server";
+import { backupDataDir, postgresBackupAdvice } from "./backup.server";
+import { databaseEngine, db, isDatabaseHealthy, migrateToLatest, openDatabase } from "./db.server";
 import { env } from "./env.server";
 
+// SQLite's file backup: on PostgreSQL the database is the server's to back up (see postgresBackupAdvice).
+const onSqlite = databaseEngine === "sqlite";
+
 describe("backups", () => {
-  it("copy a consistent database while writes go on, and the app starts on a restored copy", async () => {
+  it.runIf(onSqlite)("copy a consistent database while writes go on, and the app starts on a restored copy", async () => {
     const owner = await person("owner");
     // Each write is one transaction of two rows (the notification and its live event).
     let writes = 0;
@@ -48,7 +51,7 @@ describe("backups", () => {
     }
   });
 
-  it("copy the media folder with local storage; with S3, leave the bucket alone and say how to back it up", async () => {
+  it.runIf(onSqlite)("copy the media folder with local storage; with S3, leave the bucket alone and say how to back it up", async () => {
     mkdirSync(path.join(env.DATA_DIR, "media"), { recursive: true });
     writeFileSync(path.join(env.DATA_DIR, "media", "0000-full.webp"), "webp");
     const local = mkdtempSync(path.join(tmpdir(), "backup-"));
@@ -66,5 +69,13 @@ describe("backups", () => {
     expect(media.advice).toMatch(/versioning/);
     expect(media.advice).toMatch(/replicat/);
     expect(media.advice).not.toContain("secret");
+  });
+
+  it("on PostgreSQL, say how to dump the database: the URL's host, port, user and database, never its password", () => {
+    const advice = postgresBackupAdvice("postgres://sitters:s3cr%40t@db.internal:6543/trusted?sslmode=require");
+    expect(advice).toContain("pg_dump --format=custom --host=db.internal --port=6543 --username=sitters --dbname=trusted");
+    expect(advice).toMatch(/pg_restore/);
+    expect(advice).not.toMatch(/s3cr/);
+    expect(postgresBackupAdvice("postgresql://db.internal/app")).toContain("--host=db.internal --port=5432 --username=postgres --dbname=app");
   });
 });

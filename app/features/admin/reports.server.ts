@@ -1,6 +1,6 @@
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Database, ReportReason, ReportResolution, ReportSubject } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, jsonText, jsonWithText } from "~/platform/db.server";
 import { recordAudit } from "~/platform/audit.server";
 import { nowIso } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
@@ -126,11 +126,11 @@ async function scrubMessageNotice(trx: Transaction<Database>, messageId: number)
   const removed = (await translatorFor(isLanguage(recipient?.language) ? recipient.language : "en", "safety"))("removed");
   await trx
     .updateTable("notifications")
-    .set({ data: sql<string>`json_set(data, '$.preview', ${removed})` })
+    .set({ data: jsonWithText("data", "preview", removed) })
     .where("user_id", "=", recipientId)
     .where("type", "=", "message")
     .where("link", "=", `/messages?userId=${message.sender_id}`)
-    .where(sql<string>`json_extract(data, '$.preview')`, "=", message.body.slice(0, 80))
+    .where(jsonText("data", "preview"), "=", message.body.slice(0, 80))
     .execute();
 }
 

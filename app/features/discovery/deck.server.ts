@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { User } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, jsonListIncludes } from "~/platform/db.server";
 import { toPhotoView, type PhotoView } from "~/features/media/index.server";
 import { completedBookingCounts, isOwner, isSitter } from "~/features/profiles/index.server";
 import { premiumSql } from "~/features/subscriptions/index.server";
@@ -158,7 +158,7 @@ function sitterRows(search: Search, premiumOnly: boolean, limit: number) {
   if (premiumOnly) query = query.where(premiumSql("u.id"));
   if (filters.petType !== "all") {
     const petType = filters.petType;
-    query = query.where(sql<boolean>`exists (select 1 from json_each(u.cares_for) where value = ${petType})`);
+    query = query.where(jsonListIncludes("u.cares_for", petType));
   }
   if (filters.minRating > 0) query = query.where("u.rating_average", ">=", filters.minRating);
   if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", filters.maxPriceCents);

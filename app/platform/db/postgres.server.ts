@@ -26,6 +26,8 @@ const WRITER_LOCK = 7_414_750_001;
 const SESSION_LOCK_SPACE = 74_147_500;
 
 const takeWriterLock = CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITER_LOCK})`);
+// Both in one round trip (a query without parameters may hold several statements).
+const beginAsWriter = CompiledQuery.raw(`begin; select pg_advisory_xact_lock(${WRITER_LOCK})`);
 const WRITE_STATEMENT = /^\s*(insert|update|delete|merge)\b/i;
 const WRITE_NODES = new Set(["InsertQueryNode", "UpdateQueryNode", "DeleteQueryNode", "MergeQueryNode"]);
 
@@ -60,9 +62,8 @@ class OneWriterPostgresDialect extends PostgresDialect {
         const execute = connection.executeQuery.bind(connection);
         connection.executeQuery = async <R>(query: Compiled): Promise<QueryResult<R>> => {
           if (inTransaction.has(connection) || !isWrite(query)) return execute<R>(query);
-          await execute(CompiledQuery.raw("begin"));
+          await execute(beginAsWriter);
           try {
-            await execute(takeWriterLock);
             const result = await execute<R>(query);
             await execute(CompiledQuery.raw("commit"));
             return result;
@@ -75,9 +76,18 @@ class OneWriterPostgresDialect extends PostgresDialect {
       return connection;
     };
     driver.beginTransaction = async (connection, settings) => {
-      await begin(connection, settings);
       inTransaction.add(connection);
-      await connection.executeQuery(takeWriterLock);
+      try {
+        if (settings.isolationLevel || settings.accessMode) {
+          await begin(connection, settings);
+          await connection.executeQuery(takeWriterLock);
+        } else {
+          await connection.executeQuery(beginAsWriter);
+        }
+      } catch (error) {
+        inTransaction.delete(connection);
+        throw error;
+      }
     };
     driver.commitTransaction = async (connection) => {
       inTransaction.delete(connection);

@@ -19,6 +19,12 @@ export function sqlHelpers(engine: Engine) {
     jsonText(column: string, key: string): RawBuilder<string | null> {
       return postgres ? sql<string | null>`(${sql.ref(column)})::jsonb ->> ${key}` : sql<string | null>`json_extract(${sql.ref(column)}, ${`$.${key}`})`;
     },
+    /** The JSON object in `column` with `key` set to the text `value` (the stored text of the result). */
+    jsonWithText(column: string, key: string, value: string): RawBuilder<string> {
+      return postgres
+        ? sql<string>`jsonb_set((${sql.ref(column)})::jsonb, array[${key}::text], to_jsonb(${value}::text))::text`
+        : sql<string>`json_set(${sql.ref(column)}, ${`$.${key}`}, ${value})`;
+    },
     /** Whether `column` holds `needle` anywhere, case and all (SQLite's instr, PostgreSQL's strpos). */
     containsText(column: string, needle: string): RawBuilder<boolean> {
       return postgres ? sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0` : sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`;

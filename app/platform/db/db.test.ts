@@ -1,0 +1,105 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { person } from "~/testing/people";
+import { containsText, databaseEngine, db, flag, json, jsonList, jsonListIncludes, jsonObject, jsonText, jsonWithText, likeInsensitive } from "../db.server";
+import { env } from "../env.server";
+import { serialized } from "../lock.server";
+import { openPostgresDatabase } from "./postgres.server";
+
+describe("codecs", () => {
+  it("read and write flags, lists and JSON as both engines store them", () => {
+    expect([flag.read(1), flag.read(0), flag.read(true), flag.read(false), flag.read(null)]).toEqual([true, false, true, false, false]);
+    expect([flag.write(true), flag.write(false)]).toEqual([1, 0]);
+    expect(jsonList.read('["dogs","cats"]')).toEqual(["dogs", "cats"]);
+    expect(jsonList.read('{"not":"a list"}')).toEqual([]);
+    expect(jsonList.read('["dogs", 3, null]')).toEqual(["dogs"]);
+    expect(jsonList.write(["dogs"])).toBe('["dogs"]');
+    expect(jsonObject.read("[1]")).toEqual({});
+    expect(json<{ a: number }>().read(json<{ a: number }>().write({ a: 1 }))).toEqual({ a: 1 });
+  });
+});
+
+describe(`SQL helpers on ${databaseEngine}`, () => {
+  it("filter JSON lists, read and set JSON fields, find text and compare without case, with values bound", async () => {
+    const someone = await person("sitter", { name: "Ágata O'Brien", columns: { cares_for: jsonList.write(["dogs", "cats"]) } });
+    const id = someone.id;
+    const where = (condition: ReturnType<typeof sql<boolean>>) =>
+      db.selectFrom("users").select("id").where("id", "=", id).where(condition).execute().then((rows) => rows.length);
+    expect(await where(jsonListIncludes("cares_for", "cats"))).toBe(1);
+    expect(await where(jsonListIncludes("cares_for", "cat"))).toBe(0);
+    expect(await where(jsonListIncludes("cares_for", "'); drop table users; --"))).toBe(0);
+    expect(await where(containsText("name", "O'Brien"))).toBe(1);
+    expect(await where(containsText("name", "o'brien"))).toBe(0);
+    expect(await where(likeInsensitive("name", "%o'brien"))).toBe(1);
+    expect(await where(likeInsensitive("name", "o\\%brien"))).toBe(0);
+
+    await db.insertInto("notifications").values({ id: `n-${id}`, user_id: id, type: "message", data: jsonObject.write({ preview: "hello", name: "A" }), created_at: new Date().toISOString() }).execute();
+    const read = () => db.selectFrom("notifications").select(["data", jsonText("data", "preview").as("preview")]).where("id", "=", `n-${id}`).executeTakeFirstOrThrow();
+    expect((await read()).preview).toBe("hello");
+    await db.updateTable("notifications").set({ data: jsonWithText("data", "preview", "<removed> \"quoted\"") }).where("id", "=", `n-${id}`).execute();
+    const after = await read();
+    expect(after.preview).toBe('<removed> "quoted"');
+    expect(jsonObject.read(after.data)).toEqual({ preview: '<removed> "quoted"', name: "A" });
+  });
+
+  it("count and sum as numbers, as SQLite does", async () => {
+    const row = await db
+      .selectFrom("users")
+      .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("review_count").as("sum"), sql<number>`avg(${sql.lit(1)})`.as("average")])
+      .executeTakeFirstOrThrow();
+    expect(typeof row.count).toBe("number");
+    expect(typeof row.sum).toBe("number");
+    expect(row.average).toBe(1);
+  });
+});
+
+describe.runIf(databaseEngine === "postgres")("PostgreSQL: one writer at a time, as on SQLite", () => {
+  it("runs transactions of two app instances one after the other, never interleaved", async () => {
+    const other = openPostgresDatabase(env.DATABASE_URL!);
+    try {
+      const owner = await person("owner");
+      const log: string[] = [];
+      const write = (database: typeof db, name: string) =>
+        database.transaction().execute(async (trx) => {
+          log.push(`${name} in`);
+          const before = await trx.selectFrom("users").select("bio").where("id", "=", owner.id).executeTakeFirstOrThrow();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          await trx.updateTable("users").set({ bio: `${before.bio}${name}` }).where("id", "=", owner.id).execute();
+          log.push(`${name} out`);
+        });
+      await Promise.all([write(db, "a"), write(other.db, "b"), write(db, "c"), write(other.db, "d")]);
+      for (let i = 0; i < log.length; i += 2) expect(log[i + 1]).toBe(log[i]!.replace(" in", " out"));
+      const { bio } = await db.selectFrom("users").select("bio").where("id", "=", owner.id).executeTakeFirstOrThrow();
+      // Every read-then-write saw the one before it: no update was lost.
+      expect([...bio.slice(-4)].sort().join("")).toBe("abcd");
+    } finally {
+      await other.db.destroy();
+    }
+  });
+
+  it("serializes work under one key across instances, and nested keys do not starve the connections", async () => {
+    const other = openPostgresDatabase(env.DATABASE_URL!, 2);
+    try {
+      let inside = 0;
+      let most = 0;
+      const work = async () => {
+        inside += 1;
+        most = Math.max(most, inside);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inside -= 1;
+      };
+      await Promise.all([
+        ...Array.from({ length: 4 }, () => serialized("db-test", work)),
+        ...Array.from({ length: 4 }, () => other.withSessionLock("serialized:db-test", work)),
+      ]);
+      expect(most).toBe(1);
+      // More nested holders than the other instance's lock connections (4): each outer one shares its connection.
+      const nested = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => other.withSessionLock(`outer-${i}`, () => other.withSessionLock(`inner-${i}`, async () => i))),
+      );
+      expect(nested).toHaveLength(12);
+    } finally {
+      await other.db.destroy();
+    }
+  });
+});
