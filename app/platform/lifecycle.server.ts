@@ -24,7 +24,7 @@ const timers: NodeJS.Timeout[] = [];
  * job re-checks what is due inside its own work (state machine transitions, payment tasks with
  * idempotency keys), so a round after another instance's finds nothing left to do twice.
  */
-export function every(ms: number, job: () => Promise<unknown>, name = job.name): void {
+export function every(ms: number, job: () => Promise<unknown>, name = job.name): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -37,6 +37,10 @@ export function every(ms: number, job: () => Promise<unknown>, name = job.name):
   }, ms);
   timer.unref();
   timers.push(timer);
+  return () => {
+    clearInterval(timer);
+    timers.splice(timers.indexOf(timer), 1);
+  };
 }
 
 export function startPlatformJobs(): void {

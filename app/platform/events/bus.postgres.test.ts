@@ -66,6 +66,19 @@ describe.skipIf(!url)("live events across instances over PostgreSQL LISTEN/NOTIF
     ]);
   });
 
+  it("news for many people goes in one statement and arrives in order", async () => {
+    const [a, b] = [instance(), instance()];
+    await b.bus.listening();
+    const people = Array.from({ length: 50 }, (_, i) => `many-${i}`);
+    const heard: PersonNews[] = [];
+    const stops = people.map((userId) => b.bus.subscribe(userId, (news) => heard.push(news)));
+    await a.bus.publish(people.map((userId, i) => ({ kind: "events", userId, eventId: i + 1 })));
+    const until = Date.now() + 2000;
+    while (heard.length < people.length && Date.now() < until) await pause(10);
+    for (const stop of stops) stop();
+    expect(heard).toEqual(people.map((userId, i) => ({ kind: "events", userId, eventId: i + 1 })));
+  });
+
   it("news for everyone (a new profile) reaches every instance's listeners", async () => {
     const [a, b] = [instance(), instance()];
     b.bus.subscribe("keeps-b-listening", () => undefined);

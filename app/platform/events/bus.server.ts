@@ -21,7 +21,7 @@ export interface EventBus {
    * Every instance hears it, this one included. Given a transaction, it is heard once that commits (and
    * not at all if it rolls back). In one process, it resolves once the listeners' own work has.
    */
-  publish(news: BusNews, database?: QueryExecutorProvider): Promise<void>;
+  publish(news: BusNews | BusNews[], database?: QueryExecutorProvider): Promise<void>;
   subscribe(userId: string, listener: Listener<PersonNews>): () => void;
   subscribeEveryone(listener: Listener<EveryoneNews>): () => void;
   close(): Promise<void>;
@@ -58,9 +58,9 @@ class Listeners {
 export class InProcessBus implements EventBus {
   private readonly listeners = new Listeners();
 
-  async publish(news: BusNews) {
+  async publish(news: BusNews | BusNews[]) {
     // Called in the same turn: SQLite has one connection, so a stream's read waits for the writer's commit.
-    await Promise.all(this.listeners.dispatch(news));
+    await Promise.all([news].flat().flatMap((one) => this.listeners.dispatch(one)));
   }
 
   subscribe(userId: string, listener: Listener<PersonNews>) {
@@ -116,8 +116,11 @@ export class PostgresBus implements EventBus {
     private readonly database: () => QueryExecutorProvider,
   ) {}
 
-  async publish(news: BusNews, database: QueryExecutorProvider = this.database()) {
-    await sql`select pg_notify(${NOTIFY_CHANNEL}, ${encodeNews(news)})`.execute(database);
+  async publish(news: BusNews | BusNews[], database: QueryExecutorProvider = this.database()) {
+    const payloads = [news].flat().map(encodeNews);
+    if (payloads.length === 0) return;
+    // One statement for any number of people (a new profile's news to everyone connected).
+    await sql`select pg_notify(${NOTIFY_CHANNEL}, payload) from unnest(${payloads}::text[]) with ordinality as news(payload, n) order by n`.execute(database);
   }
 
   subscribe(userId: string, listener: Listener<PersonNews>) {

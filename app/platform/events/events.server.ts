@@ -34,7 +34,7 @@ export async function recordEvents(events: LiveEvent[], database: Kysely<Databas
   }
   const newest = new Map<string, number>();
   for (const event of recorded) newest.set(event.userId, Math.max(event.id, newest.get(event.userId) ?? 0));
-  for (const [userId, eventId] of newest) await bus.publish({ kind: "events", userId, eventId }, database);
+  await bus.publish([...newest].map(([userId, eventId]) => ({ kind: "events" as const, userId, eventId })), database);
   return recorded;
 }
 

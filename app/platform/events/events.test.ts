@@ -140,6 +140,36 @@ describe("live event streams", () => {
     stream.abort.abort();
   });
 
+  it("an eventsource client whose stream the server ends comes back by itself with Last-Event-ID and gets what it missed", async () => {
+    const { id: userId } = await person("owner");
+    const asked: (string | undefined)[] = [];
+    const received: number[] = [];
+    const source = new EventSource("http://test/events", {
+      fetch: async (url, init) => {
+        const lastEventId = init.headers["Last-Event-ID"];
+        asked.push(lastEventId);
+        // As the /events route reads it: the header of a reconnect, else the person's latest event.
+        const from = lastEventId === undefined ? await latestEventId(userId) : Number(lastEventId);
+        return eventStreamFor(new Request(url, { signal: init.signal as AbortSignal }), userId, { lastEventId: from, stillSignedIn: async () => true });
+      },
+    });
+    source.addEventListener("message", (event) => received.push(Number(event.lastEventId)));
+    try {
+      const until = Date.now() + 10_000;
+      while (openStreamCount() === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+      const [first] = await recordEvents([{ userId, type: "message" }]);
+      while (!received.includes(first!.id) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+      // The instance goes away (a deploy): its streams end; events keep being stored meanwhile.
+      closeAllStreams();
+      const missed = await recordEvents([{ userId, type: "message" }, { userId, type: "message" }]);
+      while (received.length < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(received).toEqual([first!.id, ...missed.map((event) => event.id)]);
+      expect(asked).toEqual([undefined, String(first!.id)]);
+    } finally {
+      source.close();
+    }
+  });
+
   it("beats with a comment line and ends when the session does", async () => {
     const { id: userId } = await person("owner");
     let signedIn = true;

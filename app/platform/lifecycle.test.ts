@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { every } from "./lifecycle.server";
+
+describe("the scheduler", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("never starts a round of a job while its previous round is still running here, and runs again once it is done", async () => {
+    vi.useFakeTimers();
+    let started = 0;
+    let finish = () => {};
+    const stop = every(1000, () => {
+      started += 1;
+      return new Promise<void>((resolve) => (finish = resolve));
+    }, "slow-job");
+    await vi.advanceTimersByTimeAsync(5500);
+    expect(started).toBe(1);
+    finish();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(started).toBe(2);
+    stop();
+    finish();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(started).toBe(2);
+  });
+
+  it("a round that fails is logged and the next one still runs", async () => {
+    vi.useFakeTimers();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let started = 0;
+    const stop = every(1000, async () => {
+      started += 1;
+      throw new Error("processor down");
+    }, "failing-job");
+    await vi.advanceTimersByTimeAsync(2500);
+    stop();
+    expect(started).toBe(2);
+    expect(logged).toHaveBeenCalledWith("Background job failed", expect.any(Error));
+    logged.mockRestore();
+  });
+});
