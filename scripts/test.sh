@@ -40,10 +40,14 @@ scale_smoke() {
   if [ -z "$admin_url" ]; then
     cluster_port="$(free_port)"
     admin_url="$(bash scripts/postgres.sh start "$cluster_port")" || return 1
+    trap 'bash scripts/postgres.sh stop "$cluster_port"' EXIT
   fi
   TEST_DATABASE_URL="$admin_url" SCALE_PORTS="$first,$second" npx playwright test --config=playwright.scale.config.ts
   status=$?
-  if [ -n "$cluster_port" ]; then bash scripts/postgres.sh stop "$cluster_port"; fi
+  if [ -n "$cluster_port" ]; then
+    bash scripts/postgres.sh stop "$cluster_port"
+    trap - EXIT
+  fi
   return $status
 }
 
