@@ -62,7 +62,7 @@ test("accepts for the same two hours sent at once, half through each instance: o
   await visit(page, "/bookings?tab=accepted");
   const winner = pets[ids.indexOf(confirmed[0]!.id)]!;
   await expect(bookingCard(page, winner).getByText("Accepted", { exact: true })).toBeVisible();
-  for (const { pet, page: ownerPage } of owners) {
+  await Promise.all(owners.map(async ({ pet, page: ownerPage }) => {
     await visit(ownerPage, "/bookings");
     const card = bookingCard(ownerPage, sitter.name);
     if (pet === winner) {
@@ -75,5 +75,5 @@ test("accepts for the same two hours sent at once, half through each instance: o
       await expect(ownerPage.getByRole("button", { name: /Your booking request could not be accepted/ })).toHaveCount(1);
     }
     await ownerPage.context().close();
-  }
+  }));
 });
