@@ -26,8 +26,30 @@ group() {
   fi
 }
 
-E2E_PORT="${E2E_PORT:-$(node -e 'const s=require("net").createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})')}"
+free_port() { node -e 'const s=require("net").createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})'; }
+E2E_PORT="${E2E_PORT:-$(free_port)}"
 export E2E_PORT
+
+# Two instances of the build on one PostgreSQL database: TEST_DATABASE_URL when given (an admin URL),
+# else a throwaway cluster started here and removed afterwards.
+scale_smoke() {
+  local first second admin_url="${TEST_DATABASE_URL:-}" cluster_port="" status
+  first="$(free_port)"
+  second="$(free_port)"
+  while [ "$second" = "$first" ]; do second="$(free_port)"; done
+  if [ -z "$admin_url" ]; then
+    cluster_port="$(free_port)"
+    admin_url="$(bash scripts/postgres.sh start "$cluster_port")" || return 1
+    trap 'bash scripts/postgres.sh stop "$cluster_port"' EXIT
+  fi
+  TEST_DATABASE_URL="$admin_url" SCALE_PORTS="$first,$second" npx playwright test --config=playwright.scale.config.ts
+  status=$?
+  if [ -n "$cluster_port" ]; then
+    bash scripts/postgres.sh stop "$cluster_port"
+    trap - EXIT
+  fi
+  return $status
+}
 
 group "Typecheck" npm run -s typecheck
 group "Lint" npm run -s lint
@@ -59,6 +81,7 @@ else
   group "End-to-end tests (port $E2E_PORT)" npx playwright test --project=js --project=no-js
   # Tests that move the server's one clock run one at a time, on a server of their own.
   group "End-to-end tests that move the clock" npx playwright test --project=clock-js --project=clock-no-js --no-deps --workers=1
+  group "End-to-end smoke on PostgreSQL, two instances" scale_smoke
 fi
 
 echo

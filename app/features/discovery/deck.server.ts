@@ -122,7 +122,7 @@ function insideCircle(search: Search, table: "u" | "o"): RawBuilder<boolean> | n
   const latitude = sql.ref(`${table}.latitude`);
   const longitude = sql.ref(`${table}.longitude`);
   const longitudes =
-    box.minLongitude === null || box.maxLongitude === null ? sql`1` : sql`${longitude} between ${box.minLongitude} and ${box.maxLongitude}`;
+    box.minLongitude === null || box.maxLongitude === null ? sql`true` : sql`${longitude} between ${box.minLongitude} and ${box.maxLongitude}`;
   return sql<boolean>`${latitude} between ${box.minLatitude} and ${box.maxLatitude} and ${longitudes}
     and ${closenessSql(search.from, table)} >= ${closenessAt(search.withinKm)}`;
 }
