@@ -6,6 +6,7 @@ import { person, petOf, photoOf, type PersonOptions } from "~/testing/people";
 import { travel } from "~/testing/places";
 import { DECK_PAGE, deckFor, tabsFor, type DeckCard, type DeckResult, type DeckTab, type PetCard, type SitterCard } from "./deck.server";
 import { greatCircleKm, type Coordinates } from "~/features/geo/index.server";
+import { caresForColumns } from "~/features/profiles/index.server";
 import { startOver, swipe } from "./swipes.server";
 
 const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };
@@ -31,7 +32,7 @@ async function member({ role, at, caresFor, rating, reviews, browseMode, petType
     ...options,
     at: at === undefined ? MADRID : at,
     columns: {
-      cares_for: JSON.stringify(caresFor ?? ["dog", "cat"]),
+      ...caresForColumns(caresFor ?? ["dog", "cat"]),
       rating_average: rating ?? null,
       review_count: reviews ?? (rating == null ? 0 : 1),
       browse_mode: browseMode === undefined ? "global" : browseMode,
