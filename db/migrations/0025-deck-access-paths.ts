@@ -12,7 +12,9 @@ import { sql, type Kysely } from "kysely";
 const SITTERS = sql<boolean>`role in ('sitter', 'both') and hourly_rate_cents is not null and email_verified_at is not null and suspended_at is null and deleted_at is null`;
 const OWNERS = sql<boolean>`role in ('owner', 'both') and email_verified_at is not null and suspended_at is null and deleted_at is null`;
 const ROW = sql`floor(latitude * 10)`;
-const POSITION = ["longitude", "unit_x", "unit_y", "unit_z"];
+// The partial indexes' own predicate columns too: SQLite reads an index alone only when it holds every
+// column the query names, and the deck computes closeness from latitude and longitude for the same reason.
+const PERSON = ["latitude", "longitude", "role", "email_verified_at", "suspended_at", "deleted_at"];
 
 const OLD_INDEXES = ["users_sitters_by_place", "users_sitters_by_newest", "users_sitters_by_rating", "users_sitters_by_price", "users_owners_by_place", "pets_by_newest"];
 const NEW_INDEXES = [
@@ -31,12 +33,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where cares_for <> '[]'`.execute(db);
 
   for (const index of OLD_INDEXES) await db.schema.dropIndex(index).execute();
-  const filters = ["cares_for_mask", "rating_average", "review_count", "hourly_rate_cents"];
-  await db.schema.createIndex("users_deck_sitters_near").on("users").expression(ROW).columns([...POSITION, ...filters, "created_at", "id"]).where(SITTERS).execute();
-  await db.schema.createIndex("users_deck_sitters_by_rating").on("users").columns(["rating_average desc", "review_count desc", "id", "cares_for_mask", "hourly_rate_cents"]).where(SITTERS).execute();
-  await db.schema.createIndex("users_deck_sitters_by_price").on("users").columns(["hourly_rate_cents", "id", "cares_for_mask", "rating_average"]).where(SITTERS).execute();
-  await db.schema.createIndex("users_deck_sitters_by_newest").on("users").columns(["created_at desc", "id", "cares_for_mask", "rating_average", "hourly_rate_cents"]).where(SITTERS).execute();
-  await db.schema.createIndex("users_deck_owners_near").on("users").expression(ROW).columns([...POSITION, "id"]).where(OWNERS).execute();
+  const person = PERSON.filter((column) => column !== "longitude");
+  await db.schema.createIndex("users_deck_sitters_near").on("users").expression(ROW)
+    .columns(["longitude", "cares_for_mask", "rating_average", "review_count", "hourly_rate_cents", "created_at", "id", ...person]).where(SITTERS).execute();
+  await db.schema.createIndex("users_deck_sitters_by_rating").on("users")
+    .columns(["rating_average desc", "review_count desc", "id", "cares_for_mask", "hourly_rate_cents", ...PERSON]).where(SITTERS).execute();
+  await db.schema.createIndex("users_deck_sitters_by_price").on("users")
+    .columns(["hourly_rate_cents", "id", "cares_for_mask", "rating_average", ...PERSON]).where(SITTERS).execute();
+  await db.schema.createIndex("users_deck_sitters_by_newest").on("users")
+    .columns(["created_at desc", "id", "cares_for_mask", "rating_average", "hourly_rate_cents", ...PERSON]).where(SITTERS).execute();
+  await db.schema.createIndex("users_deck_owners_near").on("users").expression(ROW).columns(["longitude", "id", ...person]).where(OWNERS).execute();
   await db.schema.createIndex("pets_deck_by_newest").on("pets").columns(["created_at desc", "id", "owner_id", "pet_type"]).execute();
   await db.schema.createIndex("pets_deck_by_owner").on("pets").columns(["owner_id", "pet_type", "created_at", "id"]).execute();
 }

@@ -6,7 +6,7 @@ import { completedBookingCounts, isOwner, isSitter, masksCaringFor } from "~/fea
 import { premiumSql } from "~/features/subscriptions/index.server";
 import { shownTo } from "~/features/safety/index.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
-import { boundingBox, closenessAt, closenessSql, kilometresFor, shownKilometres, type Coordinates } from "~/features/geo/index.server";
+import { boundingBox, closenessAt, kilometresFor, shownKilometres, type Coordinates } from "~/features/geo/index.server";
 
 export type DeckTab = "sitters" | "pets";
 
@@ -89,8 +89,6 @@ interface Search {
   withinKm: number | null;
   sort: "distance" | "rating" | "price" | "newest";
   limit: number;
-  /** How many cards the viewer has swiped: at most that many of a circle's first candidates are left out for it. */
-  swiped: number;
 }
 
 /** A card found, in deck order; its details are read afterwards, for the page's few cards only. */
@@ -109,26 +107,21 @@ export async function deckFor(viewer: Viewer, tab: DeckTab, limit = DECK_PAGE): 
   let sort = filters.sortBy;
   if (tab === "pets" && OWNER_ONLY_SORTS.includes(sort)) sort = "distance";
   if (sort === "distance" && !from) sort = "newest";
-  const withinKm = local ? filters.maxDistanceKm : null;
-  const swiped = withinKm !== null || sort === "distance" ? await swipeCount(viewer.id) : 0;
-  const search: Search = { viewerId: viewer.id, filters, from, withinKm, sort, limit, swiped };
+  const search: Search = { viewerId: viewer.id, filters, from, withinKm: local ? filters.maxDistanceKm : null, sort, limit };
   const rowsOf = tab === "sitters" ? sitterRows : petRows;
   const cardsOf = (rows: Found[]): Promise<DeckCard[]> => (tab === "sitters" ? sitterCards(rows) : petCards(rows));
-  const find = (within: Search) => boosted((premiumOnly, size) => rowsOf(within, premiumOnly, size), limit);
+  const find = (within: Search, plain?: Found[]) => boosted((premiumOnly, size) => rowsOf(within, premiumOnly, size), limit, plain);
 
   if (sort !== "distance") return { status: "cards", cards: await cardsOf(await find(search)) };
   // Nearest first: widen the circle until it holds a full page, so a dense city never sorts all its people.
+  // Premium cards are a subset of a ring's cards, so they are looked for only once a ring is full.
   const limitKm = search.withinKm ?? Infinity;
   for (const km of [...RINGS_KM.filter((ring) => ring < limitKm), limitKm]) {
-    const rows = await find({ ...search, withinKm: Number.isFinite(km) ? km : null });
-    if (rows.length >= limit || !Number.isFinite(km) || km === limitKm) return { status: "cards", cards: await cardsOf(rows) };
+    const within = { ...search, withinKm: Number.isFinite(km) ? km : null };
+    const plain = await rowsOf(within, false, limit);
+    if (plain.length >= limit || !Number.isFinite(km) || km === limitKm) return { status: "cards", cards: await cardsOf(await find(within, plain)) };
   }
   return { status: "cards", cards: [] };
-}
-
-async function swipeCount(viewerId: string): Promise<number> {
-  const row = await db.selectFrom("swipes").select((eb) => eb.fn.countAll<number>().as("count")).where("swiper_id", "=", viewerId).executeTakeFirst();
-  return Number(row?.count ?? 0);
 }
 
 function notSwiped(viewerId: string, person: string, pet: RawBuilder<unknown>): RawBuilder<boolean> {
@@ -137,12 +130,30 @@ function notSwiped(viewerId: string, person: string, pet: RawBuilder<unknown>): 
 }
 
 /**
- * Neither blocked nor blocking, as one list read once per query rather than two lookups per candidate:
- * a circle's candidates are ranked with it, and safety's own rule (shownTo) then runs on the few kept.
+ * The viewer's swipes and blocks (either way) as lists read once per query, not lookups per candidate:
+ * a circle's candidates are ranked with them, and the rules themselves (notSwiped, safety's shownTo)
+ * then run on the page's few rows.
  */
-function notBlocked(viewerId: string, person: string): RawBuilder<boolean> {
-  return sql<boolean>`${sql.ref(person)} not in (select bl.blocked_id from blocks bl where bl.blocker_id = ${viewerId}
-    union all select bl.blocker_id from blocks bl where bl.blocked_id = ${viewerId})`;
+function notSwipedOrBlocked(viewerId: string, card: "sitter" | "pet", id: string, personId: string): RawBuilder<boolean> {
+  const swiped =
+    card === "sitter"
+      ? sql`select s.target_user_id from swipes s where s.swiper_id = ${viewerId} and s.target_pet_id is null`
+      : sql`select s.target_pet_id from swipes s where s.swiper_id = ${viewerId} and s.target_pet_id is not null`;
+  return sql<boolean>`${sql.ref(id)} not in (${swiped}) and ${sql.ref(personId)} not in (select bl.blocked_id from blocks bl
+    where bl.blocker_id = ${viewerId} union all select bl.blocker_id from blocks bl where bl.blocked_id = ${viewerId})`;
+}
+
+/**
+ * Closeness (as geo's closenessSql) from latitude and longitude: these are in the deck's place indexes,
+ * so a circle's candidates are ranked without reading their rows (unit_x/y/z are computed columns that
+ * SQLite reads from the row). Plain math that both engines have.
+ */
+function closenessFromDegrees(from: Coordinates, table: "u" | "o"): RawBuilder<number> {
+  const radiansPerDegree = sql.lit(Math.PI / 180);
+  const latitude = sql`${sql.ref(`${table}.latitude`)} * ${radiansPerDegree}`;
+  const longitude = sql`${sql.ref(`${table}.longitude`)} * ${radiansPerDegree}`;
+  const [fromLatitude, fromLongitude] = [(from.latitude * Math.PI) / 180, (from.longitude * Math.PI) / 180];
+  return sql<number>`(sin(${latitude}) * ${Math.sin(fromLatitude)} + cos(${latitude}) * ${Math.cos(fromLatitude)} * cos(${longitude} - ${fromLongitude}))`;
 }
 
 /** Rows of 0.1° of latitude: the leading key of the deck's place indexes (migration 0025), `floor(latitude * 10)`. */
@@ -163,11 +174,11 @@ function insideCircle(search: Search, table: "u" | "o"): RawBuilder<boolean> | n
   const longitude = sql.ref(`${table}.longitude`);
   const longitudes =
     box.minLongitude === null || box.maxLongitude === null ? sql`1 = 1` : sql`${longitude} between ${box.minLongitude} and ${box.maxLongitude}`;
-  return sql<boolean>`${rows} and ${longitudes} and ${closenessSql(search.from, table)} >= ${closenessAt(search.withinKm)}`;
+  return sql<boolean>`${rows} and ${longitudes} and ${closenessFromDegrees(search.from, table)} >= ${closenessAt(search.withinKm)}`;
 }
 
 function nearness(search: Search, table: "u" | "o"): RawBuilder<number | null> {
-  return search.from ? closenessSql(search.from, table) : sql<null>`null`;
+  return search.from ? closenessFromDegrees(search.from, table) : sql<null>`null`;
 }
 
 interface Orderable<Q> {
@@ -190,9 +201,11 @@ function inDeckOrder<Q extends Orderable<Q>>(query: Q, sort: Search["sort"], tab
 }
 
 // Premium cards are found on their own, so the main query keeps its index order instead of sorting by membership.
-async function boosted<Row extends { id: string }>(page: (premiumOnly: boolean, limit: number) => Promise<Row[]>, limit: number): Promise<Row[]> {
+// `plain` is the first page without the boost, when already read.
+async function boosted<Row extends { id: string }>(page: (premiumOnly: boolean, limit: number) => Promise<Row[]>, limit: number, plain?: Row[]): Promise<Row[]> {
   const premium = await page(true, limit);
   if (premium.length >= limit) return premium;
+  if (premium.length === 0 && plain) return plain;
   const seen = new Set(premium.map((row) => row.id));
   const rest = (await page(false, limit + premium.length)).filter((row) => !seen.has(row.id));
   return [...premium, ...rest].slice(0, limit);
@@ -218,9 +231,9 @@ function sitterRows(search: Search, premiumOnly: boolean, limit: number): Promis
     const page = query.where(shownTo(search.viewerId, "u")).where(notSwiped(search.viewerId, "u.id", sql`''`));
     return inDeckOrder(page, search.sort, "u").limit(limit).execute();
   }
-  // Every candidate in a circle is read before the order is known, so the lookups in swipes wait until
-  // the ranking: a swipe hides one card at most, so the first limit + swiped candidates hold the page.
-  const candidates = inDeckOrder(query.where(circle).where(notBlocked(search.viewerId, "u.id")), search.sort, "u").limit(limit + search.swiped);
+  // Every candidate in a circle is read before the order is known: ranked from the index alone, then
+  // the page's rows are read and checked by the rules.
+  const candidates = inDeckOrder(query.where(circle).where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u.id")), search.sort, "u").limit(limit);
   const page = db
     .selectFrom(candidates.as("c"))
     .innerJoin("users as u", "u.id", "c.id")
@@ -248,7 +261,7 @@ function petRows(search: Search, premiumOnly: boolean, limit: number): Promise<F
     const page = query.where(shownTo(search.viewerId, "o")).where(notSwiped(search.viewerId, "o.id", sql.ref("p.id")));
     return inDeckOrder(page, search.sort, "p").limit(limit).execute();
   }
-  const candidates = inDeckOrder(query.where(circle).where(notBlocked(search.viewerId, "o.id")), search.sort, "p").limit(limit + search.swiped);
+  const candidates = inDeckOrder(query.where(circle).where(notSwipedOrBlocked(search.viewerId, "pet", "p.id", "o.id")), search.sort, "p").limit(limit);
   const page = db
     .selectFrom(candidates.as("c"))
     .innerJoin("users as o", "o.id", "c.owner_id")
