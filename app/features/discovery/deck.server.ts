@@ -118,7 +118,8 @@ export async function deckFor(viewer: Viewer, tab: DeckTab, limit = DECK_PAGE): 
   const limitKm = search.withinKm ?? Infinity;
   for (const km of [...RINGS_KM.filter((ring) => ring < limitKm), limitKm]) {
     const within = { ...search, withinKm: Number.isFinite(km) ? km : null };
-    const plain = await rowsOf(within, false, limit);
+    // Twice the page: enough to follow up to limit - 1 premium cards without reading the ring again.
+    const plain = await rowsOf(within, false, 2 * limit);
     if (plain.length >= limit || !Number.isFinite(km) || km === limitKm) return { status: "cards", cards: await cardsOf(await find(within, plain)) };
   }
   return { status: "cards", cards: [] };
@@ -201,13 +202,12 @@ function inDeckOrder<Q extends Orderable<Q>>(query: Q, sort: Search["sort"], tab
 }
 
 // Premium cards are found on their own, so the main query keeps its index order instead of sorting by membership.
-// `plain` is the first page without the boost, when already read.
+// `plain` is the first 2 × limit cards without the boost (or all of them), when already read.
 async function boosted<Row extends { id: string }>(page: (premiumOnly: boolean, limit: number) => Promise<Row[]>, limit: number, plain?: Row[]): Promise<Row[]> {
   const premium = await page(true, limit);
   if (premium.length >= limit) return premium;
-  if (premium.length === 0 && plain) return plain;
   const seen = new Set(premium.map((row) => row.id));
-  const rest = (await page(false, limit + premium.length)).filter((row) => !seen.has(row.id));
+  const rest = (plain ?? (await page(false, limit + premium.length))).filter((row) => !seen.has(row.id));
   return [...premium, ...rest].slice(0, limit);
 }
 
