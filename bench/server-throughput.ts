@@ -68,8 +68,8 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
   const start = Date.UTC(2026, 0, 1);
   const iso = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
   const insertUser = database.prepare(`insert into users (id, email, password_hash, email_verified_at, name, phone, city, postal_code, role, bio,
-    latitude, longitude, location_enabled, hourly_rate_cents, experience, cares_for, rating_average, review_count, time_zone, created_at, updated_at)
-    values (?, ?, 'not-a-password', ?, ?, '+34 600 000 000', ?, '00000', ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, 'Europe/Madrid', ?, ?)`);
+    latitude, longitude, location_enabled, hourly_rate_cents, experience, cares_for, cares_for_mask, rating_average, review_count, time_zone, created_at, updated_at)
+    values (?, ?, 'not-a-password', ?, ?, '+34 600 000 000', ?, '00000', ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, 'Europe/Madrid', ?, ?)`);
   const insertPet = database.prepare(`insert into pets (id, owner_id, name, pet_type, age, breed, created_at, updated_at) values (?, ?, ?, ?, '3 years', 'other', ?, ?)`);
   const insertMatch = database.prepare("insert into matches (id, user_a_id, user_b_id, created_at) values (?, ?, ?, ?)");
   const insertConversation = database.prepare("insert into conversations (id, user_a_id, user_b_id, created_at, last_message_at) values (?, ?, ?, ?, ?)");
@@ -114,7 +114,7 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
       sitters.push(id);
       insertUser.run(id, `sitter-${i}@bench.trustedsitters.app`, iso(i), `Sitter ${i}`, city[0], "sitter", "Happy to walk and feed your pets.",
         latitude, longitude, 800 + Math.floor(random() * 18) * 100, JSON.stringify([pick(EXPERIENCE), pick(EXPERIENCE)]),
-        pick(['["dog"]', '["cat"]', '["dog","cat"]']), reviews ? Math.round((3 + random() * 2) * 10) / 10 : null, reviews, iso(i), iso(i));
+        ...pick<[string, number]>([['["dog"]', 1], ['["cat"]', 2], ['["dog","cat"]', 3]]), reviews ? Math.round((3 + random() * 2) * 10) / 10 : null, reviews, iso(i), iso(i));
     }
     const owners: string[] = [];
     for (let i = 0; i < OWNERS; i += 1) {
@@ -122,7 +122,7 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
       const [latitude, longitude] = around(city);
       const id = randomUUID();
       owners.push(id);
-      insertUser.run(id, `owner-${i}@bench.trustedsitters.app`, iso(i), `Owner ${i}`, city[0], "owner", "", latitude, longitude, null, "[]", "[]", null, 0, iso(i), iso(i));
+      insertUser.run(id, `owner-${i}@bench.trustedsitters.app`, iso(i), `Owner ${i}`, city[0], "owner", "", latitude, longitude, null, "[]", "[]", 0, null, 0, iso(i), iso(i));
       insertPet.run(randomUUID(), id, `Pet ${i}`, random() < 0.6 ? "dog" : "cat", iso(i), iso(i));
     }
     for (let i = 0; i < DEMO_CONVERSATIONS; i += 1) converse(demo.id, sitters[i]!, DEMO_MESSAGES_EACH);

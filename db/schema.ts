@@ -30,6 +30,8 @@ export interface UsersTable {
   experience: Generated<string>;
   /** JSON array: "dog", "cat". */
   cares_for: Generated<string>;
+  /** cares_for as bits (dog 1, cat 2), written with it by the profiles feature, for the deck's pet filter (migration 0025). */
+  cares_for_mask: Generated<number>;
   acting_role: "owner" | "sitter" | null;
   browse_mode: "local" | "global" | null;
   filter_pet_type: Generated<"all" | PetType>;

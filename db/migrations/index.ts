@@ -21,6 +21,7 @@ import * as disputesHistoryReplies from "./0018-disputes-history-replies";
 import * as operatorSafety from "./0017-operator-safety";
 import * as termsAcceptance from "./0020-terms-acceptance";
 import * as unreadCounters from "./0023-unread-counters";
+import * as deckAccessPaths from "./0025-deck-access-paths";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0020-terms-acceptance": termsAcceptance,
   "0021-care-visits": careVisits,
   "0023-unread-counters": unreadCounters,
+  "0025-deck-access-paths": deckAccessPaths,
 };

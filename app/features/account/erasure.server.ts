@@ -80,6 +80,7 @@ async function eraseIn(trx: Transaction<Database>, userId: string, sections: rea
       years_experience: null,
       experience: "[]",
       cares_for: "[]",
+      cares_for_mask: 0,
       acting_role: null,
       browse_mode: null,
       email_messages: 0,

@@ -1,12 +1,12 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql, type OrderByModifiers, type RawBuilder } from "kysely";
 import type { User } from "~db/schema";
-import { db, jsonListIncludes } from "~/platform/db.server";
+import { db, jsonList } from "~/platform/db.server";
 import { toPhotoView, type PhotoView } from "~/features/media/index.server";
-import { completedBookingCounts, isOwner, isSitter } from "~/features/profiles/index.server";
+import { completedBookingCounts, isOwner, isSitter, masksCaringFor } from "~/features/profiles/index.server";
 import { premiumSql } from "~/features/subscriptions/index.server";
 import { shownTo } from "~/features/safety/index.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
-import { boundingBox, closenessAt, closenessSql, kilometresFor, shownKilometres, type Coordinates } from "~/features/geo/index.server";
+import { boundingBox, closenessAt, kilometresFor, shownKilometres, type Coordinates } from "~/features/geo/index.server";
 
 export type DeckTab = "sitters" | "pets";
 
@@ -55,9 +55,12 @@ export type DeckResult = { status: "cards"; cards: DeckCard[] } | { status: "nee
 
 export const DECK_PAGE = 5;
 
-const RINGS_KM = [2, 10, 50, 200, 1000, 5000];
+// Rings growing by about half their radius: an empty ring is a few short index ranges, and a full page
+// is never found only after a ring that holds a whole region (1,000 → 5,000 km held all of Europe).
+const RINGS_KM = [2, 5, 10, 20, 50, 100, 150, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000];
 
-// The same predicates as the partial indexes of migration 0004, so SQLite can use them.
+// The same predicates as the partial indexes of migration 0025 (with shownTo's suspended_at and
+// deleted_at), so both engines can read candidates from those indexes alone.
 const sitterRow = sql<boolean>`u.role in ('sitter', 'both') and u.hourly_rate_cents is not null and u.email_verified_at is not null`;
 const ownerRow = sql<boolean>`o.role in ('owner', 'both') and o.email_verified_at is not null`;
 
@@ -88,6 +91,12 @@ interface Search {
   limit: number;
 }
 
+/** A card found, in deck order; its details are read afterwards, for the page's few cards only. */
+interface Found {
+  id: string;
+  closeness: number | null;
+}
+
 export async function deckFor(viewer: Viewer, tab: DeckTab, limit = DECK_PAGE): Promise<DeckResult> {
   if (!tabsFor(viewer.role).includes(tab)) return { status: "cards", cards: [] };
   const filters = filtersOf(viewer);
@@ -99,143 +108,233 @@ export async function deckFor(viewer: Viewer, tab: DeckTab, limit = DECK_PAGE): 
   if (tab === "pets" && OWNER_ONLY_SORTS.includes(sort)) sort = "distance";
   if (sort === "distance" && !from) sort = "newest";
   const search: Search = { viewerId: viewer.id, filters, from, withinKm: local ? filters.maxDistanceKm : null, sort, limit };
-  const find = tab === "sitters" ? findSitters : findPets;
+  const rowsOf = tab === "sitters" ? sitterRows : petRows;
+  const cardsOf = (rows: Found[]): Promise<DeckCard[]> => (tab === "sitters" ? sitterCards(rows) : petCards(rows));
+  const find = (within: Search, plain?: Found[]) => boosted((premiumOnly, size) => rowsOf(within, premiumOnly, size), limit, plain);
 
-  if (sort !== "distance") return { status: "cards", cards: await find(search) };
+  if (sort !== "distance") return { status: "cards", cards: await cardsOf(await find(search)) };
   // Nearest first: widen the circle until it holds a full page, so a dense city never sorts all its people.
+  // Premium cards are a subset of a ring's cards, so they are looked for only once a ring is full.
   const limitKm = search.withinKm ?? Infinity;
   for (const km of [...RINGS_KM.filter((ring) => ring < limitKm), limitKm]) {
-    const cards = await find({ ...search, withinKm: Number.isFinite(km) ? km : null });
-    if (cards.length >= limit || !Number.isFinite(km) || km === limitKm) return { status: "cards", cards };
+    const within = { ...search, withinKm: Number.isFinite(km) ? km : null };
+    // Twice the page: enough to follow up to limit - 1 premium cards without reading the ring again.
+    const plain = await rowsOf(within, false, 2 * limit);
+    if (plain.length >= limit || !Number.isFinite(km) || km === limitKm) return { status: "cards", cards: await cardsOf(await find(within, plain)) };
   }
   return { status: "cards", cards: [] };
 }
 
-function notSwiped(viewerId: string, person: "u.id" | "o.id", pet: RawBuilder<unknown>): RawBuilder<boolean> {
+function notSwiped(viewerId: string, person: string, pet: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`not exists (select 1 from swipes s where s.swiper_id = ${viewerId}
     and s.target_user_id = ${sql.ref(person)} and coalesce(s.target_pet_id, '') = ${pet})`;
 }
 
+/**
+ * The viewer's swipes and blocks (either way) as lists read once per query, not lookups per candidate:
+ * a circle's candidates are ranked with them, and the rules themselves (notSwiped, safety's shownTo)
+ * then run on the page's few rows.
+ */
+function notSwipedOrBlocked(viewerId: string, card: "sitter" | "pet", id: string, personId: string): RawBuilder<boolean> {
+  const swiped =
+    card === "sitter"
+      ? sql`select s.target_user_id from swipes s where s.swiper_id = ${viewerId} and s.target_pet_id is null`
+      : sql`select s.target_pet_id from swipes s where s.swiper_id = ${viewerId} and s.target_pet_id is not null`;
+  return sql<boolean>`${sql.ref(id)} not in (${swiped}) and ${sql.ref(personId)} not in (select bl.blocked_id from blocks bl
+    where bl.blocker_id = ${viewerId} union all select bl.blocker_id from blocks bl where bl.blocked_id = ${viewerId})`;
+}
+
+/**
+ * Closeness (as geo's closenessSql) from latitude and longitude: these are in the deck's place indexes,
+ * so a circle's candidates are ranked without reading their rows (unit_x/y/z are computed columns that
+ * SQLite reads from the row). Plain math that both engines have.
+ */
+function closenessFromDegrees(from: Coordinates, table: "u" | "o"): RawBuilder<number> {
+  const radiansPerDegree = sql.lit(Math.PI / 180);
+  const latitude = sql`${sql.ref(`${table}.latitude`)} * ${radiansPerDegree}`;
+  const longitude = sql`${sql.ref(`${table}.longitude`)} * ${radiansPerDegree}`;
+  const [fromLatitude, fromLongitude] = [(from.latitude * Math.PI) / 180, (from.longitude * Math.PI) / 180];
+  return sql<number>`(sin(${latitude}) * ${Math.sin(fromLatitude)} + cos(${latitude}) * ${Math.cos(fromLatitude)} * cos(${longitude} - ${fromLongitude}))`;
+}
+
+/** Rows of 0.1° of latitude: the leading key of the deck's place indexes (migration 0025), `floor(latitude * 10)`. */
+const ROWS_PER_DEGREE = 10;
+/** Up to this many rows a circle is read as one longitude range per row; beyond, as one latitude band. */
+const MAX_LISTED_ROWS = 40;
+
 function insideCircle(search: Search, table: "u" | "o"): RawBuilder<boolean> | null {
   if (search.withinKm === null || !search.from) return null;
   const box = boundingBox(search.from, search.withinKm);
-  const latitude = sql.ref(`${table}.latitude`);
+  const row = sql`floor(${sql.ref(`${table}.latitude`)} * ${sql.lit(ROWS_PER_DEGREE)})`;
+  const first = Math.floor(box.minLatitude * ROWS_PER_DEGREE);
+  const last = Math.floor(box.maxLatitude * ROWS_PER_DEGREE);
+  const rows =
+    last - first < MAX_LISTED_ROWS
+      ? sql`${row} in (${sql.join(Array.from({ length: last - first + 1 }, (_, i) => first + i))})`
+      : sql`${row} between ${first} and ${last}`;
   const longitude = sql.ref(`${table}.longitude`);
   const longitudes =
-    box.minLongitude === null || box.maxLongitude === null ? sql`true` : sql`${longitude} between ${box.minLongitude} and ${box.maxLongitude}`;
-  return sql<boolean>`${latitude} between ${box.minLatitude} and ${box.maxLatitude} and ${longitudes}
-    and ${closenessSql(search.from, table)} >= ${closenessAt(search.withinKm)}`;
+    box.minLongitude === null || box.maxLongitude === null ? sql`1 = 1` : sql`${longitude} between ${box.minLongitude} and ${box.maxLongitude}`;
+  return sql<boolean>`${rows} and ${longitudes} and ${closenessFromDegrees(search.from, table)} >= ${closenessAt(search.withinKm)}`;
 }
 
 function nearness(search: Search, table: "u" | "o"): RawBuilder<number | null> {
-  return search.from ? closenessSql(search.from, table) : sql<null>`null`;
+  return search.from ? closenessFromDegrees(search.from, table) : sql<null>`null`;
+}
+
+interface Orderable<Q> {
+  orderBy(key: RawBuilder<unknown>, modifiers: OrderByModifiers): Q;
+}
+
+/** Deck order on the columns of `table` (the people, or a circle's ranked candidates) and the selected closeness, the card's id breaking ties. */
+function inDeckOrder<Q extends Orderable<Q>>(query: Q, sort: Search["sort"], table: string): Q {
+  const ref = (column: string) => sql`${sql.ref(`${table}.${column}`)}`;
+  const keys: [RawBuilder<unknown>, OrderByModifiers][] =
+    sort === "distance"
+      ? [[sql`${sql.ref("closeness")}`, "desc"]]
+      : sort === "rating"
+        ? // Unrated last on both engines (PostgreSQL puts nulls first when descending).
+          [[ref("rating_average"), (order) => order.desc().nullsLast()], [ref("review_count"), "desc"]]
+        : sort === "price"
+          ? [[ref("hourly_rate_cents"), "asc"]]
+          : [[ref("created_at"), "desc"]];
+  return [...keys, [ref("id"), "asc"] as const].reduce((next, [key, modifiers]) => next.orderBy(key, modifiers), query);
 }
 
 // Premium cards are found on their own, so the main query keeps its index order instead of sorting by membership.
-async function boosted<Row extends { id: string }>(page: (premiumOnly: boolean, limit: number) => Promise<Row[]>, limit: number): Promise<Row[]> {
+// `plain` is the first 2 × limit cards without the boost (or all of them), when already read.
+async function boosted<Row extends { id: string }>(page: (premiumOnly: boolean, limit: number) => Promise<Row[]>, limit: number, plain?: Row[]): Promise<Row[]> {
   const premium = await page(true, limit);
   if (premium.length >= limit) return premium;
   const seen = new Set(premium.map((row) => row.id));
-  const rest = (await page(false, limit + premium.length)).filter((row) => !seen.has(row.id));
+  const rest = (plain ?? (await page(false, limit + premium.length))).filter((row) => !seen.has(row.id));
   return [...premium, ...rest].slice(0, limit);
 }
 
-async function findSitters(search: Search): Promise<SitterCard[]> {
-  const rows = await boosted((premiumOnly, limit) => sitterRows(search, premiumOnly, limit), search.limit);
-  return sitterCards(rows);
-}
-
-function sitterRows(search: Search, premiumOnly: boolean, limit: number) {
+function sitterRows(search: Search, premiumOnly: boolean, limit: number): Promise<Found[]> {
   const { filters } = search;
   let query = db
     .selectFrom("users as u")
-    .select(["u.id", "u.name", "u.city", "u.rating_average", "u.review_count", "u.hourly_rate_cents", "u.years_experience", "u.bio", "u.experience", "u.cares_for", "u.created_at"])
+    .select(["u.id", "u.rating_average", "u.review_count", "u.hourly_rate_cents", "u.created_at"])
     .select(nearness(search, "u").as("closeness"))
     .where(sitterRow)
-    .where("u.id", "!=", search.viewerId)
-    .where(shownTo(search.viewerId, "u"))
-    .where(notSwiped(search.viewerId, "u.id", sql`''`));
+    .where("u.suspended_at", "is", null)
+    .where("u.deleted_at", "is", null)
+    .where("u.id", "!=", search.viewerId);
   if (premiumOnly) query = query.where(premiumSql("u.id"));
-  if (filters.petType !== "all") {
-    const petType = filters.petType;
-    query = query.where(jsonListIncludes("u.cares_for", petType));
-  }
+  if (filters.petType !== "all") query = query.where("u.cares_for_mask", "in", masksCaringFor(filters.petType));
   if (filters.minRating > 0) query = query.where("u.rating_average", ">=", filters.minRating);
   if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", filters.maxPriceCents);
   const circle = insideCircle(search, "u");
-  if (circle) query = query.where(circle);
-
-  query =
-    search.sort === "distance"
-      ? query.orderBy("closeness", "desc")
-      : search.sort === "rating"
-        ? query.orderBy("u.rating_average", "desc").orderBy("u.review_count", "desc")
-        : search.sort === "price"
-          ? query.orderBy("u.hourly_rate_cents")
-          : query.orderBy("u.created_at", "desc");
-  return query.orderBy("u.id").limit(limit).execute();
+  if (!circle) {
+    // Read in an index's order: the first candidates that pass are the page.
+    const page = query.where(shownTo(search.viewerId, "u")).where(notSwiped(search.viewerId, "u.id", sql`''`));
+    return inDeckOrder(page, search.sort, "u").limit(limit).execute();
+  }
+  // Every candidate in a circle is read before the order is known: ranked from the index alone, then
+  // the page's rows are read and checked by the rules.
+  const candidates = inDeckOrder(query.where(circle).where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u.id")), search.sort, "u").limit(limit);
+  const page = db
+    .selectFrom(candidates.as("c"))
+    .innerJoin("users as u", "u.id", "c.id")
+    .select(["c.id", "c.closeness"])
+    .where(shownTo(search.viewerId, "u"))
+    .where(notSwiped(search.viewerId, "u.id", sql`''`));
+  return inDeckOrder(page, search.sort, "c").limit(limit).execute();
 }
 
-async function sitterCards(rows: Awaited<ReturnType<typeof sitterRows>>): Promise<SitterCard[]> {
-  const ids = rows.map((row) => row.id);
-  const [photos, completed] = await Promise.all([photosOf("user_id", ids), completedBookingCounts(ids)]);
-  return rows.map((row) => ({
-    kind: "sitter",
-    userId: row.id,
-    petId: null,
-    name: row.name,
-    city: row.city,
-    distanceKm: row.closeness === null ? null : shownKilometres(kilometresFor(row.closeness)),
-    rating: row.rating_average,
-    reviewCount: row.review_count,
-    hourlyRateCents: row.hourly_rate_cents ?? 0,
-    yearsExperience: row.years_experience,
-    completedBookings: completed.get(row.id) ?? 0,
-    bio: row.bio,
-    experience: JSON.parse(row.experience) as string[],
-    caresFor: JSON.parse(row.cares_for) as string[],
-    photos: photos.get(row.id) ?? [],
-  }));
-}
-
-async function findPets(search: Search): Promise<PetCard[]> {
-  const rows = await boosted((premiumOnly, limit) => petRows(search, premiumOnly, limit), search.limit);
-  return petCards(rows);
-}
-
-function petRows(search: Search, premiumOnly: boolean, limit: number) {
+function petRows(search: Search, premiumOnly: boolean, limit: number): Promise<Found[]> {
   const { filters } = search;
   let query = db
     .selectFrom("pets as p")
     .innerJoin("users as o", "o.id", "p.owner_id")
-    .select(["p.id", "p.name", "p.pet_type", "p.breed", "p.age", "p.energy_level", "p.temperament", "p.created_at", "o.id as owner_id", "o.name as owner_name", "o.city"])
+    .select(["p.id", "p.created_at", "o.id as owner_id"])
     .select(nearness(search, "o").as("closeness"))
     .where(ownerRow)
-    .where("o.id", "!=", search.viewerId)
-    .where(shownTo(search.viewerId, "o"))
-    .where(notSwiped(search.viewerId, "o.id", sql.ref("p.id")));
+    .where("o.suspended_at", "is", null)
+    .where("o.deleted_at", "is", null)
+    .where("o.id", "!=", search.viewerId);
   if (premiumOnly) query = query.where(premiumSql("o.id"));
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
   const circle = insideCircle(search, "o");
-  if (circle) query = query.where(circle);
-  query = search.sort === "distance" ? query.orderBy("closeness", "desc") : query.orderBy("p.created_at", "desc");
-  return query.orderBy("p.id").limit(limit).execute();
+  if (!circle) {
+    const page = query.where(shownTo(search.viewerId, "o")).where(notSwiped(search.viewerId, "o.id", sql.ref("p.id")));
+    return inDeckOrder(page, search.sort, "p").limit(limit).execute();
+  }
+  const candidates = inDeckOrder(query.where(circle).where(notSwipedOrBlocked(search.viewerId, "pet", "p.id", "o.id")), search.sort, "p").limit(limit);
+  const page = db
+    .selectFrom(candidates.as("c"))
+    .innerJoin("users as o", "o.id", "c.owner_id")
+    .select(["c.id", "c.closeness"])
+    .where(shownTo(search.viewerId, "o"))
+    .where(notSwiped(search.viewerId, "o.id", sql.ref("c.id")));
+  return inDeckOrder(page, search.sort, "c").limit(limit).execute();
 }
 
-async function petCards(rows: Awaited<ReturnType<typeof petRows>>): Promise<PetCard[]> {
-  const photos = await photosOf("pet_id", rows.map((row) => row.id));
-  return rows.map((row) => ({
+/** The page's details, in the order found (a card gone between the two reads is left out). */
+function inOrderOf<Detail extends { id: string }>(rows: Found[], details: Detail[]): { row: Found; detail: Detail }[] {
+  const byId = new Map(details.map((detail) => [detail.id, detail]));
+  return rows.flatMap((row) => {
+    const detail = byId.get(row.id);
+    return detail ? [{ row, detail }] : [];
+  });
+}
+
+async function sitterCards(rows: Found[]): Promise<SitterCard[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [details, photos, completed] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select(["id", "name", "city", "rating_average", "review_count", "hourly_rate_cents", "years_experience", "bio", "experience", "cares_for"])
+      .where("id", "in", ids)
+      .execute(),
+    photosOf("user_id", ids),
+    completedBookingCounts(ids),
+  ]);
+  return inOrderOf(rows, details).map(({ row, detail }) => ({
+    kind: "sitter",
+    userId: row.id,
+    petId: null,
+    name: detail.name,
+    city: detail.city,
+    distanceKm: row.closeness === null ? null : shownKilometres(kilometresFor(row.closeness)),
+    rating: detail.rating_average,
+    reviewCount: detail.review_count,
+    hourlyRateCents: detail.hourly_rate_cents ?? 0,
+    yearsExperience: detail.years_experience,
+    completedBookings: completed.get(row.id) ?? 0,
+    bio: detail.bio,
+    experience: jsonList.read(detail.experience),
+    caresFor: jsonList.read(detail.cares_for),
+    photos: photos.get(row.id) ?? [],
+  }));
+}
+
+async function petCards(rows: Found[]): Promise<PetCard[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [details, photos] = await Promise.all([
+    db
+      .selectFrom("pets as p")
+      .innerJoin("users as o", "o.id", "p.owner_id")
+      .select(["p.id", "p.name", "p.pet_type", "p.breed", "p.age", "p.energy_level", "p.temperament", "o.id as owner_id", "o.name as owner_name", "o.city"])
+      .where("p.id", "in", ids)
+      .execute(),
+    photosOf("pet_id", ids),
+  ]);
+  return inOrderOf(rows, details).map(({ row, detail }) => ({
     kind: "pet",
-    userId: row.owner_id,
+    userId: detail.owner_id,
     petId: row.id,
-    name: row.name,
-    petType: row.pet_type,
-    breed: row.breed,
-    age: row.age,
-    energyLevel: row.energy_level,
-    temperament: JSON.parse(row.temperament) as string[],
-    ownerName: row.owner_name,
-    city: row.city,
+    name: detail.name,
+    petType: detail.pet_type,
+    breed: detail.breed,
+    age: detail.age,
+    energyLevel: detail.energy_level,
+    temperament: jsonList.read(detail.temperament),
+    ownerName: detail.owner_name,
+    city: detail.city,
     distanceKm: row.closeness === null ? null : shownKilometres(kilometresFor(row.closeness)),
     photos: photos.get(row.id) ?? [],
   }));

@@ -6,6 +6,8 @@ import { person, petOf, photoOf, type PersonOptions } from "~/testing/people";
 import { travel } from "~/testing/places";
 import { DECK_PAGE, deckFor, tabsFor, type DeckCard, type DeckResult, type DeckTab, type PetCard, type SitterCard } from "./deck.server";
 import { greatCircleKm, type Coordinates } from "~/features/geo/index.server";
+import { sitterDetailsSchema } from "~/features/profiles";
+import { caresForColumns, updateSitterDetails } from "~/features/profiles/index.server";
 import { startOver, swipe } from "./swipes.server";
 
 const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };
@@ -31,7 +33,7 @@ async function member({ role, at, caresFor, rating, reviews, browseMode, petType
     ...options,
     at: at === undefined ? MADRID : at,
     columns: {
-      cares_for: JSON.stringify(caresFor ?? ["dog", "cat"]),
+      ...caresForColumns(caresFor ?? ["dog", "cat"]),
       rating_average: rating ?? null,
       review_count: reviews ?? (rating == null ? 0 : 1),
       browse_mode: browseMode === undefined ? "global" : browseMode,
@@ -298,6 +300,17 @@ describe("filters", () => {
     expect(ids(await sittersFor(owner))).toEqual([cats, both]);
     await setFilters(owner, { filter_pet_type: "all" });
     expect(ids(await sittersFor(owner))).toEqual([dogs, cats, both]);
+  });
+
+  it("pet type follows what a sitter saves on their profile", async () => {
+    const owner = await member({ role: "owner", petType: "cat" });
+    const sitter = await member({ role: "sitter", caresFor: ["dog"], at: travel(MADRID, 1) });
+    expect(ids(await sittersFor(owner))).toEqual([]);
+    const saved = await updateSitterDetails({ id: sitter, role: "sitter" }, sitterDetailsSchema.parse({ hourlyRate: "15", caresFor: ["dog", "cat"], experience: [] }));
+    expect(saved).toBe(true);
+    expect(ids(await sittersFor(owner))).toEqual([sitter]);
+    await updateSitterDetails({ id: sitter, role: "sitter" }, sitterDetailsSchema.parse({ hourlyRate: "15", caresFor: ["dog"], experience: [] }));
+    expect(ids(await sittersFor(owner))).toEqual([]);
   });
 
   it("pet type narrows a sitter's pets too", async () => {

@@ -1,4 +1,4 @@
-import type { User } from "~db/schema";
+import type { PetType, User } from "~db/schema";
 import { db, flag, jsonList } from "~/platform/db.server";
 import { announceNewProfile } from "~/platform/events/deck-news.server";
 import { nowIso } from "~/platform/clock.server";
@@ -73,12 +73,27 @@ export async function completedBookingCounts(sitterIds: string[]): Promise<Map<s
   return new Map(rows.map((row) => [row.sitter_id, Number(row.count)]));
 }
 
+/** One bit per pet type in users.cares_for_mask, the copy of cares_for that the deck filters on through an index. */
+const PET_TYPE_BITS: Record<PetType, number> = { dog: 1, cat: 2 };
+
+/** What a sitter cares for, as stored: the JSON list shown on profiles and its bits for the deck, always written together. */
+export function caresForColumns(caresFor: readonly PetType[]): { cares_for: string; cares_for_mask: number } {
+  return { cares_for: jsonList.write(caresFor), cares_for_mask: caresFor.reduce((mask, type) => mask | PET_TYPE_BITS[type], 0) };
+}
+
+/** Every cares_for_mask value that includes the pet type: the deck's filter is `cares_for_mask in (…)`. */
+export function masksCaringFor(petType: PetType): number[] {
+  const all = Object.values(PET_TYPE_BITS).reduce((mask, bit) => mask | bit, 0);
+  const bit = PET_TYPE_BITS[petType];
+  return Array.from({ length: all + 1 }, (_, mask) => mask).filter((mask) => (mask & bit) !== 0);
+}
+
 function sitterColumns(input: SitterDetailsInput) {
   return {
     hourly_rate_cents: Math.round(input.hourlyRate * 100),
     years_experience: input.yearsExperience ?? null,
     experience: jsonList.write(input.experience),
-    cares_for: jsonList.write(input.caresFor),
+    ...caresForColumns(input.caresFor),
   };
 }
 
