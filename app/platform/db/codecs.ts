@@ -24,7 +24,7 @@ export function json<Value>(): Codec<Value, string> {
 }
 
 /** A JSON array of strings (a profile's care types, a pet's temperament): anything else reads as empty. */
-export const jsonList: Codec<string[], string> = {
+export const jsonList: Codec<string[], string> & { write(value: readonly string[]): string } = {
   read(stored) {
     const value: unknown = JSON.parse(stored);
     return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
