@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~db/schema";
+import { json } from "./db.server";
 import { nowIso } from "./clock.server";
 
 export const AUDIT_REASON_MAX = 1000;
@@ -32,7 +33,7 @@ export async function recordAudit(trx: Transaction<Database> | Kysely<Database>,
       subject_type: record.subjectType,
       subject_id: record.subjectId,
       reason: reason.slice(0, AUDIT_REASON_MAX),
-      details: JSON.stringify(record.details ?? {}),
+      details: json<unknown>().write(record.details ?? {}),
       created_at: nowIso(),
     })
     .execute();

@@ -1,83 +1,44 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
-import {
-  CompiledQuery,
-  Kysely,
-  Migrator,
-  SqliteDialect,
-  type DatabaseConnection,
-  type Driver,
-  type MigrationResultSet,
-} from "kysely";
+import { CompiledQuery, Kysely, Migrator, type MigrationResultSet } from "kysely";
+import type { Engine } from "~db/engine";
 import { migrations } from "~db/migrations";
 import type { Database } from "~db/schema";
+import { openPostgresDatabase } from "./db/postgres.server";
+import { sqlHelpers } from "./db/sql.server";
+import { checkpointSqlite, openSqliteDatabase } from "./db/sqlite.server";
 import { env } from "./env.server";
 
-// SQLite-specific settings live here only. WAL for concurrent readers, FULL sync so an acknowledged
-// commit survives a power cut, IMMEDIATE so a writer takes the lock up front instead of failing mid-way,
-// secure_delete so erased personal data is overwritten rather than left in free pages.
-class ImmediateTransactionDialect extends SqliteDialect {
-  override createDriver(): Driver {
-    const driver = super.createDriver();
-    driver.beginTransaction = async (connection: DatabaseConnection) => {
-      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-    };
-    return driver;
-  }
-}
+// The one entry to the database: features import from here and never learn which engine runs.
+// DATABASE_URL (postgres://…) selects PostgreSQL; without it, SQLite in DATA_DIR.
 
-/** How many prepared statements a connection keeps: the app has a few hundred distinct queries. */
-export const STATEMENT_CACHE_SIZE = 500;
+export { flag, json, jsonList, jsonObject, type Codec } from "./db/codecs";
+export { STATEMENT_CACHE_SIZE, withStatementCache } from "./db/sqlite.server";
+export type { Engine } from "~db/engine";
 
-type Statement = SQLite.Statement<unknown[]>;
-
-/**
- * The connection Kysely sees: statements are prepared once per distinct SQL text and kept in a
- * bounded cache (least recently used first out), instead of prepared again on every query. A cached
- * statement is reused only when no iteration is still reading from it.
- */
-export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
-  const statements = new Map<string, Statement>();
-  return {
-    prepare(sql: string): Statement {
-      let statement = statements.get(sql);
-      if (statement && !statement.busy) {
-        statements.delete(sql);
-      } else {
-        statement = sqlite.prepare(sql);
-        if (statements.has(sql)) return statement;
-      }
-      statements.set(sql, statement);
-      if (statements.size > size) statements.delete(statements.keys().next().value!);
-      return statement;
-    },
-    close() {
-      statements.clear();
-      sqlite.close();
-    },
-    get cachedStatements() {
-      return statements.size;
-    },
-  };
-}
-
-export function openDatabase(file: string): Kysely<Database> {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = FULL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("secure_delete = ON");
-  return new Kysely<Database>({ dialect: new ImmediateTransactionDialect({ database: withStatementCache(sqlite) }) });
-}
+/** Which engine runs, for platform code, scripts and tests (never for features). */
+export const databaseEngine: Engine = env.DATABASE_URL ? "postgres" : "sqlite";
 
 export function databaseFile(dataDir = env.DATA_DIR): string {
   return path.resolve(dataDir, "trusted-sitters.db");
 }
 
-export const db: Kysely<Database> = openDatabase(databaseFile());
+/** Opens a SQLite database file (backups and their checks; the app's own database is `db`). */
+export const openDatabase = openSqliteDatabase;
+
+const postgres = env.DATABASE_URL ? openPostgresDatabase(env.DATABASE_URL) : null;
+
+export const db: Kysely<Database> = postgres ? postgres.db : openSqliteDatabase(databaseFile());
+
+/** Engine-specific SQL expressions for shared queries: JSON-array filters, case-insensitive like. */
+export const { jsonListIncludes, jsonText, likeInsensitive } = sqlHelpers(databaseEngine);
+
+/**
+ * Runs `work` while no other holder of the same key runs, across every app instance on PostgreSQL
+ * (a session advisory lock). On SQLite there is one instance: the caller's per-process queue suffices.
+ */
+export async function withDatabaseLock<T>(key: string, work: () => Promise<T>): Promise<T> {
+  return postgres ? postgres.withSessionLock(key, work) : work();
+}
 
 export async function migrateToLatest(database: Kysely<Database> = db): Promise<MigrationResultSet> {
   const migrator = new Migrator({
@@ -99,9 +60,10 @@ export async function isDatabaseHealthy(database: Kysely<Database> = db): Promis
 }
 
 /**
- * Folds the write-ahead log into the database file and empties it, so that earlier versions of
- * erased rows do not linger in the log (called after an account is erased).
+ * After an account is erased: on SQLite, folds the write-ahead log into the database file and empties
+ * it, so that earlier versions of erased rows do not linger in the log. PostgreSQL's autovacuum
+ * reclaims dead row versions by itself (a VACUUM here would only slow the erasure down), so nothing.
  */
 export async function checkpointDatabase(database: Kysely<Database> = db): Promise<void> {
-  await database.executeQuery(CompiledQuery.raw("pragma wal_checkpoint(TRUNCATE)"));
+  if (databaseEngine === "sqlite") await checkpointSqlite(database);
 }

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Kysely } from "kysely";
 import type { Database } from "~db/schema";
-import { checkpointDatabase, db } from "./db.server";
+import { checkpointDatabase, db, flag } from "./db.server";
 import { env } from "./env.server";
 import { now, nowIso } from "./clock.server";
 import { emailColumnOf, unsubscribeUrl, type EmailKind } from "./unsubscribe.server";
@@ -33,7 +33,7 @@ export async function enqueueEmail(email: Email, database: Kysely<Database> = db
       text_body: email.text,
       html_body: email.html,
       unsubscribe_url: email.news?.unsubscribeUrl ?? null,
-      purge_after_send: email.purgeAfterSend ? 1 : 0,
+      purge_after_send: flag.write(email.purgeAfterSend === true),
       created_at: nowIso(),
     })
     .execute();

@@ -15,6 +15,13 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
+  // PostgreSQL instead of SQLite in DATA_DIR (which still holds media stored on local disk).
+  DATABASE_URL: optional(
+    z
+      .string()
+      .url("DATABASE_URL is a URL, such as postgres://user:password@host:5432/database")
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL starts with postgres:// or postgresql://"),
+  ),
   APP_URL: optional(z.string().url()),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   SMTP_URL: z.string().url().optional(),

@@ -8,10 +8,11 @@ import { requireUser } from "~/platform/session.server";
 import { BottomNav } from "~/platform/ui/bottom-nav";
 import { RouteErrorPage } from "~/platform/ui/not-found";
 import type { loader as rootLoader } from "~/root";
+import { flag } from "~/platform/db.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { unreadMessages: await unreadMessageCount(user.id), soundsEnabled: user.sounds_enabled === 1 };
+  return { unreadMessages: await unreadMessageCount(user.id), soundsEnabled: flag.read(user.sounds_enabled) };
 }
 
 function Shell({ children, wide = false }: { children: ReactNode; wide?: boolean }) {

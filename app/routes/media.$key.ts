@@ -4,6 +4,7 @@ import { mayViewDisputeMedia } from "~/features/disputes/index.server";
 import { mayViewVisitMedia } from "~/features/visits/index.server";
 import { isMediaKey, mayViewPendingUpload, mediaResponse } from "~/features/media/index.server";
 import { requireUser } from "~/platform/session.server";
+import { flag } from "~/platform/db.server";
 
 // Served only through here, from either store (no public bucket URLs), to the people allowed to see the file.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -13,7 +14,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     !isMediaKey(key) ||
     !(await mayViewMedia(user, key)) ||
     !(await mayViewPendingUpload(user.id, key)) ||
-    !(await mayViewDisputeMedia(user.id, key, user.is_admin === 1)) ||
+    !(await mayViewDisputeMedia(user.id, key, flag.read(user.is_admin))) ||
     !(await mayViewVisitMedia(user.id, key))
   )
     throw new Response("Not found", { status: 404 });

@@ -11,6 +11,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
 import { TabLinks } from "~/platform/ui/tab-links";
 import { SubmitButton } from "~/platform/ui/submit-button";
+import { flag } from "~/platform/db.server";
 
 export const handle = { i18n: ["notifications", "subscription", "disputes"], title: "notifications:title" };
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     tab,
     groups: groups.map((group) => ({ ...group, items: group.items.map((item) => notificationText(item, reader)) })),
-    soundsEnabled: user.sounds_enabled === 1,
+    soundsEnabled: flag.read(user.sounds_enabled),
   };
 }
 

@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { FieldErrors, FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
+import { jsonList } from "~/platform/db.server";
 
 export const handle = { i18n: ["profile"], title: "profile:edit.title" };
 
@@ -29,8 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? {
           hourlyRate: String((user.hourly_rate_cents ?? HOURLY_RATE_DEFAULT * 100) / 100),
           yearsExperience: user.years_experience === null ? "" : String(user.years_experience),
-          experience: JSON.parse(user.experience) as string[],
-          caresFor: JSON.parse(user.cares_for) as string[],
+          experience: jsonList.read(user.experience),
+          caresFor: jsonList.read(user.cares_for),
         }
       : null,
   };

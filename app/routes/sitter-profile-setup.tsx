@@ -11,6 +11,7 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextAreaField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
+import { jsonList } from "~/platform/db.server";
 
 export const handle = { i18n: ["profile"], uploads: true, title: "profile:sitterSetup.title" };
 
@@ -23,8 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       bio: user.bio,
       hourlyRate: String((user.hourly_rate_cents ?? HOURLY_RATE_DEFAULT * 100) / 100),
       yearsExperience: user.years_experience === null ? "" : String(user.years_experience),
-      experience: JSON.parse(user.experience) as string[],
-      caresFor: JSON.parse(user.cares_for) as string[],
+      experience: jsonList.read(user.experience),
+      caresFor: jsonList.read(user.cares_for),
     },
   };
 }

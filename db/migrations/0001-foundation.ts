@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { bigInteger, real, serialId } from "../engine";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -13,8 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("postal_code", "text", (c) => c.notNull())
     .addColumn("role", "text", (c) => c.notNull().check(sql`role in ('owner', 'sitter', 'both')`))
     .addColumn("bio", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("latitude", "real")
-    .addColumn("longitude", "real")
+    .addColumn("latitude", real(db))
+    .addColumn("longitude", real(db))
     .addColumn("location_enabled", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("location_updated_at", "text")
     .addColumn("time_zone", "text", (c) => c.notNull().defaultTo("Europe/Madrid"))
@@ -62,7 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("email_outbox")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", ...serialId(db))
     .addColumn("to_address", "text", (c) => c.notNull())
     .addColumn("subject", "text", (c) => c.notNull())
     .addColumn("text_body", "text", (c) => c.notNull())
@@ -75,7 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("rate_limits")
     .addColumn("key", "text", (c) => c.primaryKey())
-    .addColumn("window_started_at", "integer", (c) => c.notNull())
+    .addColumn("window_started_at", bigInteger(db), (c) => c.notNull())
     .addColumn("hits", "integer", (c) => c.notNull())
     .execute();
 }

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from "kysely";
+import { orderedPair, serialId } from "../engine";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // A like or pass. Owners swipe sitters (pet_id null); sitters swipe pets, which counts toward the pet's owner.
   await db.schema
     .createTable("swipes")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", ...serialId(db))
     .addColumn("swiper_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("target_user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("target_pet_id", "text", (c) => c.references("pets.id").onDelete("cascade"))
@@ -23,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("user_a_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("user_b_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("created_at", "text", (c) => c.notNull())
-    .addCheckConstraint("matches_ordered_pair", sql`user_a_id < user_b_id`)
+    .addCheckConstraint("matches_ordered_pair", orderedPair(db))
     .addUniqueConstraint("matches_pair", ["user_a_id", "user_b_id"])
     .execute();
   await db.schema.createIndex("matches_user_b").on("matches").column("user_b_id").execute();

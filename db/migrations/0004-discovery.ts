@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { importPlaces } from "../places";
+import { generated, real, withoutRowid } from "../engine";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The offline gazetteer (see db/places.ts): one row per normalised place name and country.
@@ -8,11 +9,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("key", "text", (c) => c.notNull())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("country", "text", (c) => c.notNull())
-    .addColumn("latitude", "real", (c) => c.notNull())
-    .addColumn("longitude", "real", (c) => c.notNull())
+    .addColumn("latitude", real(db), (c) => c.notNull())
+    .addColumn("longitude", real(db), (c) => c.notNull())
     .addColumn("population", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("places_key_country", ["key", "country"])
-    .modifyEnd(sql`without rowid`)
+    .$call(withoutRowid(db))
     .execute();
   await importPlaces(db);
 
@@ -41,7 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute();
   // Received reviews, summed up for the deck's rating filter and sort (kept current by the reviews feature).
-  await db.schema.alterTable("users").addColumn("rating_average", "real").execute();
+  await db.schema.alterTable("users").addColumn("rating_average", real(db)).execute();
   await db.schema.alterTable("users").addColumn("review_count", "integer", (c) => c.notNull().defaultTo(0)).execute();
 
   // Where a person is as a unit vector from the Earth's centre: the cosine of the angle between two
@@ -51,7 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ["unit_y", sql`cos(radians(latitude)) * sin(radians(longitude))`],
     ["unit_z", sql`sin(radians(latitude))`],
   ] as const) {
-    await db.schema.alterTable("users").addColumn(axis, "real", (c) => c.generatedAlwaysAs(formula)).execute();
+    await db.schema.alterTable("users").addColumn(axis, real(db), generated(db, formula)).execute();
   }
 
   // The deck's access paths. Sitters are people with a completed sitter profile.

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres } from "../engine";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // A sitter's published time. Accepting a booking splits the slot it falls in, so the booked
@@ -96,6 +97,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("reviews_by_reviewed").on("reviews").columns(["reviewed_id", "created_at"]).execute();
   // The deck's rating columns on users follow the reviews.
+  if (isPostgres(db)) {
+    await sql`create function reviews_rate() returns trigger language plpgsql as $$
+    declare
+      person text := case when tg_op = 'DELETE' then old.reviewed_id else new.reviewed_id end;
+    begin
+      update users set review_count = (select count(*) from reviews where reviewed_id = person),
+        rating_average = (select avg(rating) from reviews where reviewed_id = person)
+      where id = person;
+      return null;
+    end $$`.execute(db);
+    await sql`create trigger reviews_rate_after_insert after insert on reviews for each row execute function reviews_rate()`.execute(db);
+    await sql`create trigger reviews_rate_after_delete after delete on reviews for each row execute function reviews_rate()`.execute(db);
+    return;
+  }
   await sql`create trigger reviews_rate_after_insert after insert on reviews begin
     update users set review_count = (select count(*) from reviews where reviewed_id = new.reviewed_id),
       rating_average = (select avg(rating) from reviews where reviewed_id = new.reviewed_id)
@@ -109,8 +124,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop trigger reviews_rate_after_delete`.execute(db);
-  await sql`drop trigger reviews_rate_after_insert`.execute(db);
+  const on = isPostgres(db) ? sql` on reviews` : sql``;
+  await sql`drop trigger reviews_rate_after_delete${on}`.execute(db);
+  await sql`drop trigger reviews_rate_after_insert${on}`.execute(db);
+  if (isPostgres(db)) await sql`drop function reviews_rate()`.execute(db);
   for (const table of ["reviews", "payment_idempotency", "test_payments", "bookings", "availability_slots"]) {
     await db.schema.dropTable(table).execute();
   }

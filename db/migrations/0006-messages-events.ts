@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { bigInteger, orderedPair, serialId, withoutRowid } from "../engine";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One conversation per pair of people (smaller id first), opened by a match or a booking.
@@ -9,14 +10,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("user_b_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("last_message_at", "text")
-    .addCheckConstraint("conversations_ordered_pair", sql`user_a_id < user_b_id`)
+    .addCheckConstraint("conversations_ordered_pair", orderedPair(db))
     .addUniqueConstraint("conversations_pair", ["user_a_id", "user_b_id"])
     .execute();
   await db.schema.createIndex("conversations_user_b").on("conversations").column("user_b_id").execute();
 
   await db.schema
     .createTable("messages")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", ...serialId(db))
     .addColumn("conversation_id", "text", (c) => c.notNull().references("conversations.id").onDelete("cascade"))
     .addColumn("sender_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("body", "text", (c) => c.notNull())
@@ -31,15 +32,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable("conversation_reads")
     .addColumn("conversation_id", "text", (c) => c.notNull().references("conversations.id").onDelete("cascade"))
     .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("last_read_message_id", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("last_read_message_id", bigInteger(db), (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("conversation_reads_pk", ["conversation_id", "user_id"])
-    .modifyEnd(sql`without rowid`)
+    .$call(withoutRowid(db))
     .execute();
 
   // Everything pushed to a person's open tabs, kept for a while so a reconnecting tab gets what it missed.
   await db.schema
     .createTable("live_events")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", ...serialId(db))
     .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("payload", "text", (c) => c.notNull().defaultTo("{}"))

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../schema";
 import { ensurePlans } from "../plans";
+import { isPostgres } from "../engine";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Plans are reference data (see db/plans.ts); the price is integer cents of `currency`.
@@ -10,7 +11,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("price_cents", "integer", (c) => c.notNull().check(sql`price_cents > 0`))
     .addColumn("currency", "text", (c) => c.notNull().defaultTo("EUR"))
-    .addColumn("interval", "text", (c) => c.notNull().check(sql`interval in ('month', '6months', 'year')`))
+    // "interval" is a reserved word on PostgreSQL, quoted there (SQLite keeps the check as it was first written).
+    .addColumn("interval", "text", (c) => c.notNull().check(sql`${isPostgres(db) ? sql.ref("interval") : sql`interval`} in ('month', '6months', 'year')`))
     .addColumn("features", "text", (c) => c.notNull().defaultTo("[]"))
     .addColumn("popular", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))

@@ -24,13 +24,16 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
   // (geo.server's storedPosition); unit_x/y/z are generated from them and follow by themselves.
   const db = untyped as unknown as Kysely<Positions>;
   const rows = await db.selectFrom("users").select(["id", "latitude", "longitude"]).where("latitude", "is not", null).where("longitude", "is not", null).execute();
-  await db.transaction().execute(async (trx) => {
+  const move = async (trx: Kysely<Positions>) => {
     for (const row of rows) {
       const coarse = cellCentre(row.latitude!, row.longitude!);
       if (coarse.latitude === row.latitude && coarse.longitude === row.longitude) continue;
       await trx.updateTable("users").set(coarse).where("id", "=", row.id).execute();
     }
-  });
+  };
+  // PostgreSQL runs each migration in a transaction already; SQLite does not.
+  if (db.isTransaction) await move(db);
+  else await db.transaction().execute(move);
 }
 
 export async function down(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { bigInteger } from "../engine";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Attempts counted under a key (a sign-in email) and when the last one was let through, so each
@@ -7,7 +8,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable("backoffs")
     .addColumn("key", "text", (c) => c.primaryKey())
     .addColumn("attempts", "integer", (c) => c.notNull())
-    .addColumn("last_attempt_at", "integer", (c) => c.notNull())
+    .addColumn("last_attempt_at", bigInteger(db), (c) => c.notNull())
     .execute();
 }
 

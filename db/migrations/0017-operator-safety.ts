@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres, serialId } from "../engine";
 
 /*
  * The operator role, suspensions, reports, blocks, hidden messages and reviews, and the audit log.
@@ -13,7 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // No foreign key on operator_id: a row must outlive its operator's account, and a cascade would be a DELETE.
   await db.schema
     .createTable("audit_log")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", ...serialId(db))
     .addColumn("operator_id", "text")
     .addColumn("action", "text", (c) => c.notNull())
     .addColumn("subject_type", "text", (c) => c.notNull())
@@ -24,8 +25,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("audit_log_subject").on("audit_log").columns(["subject_type", "subject_id"]).execute();
   await db.schema.createIndex("audit_log_operator").on("audit_log").columns(["operator_id", "id"]).execute();
-  await sql`create trigger audit_log_no_update before update on audit_log begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
-  await sql`create trigger audit_log_no_delete before delete on audit_log begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
+  if (isPostgres(db)) {
+    await sql`create function audit_log_append_only() returns trigger language plpgsql as $$
+    begin
+      raise exception 'audit_log is append-only';
+    end $$`.execute(db);
+    await sql`create trigger audit_log_no_update before update on audit_log for each row execute function audit_log_append_only()`.execute(db);
+    await sql`create trigger audit_log_no_delete before delete on audit_log for each row execute function audit_log_append_only()`.execute(db);
+    // TRUNCATE skips row triggers: refuse it too.
+    await sql`create trigger audit_log_no_truncate before truncate on audit_log for each statement execute function audit_log_append_only()`.execute(db);
+  } else {
+    await sql`create trigger audit_log_no_update before update on audit_log begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
+    await sql`create trigger audit_log_no_delete before delete on audit_log begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
+  }
 
   await db.schema
     .createTable("reports")
@@ -74,6 +86,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("blocks").execute();
   await db.schema.dropTable("reports").execute();
   await db.schema.dropTable("audit_log").execute();
+  if (isPostgres(db)) await sql`drop function audit_log_append_only()`.execute(db);
   await db.schema.alterTable("users").dropColumn("suspension_reason").execute();
   await db.schema.alterTable("users").dropColumn("suspended_at").execute();
   await db.schema.alterTable("users").dropColumn("is_admin").execute();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { serialId } from "../engine";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // A problem reported on a completed booking pauses its release until the operator settles it.
@@ -15,7 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Written only by the booking machine's applyEvent, one row per event it applies.
   await db.schema
     .createTable("booking_history")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", ...serialId(db))
     .addColumn("booking_id", "text", (c) => c.notNull().references("bookings.id").onDelete("cascade"))
     .addColumn("event", "text", (c) => c.notNull())
     .addColumn("actor_kind", "text", (c) => c.notNull())

@@ -1,12 +1,30 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { afterAll } from "vitest";
+import { createFromTemplate, databaseUrl, dropDatabase } from "./postgres";
 
 // Runs before each test file's imports: point the app at a fresh copy of the migrated template,
-// so every test file has a real SQLite database of its own.
+// so every test file has a real database of its own (a SQLite file, or a PostgreSQL database when
+// TEST_DATABASE_URL names a cluster).
 const templateDir = path.resolve("tests/.tmp/unit");
-const dataDir = path.join(templateDir, `run-${randomUUID()}`);
+const runId = randomUUID();
+const dataDir = path.join(templateDir, `run-${runId}`);
 mkdirSync(dataDir, { recursive: true });
-copyFileSync(path.join(templateDir, "template", "trusted-sitters.db"), path.join(dataDir, "trusted-sitters.db"));
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = "test";
+
+const cluster = process.env.TEST_DATABASE_URL;
+if (cluster) {
+  const database = `trusted_sitters_${runId.replaceAll("-", "")}`;
+  await createFromTemplate(cluster, database);
+  process.env.DATABASE_URL = databaseUrl(cluster, database);
+  afterAll(async () => {
+    const { db } = await import("../../app/platform/db.server");
+    await db.destroy().catch(() => undefined);
+    await dropDatabase(cluster, database);
+  });
+} else {
+  delete process.env.DATABASE_URL;
+  copyFileSync(path.join(templateDir, "template", "trusted-sitters.db"), path.join(dataDir, "trusted-sitters.db"));
+}

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "~db/schema";
+import { json } from "~/platform/db.server";
 import { visitReportsForExport } from "~/features/visits/index.server";
 
 /**
@@ -342,7 +343,7 @@ export const personalDataSections: PersonalDataSection[] = [
     name: "notifications",
     async exportOf(userId, database) {
       const rows = await database.selectFrom("notifications").select(["type", "data", "link", "is_read", "created_at"]).where("user_id", "=", userId).orderBy("created_at").execute();
-      return rows.map((row) => ({ ...row, data: JSON.parse(row.data) as unknown }));
+      return rows.map((row) => ({ ...row, data: json<unknown>().read(row.data) }));
     },
     async erase(person, trx) {
       await trx.deleteFrom("notifications").where("user_id", "=", person.id).execute();

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from "kysely";
 import type { UsersTable } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, flag } from "~/platform/db.server";
 import { listReports, type QueuedReport } from "./reports.server";
 
 export const SEARCH_MAX = 100;
@@ -39,7 +39,7 @@ const personRowOf = (row: UserColumns): PersonRow => ({
   // A deleted member's address is a placeholder, not a way to reach anyone.
   email: row.deleted_at ? "" : row.email,
   role: row.role,
-  isAdmin: row.is_admin === 1,
+  isAdmin: flag.read(row.is_admin),
   suspended: Boolean(row.suspended_at),
   deleted: Boolean(row.deleted_at),
   createdAt: row.created_at,

@@ -1,4 +1,4 @@
-import { db } from "~/platform/db.server";
+import { db, flag } from "~/platform/db.server";
 import { recordAudit } from "~/platform/audit.server";
 import { nowIso } from "~/platform/clock.server";
 
@@ -13,8 +13,8 @@ export async function setAdmin(email: string, admin: boolean): Promise<RoleChang
   return db.transaction().execute(async (trx): Promise<RoleChange> => {
     const user = await trx.selectFrom("users").select(["id", "is_admin"]).where((eb) => eb(eb.fn("lower", ["email"]), "=", address)).executeTakeFirst();
     if (!user) return { status: "unknown" };
-    if ((user.is_admin === 1) === admin) return { status: "unchanged", userId: user.id };
-    await trx.updateTable("users").set({ is_admin: admin ? 1 : 0, updated_at: nowIso() }).where("id", "=", user.id).execute();
+    if (flag.read(user.is_admin) === admin) return { status: "unchanged", userId: user.id };
+    await trx.updateTable("users").set({ is_admin: flag.write(admin), updated_at: nowIso() }).where("id", "=", user.id).execute();
     await recordAudit(trx, {
       operatorId: null,
       action: admin ? "admin.grant" : "admin.revoke",

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Booking, Database } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, jsonObject } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/index.server";
@@ -95,7 +95,7 @@ async function recordHistory(trx: Transaction<Database>, before: Booking | null,
       status_to: after.status,
       payment_from: before?.payment_status ?? null,
       payment_to: after.payment_status,
-      detail: JSON.stringify(detailOf(event)),
+      detail: jsonObject.write(detailOf(event)),
       created_at: stamp,
     })
     .execute();

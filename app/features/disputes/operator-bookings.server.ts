@@ -1,4 +1,4 @@
-import { db } from "~/platform/db.server";
+import { db, jsonObject } from "~/platform/db.server";
 import { deliverSoon } from "~/platform/email.server";
 import { recordAudit } from "~/platform/audit.server";
 import { applyEvent, findBooking, runPaymentTasks } from "~/features/bookings/index.server";
@@ -92,7 +92,7 @@ export async function bookingForOperator(bookingId: string) {
 /** Only the fields the page shows, from the JSON the machine's writer stored. */
 function detailOf(json: string): { reason?: string; amountCents?: number; refundCents?: number; settlement?: string } {
   try {
-    const value = JSON.parse(json) as Record<string, unknown>;
+    const value = jsonObject.read(json);
     return {
       ...(typeof value.reason === "string" ? { reason: value.reason } : {}),
       ...(typeof value.amountCents === "number" ? { amountCents: value.amountCents } : {}),

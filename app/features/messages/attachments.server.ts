@@ -1,5 +1,5 @@
 import type { User } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, flag } from "~/platform/db.server";
 import { ImageRejected, processImage, signatureFormat, fileStorage, removeImage, storeImage, storeVideo, checkVideo, videoSignature } from "~/features/media/index.server";
 import { CHAT_FILE_MAX_BYTES } from "~/features/media";
 
@@ -48,7 +48,7 @@ export async function mayViewMedia(viewer: Pick<User, "id" | "is_admin">, key: s
     .where((eb) => eb.or([eb("m.media_key", "=", key), eb("m.media_preview_key", "=", key)]))
     .executeTakeFirst();
   if (!message) return true;
-  if (viewer.is_admin === 1) {
+  if (flag.read(viewer.is_admin)) {
     const reported = await db.selectFrom("reports").select("id").where("subject_type", "=", "message").where("subject_id", "=", String(message.id)).executeTakeFirst();
     if (reported) return true;
   }

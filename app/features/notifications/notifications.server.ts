@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, NotificationType } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, flag, jsonObject } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
 import { daysAgoIn } from "~/platform/time";
@@ -21,7 +21,7 @@ export async function notify(notification: NewNotification, database: Kysely<Dat
       id: randomUUID(),
       user_id: notification.userId,
       type: notification.type,
-      data: JSON.stringify(notification.data ?? {}),
+      data: jsonObject.write(notification.data ?? {}),
       link: notification.link ?? null,
       created_at: nowIso(),
     })
@@ -62,15 +62,14 @@ export async function listNotifications(user: { id: string; time_zone: string },
     const days = daysAgoIn(user.time_zone, new Date(row.created_at), reference);
     const group: NotificationGroup = days <= 0 ? "today" : days === 1 ? "yesterday" : "earlier";
     if (groups.at(-1)?.group !== group) groups.push({ group, items: [] });
-    groups.at(-1)!.items.push({ id: row.id, type: row.type, data: parseData(row.data), read: row.is_read === 1, at: row.created_at });
+    groups.at(-1)!.items.push({ id: row.id, type: row.type, data: parseData(row.data), read: flag.read(row.is_read), at: row.created_at });
   }
   return groups;
 }
 
 function parseData(json: string): Record<string, string | number> {
   try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === "object" ? (value as Record<string, string | number>) : {};
+    return jsonObject.read(json) as Record<string, string | number>;
   } catch {
     return {};
   }
@@ -79,7 +78,7 @@ function parseData(json: string): Record<string, string | number> {
 export async function openNotification(userId: string, id: string): Promise<{ link: string } | null> {
   const row = await db.selectFrom("notifications").select(["id", "link"]).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   if (!row) return null;
-  await db.updateTable("notifications").set({ is_read: 1 }).where("id", "=", row.id).execute();
+  await db.updateTable("notifications").set({ is_read: flag.write(true) }).where("id", "=", row.id).execute();
   await recordEvents([{ userId, type: "notification", payload: { read: row.id } }]);
   return { link: safeLink(row.link) };
 }
@@ -111,5 +110,5 @@ export async function markMessageNotificationsRead(userId: string, fromUserId: s
 }
 
 export async function setSounds(userId: string, enabled: boolean): Promise<void> {
-  await db.updateTable("users").set({ sounds_enabled: enabled ? 1 : 0 }).where("id", "=", userId).execute();
+  await db.updateTable("users").set({ sounds_enabled: flag.write(enabled) }).where("id", "=", userId).execute();
 }

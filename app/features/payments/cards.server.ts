@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, PaymentMethod } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, flag } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { payerCustomer, storedCustomer } from "./customers.server";
 import { paymentProvider } from "./payments.server";
@@ -20,7 +20,7 @@ export interface CardView {
   isDefault: boolean;
 }
 
-const cardView = (row: PaymentMethod): CardView => ({ id: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, isDefault: row.is_default === 1 });
+const cardView = (row: PaymentMethod): CardView => ({ id: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, isDefault: flag.read(row.is_default) });
 
 export async function cardsOf(userId: string): Promise<CardView[]> {
   const rows = await db.selectFrom("payment_methods").selectAll().where("user_id", "=", userId).orderBy("is_default", "desc").orderBy("created_at", "desc").orderBy("id").execute();
@@ -51,7 +51,7 @@ export async function storeCard(userId: string, provider: string, cardRef: strin
         last4: details.last4.slice(-4),
         exp_month: details.expMonth,
         exp_year: details.expYear,
-        is_default: isDefault ? 1 : 0,
+        is_default: flag.write(isDefault),
         default_since: isDefault ? at : null,
         created_at: at,
       })

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { User } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, flag } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { paysOutThroughStripe, stripe } from "./payments.server";
 import { failureOfError } from "./stripe-provider.server";
@@ -12,7 +12,7 @@ export type PayoutStatus = { provider: "stripe"; started: boolean; ready: boolea
 
 export function payoutStatusOf(user: Pick<User, "stripe_account_id" | "payouts_enabled">): PayoutStatus {
   if (!paysOutThroughStripe()) return { provider: "other" };
-  return { provider: "stripe", started: user.stripe_account_id !== null, ready: user.payouts_enabled === 1 };
+  return { provider: "stripe", started: user.stripe_account_id !== null, ready: flag.read(user.payouts_enabled) };
 }
 
 export async function refreshPayoutStatus(user: Pick<User, "id" | "stripe_account_id">): Promise<boolean | null> {
@@ -20,7 +20,7 @@ export async function refreshPayoutStatus(user: Pick<User, "id" | "stripe_accoun
   try {
     const account = await stripe().accounts.retrieve(user.stripe_account_id);
     const ready = Boolean(account.details_submitted && account.payouts_enabled);
-    await db.updateTable("users").set({ payouts_enabled: ready ? 1 : 0, updated_at: nowIso() }).where("id", "=", user.id).execute();
+    await db.updateTable("users").set({ payouts_enabled: flag.write(ready), updated_at: nowIso() }).where("id", "=", user.id).execute();
     return ready;
   } catch (error) {
     failureOfError(error);
@@ -56,7 +56,7 @@ export const connectStripeEvents: WebhookHandlers = {
     const ready = Boolean(account.details_submitted && account.payouts_enabled);
     const updated = await db
       .updateTable("users")
-      .set({ payouts_enabled: ready ? 1 : 0, updated_at: nowIso() })
+      .set({ payouts_enabled: flag.write(ready), updated_at: nowIso() })
       .where("stripe_account_id", "=", account.id)
       .where("payouts_enabled", "=", ready ? 0 : 1)
       .executeTakeFirst();

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { db } from "~/platform/db.server";
+import { db, json } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { serialized } from "~/platform/lock.server";
 import type { PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
@@ -39,11 +39,11 @@ function once<T extends PaymentResult>(key: string, work: () => Promise<T>): Pro
 
 async function answerOnce<T extends PaymentResult>(key: string, work: () => Promise<T>): Promise<T> {
   const known = await db.selectFrom("payment_idempotency").select("result").where("key", "=", key).executeTakeFirst();
-  if (known) return JSON.parse(known.result) as T;
+  if (known) return json<T>().read(known.result);
   const result = await work();
-  await db.insertInto("payment_idempotency").values({ key, result: JSON.stringify(result), created_at: nowIso() }).onConflict((oc) => oc.doNothing()).execute();
+  await db.insertInto("payment_idempotency").values({ key, result: json<T>().write(result), created_at: nowIso() }).onConflict((oc) => oc.doNothing()).execute();
   const stored = await db.selectFrom("payment_idempotency").select("result").where("key", "=", key).executeTakeFirstOrThrow();
-  return JSON.parse(stored.result) as T;
+  return json<T>().read(stored.result);
 }
 
 const fail = (code: PaymentFailureCode) => ({ ok: false as const, code });

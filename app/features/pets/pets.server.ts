@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Pet } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, jsonList } from "~/platform/db.server";
 import { announceNewProfile } from "~/platform/events/deck-news.server";
 import { nowIso } from "~/platform/clock.server";
 import { addPhotos, adoptPendingUploads, listPhotos, removePhotoFiles, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/index.server";
@@ -28,7 +28,7 @@ async function toPetView(pet: Pet): Promise<PetView> {
     age: pet.age,
     breed: pet.breed,
     notes: pet.notes,
-    temperament: JSON.parse(pet.temperament) as string[],
+    temperament: jsonList.read(pet.temperament),
     specialNeeds: pet.special_needs,
     energyLevel: pet.energy_level,
     photos: photos.map(toPhotoView),
@@ -42,7 +42,7 @@ function columns(input: PetInput) {
     age: input.age,
     breed: input.breed,
     notes: input.notes,
-    temperament: JSON.stringify(input.temperament),
+    temperament: jsonList.write(input.temperament),
     special_needs: input.specialNeeds,
     energy_level: input.energyLevel,
   };

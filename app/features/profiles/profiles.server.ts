@@ -1,5 +1,5 @@
 import type { User } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, flag, jsonList } from "~/platform/db.server";
 import { announceNewProfile } from "~/platform/events/deck-news.server";
 import { nowIso } from "~/platform/clock.server";
 import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/index.server";
@@ -51,8 +51,8 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
     hourlyRateCents: sitter ? user.hourly_rate_cents : null,
     yearsExperience: sitter ? user.years_experience : null,
     completedBookings: completed.get(userId) ?? 0,
-    experience: sitter ? (JSON.parse(user.experience) as string[]) : [],
-    caresFor: sitter ? (JSON.parse(user.cares_for) as string[]) : [],
+    experience: sitter ? jsonList.read(user.experience) : [],
+    caresFor: sitter ? jsonList.read(user.cares_for) : [],
     memberSince: user.created_at,
     rating: { average: user.rating_average, count: user.review_count },
     photos: photos.map(toPhotoView),
@@ -77,8 +77,8 @@ function sitterColumns(input: SitterDetailsInput) {
   return {
     hourly_rate_cents: Math.round(input.hourlyRate * 100),
     years_experience: input.yearsExperience ?? null,
-    experience: JSON.stringify(input.experience),
-    cares_for: JSON.stringify(input.caresFor),
+    experience: jsonList.write(input.experience),
+    cares_for: jsonList.write(input.caresFor),
   };
 }
 
@@ -97,7 +97,7 @@ export async function profilePage(user: User, backFromPayoutOnboarding: boolean)
   // Stripe's webhook says how far onboarding got too, but a little later.
   if (backFromPayoutOnboarding && isSitter(user.role) && payoutStatusOf(user).provider === "stripe") {
     const ready = await refreshPayoutStatus(user);
-    if (ready !== null) user = { ...user, payouts_enabled: ready ? 1 : 0 };
+    if (ready !== null) user = { ...user, payouts_enabled: flag.write(ready) };
   }
   const [profile, pets] = await Promise.all([getPublicProfile(user.id), isOwner(user.role) ? listPets(user.id) : []]);
   return {

@@ -4,6 +4,7 @@ import { formatMoney } from "~/platform/money";
 import { cardsOf, paymentProvider } from "~/features/payments/index.server";
 import { daysUntil, displayStatus } from "./machine";
 import { listPlans, subscriptionSummary } from "./subscriptions.server";
+import { flag } from "~/platform/db.server";
 
 /** A failed read shows a message in place of its section; the rest of the page still works. */
 async function settled<T>(work: Promise<T>): Promise<T | null> {
@@ -33,7 +34,7 @@ export async function subscriptionPage(user: { id: string; time_zone: string }, 
           periodStart: day(live.current_period_start),
           periodEnd: day(live.current_period_end),
           daysLeft: live.current_period_end ? daysUntil(new Date(live.current_period_end), now()) : null,
-          cancelAtPeriodEnd: live.cancel_at_period_end === 1,
+          cancelAtPeriodEnd: flag.read(live.cancel_at_period_end),
           pendingPlan: summary?.pendingPlan ? { id: summary.pendingPlan.id, name: summary.pendingPlan.name } : null,
           nextRetryAt: day(live.next_retry_at),
           lastError: live.last_payment_error,

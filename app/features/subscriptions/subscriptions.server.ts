@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database, Subscription, SubscriptionPlan } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, flag, jsonList } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/index.server";
@@ -40,8 +40,8 @@ const toPlanView = (plan: SubscriptionPlan): PlanView => ({
   priceCents: plan.price_cents,
   currency: plan.currency,
   interval: plan.interval,
-  features: JSON.parse(plan.features) as string[],
-  popular: plan.popular === 1,
+  features: jsonList.read(plan.features),
+  popular: flag.read(plan.popular),
 });
 
 export async function listPlans(): Promise<PlanView[]> {

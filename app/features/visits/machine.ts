@@ -1,4 +1,6 @@
 import type { VisitItemKind, VisitStatus } from "~db/schema";
+// The codecs alone (not ~/platform/db.server): this machine is also loaded by the visit page in the browser.
+import { json, jsonList } from "~/platform/db/codecs";
 
 /**
  * Pure rules of a visit (no I/O). `applyVisitEvent` in visits.server.ts writes their answer; nothing
@@ -123,7 +125,7 @@ export function decideVisit(facts: VisitFacts, actorId: string, event: VisitEven
       return { ok: true, change: { tick: { position: event.position, at: stamp } } };
     }
     case "details":
-      return { ok: true, change: { visit: { quick_notes: JSON.stringify([...new Set(event.quickNotes)]), note: event.note } } };
+      return { ok: true, change: { visit: { quick_notes: jsonList.write([...new Set(event.quickNotes)]), note: event.note } } };
     case "add-media":
       if (facts.mediaCount >= VISIT_MEDIA_MAX) return refuse("tooManyMedia");
       return { ok: true, change: { addMedia: true } };
@@ -133,7 +135,7 @@ export function decideVisit(facts: VisitFacts, actorId: string, event: VisitEven
         ok: true,
         change: {
           visit: {
-            walk_route: event.walk.route ? JSON.stringify(event.walk.route) : null,
+            walk_route: event.walk.route ? json<unknown>().write(event.walk.route) : null,
             walk_distance_m: event.walk.distanceM,
             walk_duration_s: event.walk.durationS,
           },

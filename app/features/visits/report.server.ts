@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, VisitItemKind, VisitStatus } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, json } from "~/platform/db.server";
 import { QUICK_NOTES, type QuickNote } from "./machine";
 
 export interface VisitReport {
@@ -16,7 +16,7 @@ export interface VisitReport {
 
 function parseList(text: string | null): unknown[] {
   try {
-    const value: unknown = JSON.parse(text ?? "[]");
+    const value = json<unknown>().read(text ?? "[]");
     return Array.isArray(value) ? value : [];
   } catch {
     return [];

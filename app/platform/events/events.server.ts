@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, LiveEventType } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, json } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { bus } from "./bus.server";
 
@@ -23,7 +23,7 @@ export interface RecordedEvent {
 export async function recordEvents(events: LiveEvent[], database: Kysely<Database> = db): Promise<RecordedEvent[]> {
   const recorded: RecordedEvent[] = [];
   for (const event of events) {
-    const payload = JSON.stringify(event.payload ?? {});
+    const payload = json<unknown>().write(event.payload ?? {});
     const row = await database
       .insertInto("live_events")
       .values({ user_id: event.userId, type: event.type, payload, created_at: nowIso() })
