@@ -1,5 +1,6 @@
 import SQLite from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
+import type { Database } from "~db/schema";
 
 export interface TableCopy {
   table: string;
@@ -55,12 +56,12 @@ function migrationsOf(database: SQLite.Database): string[] {
   return (database.prepare("select name from kysely_migration order by name").all() as { name: string }[]).map((row) => row.name);
 }
 
-async function targetMigrations(target: Kysely<any>): Promise<string[]> {
+async function targetMigrations(target: Kysely<Database>): Promise<string[]> {
   const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(target);
   return rows.rows.map((row) => row.name);
 }
 
-async function countRows(target: Kysely<any>, table: string): Promise<number> {
+async function countRows(target: Kysely<Database>, table: string): Promise<number> {
   const result = await sql<{ count: number | string }>`select count(*) as count from ${sql.table(table)}`.execute(target);
   return Number(result.rows[0]?.count ?? 0);
 }
@@ -71,7 +72,7 @@ async function countRows(target: Kysely<any>, table: string): Promise<number> {
  * the copied ids, and every table's row count checked before anything is committed. Both databases
  * must be at the same migration; the app should be stopped (the source is read in one snapshot anyway).
  */
-export async function copySqliteToPostgres(sourceFile: string, target: Kysely<any>, options: CopyOptions = {}): Promise<TableCopy[]> {
+export async function copySqliteToPostgres(sourceFile: string, target: Kysely<Database>, options: CopyOptions = {}): Promise<TableCopy[]> {
   const log = options.log ?? (() => {});
   const source = new SQLite(sourceFile, { readonly: true, fileMustExist: true });
   try {
@@ -93,14 +94,14 @@ export async function copySqliteToPostgres(sourceFile: string, target: Kysely<an
     source.exec("begin");
     const copied: TableCopy[] = [];
     await target.transaction().execute(async (trx) => {
+      // Triggers that keep summaries (ratings) or guard history (the audit log) stay out of a verbatim copy.
+      for (const table of tables) await sql`alter table ${sql.table(table)} disable trigger user`.execute(trx);
       // Rows the migrations put there (plans, places) are replaced by the source's own.
       await sql`truncate table ${sql.join(tables.map((table) => sql.table(table)))} restart identity cascade`.execute(trx);
       for (const table of tables) {
         const columns = (source.prepare("select name, hidden from pragma_table_xinfo(?)").all(table) as SourceColumn[]).filter((column) => column.hidden === 0).map((column) => column.name);
         const batchSize = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
         const expected = (source.prepare(`select count(*) as count from ${quoteSqlite(table)}`).get() as { count: number }).count;
-        // Triggers that keep summaries (ratings) or guard history (the audit log) stay out of a verbatim copy.
-        await sql`alter table ${sql.table(table)} disable trigger user`.execute(trx);
         const insert = async (rows: unknown[][]) => {
           if (rows.length === 0) return;
           await sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) overriding system value values ${sql.join(
@@ -116,12 +117,12 @@ export async function copySqliteToPostgres(sourceFile: string, target: Kysely<an
           }
         }
         await insert(batch);
-        await sql`alter table ${sql.table(table)} enable trigger user`.execute(trx);
         const rows = await countRows(trx, table);
         if (rows !== expected) throw new Error(`${table}: ${expected} rows in SQLite but ${rows} in PostgreSQL; nothing was committed.`);
         copied.push({ table, rows });
         log(`${table}: ${rows} rows`);
       }
+      for (const table of tables) await sql`alter table ${sql.table(table)} enable trigger user`.execute(trx);
       // Identity and serial columns continue after the highest copied id.
       const sequences = await sql<{ table_name: string; column_name: string }>`
         select table_name, column_name from information_schema.columns

@@ -20,7 +20,8 @@ let source: Kysely<Database>;
 beforeAll(async () => {
   source = openDatabase(sourceFile);
   await migrateToLatest(source);
-  await source.insertInto("users").values([userRow("a-owner", "owner"), userRow("b-sitter", "sitter", { latitude: 40.4168, longitude: -3.7038, hourly_rate_cents: 1800, experience: '["dogs"]' })]).execute();
+  await source.insertInto("users").values(userRow("a-owner", "owner")).execute();
+  await source.insertInto("users").values(userRow("b-sitter", "sitter", { latitude: 40.4168, longitude: -3.7038, hourly_rate_cents: 1800, experience: '["dogs"]' })).execute();
   await source.updateTable("users").set({ rating_average: 4.5, review_count: 2 }).where("id", "=", "b-sitter").execute();
   await source.insertInto("conversations").values({ id: "c1", user_a_id: "a-owner", user_b_id: "b-sitter", created_at: at, last_message_at: at }).execute();
   for (const body of ["one", "two", "three"]) await source.insertInto("messages").values({ conversation_id: "c1", sender_id: "a-owner", body, created_at: at }).execute();
