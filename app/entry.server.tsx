@@ -11,6 +11,7 @@ import { contentSecurityPolicy, cspSourcesOf } from "~/platform/security.server"
 export { startApp, stopApp } from "~/jobs.server";
 export { closeAllStreams } from "~/platform/events/stream.server";
 export { backupDataDir, bucketBackupAdvice, postgresBackupAdvice } from "~/platform/backup.server";
+export { copyToPostgres } from "~/copy-to-postgres.server";
 export { createNonce, isCrossSiteWrite, securityHeaders } from "~/platform/security.server";
 export { clientAddressOf } from "~/platform/client-address.server";
 export { createLoadContext, runWithLoadContext } from "~/platform/request-context.server";

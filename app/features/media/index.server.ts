@@ -2,6 +2,7 @@ export { IMAGE_MAX_BYTES, ImageRejected, processImage, processImages, signatureF
 export { addPhotos, deletePhoto, findOwnPhoto, listPhotos, movePhoto, photoUrl, removePhotoFiles, toPhotoView } from "./photos.server";
 export type { PhotoMove, PhotoProblem, PhotoView } from "./photos.server";
 export { contentTypeOf, fileStorage, isMediaKey, localFileStorage, removeImage, s3FileStorage, storeImage, storeVideo } from "./storage.server";
+export { copyMediaFolder, type FolderCopy } from "./copy-folder.server";
 export type { ByteRange, FileStorage, MediaStream, S3Settings } from "./storage.server";
 export { byteRange, mediaResponse } from "./serve.server";
 export { readImageUpload } from "./upload.server";
