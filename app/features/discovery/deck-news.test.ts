@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { announceNewProfile } from "~/platform/events/deck-news.server";
+import { bus } from "~/platform/events/bus.server";
 import { joinHub } from "~/platform/events/hub.server";
 import { person } from "~/testing/people";
 
@@ -20,6 +21,7 @@ describe("new profiles on open decks", () => {
     ];
     const leave = [newcomer, watchingOwner, watchingBoth, watchingSitter].map((who) => connect(who.id));
     try {
+      await bus.listening();
       // Through the event bus: at once in one process, a NOTIFY round trip away on PostgreSQL. Each
       // instance writes its whole audience in one go, so once one person has the news, all have.
       await announceNewProfile(newcomer.id, "owners");

@@ -24,6 +24,8 @@ export interface EventBus {
   publish(news: BusNews | BusNews[], database?: QueryExecutorProvider): Promise<void>;
   subscribe(userId: string, listener: Listener<PersonNews>): () => void;
   subscribeEveryone(listener: Listener<EveryoneNews>): () => void;
+  /** Resolves once news from other instances can arrive (at once in one process). */
+  listening(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,8 @@ export class InProcessBus implements EventBus {
   subscribeEveryone(listener: Listener<EveryoneNews>) {
     return this.listeners.subscribeEveryone(listener);
   }
+
+  async listening() {}
 
   async close() {}
 }
