@@ -65,7 +65,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // is left out even though the feature's entry file re-exports it.
           treeshake: { moduleSideEffects: (id: string) => !id.includes("/app/features/") },
           output: {
-            experimentalMinChunkSize: Number(process.env.MINCHUNK ?? 2_000),
+            experimentalMinChunkSize: 2_000,
             // The language switcher (on four pages) stays a chunk of its own: merged, it landed in a
             // chunk the root loads and every page paid for it.
             manualChunks: (id) => (id.includes("/platform/ui/language-switcher") ? "language-switcher" : undefined),

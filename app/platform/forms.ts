@@ -147,22 +147,25 @@ export function useForm<Name extends string>(options: {
     allErrors: current.errors,
     noValidate: true,
   };
-  const fields = {} as Record<Name, FieldMetadata>;
-  for (const name of Object.keys(constraint) as Name[]) {
-    const fieldId = `${id}-${name}`;
-    fields[name] = {
-      ...constraint[name],
-      id: fieldId,
-      name,
-      formId: id,
-      errorId: `${fieldId}-error`,
-      descriptionId: `${fieldId}-description`,
-      key: undefined,
-      errors: current.errors[name],
-      initialValue: current.initial[name],
-      value: current.values[name],
-    };
-  }
+  // Any name answers, as with conform: a form may show a field its schema of the moment lacks.
+  const fields = new Proxy({} as Record<Name, FieldMetadata>, {
+    get(made, name) {
+      if (typeof name !== "string") return undefined;
+      const fieldId = `${id}-${name}`;
+      return (made[name as Name] ??= {
+        ...(constraint as Record<string, Constraint>)[name],
+        id: fieldId,
+        name,
+        formId: id,
+        errorId: `${fieldId}-error`,
+        descriptionId: `${fieldId}-description`,
+        key: undefined,
+        errors: current.errors[name],
+        initialValue: current.initial[name],
+        value: current.values[name],
+      });
+    },
+  });
   return [form, fields];
 }
 
