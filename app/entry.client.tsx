@@ -1,21 +1,16 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, namespaces } from "~/platform/i18n";
-import { localesBackend } from "~/platform/i18n-backend.client";
+import { I18nextProvider } from "react-i18next";
+import { createTranslator, fetchTranslations } from "~/platform/i18n.client";
 
 async function hydrate() {
-  const root = document.documentElement;
-  await i18next
-    .use(initReactI18next)
-    .use(localesBackend)
-    .init({ ...i18nConfig, lng: root.lang, ns: namespaces });
+  const translator = createTranslator(document.documentElement.lang, fetchTranslations);
+  await translator.init();
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nextProvider i18n={translator.i18n}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>

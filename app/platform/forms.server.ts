@@ -1,4 +1,7 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
+import type { ConstraintOf } from "./forms";
 import { FORM_BODY_MAX_BYTES } from "./request-limits";
+import type { z } from "./validation";
 
 // Nobody types these, and stored they break emails and other people's screens (tab, LF and CR are text).
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -61,4 +64,9 @@ export async function formDataOf(request: Request): Promise<FormData> {
     }
   }
   return formData;
+}
+
+/** A form's HTML constraints (required, maxLength, min…) from its schema, for the loader to send to the page. */
+export function constraintOf<Schema extends z.core.$ZodType>(schema: Schema) {
+  return getZodConstraint(schema) as ConstraintOf<Schema>;
 }

@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BookingHistory, MoneyTable, OPERATOR_NOTE_MAX, centsOf, refundSchema } from "~/features/disputes";
 import { bookingForOperator, historyText, moneyText, refundBooking } from "~/features/disputes/index.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { requireAdmin } from "~/platform/operator.server";
 import { titleFrom } from "~/platform/page-title";
@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await bookingForOperator(params.bookingId ?? "");
   if (!found) throw new Response("Not found", { status: 404 });
   const language = await languageOf(request);
-  return { ...found, history: historyText(found.history, language, operator.time_zone), moneyText: moneyText(found.money, language) };
+  return { ...found, constraints: { refundSchema: constraintOf(refundSchema) }, history: historyText(found.history, language, operator.time_zone), moneyText: moneyText(found.money, language) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -85,12 +85,11 @@ export default function AdminBooking() {
 function RefundForm() {
   const { t } = useTranslation("disputes");
   const lastResult = useActionData<typeof action>();
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "refund-booking",
     lastResult,
-    constraint: getZodConstraint(refundSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.refundSchema,
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="card space-y-4">

@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type FieldMetadata } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DisputeThread, MoneyTable, OPERATOR_NOTE_MAX, SETTLEMENTS, centsOf, resolveSchema } from "~/features/disputes";
 import { disputeForOperator, moneyText, postsText, resolveDispute } from "~/features/disputes/index.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { formatMoney } from "~/platform/money";
 import { requireAdmin } from "~/platform/operator.server";
@@ -27,6 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     posts: postsText(found.posts, language, operator.time_zone),
     moneyText: moneyText(found.money, language),
     refundText: formatMoney(found.dispute.refundCents ?? 0, language),
+    constraints: { resolveSchema: constraintOf(resolveSchema) },
   };
 }
 
@@ -82,12 +83,11 @@ export default function AdminDispute() {
 function ResolveForm({ total }: { total: string }) {
   const { t } = useTranslation("disputes");
   const lastResult = useActionData<typeof action>();
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "resolve-dispute",
     lastResult,
-    constraint: getZodConstraint(resolveSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resolveSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.resolveSchema,
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="card space-y-4">

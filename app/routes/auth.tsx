@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { resendConfirmation, setupPathFor, signUp, authPageOf, authenticator, refusePublicForm, rememberAddress } from "~/features/auth/index.server";
-import { LoginScreen, SignupForm, SignupRoleStep, resendConfirmationSchema, signupSchema } from "~/features/auth";
-import { formDataOf } from "~/platform/forms.server";
+import { LoginScreen, SignupForm, SignupRoleStep, loginSchema, resendConfirmationSchema, signupSchema } from "~/features/auth";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
 import { safeRedirectTarget } from "~/platform/redirect.server";
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = authPageOf(new URL(request.url));
   const user = await getUser(request);
   if (user) throw redirect(page.confirmed ? setupPathFor(user.role) : (page.redirectTo ?? "/dashboard"));
-  return page;
+  return { ...page, constraints: { signup: constraintOf(signupSchema), login: constraintOf(loginSchema) } };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -77,8 +77,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Auth() {
-  const { mode, role, confirmed, sent, redirectTo } = useLoaderData<typeof loader>();
+  const { mode, role, confirmed, sent, redirectTo, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  if (mode === "login") return <LoginScreen confirmed={confirmed} sent={sent} redirectTo={redirectTo} actionData={actionData} />;
-  return role ? <SignupForm role={role} actionData={actionData} /> : <SignupRoleStep />;
+  if (mode === "login") return <LoginScreen confirmed={confirmed} sent={sent} redirectTo={redirectTo} actionData={actionData} constraint={constraints.login} />;
+  return role ? <SignupForm role={role} actionData={actionData} constraint={constraints.signup} /> : <SignupRoleStep />;
 }

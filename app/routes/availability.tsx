@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type ConstraintOf } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addSlot, slotsPage, type SlotView } from "~/features/availability/index.server";
 import { DEFAULT_SLOT, PRESET_NAMES, addSlotFields, addSlotSchema } from "~/features/availability";
 import { isSitter } from "~/features/profiles/index.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!isSitter(user.role)) return { sitter: false as const };
   const asked = new URL(request.url).searchParams.get("date") ?? "";
-  return { sitter: true as const, ...(await slotsPage(user, asked, await languageOf(request))) };
+  return { sitter: true as const, ...(await slotsPage(user, asked, await languageOf(request))), constraints: { addSlotFields: constraintOf(addSlotFields) } };
 }
 
 const refusal = {
@@ -61,7 +61,7 @@ export default function Availability() {
             </button>
           </Form>
           {/* A new form after each change to the day's slots: a successful add starts from the defaults again. */}
-          <AddSlot key={`${page.date}-${page.slots.length}`} date={page.date} openAtFirst={page.slots.length === 0} />
+          <AddSlot key={`${page.date}-${page.slots.length}`} date={page.date} openAtFirst={page.slots.length === 0} constraint={page.constraints.addSlotFields} />
           <SlotList dateLabel={page.dateLabel} slots={page.slots} />
         </div>
       ) : (
@@ -76,16 +76,14 @@ export default function Availability() {
   );
 }
 
-function AddSlot({ date, openAtFirst }: { date: string; openAtFirst: boolean }) {
+function AddSlot({ date, openAtFirst, constraint }: { date: string; openAtFirst: boolean; constraint: ConstraintOf<typeof addSlotFields> }) {
   const { t } = useTranslation("availability");
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "add-slot",
     lastResult,
     defaultValue: { day: date, startTime: DEFAULT_SLOT.start, endTime: DEFAULT_SLOT.end },
-    constraint: getZodConstraint(addSlotFields),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addSlotSchema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   return (
     <details open={openAtFirst || lastResult?.status === "error"} className="card group">

@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type ConstraintOf } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { transition, bookingView } from "~/features/bookings/index.server";
 import { CANCEL_REASON_MAX, cancelSchema, bookingSummaryText, refusalKey } from "~/features/bookings";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const booking = await bookingView(user.id, params.bookingId ?? "");
   if (!booking) throw new Response("Not found", { status: 404 });
   if (!booking.can.cancel) return redirectWithToast("/bookings", { type: "error", title: "bookings:refusals.wrongState" });
-  return { booking: bookingSummaryText(booking, await languageOf(request)) };
+  return { booking: bookingSummaryText(booking, await languageOf(request)), constraints: { cancelSchema: constraintOf(cancelSchema) } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -45,12 +45,11 @@ export default function CancelBooking() {
   const { t } = useTranslation("bookings");
   const { booking } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "cancel-booking",
     lastResult,
-    constraint: getZodConstraint(cancelSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: cancelSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.cancelSchema as ConstraintOf<typeof cancelSchema>,
   });
   const { when, total } = booking.summary;
   return (

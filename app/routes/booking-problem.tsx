@@ -1,5 +1,6 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type FieldMetadata } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/platform/forms.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const page = await problemPage(user.id, params.bookingId ?? "");
   if (!page) throw new Response("Not found", { status: 404 });
-  return disputePageText(page, await languageOf(request), user.time_zone);
+  return { ...disputePageText(page, await languageOf(request), user.time_zone), constraints: { reportSchema: constraintOf(reportSchema), postSchema: constraintOf(postSchema) } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -88,12 +89,11 @@ export default function BookingProblem() {
 function ReportForm() {
   const { t } = useTranslation("disputes");
   const lastResult = useActionData<typeof action>();
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "report-problem",
     lastResult,
-    constraint: getZodConstraint(reportSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reportSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.reportSchema,
   });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-4">
@@ -111,12 +111,11 @@ function ReportForm() {
 function PostForm() {
   const { t } = useTranslation("disputes");
   const lastResult = useActionData<typeof action>();
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "dispute-post",
     lastResult,
-    constraint: getZodConstraint(postSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.postSchema,
   });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-4">

@@ -1,12 +1,12 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getTextareaProps, useForm } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { requestBooking, requestPage } from "~/features/bookings/index.server";
 import { DurationChoice, FreeDays, PetChoice, PriceBreakdown, StartTimeChoice, requestSchema } from "~/features/bookings";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = await requestPage(user, url.searchParams.get("walkerId") ?? "", url.searchParams.get("date") ?? "", await languageOf(request));
   if (!page) throw new Response("Not found", { status: 404 });
-  return page;
+  return { ...page, constraints: { requestSchema: constraintOf(requestSchema) } };
 }
 
 const refusalMessages = {
@@ -60,13 +60,12 @@ export default function BookingRequest() {
     // Only on the first render: later changes go through onChange.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "booking-request",
     lastResult,
     defaultValue: { id: requestId, sitterId: sitter.id, day, hours: "1", petId: pets.length === 1 ? pets[0]!.id : undefined },
-    constraint: getZodConstraint(requestSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: requestSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.requestSchema,
   });
   const chosenHours = Number(fields.hours.initialValue ?? "1");
   const { key: notesKey, ...notesProps } = getTextareaProps(fields.notes);

@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type FieldMetadata, type ConstraintOf } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { reviewSchema, REVIEW_COMMENT_MAX } from "~/features/bookings";
 import { bookingView, leaveReview } from "~/features/bookings/index.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const booking = await bookingView(user.id, params.bookingId ?? "");
   if (!booking) throw new Response("Not found", { status: 404 });
   if (!booking.can.review) return redirectWithToast("/bookings", { type: "info", title: "bookings:review.notNow" });
-  return { booking };
+  return { booking, constraints: { reviewSchema: constraintOf(reviewSchema) } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,12 +38,11 @@ export default function ReviewBooking() {
   const { t } = useTranslation("bookings");
   const { booking } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "review",
     lastResult,
-    constraint: getZodConstraint(reviewSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.reviewSchema as ConstraintOf<typeof reviewSchema>,
   });
   return (
     <>

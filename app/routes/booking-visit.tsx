@@ -7,7 +7,7 @@ import { CHAT_FILE_MAX_BYTES } from "~/features/media";
 import { readImageUpload } from "~/features/media/index.server";
 import { CheckOutForm, Checklist, DetailsForm, MediaForm, ReportExtras, VisitStatus, WalkForms, WalkSummary, detailsSchema, routeSchema, tickSchema, typedWalkSchema, type VisitReplies } from "~/features/visits";
 import { applyVisitEvent, storeVisitMedia, visitBookingOf, visitPage, walkFromRoute, walkFromTyped, type VisitCommand } from "~/features/visits/index.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const page = await visitPage(user, params.bookingId ?? "", await languageOf(request));
   if (!page) throw new Response("Not found", { status: 404 });
-  return { page };
+  return { page, constraints: { details: constraintOf(detailsSchema), walk: constraintOf(typedWalkSchema) } };
 }
 
 const SUCCESS: Record<string, string> = {
@@ -86,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function BookingVisit() {
   const { t } = useTranslation("care");
-  const { page } = useLoaderData<typeof loader>();
+  const { page, constraints } = useLoaderData<typeof loader>();
   const replies = useActionData<typeof action>() as VisitReplies | undefined;
   const { visit, can, booking } = page;
   return (
@@ -99,8 +99,8 @@ export default function BookingVisit() {
         <VisitStatus page={page} />
         {visit ? <Checklist visit={visit} canTick={can.act} /> : null}
         {visit?.walk ? <WalkSummary walk={visit.walk} /> : null}
-        {visit && can.walk ? <WalkForms lastResult={replies?.form === "walk" ? replies.reply : undefined} /> : null}
-        {visit && can.act ? <DetailsForm visit={visit} lastResult={replies?.form === "details" ? replies.reply : undefined} /> : null}
+        {visit && can.walk ? <WalkForms lastResult={replies?.form === "walk" ? replies.reply : undefined} constraint={constraints.walk} /> : null}
+        {visit && can.act ? <DetailsForm visit={visit} lastResult={replies?.form === "details" ? replies.reply : undefined} constraint={constraints.details} /> : null}
         {visit && can.media ? <MediaForm error={replies?.error} /> : null}
         {visit ? <ReportExtras visit={visit} /> : null}
         {can.checkOut ? <CheckOutForm /> : null}

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { filtersOf, resetFilters, saveFilters } from "~/features/discovery/index.server";
 import { DISTANCE_KM, MAX_PRICE_EUROS, OWNER_ONLY_SORTS, SORTS, filtersSchema } from "~/features/discovery";
 import { isOwner } from "~/features/profiles/index.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { ChoiceChips } from "~/platform/ui/choices";
@@ -22,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = filtersOf(user);
   return {
     forOwner: isOwner(user.role),
+    constraints: { filtersSchema: constraintOf(filtersSchema) },
     local: user.browse_mode === "local",
     defaults: {
       petType: filters.petType,
@@ -59,13 +60,12 @@ export default function Filters() {
   const { t } = useTranslation("discovery");
   const { forOwner, local, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "filters",
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(filtersSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: filtersSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.filtersSchema,
   });
   const [distance, setDistance] = useState(defaults.maxDistanceKm);
   const { key: distanceKey, ...distanceProps } = getInputProps(fields.maxDistanceKm, { type: "range" });

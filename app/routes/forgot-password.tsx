@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { requestPasswordReset, refusePublicForm } from "~/features/auth/index.server";
 import { forgotPasswordSchema } from "~/features/auth";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { resetEmailRateLimit, takeAttempt } from "~/platform/rate-limit.server";
 import { FormError, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
@@ -15,7 +15,7 @@ import { SubmitButton } from "~/platform/ui/submit-button";
 export const handle = { i18n: ["auth"], title: "auth:forgot.title" };
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+  return { sent: new URL(request.url).searchParams.get("sent") === "1", constraints: { forgotPasswordSchema: constraintOf(forgotPasswordSchema) } };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,12 +38,11 @@ export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const { sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.forgotPasswordSchema,
   });
   return (
     <main id="main" className="mx-auto max-w-md pb-10">

@@ -1,5 +1,5 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useForm, type ConstraintOf } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { cardSchema, expiryParts, bookingSummaryText, savedCardSchema } from "~/
 import { failureMessage, CardEntryForm, SavedCardForm, STRIPE_CSP, stripeCardResultSchema } from "~/features/payments";
 import { usableCardsOf } from "~/features/payments/index.server";
 import { env } from "~/platform/env.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const stripeKey = booking.paymentProvider === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null;
   const cards = await usableCardsOf(user.id, booking.paymentProvider);
-  return { booking: bookingSummaryText(booking, await languageOf(request)), attempt: crypto.randomUUID(), stripeKey, cards };
+  return { booking: bookingSummaryText(booking, await languageOf(request)), attempt: crypto.randomUUID(), stripeKey, cards, constraints: { cardSchema: constraintOf(cardSchema) } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -75,12 +75,11 @@ export default function Payment() {
   const { booking, attempt, stripeKey, cards } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && !("stripeErrors" in actionData) && !("savedCard" in actionData) ? actionData : undefined;
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "payment",
     lastResult,
-    constraint: getZodConstraint(cardSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: cardSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.cardSchema as ConstraintOf<typeof cardSchema>,
   });
   const { when, subtotal, fee, total } = booking.summary;
   return (

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CarePlanForm, carePlanSchema } from "~/features/care";
 import { ownCarePlan, saveCarePlan } from "~/features/care/index.server";
 import { findOwnPet } from "~/features/pets/index.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -24,7 +24,7 @@ async function ownPlan(request: Request, petId: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { pet, plan } = await ownPlan(request, params.petId);
-  return { pet: { id: pet.id, name: pet.name }, plan };
+  return { pet: { id: pet.id, name: pet.name }, plan, constraint: constraintOf(carePlanSchema) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -37,12 +37,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function PetCarePlan() {
   const { t } = useTranslation("care");
-  const { pet, plan } = useLoaderData<typeof loader>();
+  const { pet, plan, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <>
       <PageHeader title={t("plan.title", { pet: pet.name })} backTo="/profile" />
-      <CarePlanForm plan={plan} petName={pet.name} lastResult={lastResult} />
+      <CarePlanForm plan={plan} petName={pet.name} lastResult={lastResult} constraint={constraint} />
     </>
   );
 }

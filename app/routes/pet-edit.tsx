@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { PhotoGrid, PhotoUploadForm } from "~/features/media";
 import { PetForm, petSchema, type PetInput } from "~/features/pets";
 import { findOwnPet, updatePet } from "~/features/pets/index.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -23,7 +23,7 @@ async function ownPet(request: Request, petId: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { pet } = await ownPet(request, params.petId);
-  return { pet };
+  return { pet, constraint: constraintOf(petSchema) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditPet() {
   const { t } = useTranslation("profile");
-  const { pet } = useLoaderData<typeof loader>();
+  const { pet, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -52,6 +52,7 @@ export default function EditPet() {
       <PetForm
         lastResult={lastResult}
         withPhotos={false}
+        constraint={constraint}
         submitLabel={t("pet.save")}
         defaultValue={{
           petType: pet.petType,

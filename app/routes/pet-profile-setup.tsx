@@ -6,6 +6,7 @@ import { PHOTOS_MAX } from "~/features/media";
 import { havePendingUploads, keepPendingUploads, listPendingUploads, readImageUpload, removePendingUpload } from "~/features/media/index.server";
 import { PetForm, petCreateSchema, type PetCreateInput } from "~/features/pets";
 import { createPet, PET_FORM } from "~/features/pets/index.server";
+import { constraintOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
@@ -14,7 +15,7 @@ export const handle = { i18n: ["profile"], uploads: true, title: "profile:pet.cr
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { pending: await listPendingUploads(user.id, PET_FORM) };
+  return { pending: await listPendingUploads(user.id, PET_FORM), constraint: constraintOf(petCreateSchema) };
 }
 
 const photoProblem = (problem: string) => (problem.startsWith("validation.") ? problem : `profile:${problem}`);
@@ -54,12 +55,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PetProfileSetup() {
   const { t } = useTranslation("profile");
-  const { pending } = useLoaderData<typeof loader>();
+  const { pending, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <>
       <PageHeader title={t("pet.createTitle")} backTo="/profile" />
-      <PetForm lastResult={lastResult} withPhotos pending={pending} submitLabel={t("pet.create")} />
+      <PetForm lastResult={lastResult} withPhotos pending={pending} submitLabel={t("pet.create")} constraint={constraint} />
     </>
   );
 }

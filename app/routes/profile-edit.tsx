@@ -1,5 +1,5 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { listPhotos, toPhotoView } from "~/features/media/index.server";
 import { BIO_MAX, HOURLY_RATE_DEFAULT, profileEditSchema, SitterDetailsFields, sitterDetailsSchema } from "~/features/profiles";
 import { TOO_OFTEN } from "~/features/geo/index.server";
 import { isSitter, updateProfile, updateSitterDetails } from "~/features/profiles/index.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FieldErrors, FormError, TextAreaField, TextField } from "~/platform/ui/field";
@@ -25,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: user.name,
     photos: photos.map(toPhotoView),
     timeZones: Intl.supportedValuesOf("timeZone"),
+    constraints: { profileEditSchema: constraintOf(profileEditSchema), sitterDetailsSchema: constraintOf(sitterDetailsSchema) },
     defaults: { name: user.name, phone: user.phone, city: user.city, postalCode: user.postal_code, bio: user.bio, timeZone: user.time_zone },
     sitter: isSitter(user.role)
       ? {
@@ -60,13 +61,12 @@ export default function EditProfile() {
   const { t } = useTranslation("profile");
   const { name, photos, timeZones, defaults, sitter } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "profile",
     lastResult: actionData?.form === "profile" ? actionData.reply : undefined,
     defaultValue: defaults,
-    constraint: getZodConstraint(profileEditSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileEditSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.profileEditSchema,
   });
   const { key: zoneKey, ...zoneProps } = getSelectProps(fields.timeZone);
   return (
@@ -115,13 +115,12 @@ export default function EditProfile() {
 
 function SitterDetailsForm({ defaults, lastResult }: { defaults: { hourlyRate: string; yearsExperience: string; experience: string[]; caresFor: string[] }; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("profile");
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "sitter-details",
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(sitterDetailsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sitterDetailsSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.sitterDetailsSchema,
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate aria-labelledby="sitter-details-title" className="space-y-4 px-4 pb-8">

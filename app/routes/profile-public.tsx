@@ -6,7 +6,7 @@ import { getPublicProfile } from "~/features/profiles/index.server";
 import { ProfileView, profileText } from "~/features/profiles";
 import { ProfileReviews, replySchema } from "~/features/reviews";
 import { replyToReview, reviewsSection } from "~/features/reviews/index.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!profile) throw new Response("Not found", { status: 404 });
   const language = await languageOf(request);
   const reviews = await reviewsSection({ id: profile.id, isSitter: profile.hourlyRateCents !== null }, user, new URL(request.url), language, { withReplyForms: true });
-  return { profile: profileText(profile, language), reviews };
+  return { profile: profileText(profile, language), reviews, replyConstraint: constraintOf(replySchema) };
 }
 
 /** The person reviewed answers a review received, once. */
@@ -37,14 +37,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PublicProfilePreview() {
   const { t } = useTranslation("profile");
-  const { profile, reviews } = useLoaderData<typeof loader>();
+  const { profile, reviews, replyConstraint } = useLoaderData<typeof loader>();
   const lastReply = useActionData<typeof action>();
   return (
     <>
       <PageHeader title={t("public.previewTitle")} backTo="/profile" />
       <p className="px-4 pb-3 text-sm text-stone-700">{t("public.previewIntro")}</p>
       <ProfileView profile={profile} />
-      <ProfileReviews section={reviews} hrefOf={(page) => `/profile/public?reviews=${page}`} lastReply={lastReply} back="/profile/public" />
+      <ProfileReviews section={reviews} hrefOf={(page) => `/profile/public?reviews=${page}`} lastReply={lastReply} replyConstraint={replyConstraint} back="/profile/public" />
     </>
   );
 }

@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORTABLE, reportSchema, type ReportableSubject } from "~/features/safety";
 import { fileReport, isInactive, reportedPersonOf } from "~/features/safety/index.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { titleFrom } from "~/platform/page-title";
 import { safeRedirectTarget } from "~/platform/redirect.server";
 import { requireUser } from "~/platform/session.server";
@@ -36,7 +36,7 @@ async function reportTarget(request: Request, params: LoaderFunctionArgs["params
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { subjectType, subjectId, back, own, inactive } = await reportTarget(request, params);
-  return { subjectType, subjectId, back, own, inactive };
+  return { subjectType, subjectId, back, own, inactive, constraints: { reportSchema: constraintOf(reportSchema) } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -53,12 +53,11 @@ export default function Report() {
   const { t } = useTranslation("safety");
   const { subjectType, back, own, inactive } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "report",
     lastResult,
-    constraint: getZodConstraint(reportSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reportSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.reportSchema,
   });
   return (
     <>

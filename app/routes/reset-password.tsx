@@ -1,12 +1,12 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type Constraint, type FieldMetadata } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { changePassword, checkResetToken, resetPassword } from "~/features/auth/index.server";
 import { changePasswordSchema, resetPasswordSchema } from "~/features/auth";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { getUser, startSession } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextField, useEmptyPasswordsOnReply } from "~/platform/ui/field";
@@ -15,7 +15,9 @@ import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = { i18n: ["auth"], title: "auth:reset.title" };
 
-type ResetState = { state: "form"; token: string | null } | { state: "done" } | { state: "invalid"; message: string };
+// The token's form has no current password; the signed-in one has no token.
+type PasswordConstraint = Record<"token" | "currentPassword" | "password" | "confirmPassword", Constraint>;
+type ResetState = { state: "form"; token: string | null; constraint: PasswordConstraint } | { state: "done" } | { state: "invalid"; message: string };
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<ResetState> {
   const params = new URL(request.url).searchParams;
@@ -23,10 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<ResetStat
   const token = params.get("token");
   if (token) {
     const check = await checkResetToken(token);
-    if (check.status === "valid") return { state: "form", token };
+    if (check.status === "valid") return { state: "form", token, constraint: constraintOf(resetPasswordSchema) as PasswordConstraint };
     return { state: "invalid", message: check.status === "expired" ? "reset.expired" : "reset.invalid" };
   }
-  if (await getUser(request)) return { state: "form", token: null };
+  if (await getUser(request)) return { state: "form", token: null, constraint: constraintOf(changePasswordSchema) as PasswordConstraint };
   throw await redirectWithToast("/auth?mode=login", { type: "error", title: "errors.title", description: "auth:reset.noSession" });
 }
 
@@ -64,7 +66,7 @@ export default function ResetPassword() {
     <main id="main" className="mx-auto max-w-md pb-10">
       <PageHeader title={t("reset.title")} backTo="/auth?mode=login" />
       <div className="space-y-4 px-4">
-        {loaded.state === "form" ? <NewPasswordForm token={loaded.token} /> : null}
+        {loaded.state === "form" ? <NewPasswordForm token={loaded.token} constraint={loaded.constraint} /> : null}
         {loaded.state === "done" ? <Done /> : null}
         {loaded.state === "invalid" ? (
           <div className="card space-y-3">
@@ -79,17 +81,14 @@ export default function ResetPassword() {
   );
 }
 
-function NewPasswordForm({ token }: { token: string | null }) {
+function NewPasswordForm({ token, constraint }: { token: string | null; constraint: PasswordConstraint }) {
   const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>();
   const location = useLocation();
-  const schema = token ? resetPasswordSchema : changePasswordSchema;
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   const currentPassword = fields.currentPassword as FieldMetadata<string | undefined>;
   useEmptyPasswordsOnReply(lastResult, currentPassword, fields.password, fields.confirmPassword);

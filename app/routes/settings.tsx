@@ -15,7 +15,7 @@ import {
   timeZoneSchema,
 } from "~/features/account";
 import { currentExport, deleteAccount, emailPreferencesOf, requestEmailChange, requestExport, saveEmailPreferences, saveTimeZone } from "~/features/account/index.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { endSession, requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
@@ -30,6 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     city: user.city,
     timeZone: user.time_zone,
     preferences,
+    constraints: {
+      changeEmail: constraintOf(changeEmailSchema),
+      notifications: constraintOf(notificationPreferencesSchema),
+      deleteAccount: constraintOf(deleteAccountSchema),
+    },
     download: download ? { url: `/settings/export/${download.id}`, expiresAt: download.expiresAt } : null,
   };
 }
@@ -87,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Settings() {
   const { t } = useTranslation("settings");
-  const { email, city, timeZone, preferences, download } = useLoaderData<typeof loader>();
+  const { email, city, timeZone, preferences, download, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const replyFor = (form: Intent) => (actionData?.form === form ? actionData.reply : undefined);
   return (
@@ -98,11 +103,11 @@ export default function Settings() {
           {t(actionData.message)}
         </p>
       ) : null}
-      <ChangeEmailSection email={email} lastResult={replyFor("change-email")} />
-      <NotificationsSection preferences={preferences} lastResult={replyFor("notifications")} />
+      <ChangeEmailSection email={email} lastResult={replyFor("change-email")} constraint={constraints.changeEmail} />
+      <NotificationsSection preferences={preferences} lastResult={replyFor("notifications")} constraint={constraints.notifications} />
       <TimeZoneSection timeZone={timeZone} city={city} />
       <ExportSection download={download} />
-      <DeleteAccountSection lastResult={replyFor("delete-account")} />
+      <DeleteAccountSection lastResult={replyFor("delete-account")} constraint={constraints.deleteAccount} />
     </div>
   );
 }

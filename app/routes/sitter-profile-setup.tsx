@@ -1,5 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraintOf } from "~/platform/forms.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const photos = await listPhotos({ userId: user.id, petId: null });
   return {
     photoCount: photos.length,
+    constraints: { sitterSetupSchema: constraintOf(sitterSetupSchema) },
     defaults: {
       bio: user.bio,
       hourlyRate: String((user.hourly_rate_cents ?? HOURLY_RATE_DEFAULT * 100) / 100),
@@ -49,13 +51,12 @@ export default function SitterProfileSetup() {
   const { t } = useTranslation("profile");
   const { photoCount, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "sitter-setup",
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(sitterSetupSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sitterSetupSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.sitterSetupSchema,
   });
   return (
     <>

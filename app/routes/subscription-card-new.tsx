@@ -1,5 +1,5 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useForm, type ConstraintOf } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { CardEntryForm, STRIPE_CSP, stripeCardResultSchema } from "~/features/pa
 import { PaymentErrorBox, addCardSchema, expiryParts } from "~/features/subscriptions";
 import { addCard } from "~/features/subscriptions/index.server";
 import { env } from "~/platform/env.server";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
@@ -18,7 +18,7 @@ export const handle = { i18n: ["subscription", "bookings"], csp: STRIPE_CSP, tit
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const billed = Boolean(paymentProvider().billing);
-  return { name: user.name, attempt: crypto.randomUUID(), stripe: billed ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null } : null };
+  return { name: user.name, constraints: { addCardSchema: constraintOf(addCardSchema) }, attempt: crypto.randomUUID(), stripe: billed ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null } : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,13 +46,12 @@ export default function NewCard() {
   const { name, attempt, stripe } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && !("stripeErrors" in actionData) ? actionData : undefined;
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "new-card",
     lastResult,
     defaultValue: { name },
-    constraint: getZodConstraint(addCardSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addCardSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.addCardSchema as ConstraintOf<typeof addCardSchema>,
   });
   return (
     <>

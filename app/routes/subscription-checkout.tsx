@@ -1,5 +1,5 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useForm, type ConstraintOf } from "~/platform/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { CheckoutSummary, PaymentErrorBox, checkoutSchema, expiryParts } from "~
 import { checkout, checkoutOffer, finishCheckout, type CheckoutOutcome } from "~/features/subscriptions/index.server";
 import { env } from "~/platform/env.server";
 import { longDay } from "~/platform/format";
-import { formDataOf } from "~/platform/forms.server";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { formatMoney } from "~/platform/money";
 import { titleFrom } from "~/platform/page-title";
@@ -46,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     switchFrom: switchFrom ? { ...switchFrom, periodEnd: longDay(language, user.time_zone)(switchFrom.periodEnd) } : null,
     name: user.name,
     email: user.email,
+    constraints: { checkoutSchema: constraintOf(checkoutSchema) },
     attempt: crypto.randomUUID(),
     stripe: billed ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null } : null,
   };
@@ -114,13 +115,12 @@ export default function SubscriptionCheckout() {
   const { plan, switchFrom, name, email, attempt, stripe } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && !("stripeErrors" in actionData) && !("stripeConfirm" in actionData) ? actionData : undefined;
+  const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "subscription-checkout",
     lastResult,
     defaultValue: { name, email },
-    constraint: getZodConstraint(checkoutSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
-    shouldRevalidate: "onInput",
+    constraint: constraints.checkoutSchema as ConstraintOf<typeof checkoutSchema>,
   });
   const planName = t(`plans.${plan.id}`, { defaultValue: plan.name });
   const payLabel = t("checkout.pay", { price: plan.price });

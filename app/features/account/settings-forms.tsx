@@ -1,12 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult, type ConstraintOf } from "~/platform/forms";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BrowserTimeZoneInput } from "~/platform/ui/browser-time-zone";
 import { ChoiceChips } from "~/platform/ui/choices";
 import { FormError, TextField, useEmptyPasswordsOnReply } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { changeEmailSchema, deleteAccountSchema, notificationPreferencesSchema } from "./schema";
+import type { changeEmailSchema, deleteAccountSchema, notificationPreferencesSchema } from "./schema";
 
 type Reply = SubmissionResult<string[]> | undefined;
 
@@ -21,14 +20,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export function ChangeEmailSection({ email, lastResult }: { email: string; lastResult: Reply }) {
+export function ChangeEmailSection({ email, lastResult, constraint }: { email: string; lastResult: Reply; constraint: ConstraintOf<typeof changeEmailSchema> }) {
   const { t } = useTranslation("settings");
   const [form, fields] = useForm({
     id: "change-email",
     lastResult,
-    constraint: getZodConstraint(changeEmailSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   useEmptyPasswordsOnReply(lastResult, fields.password);
   return (
@@ -49,7 +46,15 @@ export function ChangeEmailSection({ email, lastResult }: { email: string; lastR
 
 const EMAIL_KINDS = ["messages", "bookings", "reviews"] as const;
 
-export function NotificationsSection({ preferences, lastResult }: { preferences: Record<"messages" | "bookings" | "reviews" | "marketing", boolean>; lastResult: Reply }) {
+export function NotificationsSection({
+  preferences,
+  lastResult,
+  constraint,
+}: {
+  preferences: Record<"messages" | "bookings" | "reviews" | "marketing", boolean>;
+  lastResult: Reply;
+  constraint: ConstraintOf<typeof notificationPreferencesSchema>;
+}) {
   const { t } = useTranslation("settings");
   const [form, fields] = useForm({
     id: "notifications",
@@ -60,8 +65,7 @@ export function NotificationsSection({ preferences, lastResult }: { preferences:
       reviews: preferences.reviews ? "email" : "in-app",
       marketing: preferences.marketing ? "email" : "none",
     },
-    constraint: getZodConstraint(notificationPreferencesSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationPreferencesSchema }),
+    constraint,
   });
   return (
     <Section id="notifications-title" title={t("notifications.title")}>
@@ -125,14 +129,12 @@ export function ExportSection({ download }: { download: { url: string; expiresAt
   );
 }
 
-export function DeleteAccountSection({ lastResult }: { lastResult: Reply }) {
+export function DeleteAccountSection({ lastResult, constraint }: { lastResult: Reply; constraint: ConstraintOf<typeof deleteAccountSchema> }) {
   const { t } = useTranslation("settings");
   const [form, fields] = useForm({
     id: "delete-account",
     lastResult,
-    constraint: getZodConstraint(deleteAccountSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   useEmptyPasswordsOnReply(lastResult, fields.password);
   return (

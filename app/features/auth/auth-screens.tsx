@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult, type ConstraintOf } from "~/platform/forms";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +11,7 @@ import { PageHeader } from "~/platform/ui/page-header";
 import { RichText } from "~/platform/ui/rich-text";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import { RoleChoices } from "./role-choices";
-import { loginSchema, signupSchema } from "./schema";
+import type { loginSchema, signupSchema } from "./schema";
 
 export type AuthReply = { intent: unknown; reply: SubmissionResult<string[]>; unconfirmedEmail: string | null };
 
@@ -30,14 +29,20 @@ export function SignupRoleStep() {
   );
 }
 
-export function SignupForm({ role, actionData }: { role: "owner" | "sitter"; actionData: AuthReply | undefined }) {
+export function SignupForm({
+  role,
+  actionData,
+  constraint,
+}: {
+  role: "owner" | "sitter";
+  actionData: AuthReply | undefined;
+  constraint: ConstraintOf<typeof signupSchema>;
+}) {
   const { t } = useTranslation("auth");
   const [form, fields] = useForm({
     id: "signup",
     lastResult: actionData?.intent === "signup" ? actionData.reply : undefined,
-    constraint: getZodConstraint(signupSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   useEmptyPasswordsOnReply(actionData, fields.password);
   return (
@@ -80,19 +85,19 @@ export function LoginScreen({
   sent,
   redirectTo,
   actionData,
+  constraint,
 }: {
   confirmed: boolean;
   sent: boolean;
   redirectTo: string | undefined;
   actionData: AuthReply | undefined;
+  constraint: ConstraintOf<typeof loginSchema>;
 }) {
   const { t } = useTranslation("auth");
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.intent !== "signup" ? actionData?.reply : undefined,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   useEmptyPasswordsOnReply(actionData, fields.password);
   return (

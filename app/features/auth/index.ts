@@ -1,3 +1,3 @@
 export { LoginScreen, SignupForm, SignupRoleStep } from "./auth-screens";
 export { RoleChoices } from "./role-choices";
-export { changePasswordSchema, forgotPasswordSchema, resendConfirmationSchema, resetPasswordSchema, signupSchema } from "./schema";
+export { changePasswordSchema, forgotPasswordSchema, loginSchema, resendConfirmationSchema, resetPasswordSchema, signupSchema } from "./schema";

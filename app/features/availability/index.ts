@@ -1,1 +1,2 @@
-export { DEFAULT_SLOT, PRESET_NAMES, addSlotFields, addSlotSchema } from "./schema";
+export { DEFAULT_SLOT, PRESET_NAMES } from "./presets";
+export { addSlotFields, addSlotSchema } from "./schema";

@@ -1,21 +1,7 @@
 import { z } from "~/platform/validation";
+import { DEFAULT_SLOT, PRESET_NAMES, PRESETS, type PresetName, type SlotTimes } from "./presets";
 
-export interface SlotTimes {
-  start: string;
-  end: string;
-}
-
-export const DEFAULT_SLOT: SlotTimes = { start: "09:00", end: "17:00" };
-
-export const PRESET_NAMES = ["morning", "afternoon", "evening", "fullDay"] as const;
-export type PresetName = (typeof PRESET_NAMES)[number];
-
-export const PRESETS: Record<PresetName, SlotTimes> = {
-  morning: { start: "09:00", end: "12:00" },
-  afternoon: { start: "13:00", end: "17:00" },
-  evening: { start: "17:00", end: "20:00" },
-  fullDay: { start: "09:00", end: "17:00" },
-};
+export { DEFAULT_SLOT, PRESET_NAMES, PRESETS, type PresetName, type SlotTimes };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,22 +1,29 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult, type ConstraintOf } from "~/platform/forms";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import { CARE_FIELD_LIMITS } from "./limits";
-import { carePlanSchema } from "./schema";
+import type { carePlanSchema } from "./schema";
 import type { CarePlanView } from "./plans.server";
 
-export function CarePlanForm({ plan, lastResult, petName }: { plan: CarePlanView; lastResult: SubmissionResult<string[]> | undefined; petName: string }) {
+export function CarePlanForm({
+  plan,
+  lastResult,
+  petName,
+  constraint,
+}: {
+  plan: CarePlanView;
+  lastResult: SubmissionResult<string[]> | undefined;
+  petName: string;
+  constraint: ConstraintOf<typeof carePlanSchema>;
+}) {
   const { t } = useTranslation("care");
   const [form, fields] = useForm({
     id: "care-plan",
     lastResult,
     defaultValue: plan,
-    constraint: getZodConstraint(carePlanSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: carePlanSchema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   return (
     <section aria-label={t("plan.title", { pet: petName })} className="space-y-3 px-4 pb-6">

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { careLines } from "./schema";
+import { careLines } from "./care-lines";
 import type { CarePlanView } from "./plans.server";
 
 function Lines({ value }: { value: string }) {

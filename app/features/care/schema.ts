@@ -1,5 +1,6 @@
 import { z } from "~/platform/validation";
 import { CARE_FIELD_LIMITS, CARE_LINE_MAX_CHARS, CARE_LINES_MAX } from "./limits";
+import { careLines } from "./care-lines";
 
 export { CARE_FIELD_LIMITS, CARE_LINE_MAX_CHARS, CARE_LINES_MAX };
 
@@ -45,9 +46,4 @@ export const carePlanSchema = z.object({
 
 export type CarePlanInput = z.infer<typeof carePlanSchema>;
 
-export function careLines(value: string): string[] {
-  return value
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
+export { careLines };

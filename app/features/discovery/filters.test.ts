@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, DEFAULT_FILTERS, filtersSchema, type DeckFilters } from "./filters";
+import { activeFilterCount, DEFAULT_FILTERS, type DeckFilters } from "./filters";
+import { filtersSchema } from "./filters-schema";
 
 describe("filter badge", () => {
   const filters = (changes: Partial<DeckFilters>): DeckFilters => ({ ...DEFAULT_FILTERS, ...changes });

@@ -1,5 +1,6 @@
 export { deckCardText } from "./deck-card";
-export { DISTANCE_KM, MAX_PRICE_EUROS, OWNER_ONLY_SORTS, SORTS, activeFilterCount, filtersSchema } from "./filters";
+export { DISTANCE_KM, MAX_PRICE_EUROS, OWNER_ONLY_SORTS, SORTS, activeFilterCount } from "./filters";
+export { filtersSchema } from "./filters-schema";
 export { deckHref } from "./links";
 export { LocationChoices, LocationPrompt } from "./location-controls";
 export { SwipeDeck } from "./swipe-deck";

@@ -2,7 +2,7 @@ import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from "~/features/media";
-import { MESSAGE_MAX } from "./schema";
+import { MESSAGE_MAX } from "./limits";
 import type { ShownMessage } from "./text";
 
 function fileProblem(file: File): string | null {

@@ -1,5 +1,4 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult, type ConstraintOf } from "~/platform/forms";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -8,7 +7,7 @@ import { BREEDS, ENERGY_LEVELS, PET_TYPES, TEMPERAMENTS } from "./options";
 import { ChoiceChips } from "~/platform/ui/choices";
 import { FieldErrors, FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { petCreateSchema, petSchema } from "./schema";
+import type { petSchema } from "./schema";
 
 export type PetFormValues = {
   petType: string;
@@ -33,22 +32,22 @@ export function PetForm({
   withPhotos,
   pending = [],
   submitLabel,
+  constraint,
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
   defaultValue?: PetFormValues;
   withPhotos: boolean;
   pending?: PendingPhoto[];
   submitLabel: string;
+  /** Of `petSchema`, or of `petCreateSchema` (with photos). */
+  constraint: ConstraintOf<typeof petSchema>;
 }) {
   const { t } = useTranslation("profile");
-  const schema = withPhotos ? petCreateSchema : petSchema;
   const [form, fields] = useForm({
     id: "pet",
     lastResult,
     defaultValue: defaultValue ?? { petType: "dog", energyLevel: "medium" },
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   const hydrated = useHydrated();
   const petType = fields.petType.value === "cat" ? "cat" : "dog";

@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, useForm, type ConstraintOf } from "~/platform/forms";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, TextAreaField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import { REPLY_MAX } from "./rules";
-import { replySchema } from "./schema";
+import type { replySchema } from "./schema";
 import type { ReviewView } from "./reviews.server";
 
 export interface ReviewsSection {
@@ -21,6 +20,7 @@ export function ProfileReviews({
   section,
   hrefOf,
   lastReply,
+  replyConstraint,
   back,
 }: {
   section: ReviewsSection;
@@ -28,6 +28,8 @@ export function ProfileReviews({
   /** Where a report of a review comes back to. */
   back: string;
   lastReply?: { reviewId: string; result: SubmissionResult<string[]> } | null;
+  /** Given where the reviewed person may answer (`withReplyForms`). */
+  replyConstraint?: ConstraintOf<typeof replySchema>;
 }) {
   const { t } = useTranslation("disputes");
   const { reviews, page, hasMore, cancellations } = section;
@@ -69,7 +71,9 @@ export function ProfileReviews({
                       <span className="sr-only">{` (${review.reviewerName}, ${review.date})`}</span>
                     </Link>
                   )}
-                  {review.canReply ? <ReplyForm reviewId={review.id} lastResult={lastReply?.reviewId === review.id ? lastReply.result : undefined} /> : null}
+                  {review.canReply && replyConstraint ? (
+                    <ReplyForm reviewId={review.id} lastResult={lastReply?.reviewId === review.id ? lastReply.result : undefined} constraint={replyConstraint} />
+                  ) : null}
                 </>
               )}
               <p className="text-xs text-stone-600">
@@ -99,15 +103,21 @@ export function ProfileReviews({
   );
 }
 
-function ReplyForm({ reviewId, lastResult }: { reviewId: string; lastResult?: SubmissionResult<string[]> }) {
+function ReplyForm({
+  reviewId,
+  lastResult,
+  constraint,
+}: {
+  reviewId: string;
+  lastResult?: SubmissionResult<string[]>;
+  constraint: ConstraintOf<typeof replySchema>;
+}) {
   const { t } = useTranslation("disputes");
   const [form, fields] = useForm({
     id: `reply-${reviewId}`,
     lastResult,
     defaultValue: { reviewId },
-    constraint: getZodConstraint(replySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: replySchema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-2">

@@ -1,2 +1,2 @@
-export { REPORT_DETAILS_MAX, REPORT_REASONS, REPORTABLE, reportSchema } from "./schema";
-export type { ReportableSubject } from "./schema";
+export { REPORT_DETAILS_MAX, REPORT_REASONS, REPORTABLE, type ReportableSubject } from "./report-options";
+export { reportSchema } from "./schema";

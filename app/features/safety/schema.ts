@@ -1,9 +1,7 @@
 import { optionalText, z } from "~/platform/validation";
+import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORTABLE, type ReportableSubject } from "./report-options";
 
-export const REPORT_REASONS = ["scam", "inappropriate", "harassment", "unsafe-animals", "fake-profile", "other"] as const;
-export const REPORTABLE = ["profile", "message", "review"] as const;
-export type ReportableSubject = (typeof REPORTABLE)[number];
-export const REPORT_DETAILS_MAX = 1000;
+export { REPORT_DETAILS_MAX, REPORT_REASONS, REPORTABLE, type ReportableSubject };
 
 export const reportSchema = z.object({
   reason: z.enum(REPORT_REASONS, "safety:report.errors.reason"),

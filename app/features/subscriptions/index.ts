@@ -2,5 +2,5 @@ export { CheckoutSummary } from "./checkout-summary";
 export { MySubscription } from "./my-subscription";
 export { PaymentErrorBox } from "./payment-error-box";
 export { PlanList } from "./plan-card";
-export { TABS, addCardSchema, checkoutSchema, expiryParts, manageSchema } from "./schema";
-export type { SubscriptionTab } from "./schema";
+export { addCardSchema, checkoutSchema, expiryParts, manageSchema } from "./schema";
+export { TABS, type SubscriptionTab } from "./tabs";

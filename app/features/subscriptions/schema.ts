@@ -48,6 +48,3 @@ export function expiryParts(expiry: string): { expMonth: number; expYear: number
   const [month = "0", year = "0"] = expiry.split("/").map((part) => part.trim());
   return { expMonth: Number(month), expYear: year.length === 2 ? 2000 + Number(year) : Number(year) };
 }
-
-export const TABS = ["plans", "mine"] as const;
-export type SubscriptionTab = (typeof TABS)[number];

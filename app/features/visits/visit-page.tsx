@@ -1,12 +1,11 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult, type ConstraintOf } from "~/platform/forms";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from "~/features/media";
 import { FieldErrors, FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import { QUICK_NOTES, VISIT_NOTE_MAX } from "./machine";
-import { detailsSchema, typedWalkSchema } from "./schema";
+import type { detailsSchema, typedWalkSchema } from "./schema";
 import type { VisitPageData } from "./views.server";
 import { WalkRecorder } from "./walk-recorder";
 
@@ -71,15 +70,21 @@ export function Checklist({ visit, canTick }: { visit: Visit; canTick: boolean }
   );
 }
 
-export function DetailsForm({ visit, lastResult }: { visit: Visit; lastResult?: SubmissionResult<string[]> }) {
+export function DetailsForm({
+  visit,
+  lastResult,
+  constraint,
+}: {
+  visit: Visit;
+  lastResult?: SubmissionResult<string[]>;
+  constraint: ConstraintOf<typeof detailsSchema>;
+}) {
   const { t } = useTranslation("care");
   const [form, fields] = useForm({
     id: "visit-details",
     lastResult,
     defaultValue: { quickNotes: visit.quickNotes, note: visit.note },
-    constraint: getZodConstraint(detailsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: detailsSchema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="card space-y-3">
@@ -137,14 +142,12 @@ export function MediaForm({ error }: { error?: string }) {
   );
 }
 
-export function WalkForms({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+export function WalkForms({ lastResult, constraint }: { lastResult?: SubmissionResult<string[]>; constraint: ConstraintOf<typeof typedWalkSchema> }) {
   const { t } = useTranslation("care");
   const [form, fields] = useForm({
     id: "visit-walk",
     lastResult,
-    constraint: getZodConstraint(typedWalkSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: typedWalkSchema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   return (
     <section aria-labelledby="visit-walk-title" className="card space-y-3">

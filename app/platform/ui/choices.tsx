@@ -1,4 +1,4 @@
-import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
+import { getCollectionProps, type FieldMetadata } from "~/platform/forms";
 import { FieldErrors } from "./field";
 
 export function ChoiceChips({
