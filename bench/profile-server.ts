@@ -1,7 +1,9 @@
 // Profiles the built server under load: `npx tsx bench/profile-server.ts [/dashboard /messages …]`.
 // Grows a demo database once (PROFILE_DATA, kept between runs), starts `node --cpu-prof server.js`,
 // loads each page for PROFILE_SECONDS with gzip as browsers ask, stops the server and prints the
-// functions and modules with the most self time. PROFILE_NO_PROF=1 only measures CPU per request.
+// modules and functions with the most self time, then the most inclusive time, counting only samples
+// taken under load. PROFILE_NO_PROF=1 only measures CPU per request; PROFILE_KEEP=prefix keeps each
+// page's .cpuprofile; BENCH_PORT (default 3303).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -9,7 +11,7 @@ import autocannon from "autocannon";
 import { growDemoDatabase } from "./server-throughput";
 import { DEMO_USER, signIn, startServer } from "./support";
 
-const port = Number(process.env.BENCH_PORT ?? 4306);
+const port = Number(process.env.BENCH_PORT ?? 3303);
 const dataDir = path.resolve(process.env.PROFILE_DATA ?? "/tmp/profile-server-data");
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/dashboard", "/messages"];
