@@ -53,9 +53,52 @@ export function i18nextFor(language: Language): I18n {
     instance = createInstance();
     // The resources are given, so init finishes before it returns.
     void instance.use(initReactI18next).init({ ...i18nConfig, lng: language, ns: Object.keys(resources[language] ?? {}), resources, initImmediate: false });
+    rememberTranslations(instance);
     instances.set(language, instance);
   }
   return instance;
+}
+
+const REMEMBERED_TRANSLATIONS = 5_000;
+
+/** The cache key of a call whose options are all plain values or null (a namespace list included), else null. */
+function translationKey(key: unknown, options: unknown): string | null {
+  if (typeof key !== "string") return null;
+  if (options === undefined) return key;
+  if (typeof options !== "object" || options === null) return null;
+  let cacheKey = key;
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    const type = typeof value;
+    // The type is part of the key: a count of 1 and the text "1" may translate differently.
+    if (value === null || type === "string" || type === "number" || type === "boolean") cacheKey += `\u0000${name}\u0001${type}\u0001${String(value)}`;
+    else if (Array.isArray(value) && value.every((item) => typeof item === "string")) cacheKey += `\u0000${name}\u0002${value.join("\u0002")}`;
+    else return null;
+  }
+  return cacheKey;
+}
+
+/**
+ * Each page calls t() a few hundred times with the same keys and values, and i18next works each one out
+ * again (key parsing, namespace fallbacks, plurals, interpolation): the resources never change once loaded,
+ * so an instance's answers to plain calls are kept (a bounded number: interpolated names vary).
+ */
+function rememberTranslations(instance: I18n) {
+  const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
+  const remembered = new Map<string, string>();
+  const t = (key: unknown, options?: unknown, ...rest: unknown[]) => {
+    const cacheKey = rest.length === 0 ? translationKey(key, options) : null;
+    if (cacheKey === null) return (translate as (...args: unknown[]) => unknown)(key, options, ...rest);
+    const known = remembered.get(cacheKey);
+    if (known !== undefined) return known;
+    const text = translate(key, options);
+    if (typeof text === "string") {
+      if (remembered.size >= REMEMBERED_TRANSLATIONS) remembered.clear();
+      remembered.set(cacheKey, text);
+    }
+    return text;
+  };
+  instance.t = t as unknown as I18n["t"];
 }
 
 const translators = new Map<string, TFunction>();

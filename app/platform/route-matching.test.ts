@@ -1,4 +1,6 @@
+import { createRequire } from "node:module";
 import { matchPath, matchRoutes } from "@remix-run/router";
+import type * as StaticRouting from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
 // patches/@remix-run+router: compiled paths and ranked route trees are cached; answers must not change.
@@ -41,5 +43,41 @@ describe("route matching with cached compiled paths", () => {
     const other = [{ id: "only", path: "users/:userId" }];
     expect(matchRoutes(other, "/users/abc")?.map((match) => match.route.id)).toEqual(["only"]);
     expect(matchRoutes(routes, "/users/abc")?.map((match) => match.route.id)).toEqual(["root", "users"]);
+  });
+});
+
+// patches/react-router-dom, @remix-run/react, @remix-run/server-runtime: what a page's render makes from the
+// build's routes (route modules, route tree, data routes) is made once and shared by every request.
+describe("the static router of each page render", () => {
+  // As @remix-run/react's server render loads it.
+  const { createStaticHandler, createStaticRouter } = createRequire(import.meta.url)("react-router-dom/server") as typeof StaticRouting;
+  const routes = [
+    { id: "root", path: "/", loader: () => "root", children: [{ id: "user", path: "users/:userId", loader: () => "user" }, { id: "index", index: true, loader: () => "index" }] },
+  ];
+
+  it("shares the data routes of one tree, but shows each request its own location, matches, params and data", async () => {
+    const handler = createStaticHandler(routes);
+    const one = await handler.query(new Request("http://localhost/users/abc"));
+    const two = await handler.query(new Request("http://localhost/"));
+    if (one instanceof Response || two instanceof Response) throw new Error("not a render context");
+    const first = createStaticRouter(handler.dataRoutes, one);
+    const second = createStaticRouter(handler.dataRoutes, two);
+    expect(second.routes).toBe(first.routes);
+    expect(first.state.location.pathname).toBe("/users/abc");
+    expect(first.state.matches.map((match) => [match.route.id, match.params])).toEqual([["root", { userId: "abc" }], ["user", { userId: "abc" }]]);
+    expect(first.state.loaderData).toEqual({ root: "root", user: "user" });
+    expect(second.state.location.pathname).toBe("/");
+    expect(second.state.matches.map((match) => match.route.id)).toEqual(["root", "index"]);
+    expect(second.state.loaderData).toEqual({ root: "root", index: "index" });
+    // A matched route is the data route the router renders, with its element.
+    expect(first.state.matches[1]?.route).toBe(first.routes[0]?.children?.[0]);
+  });
+
+  it("makes new data routes for another tree", () => {
+    const handler = createStaticHandler(routes);
+    const other = createStaticHandler([{ id: "only", path: "/" }]);
+    const context = { basename: "", location: { pathname: "/", search: "", hash: "", state: null, key: "default" }, matches: [], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null };
+    expect(createStaticRouter(other.dataRoutes, context).routes).not.toBe(createStaticRouter(handler.dataRoutes, context).routes);
+    expect(createStaticRouter(other.dataRoutes, context).routes.map((route) => route.id)).toEqual(["only"]);
   });
 });
