@@ -3,6 +3,10 @@
 // or `DECK_PROFILES=1000000 npx tsx bench/deck-query.ts` for 500,000 sitters and 500,000 pets (two pets
 // per owner). Target: p95 < 10 ms in every case. The generated database is kept under tests/.tmp/bench
 // and reused while the size, the generator and the migrations are the same.
+// DECK_DATABASE_URL=postgres://…: the same cases on PostgreSQL. The SQLite database is generated (or reused)
+// in a process of its own, copied into a fresh database `deck_bench` of that cluster with the app's own
+// `db:copy-to-postgres` code, analysed, and the deck queries run there.
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -98,8 +102,43 @@ async function generate(file: string, log: (line: string) => void): Promise<void
   log(`generated ${SITTERS.toLocaleString("en")} sitters, ${PETS.toLocaleString("en")} pets of ${OWNERS.toLocaleString("en")} owners in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** Fills a fresh database `deck_bench` on the cluster of `adminUrl` from the generated SQLite file; returns its URL. */
+async function copyToPostgres(adminUrl: string, log: (line: string) => void): Promise<string> {
+  const dataDir = cacheFolder();
+  if (!existsSync(path.join(dataDir, "complete"))) {
+    log("generating the SQLite database first (a process of its own)");
+    execFileSync(process.execPath, ["--import", "tsx", path.resolve("bench/deck-query.ts")], {
+      env: { ...process.env, DECK_DATABASE_URL: "", DECK_GENERATE_ONLY: "1" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+  }
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query("drop database if exists deck_bench with (force)");
+  await admin.query("create database deck_bench");
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = "/deck_bench";
+  process.env.DATABASE_URL = url.toString();
+  process.env.DATA_DIR = dataDir;
+  const { db, databaseFile, migrateToLatest } = await import("../app/platform/db.server");
+  const { copySqliteToPostgres } = await import("../app/platform/db-copy.server");
+  const { sql } = await import("kysely");
+  const started = performance.now();
+  await migrateToLatest();
+  const tables = await copySqliteToPostgres(databaseFile(dataDir), db);
+  await sql`analyze`.execute(db);
+  log(`copied ${tables.reduce((sum, table) => sum + table.rows, 0).toLocaleString("en")} rows into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return url.toString();
+}
+
 // The app's database module reads DATA_DIR once, when first imported: call this once per process.
-export async function measureDeckQuery({ log = console.log, plans = false } = {}): Promise<DeckCase[]> {
+export async function measureDeckQuery({ log = console.log, plans = false, postgresUrl = process.env.DECK_DATABASE_URL || undefined } = {}): Promise<DeckCase[]> {
+  if (postgresUrl) {
+    await copyToPostgres(postgresUrl, log);
+    return measureCases({ log });
+  }
   const dataDir = cacheFolder();
   const complete = path.join(dataDir, "complete");
   const cached = existsSync(complete);
@@ -107,15 +146,31 @@ export async function measureDeckQuery({ log = console.log, plans = false } = {}
   mkdirSync(dataDir, { recursive: true });
   process.env.DATA_DIR = dataDir;
   const { db, databaseFile, migrateToLatest } = await import("../app/platform/db.server");
-  const { deckFor } = await import("../app/features/discovery/deck.server");
   await migrateToLatest();
   if (cached) log(`reusing ${path.relative(process.cwd(), dataDir)} (${SITTERS.toLocaleString("en")} sitters, ${PETS.toLocaleString("en")} pets)`);
   else {
     await generate(databaseFile(dataDir), log);
     writeFileSync(complete, new Date().toISOString());
   }
+  if (process.env.DECK_GENERATE_ONLY === "1") {
+    await db.destroy();
+    return [];
+  }
   const { default: SQLite } = await import("better-sqlite3");
   const raw = new SQLite(databaseFile(dataDir), { readonly: true });
+  try {
+    return await measureCases({ log, explain: plans ? (statement) => raw.prepare(`explain query plan ${statement.sql}`).all(...(statement.parameters as never[])) as { detail: string }[] : null });
+  } finally {
+    raw.close();
+  }
+}
+
+type Explain = (statement: { sql: string; parameters: readonly unknown[] }) => { detail: string }[];
+
+/** Every case against the app's `db` (SQLite or PostgreSQL, whichever it opened); with `explain`, the plans after. */
+async function measureCases({ log, explain = null }: { log: (line: string) => void; explain?: Explain | null }): Promise<DeckCase[]> {
+  const { db } = await import("../app/platform/db.server");
+  const { deckFor } = await import("../app/features/discovery/deck.server");
 
   const owner: Viewer = {
     id: "owner-0", role: "owner", ...MADRID, browse_mode: "local",
@@ -190,7 +245,7 @@ export async function measureDeckQuery({ log = console.log, plans = false } = {}
     log(`\nplan: ${label} (${statements.length} queries)`);
     statements.forEach((statement, i) => {
       log(`  query ${i + 1}`);
-      for (const row of raw.prepare(`explain query plan ${statement.sql}`).all(...(statement.parameters as never[])) as { detail: string }[]) {
+      for (const row of explain!(statement)) {
         log(`    ${row.detail}`);
       }
     });
@@ -199,16 +254,16 @@ export async function measureDeckQuery({ log = console.log, plans = false } = {}
   try {
     const figures: DeckCase[] = [];
     for (const [label, viewer, tab] of cases) figures.push(await measure(label, viewer, tab));
-    if (plans) for (const [label, viewer, tab] of cases) await plan(label, viewer, tab);
+    if (explain) for (const [label, viewer, tab] of cases) await plan(label, viewer, tab);
     return figures;
   } finally {
-    raw.close();
     await db.destroy();
   }
 }
 
 if (runsAlone(import.meta.url)) {
   const cases = await measureDeckQuery({ plans: process.env.DECK_PLANS !== "0" });
+  if (process.env.DECK_GENERATE_ONLY === "1") process.exit(0);
   const worst = cases.reduce((a, b) => (b.p95Ms > a.p95Ms ? b : a));
   const passed = worst.p95Ms < DECK_TARGET_P95_MS;
   console.log(`\nslowest p95 ${worst.p95Ms.toFixed(2)} ms (${worst.label}); target p95 < ${DECK_TARGET_P95_MS} ms: ${passed ? "pass" : "FAIL"}`);

@@ -197,6 +197,22 @@ async function startReference(port: number): Promise<{ origin: string; pid: numb
   throw new Error(`The reference server did not start on port ${port}`);
 }
 
+/** Drops and creates `name` on the cluster of `adminUrl`; returns the new database's URL. */
+async function freshPostgresDatabase(adminUrl: string, name: string): Promise<string> {
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export async function measureServerThroughput({ port = Number(process.env.BENCH_PORT ?? 3302), log = console.log } = {}): Promise<ServerThroughput> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "throughput-bench-"));
   try {
@@ -220,47 +236,62 @@ export async function measureServerThroughput({ port = Number(process.env.BENCH_
       log(`${pathname.padEnd(11)} ${fixed(result.requests.average, 0).padStart(6)} req/s   ${fixed(cpuMsPerRequest, 2).padStart(6)} ms CPU/request   p50 ${fixed(result.latency.p50, 0).padStart(4)} ms   p99 ${fixed(result.latency.p99, 0).padStart(4)} ms   (${CONNECTIONS} connections, ${SECONDS} s, gzip)`);
     report("reference", referenceFigures);
 
-    const server = await startServer(dataDir, port);
-    try {
-      const cookie = await signIn(server.origin, DEMO_USER, DEMO_PASSWORD);
-      const targets: [string, string][] = [["/dashboard", cookie], ["/messages", cookie]];
-      // Each page answers with its content before the load starts (a few tries: on a very busy machine
-      // a cold first render can outlast the server's streaming timeout and end early).
-      for (const [pathname, withCookie] of targets) {
-        let problem: string | null = "not tried";
-        for (let attempt = 0; attempt < 3 && problem; attempt += 1) {
-          const response = await fetch(server.origin + pathname, { headers: { cookie: withCookie }, redirect: "manual" });
-          const body = await response.text();
-          problem =
-            response.status !== 200 ? `answered ${response.status}, not 200`
-            : pathname === "/messages" && !body.includes("/messages?c=") ? `lists no conversation: ${body.replace(/\s+/g, " ").slice(0, 200)}`
-            : null;
+    const measured: { path: string; figures: Awaited<ReturnType<typeof measure>> }[] = [{ path: "reference", figures: referenceFigures }];
+    const measurePages = async (engine: string, extraEnv: Record<string, string> = {}) => {
+      const server = await startServer(dataDir, port, extraEnv);
+      try {
+        const cookie = await signIn(server.origin, DEMO_USER, DEMO_PASSWORD);
+        const targets: [string, string][] = [["/dashboard", cookie], ["/messages", cookie]];
+        // Each page answers with its content before the load starts (a few tries: on a very busy machine
+        // a cold first render can outlast the server's streaming timeout and end early).
+        for (const [pathname, withCookie] of targets) {
+          let problem: string | null = "not tried";
+          for (let attempt = 0; attempt < 3 && problem; attempt += 1) {
+            const response = await fetch(server.origin + pathname, { headers: { cookie: withCookie }, redirect: "manual" });
+            const body = await response.text();
+            problem =
+              response.status !== 200 ? `answered ${response.status}, not 200`
+              : pathname === "/messages" && !body.includes("/messages?c=") ? `lists no conversation: ${body.replace(/\s+/g, " ").slice(0, 200)}`
+              : null;
+          }
+          if (problem) throw new Error(`${pathname} ${problem}`);
         }
-        if (problem) throw new Error(`${pathname} ${problem}`);
+        for (const [pathname, withCookie] of targets) {
+          const figures = await measure(server.pid, server.origin + pathname, withCookie);
+          const label = engine === "sqlite" ? pathname : `${pathname} (${engine})`;
+          measured.push({ path: label, figures });
+          report(label, figures);
+        }
+      } finally {
+        await server.stop();
       }
-      const measured: { path: string; figures: Awaited<ReturnType<typeof measure>> }[] = [{ path: "reference", figures: referenceFigures }];
-      for (const [pathname, withCookie] of targets) {
-        const figures = await measure(server.pid, server.origin + pathname, withCookie);
-        measured.push({ path: pathname, figures });
-        report(pathname, figures);
-      }
-      return {
-        ...grown,
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        pages: measured.map(({ path: pathname, figures: { result, cpuMsPerRequest } }) => ({
-          path: pathname,
-          requestsPerSecond: result.requests.average,
-          p50Ms: result.latency.p50,
-          p99Ms: result.latency.p99,
-          cpuMsPerRequest,
-          ratioToReference: referenceFigures.cpuMsPerRequest / cpuMsPerRequest,
-          failures: result.non2xx + result.errors + result.timeouts,
-        })),
-      };
-    } finally {
-      await server.stop();
+    };
+    await measurePages("sqlite");
+    // THROUGHPUT_DATABASE_URL=postgres://… (a cluster's admin URL): the same pages again on PostgreSQL, in a fresh
+    // database `throughput_bench` filled from the grown SQLite one by `npm run db:copy-to-postgres` itself. Only the
+    // app's CPU is counted; PostgreSQL's own runs in its processes (requests/s and latency include it).
+    const postgresUrl = process.env.THROUGHPUT_DATABASE_URL;
+    if (postgresUrl) {
+      const url = await freshPostgresDatabase(postgresUrl, "throughput_bench");
+      const copy = spawnSync(process.execPath, ["scripts/copy-to-postgres.js"], { env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: url }, encoding: "utf8" });
+      if (copy.status !== 0) throw new Error(`db:copy-to-postgres failed: ${copy.stderr || copy.stdout}`);
+      log(copy.stdout.trim().split("\n").at(-2) ?? "copied");
+      await measurePages("postgres", { DATABASE_URL: url, SESSION_SECRET: "throughput-bench-session-secret-0123456789" });
     }
+    return {
+      ...grown,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      pages: measured.map(({ path: pathname, figures: { result, cpuMsPerRequest } }) => ({
+        path: pathname,
+        requestsPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        cpuMsPerRequest,
+        ratioToReference: referenceFigures.cpuMsPerRequest / cpuMsPerRequest,
+        failures: result.non2xx + result.errors + result.timeouts,
+      })),
+    };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
