@@ -273,10 +273,11 @@ export async function measureServerThroughput({ port = Number(process.env.BENCH_
     const postgresUrl = process.env.THROUGHPUT_DATABASE_URL;
     if (postgresUrl) {
       const url = await freshPostgresDatabase(postgresUrl, "throughput_bench");
-      const copy = spawnSync(process.execPath, ["scripts/copy-to-postgres.js"], { env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: url }, encoding: "utf8" });
+      const settings = { DEMO_MODE: "true", DATABASE_URL: url, SESSION_SECRET: "throughput-bench-session-secret-0123456789" };
+      const copy = spawnSync(process.execPath, ["scripts/copy-to-postgres.js"], { env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, ...settings }, encoding: "utf8" });
       if (copy.status !== 0) throw new Error(`db:copy-to-postgres failed: ${copy.stderr || copy.stdout}`);
       log(copy.stdout.trim().split("\n").at(-2) ?? "copied");
-      await measurePages("postgres", { DATABASE_URL: url, SESSION_SECRET: "throughput-bench-session-secret-0123456789" });
+      await measurePages("postgres", settings);
     }
     return {
       ...grown,

@@ -21,7 +21,8 @@ case "$command" in
   start)
     if [ ! -x "$bin/initdb" ]; then
       echo "Installing PostgreSQL 15 (Debian's postgresql package)…" >&2
-      apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
+      sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+      $sudo apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >&2
     fi
     if [ -f "$dir/postmaster.pid" ]; then
       as_postgres "$bin/pg_ctl" -D "$dir" -m immediate stop >/dev/null 2>&1 || true
