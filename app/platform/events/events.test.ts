@@ -304,7 +304,10 @@ describe("how many streams a session and a person hold", () => {
     const stopListening = bus.subscribe(userId, () => {
       behind ??= open(userId, { lastEventId: 0 });
     });
+    await bus.listening();
     const news = await recordEvents([{ userId, type: "booking" }]);
+    // At once in one process; a NOTIFY round trip later on PostgreSQL.
+    await expect.poll(() => behind).toBeDefined();
     stopListening();
     const all = [...earlier, ...news].map((event) => event.id);
     expect(await behind!.waitFor(() => behind!.ids().length >= 3)).toBe(true);
