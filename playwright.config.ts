@@ -3,7 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 
-const chromium = {
+/** Debian's Chromium (or CHROME_PATH), headless and quiet: shared with playwright.scale.config.ts. */
+export const chromium = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   args: [
     "--headless",

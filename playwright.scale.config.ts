@@ -1,24 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromium } from "./playwright.config";
 
 // Two instances of the production build on one PostgreSQL database and one S3-compatible bucket
 // (tests/scale/start-instances.js). Tests browse instance 1 by default (baseURL) and reach instance 2
 // by its address (tests/scale/instances.ts). Needs TEST_DATABASE_URL, an admin URL: scripts/test.sh
 // starts a throwaway cluster for it.
 const ports = (process.env.SCALE_PORTS ?? "4311,4312").split(",").map(Number);
-
-const chromium = {
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
 
 export default defineConfig({
   testDir: "tests/scale",
