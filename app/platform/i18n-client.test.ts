@@ -17,7 +17,7 @@ const baseOf = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, "
 async function both(language: string) {
   const server = createInstance();
   await server.init({ ...i18nConfig, lng: language, ns: namespaces, resources, initImmediate: false });
-  const client = createTranslator(language, (lng, ns) => Promise.resolve((resources[lng]?.[ns] ?? {}) as Record<string, unknown>));
+  const client = createTranslator(language, (lng) => Promise.resolve((resources[lng] ?? {}) as Record<string, Record<string, unknown>>));
   await client.init();
   return { server, client: client.i18n };
 }

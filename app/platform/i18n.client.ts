@@ -35,7 +35,7 @@ function interpolate(text: string, values: Record<string, unknown>): string {
   });
 }
 
-export function createTranslator(language: string, load: (language: string, namespace: string) => Promise<Resources>) {
+export function createTranslator(language: string, load: (language: string) => Promise<Record<string, Resources>>) {
   const store: Record<string, Record<string, Resources>> = {};
   const listeners = new Set<Listener>();
   const plurals = new Map<string, Intl.PluralRules>();
@@ -44,13 +44,10 @@ export function createTranslator(language: string, load: (language: string, name
 
   async function loadLanguage(lng: string) {
     await Promise.all(
-      languagesOf(lng).flatMap((code) =>
-        namespaces.map(async (namespace) => {
-          if (store[code]?.[namespace]) return;
-          const resources = await load(code, namespace).catch(() => ({}));
-          (store[code] ??= {})[namespace] = resources;
-        }),
-      ),
+      languagesOf(lng).map(async (code) => {
+        if (store[code]) return;
+        store[code] = await load(code).catch(() => ({}));
+      }),
     );
   }
 
@@ -122,11 +119,12 @@ export function createTranslator(language: string, load: (language: string, name
   };
 }
 
-// The translations' address carries their version, so a deploy never serves a page with stale ones.
-export function fetchTranslations(language: string, namespace: string): Promise<Resources> {
+// All of a language's namespaces in one response (one round trip before the page comes alive, not one
+// per namespace); its address carries their version, so a deploy never serves a page with stale ones.
+export function fetchTranslations(language: string): Promise<Record<string, Resources>> {
   const version = document.documentElement.dataset.i18nVersion ?? "";
-  return fetch(`/locales/${language}/${namespace}?v=${encodeURIComponent(version)}`).then((response) => {
-    if (!response.ok) throw new Error(`Translations ${language}/${namespace}: ${response.status}`);
-    return response.json() as Promise<Resources>;
+  return fetch(`/locales/${language}?v=${encodeURIComponent(version)}`).then((response) => {
+    if (!response.ok) throw new Error(`Translations ${language}: ${response.status}`);
+    return response.json() as Promise<Record<string, Resources>>;
   });
 }

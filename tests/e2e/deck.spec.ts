@@ -49,6 +49,12 @@ test("the deck fits a phone's screen, and Local / Global shows which one is on",
   await visit(page, "/dashboard");
   await expect(page.getByRole("heading", { name: "See who is nearby" })).toBeVisible();
   await expectDeckFits(page, sitter.name);
+  // The photo people look at first is fetched first; the page's scripts come after it and the stylesheet.
+  await expect(topCard(page).getByRole("img", { name: new RegExp(`of ${sitter.name}$`) })).toHaveAttribute("fetchpriority", "high");
+  const html = await (await page.request.get("/dashboard")).text();
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
+  expect(preloads.length).toBeGreaterThan(3);
+  for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
 
   await page.getByRole("button", { name: "Browse Globally" }).click();
   await expect(page.getByText("Showing profiles from everywhere").first()).toBeVisible();

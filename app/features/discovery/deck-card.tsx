@@ -42,6 +42,7 @@ export function DeckCardView({
   onPhoto,
   headingId,
   withDetails = true,
+  priority,
   children,
 }: {
   card: ShownCard;
@@ -50,6 +51,8 @@ export function DeckCardView({
   onPhoto?: (index: number) => void;
   headingId?: string;
   withDetails?: boolean;
+  /** How urgently the browser fetches the photo: "high" for the card people look at first. */
+  priority?: "high" | "low";
   children?: ReactNode;
 }) {
   const { t } = useTranslation(["discovery", "profile"]);
@@ -86,6 +89,7 @@ export function DeckCardView({
             width={photo.width}
             height={photo.height}
             draggable={false}
+            fetchpriority={priority}
             className="size-full object-cover select-none"
           />
         ) : (

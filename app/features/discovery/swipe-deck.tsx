@@ -103,7 +103,7 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
       <div className="relative">
         {behind ? (
           <div aria-hidden className="pointer-events-none absolute inset-0 scale-95 opacity-70" key={`behind-${cardKey(behind)}`}>
-            <DeckCardView card={behind} photoIndex={0} withDetails={false} />
+            <DeckCardView card={behind} photoIndex={0} withDetails={false} priority="low" />
           </div>
         ) : null}
         <div
@@ -122,7 +122,7 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
             setDrag(null);
           }}
         >
-          <DeckCardView card={top} photoIndex={photo} photoHref={photoHref} onPhoto={setPhoto} headingId="top-card-name" withDetails={false}>
+          <DeckCardView card={top} photoIndex={photo} photoHref={photoHref} onPhoto={setPhoto} headingId="top-card-name" withDetails={false} priority="high">
             {stamp ? (
               <span
                 className={`absolute top-8 ${stamp === "like" ? "left-6 -rotate-12 border-emerald-500 text-emerald-600" : "right-6 rotate-12 border-red-600 text-red-700"} rounded-lg border-4 bg-white/85 px-3 py-1 text-3xl font-black tracking-widest`}

@@ -87,12 +87,12 @@ describe("the legal texts", () => {
   });
 
   it("are not among the translations every page loads, and the browser cannot fetch the long ones", async () => {
+    const answer = await localesLoader({ params: { lng: "de" }, request: new Request("http://localhost/locales/de"), context: { cspNonce: "", clientAddress: "127.0.0.1" } });
+    const served = Object.keys((await answer.json()) as Record<string, unknown>);
+    expect(served).toContain("legal");
     for (const name of names.filter((name) => name !== "legal")) {
       expect(namespaces).not.toContain(name);
-      const answer = await (async () => localesLoader({ params: { lng: "de", ns: name }, request: new Request(`http://localhost/locales/de/${name}`), context: { cspNonce: "", clientAddress: "127.0.0.1" } }))().catch(
-        (thrown: unknown) => thrown,
-      );
-      expect((answer as Response).status, name).toBe(404);
+      expect(served).not.toContain(name);
     }
     // What every page does load stays small: titles, links and the sign-up sentence.
     expect(JSON.stringify((resources as Resource).en?.legal).length).toBeLessThan(1500);

@@ -1,0 +1,9 @@
+// React 18 renders `fetchPriority` under that spelling and warns; the lowercase attribute is the one it
+// passes to the HTML as it is. Its types know only the React 19 spelling.
+import "react";
+
+declare module "react" {
+  interface ImgHTMLAttributes<T> {
+    fetchpriority?: "high" | "low" | "auto";
+  }
+}
