@@ -3,6 +3,8 @@
 import "react";
 
 declare module "react" {
+  // The type parameter must match React's own declaration for the two to merge.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ImgHTMLAttributes<T> {
     fetchpriority?: "high" | "low" | "auto";
   }
