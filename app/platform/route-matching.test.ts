@@ -39,6 +39,28 @@ describe("route matching with cached compiled paths", () => {
     expect(matchPath({ path: "/dashboard", end: false }, "/dashboard/likes")?.pathnameBase).toBe("/dashboard");
   });
 
+  it("hands out copies of a remembered answer: changing one caller's params changes no one else's", () => {
+    const first = matchRoutes(routes, "/users/kept")!;
+    (first.at(-1)!.params as Record<string, string>).userId = "changed";
+    first.pop();
+    const again = matchRoutes(routes, "/users/kept")!;
+    expect(again.map((match) => [match.route.id, match.params])).toEqual([
+      ["root", { userId: "kept" }],
+      ["users", { userId: "kept" }],
+    ]);
+    // As without the cache, the matches of one branch share one params object.
+    expect(again[0]!.params).toBe(again[1]!.params);
+    expect(matchRoutes(routes, "/users/kept")).not.toBe(again);
+    expect(matchRoutes(routes, "/nowhere")?.at(-1)?.route.id).toBe("splat");
+  });
+
+  it("answers long paths and many different paths the same as short ones", () => {
+    const long = `/users/${"x".repeat(5000)}`;
+    expect(matchRoutes(routes, long)?.at(-1)?.params.userId).toHaveLength(5000);
+    for (let i = 0; i < 2500; i += 1) expect(matchRoutes(routes, `/users/u${i}`)?.at(-1)?.params).toEqual({ userId: `u${i}` });
+    expect(matchRoutes(routes, "/users/u0")?.at(-1)?.params).toEqual({ userId: "u0" });
+  });
+
   it("sees a new route tree, not a cached one", () => {
     const other = [{ id: "only", path: "users/:userId" }];
     expect(matchRoutes(other, "/users/abc")?.map((match) => match.route.id)).toEqual(["only"]);

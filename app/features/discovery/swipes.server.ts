@@ -140,12 +140,20 @@ export async function findMatch(userId: string, matchId: string) {
 
 export async function recentMatches(userId: string, limit = 12) {
   // The newest matches first, then their people and photos: only for the few shown, not for every match.
+  // Each side of the pair is read newest first from its own index, a few rows each.
+  const side = (mine: "user_a_id" | "user_b_id", theirs: "user_a_id" | "user_b_id") =>
+    db.selectFrom("matches").select(["id", "created_at", `${theirs} as other_id`]).where(mine, "=", userId).orderBy("created_at", "desc").limit(limit);
   const rows = await db
     .with("recent", (qb) =>
       qb
-        .selectFrom("matches")
-        .select((eb) => ["id", "created_at", eb.case().when("user_a_id", "=", userId).then(eb.ref("user_b_id")).else(eb.ref("user_a_id")).end().as("other_id")])
-        .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]))
+        .selectFrom((eb) =>
+          eb
+            .selectFrom(side("user_a_id", "user_b_id").as("a"))
+            .selectAll()
+            .unionAll(eb.selectFrom(side("user_b_id", "user_a_id").as("b")).selectAll())
+            .as("both"),
+        )
+        .selectAll()
         .orderBy("created_at", "desc")
         .limit(limit),
     )
