@@ -4,6 +4,7 @@ import "./scripts/load-env.js";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { readdirSync } from "node:fs";
 import net from "node:net";
 
 const mode = process.env.NODE_ENV ?? "development";
@@ -87,7 +88,11 @@ if (viteDevServer) {
   server.use(viteDevServer.middlewares);
 } else {
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h" }));
+  // The other public files (icons, manifest, service worker) are looked for on disk only when the
+  // address starts with one of their names: a page's request costs no file lookup.
+  const publicFiles = express.static("build/client", { maxAge: "1h" });
+  const publicNames = new Set(readdirSync("build/client").filter((name) => name !== "assets"));
+  server.use((req, res, next) => (publicNames.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
 }
 
 // A page may send a Content-Security-Policy of its own (the card form widens it for Stripe's origins):

@@ -3,8 +3,10 @@
 // bare Remix 2 + React 18 route (one loader, a 20-item list, the same compression) built on its own in
 // bench/reference. The ratio is the reference's CPU per request over the page's, which is the page's
 // share of the reference's requests per second on one core, and is steadier than requests per second
-// on a machine others share. Run after `npm run build`: `npx tsx bench/server-throughput.ts`
-// (BENCH_PORT, default 3302).
+// on a machine others share. The reference and the pages are loaded in turns (ROUNDS slices of a few
+// seconds each, after an uncounted warm-up), so that a machine whose speed drifts during the run
+// slows all of them alike. Run after `npm run build`: `npx tsx bench/server-throughput.ts`
+// (BENCH_PORT, default 3302; the reference listens on the next port).
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -26,6 +28,9 @@ const DEMO_MESSAGES_EACH = 40;
 const OTHER_MESSAGES_EACH = 20;
 const CONNECTIONS = 10;
 const SECONDS = 10;
+/** Each target's SECONDS are served in this many slices, in turn with the others. */
+const ROUNDS = 5;
+const WARM_UP_SECONDS = 2;
 /** Each signed-in page serves at least this share of the reference page's requests per second. */
 export const SERVER_TARGET_RATIO = 0.3;
 const REFERENCE_DIR = path.resolve("bench/reference");
@@ -136,12 +141,6 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
   return { sitters: SITTERS, messages, demoConversations: DEMO_CONVERSATIONS };
 }
 
-async function load(url: string, cookie: string | null): Promise<autocannon.Result> {
-  const headers: Record<string, string> = { "accept-encoding": "gzip" };
-  if (cookie) headers.cookie = cookie;
-  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-}
-
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** User + system CPU of a process so far, in ms (Linux: /proc/<pid>/stat, in clock ticks). */
@@ -152,11 +151,48 @@ function processCpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
-async function measure(pid: number, url: string, cookie: string | null) {
-  const before = processCpuMs(pid);
-  const result = await load(url, cookie);
-  const cpuMs = processCpuMs(pid) - before;
-  return { result, cpuMsPerRequest: cpuMs / Math.max(1, result.requests.total) };
+interface Target {
+  label: string;
+  pid: number;
+  url: string;
+  cookie: string | null;
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  /** The median of the slices' medians, and the worst of their 99th percentiles. */
+  p50Ms: number;
+  p99Ms: number;
+  cpuMsPerRequest: number;
+  failures: number;
+}
+
+async function slice(target: Target, seconds: number) {
+  const headers: Record<string, string> = { "accept-encoding": "gzip" };
+  if (target.cookie) headers.cookie = target.cookie;
+  const before = processCpuMs(target.pid);
+  const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration: seconds, headers });
+  return { result, cpuMs: processCpuMs(target.pid) - before };
+}
+
+/** Loads the targets in turns, ROUNDS times each, and sums each one's requests and CPU. */
+async function measureInTurns(targets: Target[]): Promise<Figures[]> {
+  for (const target of targets) await slice(target, WARM_UP_SECONDS);
+  const slices = targets.map(() => [] as Awaited<ReturnType<typeof slice>>[]);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [index, target] of targets.entries()) slices[index]!.push(await slice(target, SECONDS / ROUNDS));
+  }
+  return slices.map((taken) => {
+    const requests = taken.reduce((sum, { result }) => sum + result.requests.total, 0);
+    const p50s = taken.map(({ result }) => result.latency.p50).sort((a, b) => a - b);
+    return {
+      requestsPerSecond: requests / SECONDS,
+      p50Ms: p50s[Math.floor(p50s.length / 2)]!,
+      p99Ms: Math.max(...taken.map(({ result }) => result.latency.p99)),
+      cpuMsPerRequest: taken.reduce((sum, { cpuMs }) => sum + cpuMs, 0) / Math.max(1, requests),
+      failures: taken.reduce((sum, { result }) => sum + result.non2xx + result.errors + result.timeouts, 0),
+    };
+  });
 }
 
 function newestFile(dir: string): number {
@@ -224,19 +260,12 @@ export async function measureServerThroughput({ port = Number(process.env.BENCH_
     log(`grew the demo database to ${grown.sitters.toLocaleString("en")} more sitters and ${grown.messages.toLocaleString("en")} messages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     buildReferenceIfNeeded();
-    // The reference runs alone, on the same port, before the app starts.
-    const reference = await startReference(port);
-    let referenceFigures: Awaited<ReturnType<typeof measure>>;
-    try {
-      referenceFigures = await measure(reference.pid, `${reference.origin}/`, null);
-    } finally {
-      await reference.stop();
-    }
-    const report = (pathname: string, { result, cpuMsPerRequest }: Awaited<ReturnType<typeof measure>>) =>
-      log(`${pathname.padEnd(11)} ${fixed(result.requests.average, 0).padStart(6)} req/s   ${fixed(cpuMsPerRequest, 2).padStart(6)} ms CPU/request   p50 ${fixed(result.latency.p50, 0).padStart(4)} ms   p99 ${fixed(result.latency.p99, 0).padStart(4)} ms   (${CONNECTIONS} connections, ${SECONDS} s, gzip)`);
-    report("reference", referenceFigures);
-
-    const measured: { path: string; figures: Awaited<ReturnType<typeof measure>> }[] = [{ path: "reference", figures: referenceFigures }];
+    // The reference listens beside the app, on the next port, and is loaded in turns with its pages.
+    const reference = await startReference(port + 1);
+    const referenceTarget: Target = { label: "reference", pid: reference.pid, url: `${reference.origin}/`, cookie: null };
+    const report = (label: string, figures: Figures) =>
+      log(`${label.padEnd(11)} ${fixed(figures.requestsPerSecond, 0).padStart(6)} req/s   ${fixed(figures.cpuMsPerRequest, 2).padStart(6)} ms CPU/request   p50 ${fixed(figures.p50Ms, 0).padStart(4)} ms   p99 ${fixed(figures.p99Ms, 0).padStart(4)} ms   (${CONNECTIONS} connections, ${SECONDS} s in ${ROUNDS} turns, gzip)`);
+    const measured: { path: string; figures: Figures; reference: Figures }[] = [];
     const measurePages = async (engine: string, extraEnv: Record<string, string> = {}) => {
       const server = await startServer(dataDir, port, extraEnv);
       try {
@@ -256,41 +285,48 @@ export async function measureServerThroughput({ port = Number(process.env.BENCH_
           }
           if (problem) throw new Error(`${pathname} ${problem}`);
         }
-        for (const [pathname, withCookie] of targets) {
-          const figures = await measure(server.pid, server.origin + pathname, withCookie);
-          const label = engine === "sqlite" ? pathname : `${pathname} (${engine})`;
-          measured.push({ path: label, figures });
-          report(label, figures);
+        const pages = targets.map(([pathname, withCookie]): Target => ({ label: engine === "sqlite" ? pathname : `${pathname} (${engine})`, pid: server.pid, url: server.origin + pathname, cookie: withCookie }));
+        const [referenceFigures, ...pageFigures] = await measureInTurns([referenceTarget, ...pages]);
+        report(engine === "sqlite" ? "reference" : `reference (beside ${engine})`, referenceFigures!);
+        if (!measured.length) measured.push({ path: "reference", figures: referenceFigures!, reference: referenceFigures! });
+        for (const [index, page] of pages.entries()) {
+          measured.push({ path: page.label, figures: pageFigures[index]!, reference: referenceFigures! });
+          report(page.label, pageFigures[index]!);
         }
       } finally {
         await server.stop();
       }
     };
-    await measurePages("sqlite");
-    // THROUGHPUT_DATABASE_URL=postgres://… (a cluster's admin URL): the same pages again on PostgreSQL, in a fresh
-    // database `throughput_bench` filled from the grown SQLite one by `npm run db:copy-to-postgres` itself. Only the
-    // app's CPU is counted; PostgreSQL's own runs in its processes (requests/s and latency include it).
-    const postgresUrl = process.env.THROUGHPUT_DATABASE_URL;
-    if (postgresUrl) {
-      const url = await freshPostgresDatabase(postgresUrl, "throughput_bench");
-      const settings = { DEMO_MODE: "true", DATABASE_URL: url, SESSION_SECRET: "throughput-bench-session-secret-0123456789" };
-      const copy = spawnSync(process.execPath, ["scripts/copy-to-postgres.js"], { env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, ...settings }, encoding: "utf8" });
-      if (copy.status !== 0) throw new Error(`db:copy-to-postgres failed: ${copy.stderr || copy.stdout}`);
-      log(copy.stdout.trim().split("\n").at(-2) ?? "copied");
-      await measurePages("postgres", settings);
+    try {
+      await measurePages("sqlite");
+      // THROUGHPUT_DATABASE_URL=postgres://… (a cluster's admin URL): the same pages again on PostgreSQL, in a fresh
+      // database `throughput_bench` filled from the grown SQLite one by `npm run db:copy-to-postgres` itself. Only the
+      // app's CPU is counted; PostgreSQL's own runs in its processes (requests/s and latency include it).
+      const postgresUrl = process.env.THROUGHPUT_DATABASE_URL;
+      if (postgresUrl) {
+        const url = await freshPostgresDatabase(postgresUrl, "throughput_bench");
+        const settings = { DEMO_MODE: "true", DATABASE_URL: url, SESSION_SECRET: "throughput-bench-session-secret-0123456789" };
+        const copy = spawnSync(process.execPath, ["scripts/copy-to-postgres.js"], { env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, ...settings }, encoding: "utf8" });
+        if (copy.status !== 0) throw new Error(`db:copy-to-postgres failed: ${copy.stderr || copy.stdout}`);
+        log(copy.stdout.trim().split("\n").at(-2) ?? "copied");
+        await measurePages("postgres", settings);
+      }
+    } finally {
+      await reference.stop();
     }
     return {
       ...grown,
       connections: CONNECTIONS,
       seconds: SECONDS,
-      pages: measured.map(({ path: pathname, figures: { result, cpuMsPerRequest } }) => ({
+      pages: measured.map(({ path: pathname, figures, reference }) => ({
         path: pathname,
-        requestsPerSecond: result.requests.average,
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        cpuMsPerRequest,
-        ratioToReference: referenceFigures.cpuMsPerRequest / cpuMsPerRequest,
-        failures: result.non2xx + result.errors + result.timeouts,
+        requestsPerSecond: figures.requestsPerSecond,
+        p50Ms: figures.p50Ms,
+        p99Ms: figures.p99Ms,
+        cpuMsPerRequest: figures.cpuMsPerRequest,
+        // Each page against the reference served in turns with it.
+        ratioToReference: reference.cpuMsPerRequest / figures.cpuMsPerRequest,
+        failures: figures.failures,
       })),
     };
   } finally {
