@@ -22,7 +22,7 @@ import * as operatorSafety from "./0017-operator-safety";
 import * as termsAcceptance from "./0020-terms-acceptance";
 import * as unreadCounters from "./0023-unread-counters";
 import * as deckAccessPaths from "./0025-deck-access-paths";
-import * as recentMatches from "./0026-recent-matches";
+import * as recentPairs from "./0026-recent-pairs";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -49,5 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0021-care-visits": careVisits,
   "0023-unread-counters": unreadCounters,
   "0025-deck-access-paths": deckAccessPaths,
-  "0026-recent-matches": recentMatches,
+  "0026-recent-pairs": recentPairs,
 };

@@ -107,32 +107,34 @@ export async function conversationPage(userId: string, after: ConversationCursor
 export async function listConversations(userId: string, { after = null, limit = 100 }: { after?: ConversationCursor | null; limit?: number } = {}): Promise<ConversationSummary[]> {
   const rows = await db
     .with("page", (qb) => {
-      let page = qb
-        .selectFrom("conversations")
-        .select((eb) => [
-          "id",
-          eb.case().when("user_a_id", "=", userId).then(eb.ref("user_b_id")).else(eb.ref("user_a_id")).end().as("other_id"),
-          eb.fn.coalesce("last_message_at", "created_at").as("activity_at"),
-        ])
-        .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]))
-        // A conversation with someone who blocked the viewer is gone from their list.
-        .where(({ not, exists, selectFrom, ref }) =>
-          not(
-            exists(
-              selectFrom("blocks")
-                .select("blocks.blocker_id")
-                .where("blocks.blocked_id", "=", userId)
-                .where((eb) => eb.or([eb("blocks.blocker_id", "=", ref("user_a_id")), eb("blocks.blocker_id", "=", ref("user_b_id"))])),
-            ),
-          ),
-        );
-      if (after) {
-        page = page.where((eb) => {
-          const activity = eb.fn.coalesce("last_message_at", "created_at");
-          return eb.or([eb(activity, "<", after.at), eb.and([eb(activity, "=", after.at), eb("id", "<", after.id)])]);
-        });
-      }
-      return page.orderBy("activity_at", "desc").orderBy("id", "desc").limit(limit);
+      // Each side of the pair read newest first from its own index (a page's worth each), then merged.
+      const side = (mine: "user_a_id" | "user_b_id", theirs: "user_a_id" | "user_b_id") => {
+        let page = qb
+          .selectFrom("conversations")
+          .select((eb) => ["id", eb.ref(theirs).as("other_id"), eb.fn.coalesce("last_message_at", "created_at").as("activity_at")])
+          .where(mine, "=", userId)
+          // A conversation with someone who blocked the viewer is gone from their list.
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom("blocks").select("blocks.blocker_id").where("blocks.blocked_id", "=", userId).whereRef("blocks.blocker_id", "=", `conversations.${theirs}`))));
+        if (after) {
+          page = page.where((eb) => {
+            const activity = eb.fn.coalesce("last_message_at", "created_at");
+            return eb.or([eb(activity, "<", after.at), eb.and([eb(activity, "=", after.at), eb("id", "<", after.id)])]);
+          });
+        }
+        return page.orderBy((eb) => eb.fn.coalesce("last_message_at", "created_at"), "desc").orderBy("id", "desc").limit(limit);
+      };
+      return qb
+        .selectFrom((eb) =>
+          eb
+            .selectFrom(side("user_a_id", "user_b_id").as("a"))
+            .selectAll()
+            .unionAll(eb.selectFrom(side("user_b_id", "user_a_id").as("b")).selectAll())
+            .as("both"),
+        )
+        .selectAll()
+        .orderBy("activity_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit);
     })
     .selectFrom("page as c")
     .innerJoin("users as o", "o.id", "c.other_id")
