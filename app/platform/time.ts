@@ -2,7 +2,28 @@ import { dateTimeFormat } from "./format";
 
 // Times are stored in UTC; a person's calendar day is the one of their IANA time zone.
 
+// Zones change their offset only at instants on a quarter hour (offsets and the local times of the
+// changes are whole quarter hours since the 1970s), so one offset holds for a whole quarter hour: it
+// is asked of Intl once per zone and quarter, not on every call.
+const QUARTER_HOUR_MS = 15 * 60_000;
+const OFFSET_CACHE_SIZE = 2000;
+const offsets = new Map<string, number>();
+
 function offsetMs(timeZone: string, at: Date): number {
+  const quarter = Math.floor(at.getTime() / QUARTER_HOUR_MS);
+  // Before 1980 some zones still kept local mean time, with offsets in seconds: asked every time.
+  if (!(quarter > 350_000)) return offsetFromIntl(timeZone, new Date(Math.floor(at.getTime() / 1000) * 1000));
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = offsetFromIntl(timeZone, new Date(quarter * QUARTER_HOUR_MS));
+    if (offsets.size >= OFFSET_CACHE_SIZE) offsets.delete(offsets.keys().next().value!);
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function offsetFromIntl(timeZone: string, at: Date): number {
   const parts = Object.fromEntries(
     dateTimeFormat("en-US", {
       timeZone,
