@@ -32,6 +32,8 @@ export interface UsersTable {
   cares_for: Generated<string>;
   /** cares_for as bits (dog 1, cat 2), written with it by the profiles feature, for the deck's pet filter (migration 0025). */
   cares_for_mask: Generated<number>;
+  /** Until when the live subscription makes this person premium ('9999-…' while past due), kept by triggers on subscriptions (migration 0027). */
+  premium_until: string | null;
   acting_role: "owner" | "sitter" | null;
   browse_mode: "local" | "global" | null;
   filter_pet_type: Generated<"all" | PetType>;

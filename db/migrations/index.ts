@@ -23,6 +23,7 @@ import * as termsAcceptance from "./0020-terms-acceptance";
 import * as unreadCounters from "./0023-unread-counters";
 import * as deckAccessPaths from "./0025-deck-access-paths";
 import * as recentPairs from "./0026-recent-pairs";
+import * as premiumUntil from "./0027-premium-until";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0023-unread-counters": unreadCounters,
   "0025-deck-access-paths": deckAccessPaths,
   "0026-recent-pairs": recentPairs,
+  "0027-premium-until": premiumUntil,
 };

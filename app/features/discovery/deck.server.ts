@@ -1,4 +1,4 @@
-import { sql, type OrderByModifiers, type RawBuilder } from "kysely";
+import { sql, type AliasedRawBuilder, type OrderByModifiers, type RawBuilder } from "kysely";
 import type { User } from "~db/schema";
 import { db, jsonList } from "~/platform/db.server";
 import { toPhotoView, type PhotoView } from "~/features/media/index.server";
@@ -6,7 +6,7 @@ import { completedBookingCounts, isOwner, isSitter, masksCaringFor } from "~/fea
 import { premiumSql } from "~/features/subscriptions/index.server";
 import { shownTo } from "~/features/safety/index.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
-import { boundingBox, closenessAt, kilometresFor, shownKilometres, type Coordinates } from "~/features/geo/index.server";
+import { closenessAt, kilometresFor, rowStretches, shownKilometres, type Coordinates } from "~/features/geo/index.server";
 
 export type DeckTab = "sitters" | "pets";
 
@@ -55,9 +55,14 @@ export type DeckResult = { status: "cards"; cards: DeckCard[] } | { status: "nee
 
 export const DECK_PAGE = 5;
 
-// Rings growing by about half their radius: an empty ring is a few short index ranges, and a full page
-// is never found only after a ring that holds a whole region (1,000 → 5,000 km held all of Europe).
+// Nearest first, the deck reads outwards ring by ring, each ring only beyond the last, and stops at the
+// first circle that holds a page. A ring is read unordered and at most CIRCLE_CAP candidates at a
+// time: a ring that holds more is halved (a city 1,200 km away is not read whole to deal 5 cards), and
+// one that holds more within NARROWEST_RING_KM (a dense cell of a city) is read in distance order instead.
 const RINGS_KM = [2, 5, 10, 20, 50, 100, 150, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000];
+const CIRCLE_CAP = 100;
+const NARROWEST_RING_KM = 3;
+const MOST_RINGS = 40;
 
 // The same predicates as the partial indexes of migration 0025 (with shownTo's suspended_at and
 // deleted_at), so both engines can read candidates from those indexes alone.
@@ -86,15 +91,28 @@ interface Search {
   viewerId: string;
   filters: DeckFilters;
   from: Coordinates | null;
+  /** Everyone within this many km of `from`, or everyone at all (null). */
   withinKm: number | null;
+  /** Beyond what is surely within this many km (read before): a ring instead of a circle. */
+  beyondKm: number;
   sort: "distance" | "rating" | "price" | "newest";
-  limit: number;
 }
 
 /** A card found, in deck order; its details are read afterwards, for the page's few cards only. */
 interface Found {
   id: string;
   closeness: number | null;
+}
+
+/** Which cards a page holds: premium ones only, premium ones first, or all alike. */
+type Premium = "only" | "first" | "alike";
+
+/** The two decks' queries: candidates unordered, and a page in deck order with the rules applied. */
+interface Cards {
+  candidates(search: Search, cap: number): Promise<Found[]>;
+  page(search: Search, premium: Premium, limit: number): Promise<Found[]>;
+  /** Of these cards, those the rules let the viewer see, and whether each one's person is premium. */
+  confirmed(viewerId: string, ids: string[]): Promise<Map<string, { premium: boolean }>>;
 }
 
 export async function deckFor(viewer: Viewer, tab: DeckTab, limit = DECK_PAGE): Promise<DeckResult> {
@@ -107,22 +125,63 @@ export async function deckFor(viewer: Viewer, tab: DeckTab, limit = DECK_PAGE): 
   let sort = filters.sortBy;
   if (tab === "pets" && OWNER_ONLY_SORTS.includes(sort)) sort = "distance";
   if (sort === "distance" && !from) sort = "newest";
-  const search: Search = { viewerId: viewer.id, filters, from, withinKm: local ? filters.maxDistanceKm : null, sort, limit };
-  const rowsOf = tab === "sitters" ? sitterRows : petRows;
-  const cardsOf = (rows: Found[]): Promise<DeckCard[]> => (tab === "sitters" ? sitterCards(rows) : petCards(rows));
-  const find = (within: Search, plain?: Found[]) => boosted((premiumOnly, size) => rowsOf(within, premiumOnly, size), limit, plain);
+  const search: Search = { viewerId: viewer.id, filters, from, withinKm: local ? filters.maxDistanceKm : null, beyondKm: 0, sort };
+  const cards = tab === "sitters" ? sitters : pets;
+  const found = sort === "distance" ? await nearestFirst(cards, search, limit) : await boosted(cards, search, limit);
+  return { status: "cards", cards: tab === "sitters" ? await sitterCards(found) : await petCards(found) };
+}
 
-  if (sort !== "distance") return { status: "cards", cards: await cardsOf(await find(search)) };
-  // Nearest first: widen the circle until it holds a full page, so a dense city never sorts all its people.
-  // Premium cards are a subset of a ring's cards, so they are looked for only once a ring is full.
+// Premium cards are found on their own, so the main query can keep an index's order instead of sorting by membership.
+async function boosted(cards: Cards, search: Search, limit: number): Promise<Found[]> {
+  const premium = await cards.page(search, "only", limit);
+  if (premium.length >= limit) return premium;
+  const seen = new Set(premium.map((row) => row.id));
+  const rest = (await cards.page(search, "alike", limit + premium.length)).filter((row) => !seen.has(row.id));
+  return [...premium, ...rest].slice(0, limit);
+}
+
+async function nearestFirst(cards: Cards, search: Search, limit: number): Promise<Found[]> {
+  const found = new Map<string, Found>();
   const limitKm = search.withinKm ?? Infinity;
-  for (const km of [...RINGS_KM.filter((ring) => ring < limitKm), limitKm]) {
-    const within = { ...search, withinKm: Number.isFinite(km) ? km : null };
-    // Twice the page: enough to follow up to limit - 1 premium cards without reading the ring again.
-    const plain = await rowsOf(within, false, 2 * limit);
-    if (plain.length >= limit || !Number.isFinite(km) || km === limitKm) return { status: "cards", cards: await cardsOf(await find(within, plain)) };
+  let inside = 0; // every card within `inside` km is in `found`
+  let crowded: number | null = null; // the ring from `inside` to here holds more than CIRCLE_CAP
+  for (let ring = 1; found.size < limit && inside < limitKm; ring += 1) {
+    const km: number = crowded === null ? Math.min(RINGS_KM.find((ringKm) => ringKm > inside) ?? Infinity, limitKm) : (inside + crowded) / 2;
+    // Nobody within the largest ring: the rest of the world, nearest first.
+    if (!Number.isFinite(km)) return boosted(cards, { ...search, withinKm: null }, limit);
+    if (km - inside <= NARROWEST_RING_KM || ring >= MOST_RINGS) {
+      // A narrow ring is read in deck order (premium cards first, then nearest first): fewer than a page are all it holds.
+      const ordered = { ...search, withinKm: crowded ?? km, beyondKm: inside };
+      const nearest = await cards.page(ordered, "first", limit);
+      if (nearest.length < limit && crowded === null) {
+        for (const card of nearest) found.set(card.id, card);
+        inside = km;
+        continue;
+      }
+      if (found.size === 0) return nearest;
+      return inDistanceOrder(cards, search.viewerId, [...found.values(), ...nearest], limit);
+    }
+    const ringCards = await cards.candidates({ ...search, withinKm: km, beyondKm: inside }, CIRCLE_CAP + 1);
+    if (ringCards.length > CIRCLE_CAP) {
+      crowded = km;
+      continue;
+    }
+    for (const card of ringCards) found.set(card.id, card);
+    inside = km;
   }
-  return { status: "cards", cards: [] };
+  return inDistanceOrder(cards, search.viewerId, [...found.values()], limit);
+}
+
+/** Premium cards first, then nearest first, the card's id breaking ties (as inDeckOrder). */
+async function inDistanceOrder(cards: Cards, viewerId: string, candidates: Found[], limit: number): Promise<Found[]> {
+  const unique = [...new Map(candidates.map((candidate) => [candidate.id, candidate])).values()];
+  const shown = await cards.confirmed(viewerId, unique.map((candidate) => candidate.id));
+  const rank = (candidate: Found) => (shown.get(candidate.id)?.premium ? 1 : 0);
+  return unique
+    .filter((candidate) => shown.has(candidate.id))
+    .sort((a, b) => rank(b) - rank(a) || b.closeness! - a.closeness! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, limit)
+    .map(({ id, closeness }) => ({ id, closeness }));
 }
 
 function notSwiped(viewerId: string, person: string, pet: RawBuilder<unknown>): RawBuilder<boolean> {
@@ -159,24 +218,86 @@ function closenessFromDegrees(from: Coordinates, table: "u" | "o"): RawBuilder<n
 
 /** Rows of 0.1° of latitude: the leading key of the deck's place indexes (migration 0025), `floor(latitude * 10)`. */
 const ROWS_PER_DEGREE = 10;
+
+/**
+ * A circle (or ring) as a table of index ranges, one or two per row of latitude, joined to the people
+ * so each range is one seek of the place index; inside a range's sure part no one needs the exact test.
+ */
+interface Places {
+  table: AliasedRawBuilder<PlaceRange, "r">;
+  on: RawBuilder<boolean>;
+  inside: RawBuilder<boolean>;
+}
+
+interface PlaceRange {
+  column1: number;
+  column2: number;
+  column3: number;
+  column4: number;
+  column5: number;
+}
+
+function placesOf(from: Coordinates, km: number, beyondKm: number, table: "u" | "o"): Places {
+  const stretches = rowStretches(from, km, ROWS_PER_DEGREE, beyondKm);
+  // The first tuple names the columns' types for PostgreSQL, which would read bare parameters as text.
+  const tuples = stretches.map(({ row, west, east, sureWest, sureEast }, i) =>
+    i === 0
+      ? sql`(cast(${row} as integer), cast(${west} as double precision), cast(${east} as double precision), cast(${sureWest} as double precision), cast(${sureEast} as double precision))`
+      : sql`(${row}, ${west}, ${east}, ${sureWest}, ${sureEast})`,
+  );
+  const [latitude, longitude] = [sql.ref(`${table}.latitude`), sql.ref(`${table}.longitude`)];
+  return {
+    table: sql<PlaceRange>`(values ${sql.join(tuples)})`.as("r"),
+    on: sql<boolean>`floor(${latitude} * ${sql.lit(ROWS_PER_DEGREE)}) = r.column1 and ${longitude} between r.column2 and r.column3`,
+    inside: sql<boolean>`(${longitude} between r.column4 and r.column5 or ${closenessFromDegrees(from, table)} >= ${closenessAt(km)})`,
+  };
+}
+
 /** Up to this many rows a circle is read as one longitude range per row; beyond, as one latitude band. */
 const MAX_LISTED_ROWS = 40;
 
-function insideCircle(search: Search, table: "u" | "o"): RawBuilder<boolean> | null {
-  if (search.withinKm === null || !search.from) return null;
-  const box = boundingBox(search.from, search.withinKm);
+/**
+ * A circle as a condition on its people (rows of latitude, the widest longitudes, then the exact test),
+ * which leaves the planner free to read the circle or to walk a sort's index and test each person
+ * (better where a circle holds a good part of everyone and a page is found early in that order).
+ */
+function aroundCircle(from: Coordinates, km: number, table: "u" | "o"): RawBuilder<boolean> {
+  const stretches = rowStretches(from, km, ROWS_PER_DEGREE);
+  const [first, last] = [stretches[0]!.row, stretches.at(-1)!.row];
   const row = sql`floor(${sql.ref(`${table}.latitude`)} * ${sql.lit(ROWS_PER_DEGREE)})`;
-  const first = Math.floor(box.minLatitude * ROWS_PER_DEGREE);
-  const last = Math.floor(box.maxLatitude * ROWS_PER_DEGREE);
   const rows =
     last - first < MAX_LISTED_ROWS
       ? sql`${row} in (${sql.join(Array.from({ length: last - first + 1 }, (_, i) => first + i))})`
       : sql`${row} between ${first} and ${last}`;
+  // One stretch per row unless the circle crosses the antimeridian or holds a pole: then every longitude.
+  const oneStretchPerRow = stretches.length === last - first + 1;
   const longitude = sql.ref(`${table}.longitude`);
-  const longitudes =
-    box.minLongitude === null || box.maxLongitude === null ? sql`1 = 1` : sql`${longitude} between ${box.minLongitude} and ${box.maxLongitude}`;
-  return sql<boolean>`${rows} and ${longitudes} and ${closenessFromDegrees(search.from, table)} >= ${closenessAt(search.withinKm)}`;
+  const longitudes = oneStretchPerRow
+    ? sql`${longitude} between ${Math.min(...stretches.map((stretch) => stretch.west))} and ${Math.max(...stretches.map((stretch) => stretch.east))}`
+    : sql`1 = 1`;
+  return sql<boolean>`${rows} and ${longitudes} and ${closenessFromDegrees(from, table)} >= ${closenessAt(km)}`;
 }
+
+/**
+ * The people a search reads: everyone, or those in its circle. Nearest first, the circle (a ring, from
+ * the second on) is read through its places' table, first in a cross join, which SQLite reads as "loop
+ * over the ranges outside" (left alone, it may walk an order's index and look every person up in the
+ * ranges); PostgreSQL plans it as any join. In another order the planner chooses (aroundCircle).
+ */
+function people(users: "users as u", search: Search): People<"users as u">;
+function people(users: "users as o", search: Search): People<"users as o">;
+function people(users: "users as u" | "users as o", search: Search): unknown {
+  const [table, alias] = [users as "users as u", users.slice(-1) as "u" | "o"];
+  if (search.withinKm === null || !search.from) return db.selectFrom(table);
+  if (search.sort !== "distance") return db.selectFrom(table).where(aroundCircle(search.from, search.withinKm, alias));
+  const places = placesOf(search.from, search.withinKm, search.beyondKm, alias);
+  // Typed as the people alone: the ranges' columns are only named in the places' own conditions.
+  return db.selectFrom(places.table).crossJoin(table).where(places.on).where(places.inside);
+}
+
+type People<As extends "users as u" | "users as o"> = ReturnType<typeof db.selectFrom<As>>;
+
+const inCircle = (search: Search) => search.withinKm !== null && search.from !== null;
 
 function nearness(search: Search, table: "u" | "o"): RawBuilder<number | null> {
   return search.from ? closenessFromDegrees(search.from, table) : sql<null>`null`;
@@ -187,8 +308,9 @@ interface Orderable<Q> {
 }
 
 /** Deck order on the columns of `table` (the people, or a circle's ranked candidates) and the selected closeness, the card's id breaking ties. */
-function inDeckOrder<Q extends Orderable<Q>>(query: Q, sort: Search["sort"], table: string): Q {
+function inDeckOrder<Q extends Orderable<Q>>(query: Q, sort: Search["sort"], table: string, premium: Premium = "alike"): Q {
   const ref = (column: string) => sql`${sql.ref(`${table}.${column}`)}`;
+  const first: [RawBuilder<unknown>, OrderByModifiers][] = premium === "first" ? [[sql`${sql.ref("premium")}`, "desc"]] : [];
   const keys: [RawBuilder<unknown>, OrderByModifiers][] =
     sort === "distance"
       ? [[sql`${sql.ref("closeness")}`, "desc"]]
@@ -198,78 +320,117 @@ function inDeckOrder<Q extends Orderable<Q>>(query: Q, sort: Search["sort"], tab
         : sort === "price"
           ? [[ref("hourly_rate_cents"), "asc"]]
           : [[ref("created_at"), "desc"]];
-  return [...keys, [ref("id"), "asc"] as const].reduce((next, [key, modifiers]) => next.orderBy(key, modifiers), query);
+  return [...first, ...keys, [ref("id"), "asc"] as const].reduce((next, [key, modifiers]) => next.orderBy(key, modifiers), query);
 }
 
-// Premium cards are found on their own, so the main query keeps its index order instead of sorting by membership.
-// `plain` is the first 2 × limit cards without the boost (or all of them), when already read.
-async function boosted<Row extends { id: string }>(page: (premiumOnly: boolean, limit: number) => Promise<Row[]>, limit: number, plain?: Row[]): Promise<Row[]> {
-  const premium = await page(true, limit);
-  if (premium.length >= limit) return premium;
-  const seen = new Set(premium.map((row) => row.id));
-  const rest = (plain ?? (await page(false, limit + premium.length))).filter((row) => !seen.has(row.id));
-  return [...premium, ...rest].slice(0, limit);
-}
-
-function sitterRows(search: Search, premiumOnly: boolean, limit: number): Promise<Found[]> {
+function sitterQuery(search: Search, premium: Premium) {
   const { filters } = search;
-  let query = db
-    .selectFrom("users as u")
-    .select(["u.id", "u.rating_average", "u.review_count", "u.hourly_rate_cents", "u.created_at"])
-    .select(nearness(search, "u").as("closeness"))
-    .where(sitterRow)
-    .where("u.suspended_at", "is", null)
-    .where("u.deleted_at", "is", null)
-    .where("u.id", "!=", search.viewerId);
-  if (premiumOnly) query = query.where(premiumSql("u.id"));
+  // The filters first: SQLite tests a candidate's conditions in the order written, the rarest first.
+  let query = people("users as u", search).select(["u.id", "u.id as person", "u.rating_average", "u.review_count", "u.hourly_rate_cents", "u.created_at"]);
   if (filters.petType !== "all") query = query.where("u.cares_for_mask", "in", masksCaringFor(filters.petType));
   if (filters.minRating > 0) query = query.where("u.rating_average", ">=", filters.minRating);
   if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", filters.maxPriceCents);
-  const circle = insideCircle(search, "u");
-  if (!circle) {
-    // Read in an index's order: the first candidates that pass are the page.
-    const page = query.where(shownTo(search.viewerId, "u")).where(notSwiped(search.viewerId, "u.id", sql`''`));
-    return inDeckOrder(page, search.sort, "u").limit(limit).execute();
-  }
-  // Every candidate in a circle is read before the order is known: ranked from the index alone, then
-  // the page's rows are read and checked by the rules.
-  const candidates = inDeckOrder(query.where(circle).where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u.id")), search.sort, "u").limit(limit);
-  const page = db
-    .selectFrom(candidates.as("c"))
-    .innerJoin("users as u", "u.id", "c.id")
-    .select(["c.id", "c.closeness"])
-    .where(shownTo(search.viewerId, "u"))
-    .where(notSwiped(search.viewerId, "u.id", sql`''`));
-  return inDeckOrder(page, search.sort, "c").limit(limit).execute();
+  query = query.where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where("u.id", "!=", search.viewerId);
+  if (premium === "only") query = query.where(premiumSql("u"));
+  return premium === "first" ? query.select(premiumSql("u").as("premium")) : query;
 }
 
-function petRows(search: Search, premiumOnly: boolean, limit: number): Promise<Found[]> {
+const sitters: Cards = {
+  candidates(search, cap) {
+    const query = sitterQuery(search, "alike");
+    return query
+      .select(nearness(search, "u").as("closeness"))
+      .where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u.id"))
+      .limit(cap)
+      .execute();
+  },
+
+  page(search, premium, limit) {
+    const query = sitterQuery(search, premium);
+    if (!inCircle(search)) {
+      // Read in an index's order: the first candidates that pass are the page.
+      const page = query.select(nearness(search, "u").as("closeness")).where(shownTo(search.viewerId, "u")).where(notSwiped(search.viewerId, "u.id", sql`''`));
+      return inDeckOrder(page, search.sort, "u", premium).limit(limit).execute();
+    }
+    // Every candidate in a circle is read before the order is known: ranked from the index alone, then
+    // the page's rows are read and checked by the rules.
+    const ranked = search.sort === "distance" ? query.select(nearness(search, "u").as("closeness")) : query;
+    const candidates = inDeckOrder(ranked.where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u.id")), search.sort, "u", premium).limit(limit);
+    const page = db
+      .selectFrom(candidates.as("c"))
+      .crossJoin("users as u")
+      .whereRef("u.id", "=", "c.id")
+      .select(["c.id", nearness(search, "u").as("closeness")])
+      .$if(premium === "first", (q) => q.select(sql<boolean>`${sql.ref("c.premium")}`.as("premium")))
+      .where(shownTo(search.viewerId, "u"))
+      .where(notSwiped(search.viewerId, "u.id", sql`''`));
+    return inDeckOrder(page, search.sort, "c", premium).limit(limit).execute();
+  },
+
+  async confirmed(viewerId, ids) {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom("users as u")
+      .select(["u.id", premiumSql("u").as("premium")])
+      .where("u.id", "in", ids)
+      .where(shownTo(viewerId, "u"))
+      .where(notSwiped(viewerId, "u.id", sql`''`))
+      .execute();
+    return new Map(rows.map((row) => [row.id, { premium: Boolean(row.premium) }]));
+  },
+};
+
+function petQuery(search: Search, premium: Premium) {
   const { filters } = search;
-  let query = db
-    .selectFrom("pets as p")
-    .innerJoin("users as o", "o.id", "p.owner_id")
-    .select(["p.id", "p.created_at", "o.id as owner_id"])
-    .select(nearness(search, "o").as("closeness"))
-    .where(ownerRow)
-    .where("o.suspended_at", "is", null)
-    .where("o.deleted_at", "is", null)
-    .where("o.id", "!=", search.viewerId);
-  if (premiumOnly) query = query.where(premiumSql("o.id"));
+  const owners = people("users as o", search).where(ownerRow).where("o.suspended_at", "is", null).where("o.deleted_at", "is", null).where("o.id", "!=", search.viewerId);
+  let query = owners.innerJoin("pets as p", "p.owner_id", "o.id").select(["p.id", "p.created_at", "o.id as person"]);
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
-  const circle = insideCircle(search, "o");
-  if (!circle) {
-    const page = query.where(shownTo(search.viewerId, "o")).where(notSwiped(search.viewerId, "o.id", sql.ref("p.id")));
-    return inDeckOrder(page, search.sort, "p").limit(limit).execute();
-  }
-  const candidates = inDeckOrder(query.where(circle).where(notSwipedOrBlocked(search.viewerId, "pet", "p.id", "o.id")), search.sort, "p").limit(limit);
-  const page = db
-    .selectFrom(candidates.as("c"))
-    .innerJoin("users as o", "o.id", "c.owner_id")
-    .select(["c.id", "c.closeness"])
-    .where(shownTo(search.viewerId, "o"))
-    .where(notSwiped(search.viewerId, "o.id", sql.ref("c.id")));
-  return inDeckOrder(page, search.sort, "c").limit(limit).execute();
+  if (premium === "only") query = query.where(premiumSql("o"));
+  return premium === "first" ? query.select(premiumSql("o").as("premium")) : query;
 }
+
+const pets: Cards = {
+  candidates(search, cap) {
+    const query = petQuery(search, "alike");
+    return query
+      .select(nearness(search, "o").as("closeness"))
+      .where(notSwipedOrBlocked(search.viewerId, "pet", "p.id", "o.id"))
+      .limit(cap)
+      .execute();
+  },
+
+  page(search, premium, limit) {
+    const query = petQuery(search, premium);
+    if (!inCircle(search)) {
+      const page = query.select(nearness(search, "o").as("closeness")).where(shownTo(search.viewerId, "o")).where(notSwiped(search.viewerId, "o.id", sql.ref("p.id")));
+      return inDeckOrder(page, search.sort, "p", premium).limit(limit).execute();
+    }
+    const ranked = search.sort === "distance" ? query.select(nearness(search, "o").as("closeness")) : query;
+    const candidates = inDeckOrder(ranked.where(notSwipedOrBlocked(search.viewerId, "pet", "p.id", "o.id")), search.sort, "p", premium).limit(limit);
+    const page = db
+      .selectFrom(candidates.as("c"))
+      .crossJoin("users as o")
+      .whereRef("o.id", "=", "c.person")
+      .select(["c.id", nearness(search, "o").as("closeness")])
+      .$if(premium === "first", (q) => q.select(sql<boolean>`${sql.ref("c.premium")}`.as("premium")))
+      .where(shownTo(search.viewerId, "o"))
+      .where(notSwiped(search.viewerId, "o.id", sql.ref("c.id")));
+    return inDeckOrder(page, search.sort, "c", premium).limit(limit).execute();
+  },
+
+  async confirmed(viewerId, ids) {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom("pets as p")
+      .innerJoin("users as o", "o.id", "p.owner_id")
+      .select(["p.id", premiumSql("o").as("premium")])
+      .where("p.id", "in", ids)
+      .where(shownTo(viewerId, "o"))
+      .where(notSwiped(viewerId, "o.id", sql.ref("p.id")))
+      .execute();
+    return new Map(rows.map((row) => [row.id, { premium: Boolean(row.premium) }]));
+  },
+};
 
 /** The page's details, in the order found (a card gone between the two reads is left out). */
 function inOrderOf<Detail extends { id: string }>(rows: Found[], details: Detail[]): { row: Found; detail: Detail }[] {

@@ -6,7 +6,6 @@ export interface Coordinates {
 }
 
 const EARTH_RADIUS_KM = 6371.0088;
-const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
 
 /** Cosine of the angle between `from` and each row (dot product with users.unit_x/y/z): larger is nearer, and no trigonometry runs per row. */
 export function closenessSql(from: Coordinates, table: string): RawBuilder<number> {
@@ -70,24 +69,91 @@ export function shownKilometres(km: number): number {
   return km < 1 ? 0 : Math.round(km);
 }
 
-export interface BoundingBox {
-  minLatitude: number;
-  maxLatitude: number;
-  /** Null when the circle reaches a pole or crosses the antimeridian: every longitude is in. */
-  minLongitude: number | null;
-  maxLongitude: number | null;
+/**
+ * A stretch of one row of latitude (`row` is floor(latitude × rowsPerDegree)) from `west` to `east`
+ * degrees of longitude, and within it `sureWest`..`sureEast`: longitudes inside the circle at every
+ * latitude of the row (sureWest > sureEast when there are none), so only the stretch's ends need the
+ * exact test.
+ */
+export interface RowStretch {
+  row: number;
+  west: number;
+  east: number;
+  sureWest: number;
+  sureEast: number;
 }
 
-export function boundingBox(center: Coordinates, km: number): BoundingBox {
-  const latitudeDelta = km / KM_PER_DEGREE;
-  const minLatitude = center.latitude - latitudeDelta;
-  const maxLatitude = center.latitude + latitudeDelta;
-  if (minLatitude <= -90 || maxLatitude >= 90) return { minLatitude: Math.max(minLatitude, -90), maxLatitude: Math.min(maxLatitude, 90), minLongitude: null, maxLongitude: null };
-  // At the box's edge nearest a pole a degree of longitude is shortest, so it needs the widest span.
-  const widest = Math.max(Math.abs(minLatitude), Math.abs(maxLatitude));
-  const longitudeDelta = km / (KM_PER_DEGREE * Math.cos((widest * Math.PI) / 180));
-  const minLongitude = center.longitude - longitudeDelta;
-  const maxLongitude = center.longitude + longitudeDelta;
-  if (minLongitude < -180 || maxLongitude > 180) return { minLatitude, maxLatitude, minLongitude: null, maxLongitude: null };
-  return { minLatitude, maxLatitude, minLongitude, maxLongitude };
+/** About a centimetre: what rounding may move an edge by. */
+const EDGE_SLACK_DEGREES = 1e-7;
+
+/**
+ * A circle (or a ring, when `holeKm` is given) as stretches of rows of latitude, so an index on
+ * (row, longitude) reads little more than the circle itself. Every point within `km` of `center` lies
+ * in a stretch; a ring leaves out what is surely within `holeKm`, and may keep a sliver of it.
+ */
+export function rowStretches(center: Coordinates, km: number, rowsPerDegree: number, holeKm = 0): RowStretch[] {
+  const reach = Math.min(km / EARTH_RADIUS_KM, Math.PI);
+  const hole = Math.min(holeKm / EARTH_RADIUS_KM, reach);
+  const centreLatitude = radians(center.latitude);
+  const south = Math.max(center.latitude - degrees(reach) - EDGE_SLACK_DEGREES, -90);
+  const north = Math.min(center.latitude + degrees(reach) + EDGE_SLACK_DEGREES, 90);
+  const stretches: RowStretch[] = [];
+  const firstRow = Math.floor(south * rowsPerDegree);
+  const lastRow = Math.floor(north * rowsPerDegree);
+  for (let row = firstRow; row <= lastRow; row += 1) {
+    const [bottom, top] = [row / rowsPerDegree, (row + 1) / rowsPerDegree];
+    const outer = widest(centreLatitude, reach, radians(Math.max(bottom, south)), radians(Math.min(top, north)));
+    const sure = narrowest(centreLatitude, reach, radians(bottom), radians(top));
+    const inHole = hole > 0 ? narrowest(centreLatitude, hole, radians(bottom), radians(top)) : null;
+    const centre = center.longitude;
+    const sureFrom = sure === null ? 181 : centre - degrees(sure) + EDGE_SLACK_DEGREES;
+    const sureTo = sure === null ? -181 : centre + degrees(sure) - EDGE_SLACK_DEGREES;
+    const add = (from: number, to: number) => {
+      if (from > to) return;
+      // Longitudes from..to as stretches within -180..180: two where they cross the antimeridian.
+      for (const shift of to - from >= 360 ? [0] : [-360, 0, 360]) {
+        const west = to - from >= 360 ? -180 : Math.max(from + shift, -180);
+        const east = to - from >= 360 ? 180 : Math.min(to + shift, 180);
+        if (west > east) continue;
+        const sureWest = Math.max(west, sureFrom + shift);
+        const sureEast = Math.min(east, sureTo + shift);
+        stretches.push(sureWest <= sureEast ? { row, west, east, sureWest, sureEast } : { row, west, east, sureWest: 181, sureEast: -181 });
+      }
+    };
+    const [outerFrom, outerTo] = [centre - degrees(outer) - EDGE_SLACK_DEGREES, centre + degrees(outer) + EDGE_SLACK_DEGREES];
+    if (inHole === null) add(outerFrom, outerTo);
+    else {
+      add(outerFrom, centre - degrees(inHole));
+      add(centre + degrees(inHole), outerTo);
+    }
+  }
+  return stretches;
 }
+
+const radians = (value: number) => (value * Math.PI) / 180;
+const degrees = (value: number) => (value * 180) / Math.PI;
+
+/** Half the longitude span (radians) of a circle of angular radius `reach` at `latitude`: 0 at its edge, π where it holds the whole parallel. */
+function halfSpan(centreLatitude: number, reach: number, latitude: number): number {
+  const across = Math.cos(latitude) * Math.cos(centreLatitude);
+  if (across <= 1e-12) return Math.PI;
+  const cosine = (Math.cos(reach) - Math.sin(latitude) * Math.sin(centreLatitude)) / across;
+  return cosine >= 1 ? 0 : cosine <= -1 ? Math.PI : Math.acos(cosine);
+}
+
+/** The widest half span between two latitudes: the span grows to one latitude and shrinks past it, so it is at that latitude or an end. */
+function widest(centreLatitude: number, reach: number, bottom: number, top: number): number {
+  if (Math.cos(reach) <= 0) return Math.PI;
+  const ratio = Math.sin(centreLatitude) / Math.cos(reach);
+  const candidates = [bottom, top];
+  if (Math.abs(ratio) < 1) candidates.push(Math.min(top, Math.max(bottom, Math.asin(ratio))));
+  return Math.max(...candidates.map((latitude) => halfSpan(centreLatitude, reach, latitude)));
+}
+
+/** The half span held at every latitude between two, or null when the circle does not cover them all. */
+function narrowest(centreLatitude: number, reach: number, bottom: number, top: number): number | null {
+  if (Math.cos(reach) <= 0 || bottom < centreLatitude - reach || top > centreLatitude + reach) return null;
+  const span = Math.min(halfSpan(centreLatitude, reach, bottom), halfSpan(centreLatitude, reach, top));
+  return span > 0 ? span : null;
+}
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boundingBox, closenessAt, coarsen, greatCircleKm, kilometresFor, sameCell, shownKilometres, storedPosition, unitVector, type Coordinates } from "./geo.server";
+import { closenessAt, coarsen, greatCircleKm, kilometresFor, rowStretches, sameCell, shownKilometres, storedPosition, unitVector, type Coordinates, type RowStretch } from "./geo.server";
 import { offset, randomFrom, travel } from "~/testing/places";
 
 const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };
@@ -52,7 +52,8 @@ describe("great-circle distance", () => {
   });
 });
 
-describe("bounding box", () => {
+describe("a circle as stretches of rows", () => {
+  const ROWS_PER_DEGREE = 10;
   const centres: Coordinates[] = [
     MADRID,
     { latitude: 0, longitude: 0 },
@@ -61,51 +62,84 @@ describe("bounding box", () => {
     { latitude: 60, longitude: 179.9 },
     { latitude: -10, longitude: -179.9 },
     { latitude: 89.5, longitude: 10 },
+    { latitude: -89.9, longitude: 0 },
   ];
-  const bearings = Array.from({ length: 16 }, (_, i) => i * 22.5);
-  const slack = 1e-9;
+  const rowOf = (point: Coordinates) => Math.floor(point.latitude * ROWS_PER_DEGREE);
+  const holds = (stretches: RowStretch[], point: Coordinates) =>
+    stretches.some((stretch) => stretch.row === rowOf(point) && point.longitude >= stretch.west && point.longitude <= stretch.east);
 
-  it("holds every point at exactly the radius, in every direction", () => {
+  it("holds every point of the circle, in every direction and on its edge", () => {
+    const random = randomFrom(11);
     for (const centre of centres) {
-      for (const km of [1, 10, 50, 200, 1000]) {
-        const box = boundingBox(centre, km);
-        for (const bearing of bearings) {
-          const point = travel(centre, km, bearing);
-          expect(greatCircleKm(centre, point)).toBeCloseTo(km, 6);
-          const where = `${km} km at ${bearing}° from ${centre.latitude},${centre.longitude}: ${point.latitude},${point.longitude}`;
-          expect(point.latitude, where).toBeGreaterThanOrEqual(box.minLatitude - slack);
-          expect(point.latitude, where).toBeLessThanOrEqual(box.maxLatitude + slack);
-          if (box.minLongitude !== null && box.maxLongitude !== null) {
-            expect(point.longitude, where).toBeGreaterThanOrEqual(box.minLongitude - slack);
-            expect(point.longitude, where).toBeLessThanOrEqual(box.maxLongitude + slack);
-          } else {
-            expect(box.minLongitude, where).toBeNull();
-            expect(box.maxLongitude, where).toBeNull();
-          }
+      for (const km of [1, 10, 50, 200, 1000, 3000]) {
+        const stretches = rowStretches(centre, km, ROWS_PER_DEGREE);
+        for (let i = 0; i < 400; i += 1) {
+          const distance = i < 64 ? km : km * Math.sqrt(random());
+          const point = travel(centre, distance, i < 64 ? i * 5.625 : random() * 360);
+          expect(holds(stretches, point), `${distance.toFixed(3)} km from ${centre.latitude},${centre.longitude}: ${point.latitude},${point.longitude}`).toBe(true);
         }
       }
     }
   });
 
-  it("is a real cut away from poles and the antimeridian, and gives up longitude where it must", () => {
-    const madrid = boundingBox(MADRID, 50);
-    expect(madrid.minLongitude).not.toBeNull();
-    expect(madrid.maxLongitude! - madrid.minLongitude!).toBeLessThan(2);
-    expect(madrid.maxLatitude - madrid.minLatitude).toBeLessThan(1);
-    // Barcelona is 500 km away: outside a 50 km box around Madrid.
-    expect(BARCELONA.longitude).toBeGreaterThan(madrid.maxLongitude!);
+  it("is sure only of points inside the circle, and is sure of most of a circle away from the poles", () => {
+    const random = randomFrom(12);
+    for (const centre of centres) {
+      for (const km of [10, 50, 200, 1000]) {
+        let sure = 0;
+        for (const stretch of rowStretches(centre, km, ROWS_PER_DEGREE)) {
+          if (stretch.sureWest > stretch.sureEast) continue;
+          sure += 1;
+          for (let i = 0; i < 20; i += 1) {
+            const point = {
+              latitude: (stretch.row + random()) / ROWS_PER_DEGREE,
+              longitude: stretch.sureWest + random() * (stretch.sureEast - stretch.sureWest),
+            };
+            expect(greatCircleKm(centre, point), `${point.latitude},${point.longitude} from ${centre.latitude},${centre.longitude}`).toBeLessThanOrEqual(km);
+          }
+        }
+        // Rows are about 11 km tall: a circle holds whole rows from a radius of about 11 km.
+        if (Math.abs(centre.latitude) < 80 && km >= 50) expect(sure).toBeGreaterThan(0);
+      }
+    }
+  });
 
-    const nearPole = boundingBox({ latitude: 89.5, longitude: 10 }, 100);
-    expect(nearPole.minLongitude).toBeNull();
-    expect(nearPole.maxLongitude).toBeNull();
-    expect(nearPole.maxLatitude).toBe(90);
-    const southPole = boundingBox({ latitude: -89.9, longitude: 0 }, 50);
-    expect(southPole.minLongitude).toBeNull();
-    expect(southPole.minLatitude).toBe(-90);
+  it("reads little more than the circle: the stretches' area is close to the circle's", () => {
+    const area = (stretches: RowStretch[]) =>
+      stretches.reduce((sum, stretch) => {
+        const middle = ((stretch.row + 0.5) / ROWS_PER_DEGREE) * (Math.PI / 180);
+        return sum + (stretch.east - stretch.west) * Math.cos(middle) * 111.195 * (111.195 / ROWS_PER_DEGREE);
+      }, 0);
+    for (const km of [50, 200, 1000]) {
+      const ratio = area(rowStretches(MADRID, km, ROWS_PER_DEGREE)) / (Math.PI * km * km);
+      expect(ratio).toBeGreaterThan(0.95);
+      expect(ratio).toBeLessThan(km === 50 ? 1.15 : 1.05);
+    }
+    // A 50 km circle around Madrid stays out of Barcelona's row and longitudes.
+    expect(holds(rowStretches(MADRID, 50, ROWS_PER_DEGREE), BARCELONA)).toBe(false);
+  });
 
-    const acrossAntimeridian = boundingBox({ latitude: 10, longitude: 179.9 }, 50);
-    expect(acrossAntimeridian.minLongitude).toBeNull();
-    expect(acrossAntimeridian.maxLongitude).toBeNull();
+  it("a ring holds every point between its two circles and leaves out the middle of the hole", () => {
+    const random = randomFrom(13);
+    for (const centre of centres) {
+      for (const [hole, km] of [[5, 10], [50, 200], [1000, 1500], [200, 201]] as const) {
+        const ring = rowStretches(centre, km, ROWS_PER_DEGREE, hole);
+        for (let i = 0; i < 300; i += 1) {
+          const point = travel(centre, hole + (km - hole) * random(), random() * 360);
+          expect(holds(ring, point), `${hole}–${km} km from ${centre.latitude},${centre.longitude}: ${point.latitude},${point.longitude}`).toBe(true);
+        }
+        if (Math.abs(centre.latitude) < 80 && hole >= 50) expect(holds(ring, travel(centre, hole / 2, 90))).toBe(false);
+      }
+    }
+  });
+
+  it("splits stretches at the antimeridian and takes whole parallels around a pole", () => {
+    const across = rowStretches({ latitude: 10, longitude: 179.9 }, 50, ROWS_PER_DEGREE);
+    expect(across.some((stretch) => stretch.east === 180)).toBe(true);
+    expect(across.some((stretch) => stretch.west === -180)).toBe(true);
+    expect(across.every((stretch) => stretch.west >= -180 && stretch.east <= 180 && stretch.east - stretch.west < 2)).toBe(true);
+    const pole = rowStretches({ latitude: 89.9, longitude: 10 }, 50, ROWS_PER_DEGREE);
+    expect(pole.some((stretch) => stretch.west === -180 && stretch.east === 180)).toBe(true);
   });
 });
 

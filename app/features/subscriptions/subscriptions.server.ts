@@ -5,7 +5,7 @@ import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/index.server";
 import type { PaymentFailureCode } from "~/features/payments";
-import { decide, decideStart, isPremium, PREMIUM_STATUSES, type Actor, type Change, type NoticeKind, type Refusal, type StartEvent, type SubscriptionEvent } from "./machine";
+import { decide, decideStart, isPremium, type Actor, type Change, type NoticeKind, type Refusal, type StartEvent, type SubscriptionEvent } from "./machine";
 import { subscriptionNoticeEmail } from "./emails.server";
 
 /** The one place that writes machine.ts's answers; charges and processor calls come after the commit. */
@@ -66,15 +66,12 @@ export async function isPremiumUser(userId: string, database: Tx = db): Promise<
 }
 
 /**
- * Checked per candidate through the one live subscription of each person (subscriptions_one_live), so
- * its cost follows the caller's own index scan: listing every member first cost 15,000 row lookups
- * per deck with one member in fifty paying at a million profiles.
+ * Premium as the people's own column `premium_until` (`usersAlias` is the users table's alias), which
+ * triggers on subscriptions keep as isPremium answers (migration 0027): a deck tests it inside its
+ * place index instead of looking up a subscription per candidate.
  */
-export function premiumSql(userIdColumn: string, at: Date = now()): RawBuilder<boolean> {
-  const statuses = sql.join(PREMIUM_STATUSES.map((status) => sql.lit(status)));
-  return sql<boolean>`exists (select 1 from subscriptions prem where prem.user_id = ${sql.ref(userIdColumn)}
-    and prem.ended_at is null and prem.status in (${statuses})
-    and (prem.status = 'past_due' or prem.current_period_end > ${at.toISOString()}))`;
+export function premiumSql(usersAlias: string, at: Date = now()): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${usersAlias}.premium_until`)} is not null and ${sql.ref(`${usersAlias}.premium_until`)} > ${at.toISOString()})`;
 }
 
 export interface SubscriptionSummary {

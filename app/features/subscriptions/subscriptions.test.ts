@@ -11,10 +11,18 @@ import { cardsOf } from "~/features/payments/index.server";
 import { addCard, removeCard, setDefaultCard } from "./cards.server";
 import { actOnSubscription, checkout } from "./checkout.server";
 import { runDueSubscriptionWork } from "./renewals.server";
-import { isPremiumUser, listPlans, liveSubscriptionOf, subscriptionSummary } from "./subscriptions.server";
+import { isPremiumUser, listPlans, liveSubscriptionOf, premiumSql, subscriptionSummary } from "./subscriptions.server";
 
 resetClockAfterEach();
 
+
+/** Premium by the live subscription, checked against the people's own column that the deck reads (kept by triggers). */
+async function premium(userId: string): Promise<boolean> {
+  const bySubscription = await isPremiumUser(userId);
+  const row = await db.selectFrom("users as u").select(premiumSql("u").as("premium")).where("u.id", "=", userId).executeTakeFirstOrThrow();
+  expect(Boolean(row.premium), "users.premium_until agrees with the subscription").toBe(bySubscription);
+  return bySubscription;
+}
 
 const paymentsOf = (subscriptionId: string) => db.selectFrom("subscription_payments").selectAll().where("subscription_id", "=", subscriptionId).orderBy("created_at").execute();
 const charges = (amountCents: number) =>
@@ -34,13 +42,13 @@ describe("plans", () => {
 describe("checkout", () => {
   it("charges the first period, saves the card as default, and gives the perks", async () => {
     const user = await person("owner");
-    expect(await isPremiumUser(user.id)).toBe(false);
+    expect(await premium(user.id)).toBe(false);
     const outcome = await checkout(user, "semiannual", card(), randomUUID());
     expect(outcome.status).toBe("active");
     const live = (await liveSubscriptionOf(user.id))!;
     expect(live).toMatchObject({ status: "active", plan_id: "semiannual", cancel_at_period_end: 0, billing_task: null });
     expect(new Date(live.current_period_end!).getTime() - new Date(live.current_period_start!).getTime()).toBeGreaterThan(180 * DAY);
-    expect(await isPremiumUser(user.id)).toBe(true);
+    expect(await premium(user.id)).toBe(true);
     expect(await cardsOf(user.id)).toEqual([expect.objectContaining({ brand: "Visa", last4: "4242", expMonth: 12, expYear: 2030, isDefault: true })]);
     expect(await paymentsOf(live.id)).toEqual([expect.objectContaining({ status: "paid", amount_cents: 4999 })]);
     expect(await notificationsOf(user.id)).toEqual([]);
@@ -77,7 +85,7 @@ describe("checkout", () => {
     expect(await cardsOf(user.id)).toEqual([]);
     expect(await checkout(user, "monthly", card(CARDS.noFunds), randomUUID())).toEqual({ status: "failed", code: "insufficient_funds" });
     expect(await liveSubscriptionOf(user.id)).toMatchObject({ status: "incomplete", last_payment_error: "insufficient_funds" });
-    expect(await isPremiumUser(user.id)).toBe(false);
+    expect(await premium(user.id)).toBe(false);
     // Another card replaces the incomplete attempt.
     expect((await checkout(user, "monthly", card(), randomUUID())).status).toBe("active");
     expect(await db.selectFrom("subscriptions").select("status").where("user_id", "=", user.id).where("ended_at", "is", null).execute()).toEqual([{ status: "active" }]);
@@ -120,7 +128,7 @@ describe("renewals", () => {
     clockTo(first.current_period_end!);
     await runDueSubscriptionWork();
     expect(await liveSubscriptionOf(user.id)).toMatchObject({ status: "past_due", failed_attempts: 1, last_payment_error: "insufficient_funds" });
-    expect(await isPremiumUser(user.id)).toBe(true);
+    expect(await premium(user.id)).toBe(true);
     const notices = (await notificationsOf(user.id)).map((row) => JSON.parse(row.data) as { kind: string });
     expect(notices.map((notice) => notice.kind)).toEqual(["renewalFailed"]);
     expect((await emailsTo(user.email)).some((email) => /payment/i.test(email.subject))).toBe(true);
@@ -130,14 +138,14 @@ describe("renewals", () => {
       await runDueSubscriptionWork();
     }
     expect(await liveSubscriptionOf(user.id)).toMatchObject({ status: "unpaid", failed_attempts: 4 });
-    expect(await isPremiumUser(user.id)).toBe(false);
+    expect(await premium(user.id)).toBe(false);
     expect((await notificationsOf(user.id)).map((row) => (JSON.parse(row.data) as { kind: string }).kind)).toEqual(["renewalFailed", "unpaid"]);
 
     const good = (await cardsOf(user.id)).find((method) => method.last4 === "4242")!;
     expect(await setDefaultCard(user.id, good.id)).toEqual({ ok: true });
     const paid = await actOnSubscription(user.id, first.id, "retry");
     expect(paid.ok && paid.subscription.status).toBe("active");
-    expect(await isPremiumUser(user.id)).toBe(true);
+    expect(await premium(user.id)).toBe(true);
   });
 
   it("a cancelled subscription ends at its period end, and can be reactivated before", async () => {
@@ -151,7 +159,7 @@ describe("renewals", () => {
     expect(reactivated.ok && reactivated.subscription.cancel_at_period_end).toBe(0);
     await actOnSubscription(user.id, live.id, "cancel");
     clockTo(live.current_period_end!);
-    expect(await isPremiumUser(user.id)).toBe(false);
+    expect(await premium(user.id)).toBe(false);
     await runDueSubscriptionWork();
     expect(await liveSubscriptionOf(user.id)).toBeUndefined();
     const summary = await subscriptionSummary(user.id);
