@@ -31,7 +31,7 @@ const postgres = env.DATABASE_URL ? openPostgresDatabase(env.DATABASE_URL) : nul
 export const db: Kysely<Database> = postgres ? postgres.db : openSqliteDatabase(databaseFile());
 
 /** Engine-specific SQL expressions for shared queries: JSON-array filters, substring tests, case-insensitive like. */
-export const { containsText, jsonListIncludes, jsonText, jsonWithText, likeInsensitive } = sqlHelpers(databaseEngine);
+export const { containsText, jsonListIncludes, jsonText, jsonWithText, likeInsensitive, numberRows } = sqlHelpers(databaseEngine);
 
 /**
  * Runs `work` while no other holder of the same key runs, across every app instance on PostgreSQL

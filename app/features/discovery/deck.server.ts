@@ -1,6 +1,6 @@
 import { sql, type AliasedRawBuilder, type OrderByModifiers, type RawBuilder } from "kysely";
 import type { User } from "~db/schema";
-import { db, jsonList } from "~/platform/db.server";
+import { databaseEngine, db, jsonList, numberRows } from "~/platform/db.server";
 import { toPhotoView, type PhotoView } from "~/features/media/index.server";
 import { completedBookingCounts, isOwner, isSitter, masksCaringFor } from "~/features/profiles/index.server";
 import { premiumSql } from "~/features/subscriptions/index.server";
@@ -63,6 +63,8 @@ const RINGS_KM = [2, 5, 10, 20, 50, 100, 150, 200, 300, 500, 750, 1000, 1500, 20
 const CIRCLE_CAP = 100;
 const NARROWEST_RING_KM = 3;
 const MOST_RINGS = 40;
+/** A metre: what the closeness of a card read may lose turned back into kilometres. */
+const ROUNDING_KM = 0.001;
 
 // The same predicates as the partial indexes of migration 0025 (with shownTo's suspended_at and
 // deleted_at), so both engines can read candidates from those indexes alone.
@@ -144,14 +146,15 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
   const found = new Map<string, Found>();
   const limitKm = search.withinKm ?? Infinity;
   let inside = 0; // every card within `inside` km is in `found`
-  let crowded: number | null = null; // the ring from `inside` to here holds more than CIRCLE_CAP
+  let crowded: number | null = null; // the ring from `inside` to here holds more than CIRCLE_CAP cards
+  let enough = Infinity; // the ring from `inside` to here holds a page, as far as cards read show
   for (let ring = 1; found.size < limit && inside < limitKm; ring += 1) {
-    const km: number = crowded === null ? Math.min(RINGS_KM.find((ringKm) => ringKm > inside) ?? Infinity, limitKm) : (inside + crowded) / 2;
+    const km: number = crowded === null ? Math.min(RINGS_KM.find((ringKm) => ringKm > inside) ?? Infinity, limitKm) : Math.min((inside + crowded) / 2, enough);
     // Nobody within the largest ring: the rest of the world, nearest first.
     if (!Number.isFinite(km)) return boosted(cards, { ...search, withinKm: null }, limit);
     if (km - inside <= NARROWEST_RING_KM || ring >= MOST_RINGS) {
       // A narrow ring is read in deck order (premium cards first, then nearest first): fewer than a page are all it holds.
-      const ordered = { ...search, withinKm: crowded ?? km, beyondKm: inside };
+      const ordered = { ...search, withinKm: Math.min(crowded ?? km, enough), beyondKm: inside };
       const nearest = await cards.page(ordered, "first", limit);
       if (nearest.length < limit && crowded === null) {
         for (const card of nearest) found.set(card.id, card);
@@ -163,7 +166,11 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
     }
     const ringCards = await cards.candidates({ ...search, withinKm: km, beyondKm: inside }, CIRCLE_CAP + 1);
     if (ringCards.length > CIRCLE_CAP) {
+      // Too many to read whole: read a narrower ring, at most half as wide, and no wider than the cards read
+      // show a page to be (however unevenly those few lie, that many are that near).
+      const nearestFirst = ringCards.map((card) => card.closeness!).sort((a, b) => b - a);
       crowded = km;
+      enough = Math.min(enough, kilometresFor(nearestFirst[limit - 1]!) + ROUNDING_KM);
       continue;
     }
     for (const card of ringCards) found.set(card.id, card);
@@ -190,11 +197,16 @@ function notSwiped(viewerId: string, person: string, pet: RawBuilder<unknown>): 
 }
 
 /**
- * The viewer's swipes and blocks (either way) as lists read once per query, not lookups per candidate:
- * a circle's candidates are ranked with them, and the rules themselves (notSwiped, safety's shownTo)
- * then run on the page's few rows.
+ * The viewer's swipes and blocks (either way), tested on a circle's every candidate before the page's
+ * few rows meet the rules themselves (notSwiped, safety's shownTo). SQLite reads them as lists once per
+ * query (a lookup per candidate cost more); PostgreSQL as anti-joins, as lists make its planner price
+ * every range of a circle as if it built them again and read the whole index instead.
  */
 function notSwipedOrBlocked(viewerId: string, card: "sitter" | "pet", id: string, personId: string): RawBuilder<boolean> {
+  if (databaseEngine === "postgres") {
+    return sql<boolean>`${notSwiped(viewerId, personId, card === "pet" ? sql.ref(id) : sql`''`)} and not exists (select 1 from blocks bl
+      where (bl.blocker_id = ${viewerId} and bl.blocked_id = ${sql.ref(personId)}) or (bl.blocker_id = ${sql.ref(personId)} and bl.blocked_id = ${viewerId}))`;
+  }
   const swiped =
     card === "sitter"
       ? sql`select s.target_user_id from swipes s where s.swiper_id = ${viewerId} and s.target_pet_id is null`
@@ -238,16 +250,10 @@ interface PlaceRange {
 }
 
 function placesOf(from: Coordinates, km: number, beyondKm: number, table: "u" | "o"): Places {
-  const stretches = rowStretches(from, km, ROWS_PER_DEGREE, beyondKm);
-  // The first tuple names the columns' types for PostgreSQL, which would read bare parameters as text.
-  const tuples = stretches.map(({ row, west, east, sureWest, sureEast }, i) =>
-    i === 0
-      ? sql`(cast(${row} as integer), cast(${west} as double precision), cast(${east} as double precision), cast(${sureWest} as double precision), cast(${sureEast} as double precision))`
-      : sql`(${row}, ${west}, ${east}, ${sureWest}, ${sureEast})`,
-  );
+  const stretches = rowStretches(from, km, ROWS_PER_DEGREE, beyondKm).map(({ row, west, east, sureWest, sureEast }) => [row, west, east, sureWest, sureEast]);
   const [latitude, longitude] = [sql.ref(`${table}.latitude`), sql.ref(`${table}.longitude`)];
   return {
-    table: sql<PlaceRange>`(values ${sql.join(tuples)})`.as("r"),
+    table: numberRows<PlaceRange, "r">(stretches, ["integer", "real", "real", "real", "real"], "r"),
     on: sql<boolean>`floor(${latitude} * ${sql.lit(ROWS_PER_DEGREE)}) = r.column1 and ${longitude} between r.column2 and r.column3`,
     inside: sql<boolean>`(${longitude} between r.column4 and r.column5 or ${closenessFromDegrees(from, table)} >= ${closenessAt(km)})`,
   };

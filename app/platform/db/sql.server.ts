@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql, type AliasedRawBuilder, type RawBuilder } from "kysely";
 import type { Engine } from "~db/engine";
 
 /*
@@ -35,6 +35,23 @@ export function sqlHelpers(engine: Engine) {
      */
     likeInsensitive(column: string, pattern: string): RawBuilder<boolean> {
       return postgres ? sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'` : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+    },
+    /**
+     * Rows of numbers as a table `alias` (columns column1, column2, … of the given types) bound as one
+     * parameter per column, so a long list costs a few values and the statement's text (so its prepared
+     * statement) is the same whatever the list's length. SQLite reads one JSON array of arrays; PostgreSQL
+     * unnests one array per column, whose length its planner knows (it guesses 100 rows of a JSON array).
+     */
+    numberRows<Row, Alias extends string>(rows: readonly (readonly number[])[], types: readonly ("integer" | "real")[], alias: Alias): AliasedRawBuilder<Row, Alias> {
+      const names = types.map((_, i) => sql.ref(`column${i + 1}`));
+      if (postgres) {
+        const arrays = types.map((type, i) => sql`cast(${sql.val(rows.map((row) => row[i]))} as ${sql.raw(type === "integer" ? "integer[]" : "double precision[]")})`);
+        return sql<Row>`(select * from unnest(${sql.join(arrays)}) as t(${sql.join(names)}))`.as(alias);
+      }
+      // The offset keeps SQLite from merging the table into the outer query, which would take the numbers
+      // out of the JSON again for every row joined to them.
+      const columns = types.map((_, i) => sql`e.value ->> ${sql.lit(i)} as ${names[i]}`);
+      return sql<Row>`(select ${sql.join(columns)} from json_each(${JSON.stringify(rows)}) as e limit -1 offset 0)`.as(alias);
     },
   };
 }
