@@ -63,6 +63,7 @@ const RINGS_KM = [2, 5, 10, 20, 50, 100, 150, 200, 300, 500, 750, 1000, 1500, 20
 const CIRCLE_CAP = 100;
 const NARROWEST_RING_KM = 3;
 const MOST_RINGS = 40;
+const EMPTY_GROWTH = 3;
 /** A metre: what the closeness of a card read may lose turned back into kilometres. */
 const ROUNDING_KM = 0.001;
 
@@ -149,7 +150,9 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
   let crowded: number | null = null; // the ring from `inside` to here holds more than CIRCLE_CAP cards
   let enough = Infinity; // the ring from `inside` to here holds a page, as far as cards read show
   for (let ring = 1; found.size < limit && inside < limitKm; ring += 1) {
-    const km: number = crowded === null ? Math.min(RINGS_KM.find((ringKm) => ringKm > inside) ?? Infinity, limitKm) : Math.min((inside + crowded) / 2, enough);
+    // While no card is found, rings grow threefold: empty ones cost their ranges, not their people.
+    const next = RINGS_KM.find((ringKm) => ringKm > inside && (found.size > 0 || ringKm >= EMPTY_GROWTH * inside)) ?? Infinity;
+    const km: number = crowded === null ? Math.min(next, limitKm) : Math.min((inside + crowded) / 2, enough);
     // Nobody within the largest ring: the rest of the world, nearest first.
     if (!Number.isFinite(km)) return boosted(cards, { ...search, withinKm: null }, limit);
     if (km - inside <= NARROWEST_RING_KM || ring >= MOST_RINGS) {

@@ -108,26 +108,32 @@ export function rowStretches(center: Coordinates, km: number, rowsPerDegree: num
     const centre = center.longitude;
     const sureFrom = sure === null ? 181 : centre - degrees(sure) + EDGE_SLACK_DEGREES;
     const sureTo = sure === null ? -181 : centre + degrees(sure) - EDGE_SLACK_DEGREES;
-    const add = (from: number, to: number) => {
-      if (from > to) return;
-      // Longitudes from..to as stretches within -180..180: two where they cross the antimeridian.
-      for (const shift of to - from >= 360 ? [0] : [-360, 0, 360]) {
-        const west = to - from >= 360 ? -180 : Math.max(from + shift, -180);
-        const east = to - from >= 360 ? 180 : Math.min(to + shift, 180);
-        if (west > east) continue;
-        const sureWest = Math.max(west, sureFrom + shift);
-        const sureEast = Math.min(east, sureTo + shift);
-        stretches.push(sureWest <= sureEast ? { row, west, east, sureWest, sureEast } : { row, west, east, sureWest: 181, sureEast: -181 });
-      }
-    };
     const [outerFrom, outerTo] = [centre - degrees(outer) - EDGE_SLACK_DEGREES, centre + degrees(outer) + EDGE_SLACK_DEGREES];
-    if (inHole === null) add(outerFrom, outerTo);
+    if (inHole === null) addStretches(stretches, row, outerFrom, outerTo, sureFrom, sureTo);
     else {
-      add(outerFrom, centre - degrees(inHole));
-      add(centre + degrees(inHole), outerTo);
+      addStretches(stretches, row, outerFrom, centre - degrees(inHole), sureFrom, sureTo);
+      addStretches(stretches, row, centre + degrees(inHole), outerTo, sureFrom, sureTo);
     }
   }
   return stretches;
+}
+
+/** Edges to a millionth of a degree (11 cm), rounded outward (inward for the sure part): short to send, and never a point lost. */
+const MICRODEGREES = 1e6;
+const outward = (value: number, up: boolean) => (up ? Math.ceil(value * MICRODEGREES) : Math.floor(value * MICRODEGREES)) / MICRODEGREES;
+
+/** Longitudes from..to of a row as stretches within -180..180: two where they cross the antimeridian. */
+function addStretches(stretches: RowStretch[], row: number, from: number, to: number, sureFrom: number, sureTo: number): void {
+  if (from > to) return;
+  const whole = to - from >= 360;
+  for (const shift of whole ? [0] : [-360, 0, 360]) {
+    const west = whole ? -180 : Math.max(outward(from + shift, false), -180);
+    const east = whole ? 180 : Math.min(outward(to + shift, true), 180);
+    if (west > east) continue;
+    const sureWest = Math.max(west, outward(sureFrom + shift, true));
+    const sureEast = Math.min(east, outward(sureTo + shift, false));
+    stretches.push(sureWest <= sureEast ? { row, west, east, sureWest, sureEast } : { row, west, east, sureWest: 181, sureEast: -181 });
+  }
 }
 
 const radians = (value: number) => (value * Math.PI) / 180;
