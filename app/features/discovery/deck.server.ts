@@ -56,9 +56,9 @@ export type DeckResult = { status: "cards"; cards: DeckCard[] } | { status: "nee
 export const DECK_PAGE = 5;
 
 // Nearest first, the deck reads outwards ring by ring, each ring only beyond the last, and stops at the
-// first circle that holds a page. A ring is read unordered and at most CIRCLE_CAP candidates at a
-// time: a ring that holds more is halved (a city 1,200 km away is not read whole to deal 5 cards), and
-// one that holds more within NARROWEST_RING_KM (a dense cell of a city) is read in distance order instead.
+// first circle that holds a page. A ring is read unordered, at most CIRCLE_CAP candidates at a time: one
+// that holds more is narrowed instead (a city 1,200 km away is not read whole to deal 5 cards), and a ring
+// no wider than NARROWEST_RING_KM (the dense middle of a city) is read in distance order, a page at most.
 const RINGS_KM = [2, 5, 10, 20, 50, 100, 150, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000];
 const CIRCLE_CAP = 100;
 const NARROWEST_RING_KM = 3;
@@ -171,9 +171,9 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
     if (ringCards.length > CIRCLE_CAP) {
       // Too many to read whole: read a narrower ring, at most half as wide, and no wider than the cards read
       // show a page to be (however unevenly those few lie, that many are that near).
-      const nearestFirst = ringCards.map((card) => card.closeness!).sort((a, b) => b - a);
+      const closest = ringCards.map((card) => card.closeness!).sort((a, b) => b - a);
       crowded = km;
-      enough = Math.min(enough, kilometresFor(nearestFirst[limit - 1]!) + ROUNDING_KM);
+      enough = Math.min(enough, kilometresFor(closest[limit - 1]!) + ROUNDING_KM);
       continue;
     }
     for (const card of ringCards) found.set(card.id, card);

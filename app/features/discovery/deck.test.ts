@@ -4,6 +4,7 @@ import type { DeckSort, PetType, Role, UserUpdate } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { person, petOf, photoOf, type PersonOptions } from "~/testing/people";
 import { travel } from "~/testing/places";
+import { premiumWithCard } from "~/testing/bookings";
 import { DECK_PAGE, deckFor, tabsFor, type DeckCard, type DeckResult, type DeckTab, type PetCard, type SitterCard } from "./deck.server";
 import { greatCircleKm, type Coordinates } from "~/features/geo/index.server";
 import { sitterDetailsSchema } from "~/features/profiles";
@@ -431,6 +432,21 @@ describe("page size", () => {
     for (const [i, km] of distances.entries()) sitters.set(km, await member({ role: "sitter", at: travel(MADRID, km, i * 51) }));
     const nearest = [...distances].sort((a, b) => a - b).slice(0, DECK_PAGE);
     expect(ids(await sittersFor(owner))).toEqual(nearest.map((km) => sitters.get(km)));
+  });
+
+  it("reads a crowded town a narrower ring at a time: still the nearest, a premium sitter among them first", async () => {
+    const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance" });
+    // More sitters between 3 and 11 km than a ring is read whole with, none nearer.
+    for (let i = 0; i < 150; i += 1) await member({ role: "sitter", at: travel(MADRID, 3 + (i * 8) / 150, i * 37) });
+    const from = await viewer(owner);
+    const stored = await db.selectFrom("users").select(["id", "email", "latitude", "longitude"]).where("role", "=", "sitter").execute();
+    const km = (row: (typeof stored)[number]) => greatCircleKm({ latitude: from.latitude!, longitude: from.longitude! }, { latitude: row.latitude!, longitude: row.longitude! });
+    const nearest = stored.sort((a, b) => km(a) - km(b) || (a.id < b.id ? -1 : 1));
+    expect(ids(await sittersFor(owner))).toEqual(nearest.slice(0, DECK_PAGE).map((row) => row.id));
+
+    const premium = nearest[2]!;
+    await premiumWithCard(premium);
+    expect(ids(await sittersFor(owner))).toEqual([premium, ...nearest.filter((row) => row !== premium)].slice(0, DECK_PAGE).map((row) => row.id));
   });
 
   it(`deals ${DECK_PAGE} cards for the other sorts too`, async () => {
