@@ -252,14 +252,22 @@ interface PlaceRange {
   column5: number;
 }
 
-function placesOf(from: Coordinates, km: number, beyondKm: number, table: "u" | "o"): Places {
-  const stretches = rowStretches(from, km, ROWS_PER_DEGREE, beyondKm).map(({ row, west, east, sureWest, sureEast }) => [row, west, east, sureWest, sureEast]);
+/** Each search's places, made once for its query's two uses. */
+const placesMade = new WeakMap<Search, Places>();
+
+function placesOf(search: Search, table: "u" | "o"): Places {
+  const made = placesMade.get(search);
+  if (made) return made;
+  const [from, km] = [search.from!, search.withinKm!];
+  const stretches = rowStretches(from, km, ROWS_PER_DEGREE, search.beyondKm).map(({ row, west, east, sureWest, sureEast }) => [row, west, east, sureWest, sureEast]);
   const [latitude, longitude] = [sql.ref(`${table}.latitude`), sql.ref(`${table}.longitude`)];
-  return {
+  const places = {
     table: numberRows<PlaceRange, "r">(stretches, ["integer", "real", "real", "real", "real"], "r"),
     on: sql<boolean>`floor(${latitude} * ${sql.lit(ROWS_PER_DEGREE)}) = r.column1 and ${longitude} between r.column2 and r.column3`,
     inside: sql<boolean>`(${longitude} between r.column4 and r.column5 or ${closenessFromDegrees(from, table)} >= ${closenessAt(km)})`,
   };
+  placesMade.set(search, places);
+  return places;
 }
 
 /** Up to this many rows a circle is read as one longitude range per row; beyond, as one latitude band. */
@@ -299,9 +307,19 @@ function people(users: "users as u" | "users as o", search: Search): unknown {
   const [table, alias] = [users as "users as u", users.slice(-1) as "u" | "o"];
   if (search.withinKm === null || !search.from) return db.selectFrom(table);
   if (search.sort !== "distance") return db.selectFrom(table).where(aroundCircle(search.from, search.withinKm, alias));
-  const places = placesOf(search.from, search.withinKm, search.beyondKm, alias);
+  const places = placesOf(search, alias);
   // Typed as the people alone: the ranges' columns are only named in the places' own conditions.
-  return db.selectFrom(places.table).crossJoin(table).where(places.on).where(places.inside);
+  return db.selectFrom(places.table).crossJoin(table).where(places.on);
+}
+
+/**
+ * What a search tests on each candidate besides its filters, the cheapest first: its swipes and blocks
+ * (in a circle, where every candidate is read), then the exact test of a ring's places (see people).
+ */
+function notSwipedOrBlockedWithin(search: Search, card: "sitter" | "pet", id: string, personId: string, table: "u" | "o"): RawBuilder<boolean> {
+  if (!inCircle(search)) return sql<boolean>`1 = 1`;
+  const lists = notSwipedOrBlocked(search.viewerId, card, id, personId);
+  return search.sort === "distance" ? sql<boolean>`${lists} and ${placesOf(search, table).inside}` : lists;
 }
 
 type People<As extends "users as u" | "users as o"> = ReturnType<typeof db.selectFrom<As>>;
@@ -341,6 +359,7 @@ function sitterQuery(search: Search, premium: Premium) {
   if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", filters.maxPriceCents);
   query = query.where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where("u.id", "!=", search.viewerId);
   if (premium === "only") query = query.where(premiumSql("u"));
+  query = query.where(notSwipedOrBlockedWithin(search, "sitter", "u.id", "u.id", "u"));
   return premium === "first" ? query.select(premiumSql("u").as("premium")) : query;
 }
 
@@ -349,7 +368,6 @@ const sitters: Cards = {
     const query = sitterQuery(search, "alike");
     return query
       .select(nearness(search, "u").as("closeness"))
-      .where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u.id"))
       .limit(cap)
       .execute();
   },
@@ -364,7 +382,7 @@ const sitters: Cards = {
     // Every candidate in a circle is read before the order is known: ranked from the index alone, then
     // the page's rows are read and checked by the rules.
     const ranked = search.sort === "distance" ? query.select(nearness(search, "u").as("closeness")) : query;
-    const candidates = inDeckOrder(ranked.where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u.id")), search.sort, "u", premium).limit(limit);
+    const candidates = inDeckOrder(ranked, search.sort, "u", premium).limit(limit);
     const page = db
       .selectFrom(candidates.as("c"))
       .crossJoin("users as u")
@@ -395,6 +413,7 @@ function petQuery(search: Search, premium: Premium) {
   let query = owners.innerJoin("pets as p", "p.owner_id", "o.id").select(["p.id", "p.created_at", "o.id as person"]);
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
   if (premium === "only") query = query.where(premiumSql("o"));
+  query = query.where(notSwipedOrBlockedWithin(search, "pet", "p.id", "o.id", "o"));
   return premium === "first" ? query.select(premiumSql("o").as("premium")) : query;
 }
 
@@ -403,7 +422,6 @@ const pets: Cards = {
     const query = petQuery(search, "alike");
     return query
       .select(nearness(search, "o").as("closeness"))
-      .where(notSwipedOrBlocked(search.viewerId, "pet", "p.id", "o.id"))
       .limit(cap)
       .execute();
   },
@@ -415,7 +433,7 @@ const pets: Cards = {
       return inDeckOrder(page, search.sort, "p", premium).limit(limit).execute();
     }
     const ranked = search.sort === "distance" ? query.select(nearness(search, "o").as("closeness")) : query;
-    const candidates = inDeckOrder(ranked.where(notSwipedOrBlocked(search.viewerId, "pet", "p.id", "o.id")), search.sort, "p", premium).limit(limit);
+    const candidates = inDeckOrder(ranked, search.sort, "p", premium).limit(limit);
     const page = db
       .selectFrom(candidates.as("c"))
       .crossJoin("users as o")
