@@ -317,7 +317,6 @@ function people(users: "users as u" | "users as o", search: Search): unknown {
  * (in a circle, where every candidate is read), then the exact test of a ring's places (see people).
  */
 function notSwipedOrBlockedWithin(search: Search, card: "sitter" | "pet", id: string, personId: string, table: "u" | "o"): RawBuilder<boolean> {
-  if (!inCircle(search)) return sql<boolean>`1 = 1`;
   const lists = notSwipedOrBlocked(search.viewerId, card, id, personId);
   return search.sort === "distance" ? sql<boolean>`${lists} and ${placesOf(search, table).inside}` : lists;
 }
@@ -359,7 +358,7 @@ function sitterQuery(search: Search, premium: Premium) {
   if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", filters.maxPriceCents);
   query = query.where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where("u.id", "!=", search.viewerId);
   if (premium === "only") query = query.where(premiumSql("u"));
-  query = query.where(notSwipedOrBlockedWithin(search, "sitter", "u.id", "u.id", "u"));
+  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, "sitter", "u.id", "u.id", "u"));
   return premium === "first" ? query.select(premiumSql("u").as("premium")) : query;
 }
 
@@ -413,7 +412,7 @@ function petQuery(search: Search, premium: Premium) {
   let query = owners.innerJoin("pets as p", "p.owner_id", "o.id").select(["p.id", "p.created_at", "o.id as person"]);
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
   if (premium === "only") query = query.where(premiumSql("o"));
-  query = query.where(notSwipedOrBlockedWithin(search, "pet", "p.id", "o.id", "o"));
+  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, "pet", "p.id", "o.id", "o"));
   return premium === "first" ? query.select(premiumSql("o").as("premium")) : query;
 }
 
