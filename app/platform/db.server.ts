@@ -5,6 +5,7 @@ import type { Engine } from "~db/engine";
 import { migrations } from "~db/migrations";
 import type { Database } from "~db/schema";
 import { openPostgresDatabase } from "./db/postgres.server";
+import { preparedQueries } from "./db/prepared.server";
 import { sqlHelpers } from "./db/sql.server";
 import { checkpointSqlite, openSqliteDatabase } from "./db/sqlite.server";
 import { env } from "./env.server";
@@ -13,6 +14,7 @@ import { env } from "./env.server";
 // DATABASE_URL (postgres://…) selects PostgreSQL; without it, SQLite in DATA_DIR.
 
 export { flag, json, jsonList, jsonObject, type Codec } from "./db/codecs";
+export type { PreparedQuery } from "./db/prepared.server";
 export { STATEMENT_CACHE_SIZE, withStatementCache } from "./db/sqlite.server";
 export type { Engine } from "~db/engine";
 
@@ -29,6 +31,9 @@ export const openDatabase = openSqliteDatabase;
 const postgres = env.DATABASE_URL ? openPostgresDatabase(env.DATABASE_URL) : null;
 
 export const db: Kysely<Database> = postgres ? postgres.db : openSqliteDatabase(databaseFile());
+
+/** A query built and compiled once, run with new values each time: see prepared.server.ts. */
+export const preparedQuery = preparedQueries(db);
 
 /** Engine-specific SQL expressions for shared queries: JSON-array filters, substring tests, case-insensitive like. */
 export const { containsText, jsonListIncludes, jsonText, jsonWithText, likeInsensitive, numberRows } = sqlHelpers(databaseEngine);

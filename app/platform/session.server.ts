@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import type { User } from "~db/schema";
-import { db } from "./db.server";
+import { db, preparedQuery } from "./db.server";
 import { cookiesAreSecure, env } from "./env.server";
 import { now } from "./clock.server";
 import { safeRedirectTarget } from "./redirect.server";
@@ -78,16 +78,19 @@ export function getUser(request: Request): Promise<User | null> {
   return oncePerRequest(request, `user:${request.headers.get("Cookie") ?? ""}`, () => lookUpUser(request));
 }
 
-async function lookUpUser(request: Request): Promise<User | null> {
-  const idHash = await sessionIdHash(request);
-  if (!idHash) return null;
-  const row = await db
+const sessionUser = preparedQuery((session: { idHash: string }) =>
+  db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
     .select(["sessions.last_seen_at as session_last_seen_at", "sessions.expires_at as session_expires_at"])
-    .where("sessions.id_hash", "=", idHash)
-    .executeTakeFirst();
+    .where("sessions.id_hash", "=", session.idHash),
+);
+
+async function lookUpUser(request: Request): Promise<User | null> {
+  const idHash = await sessionIdHash(request);
+  if (!idHash) return null;
+  const row = await sessionUser.first({ idHash });
   if (!row) return null;
   // A suspended person's sessions are deleted when they are suspended; this holds even for one that slipped through.
   if (row.suspended_at) return null;

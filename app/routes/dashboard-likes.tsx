@@ -5,7 +5,7 @@ import { photoUrl } from "~/features/media/index.server";
 import { Initials } from "~/features/profiles";
 import { admirerCount, admirersOf, handleLikeBack } from "~/features/discovery/index.server";
 import { LikeBackButton } from "~/features/discovery";
-import { isPremiumUser } from "~/features/subscriptions/index.server";
+import { hasPremium } from "~/features/subscriptions/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
@@ -14,7 +14,7 @@ export const handle = { i18n: ["subscription", "discovery"], title: "subscriptio
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (!(await isPremiumUser(user.id))) return { premium: false as const, count: await admirerCount(user.id), admirers: [] };
+  if (!hasPremium(user)) return { premium: false as const, count: await admirerCount(user.id), admirers: [] };
   const admirers = await admirersOf(user.id);
   return {
     premium: true as const,

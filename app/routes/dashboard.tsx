@@ -4,7 +4,7 @@ import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { deckFor, filtersOf, tabsFor, type DeckTab, handleDeckAction, promptPostponed, FREE_DAILY_LIKES, hasSwiped, likesLeftToday, recentMatches } from "~/features/discovery/index.server";
 import { deckCardText, deckHref, activeFilterCount, LocationChoices, LocationPrompt, NewProfilesOffer, RecentMatches, SwipeDeck } from "~/features/discovery";
-import { isPremiumUser } from "~/features/subscriptions/index.server";
+import { hasPremium } from "~/features/subscriptions/index.server";
 import { photoUrl } from "~/features/media/index.server";
 import { actingRole, isOwner } from "~/features/profiles/index.server";
 import { formDataOf } from "~/platform/forms.server";
@@ -23,14 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("tab");
   const preferred: DeckTab = actingRole(user) === "sitter" ? "pets" : "sitters";
   const tab = tabs.find((item) => item === asked) ?? (tabs.includes(preferred) ? preferred : tabs[0]!);
-  const [deck, language, likesLeft, swiped, postponed, matches, premium] = await Promise.all([
+  const premium = hasPremium(user);
+  const [deck, language, swiped, postponed, matches] = await Promise.all([
     deckFor(user, tab),
     languageOf(request),
-    likesLeftToday(user),
     hasSwiped(user.id),
     promptPostponed(request),
     recentMatches(user.id),
-    isPremiumUser(user.id),
   ]);
   return {
     tab,
@@ -40,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     city: user.city,
     filterCount: activeFilterCount(filtersOf(user), isOwner(user.role)),
     askLocation: user.browse_mode === null && !postponed,
-    likesLeft: premium ? null : likesLeft,
+    likesLeft: premium ? null : likesLeftToday(user),
     premium,
     dailyLikes: FREE_DAILY_LIKES,
     canStartOver: swiped,

@@ -31,12 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (open && before === null) await markConversationRead(user.id, open.id);
   const list = parseCursor(url.searchParams.get("list"));
   const [page, language] = await Promise.all([conversationPage(user.id, list), languageOf(request)]);
-  const reader = { language, timeZone: user.time_zone };
+  const reader = { language, timeZone: user.time_zone, now: now(), t: await translatorFor(language, "messages") };
   return {
     conversations: conversationsText(page.conversations, reader),
     listCursor: list ? url.searchParams.get("list") : null,
     earlierConversations: page.earlier,
-    open: open && { ...open, before, messages: messagesText(open.messages, { ...reader, now: now(), t: await translatorFor(language, "messages") }) },
+    open: open && { ...open, before, messages: messagesText(open.messages, reader) },
   };
 }
 

@@ -24,6 +24,7 @@ import * as unreadCounters from "./0023-unread-counters";
 import * as deckAccessPaths from "./0025-deck-access-paths";
 import * as recentPairs from "./0026-recent-pairs";
 import * as premiumUntil from "./0027-premium-until";
+import * as bookingPairs from "./0028-booking-pairs";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0025-deck-access-paths": deckAccessPaths,
   "0026-recent-pairs": recentPairs,
   "0027-premium-until": premiumUntil,
+  "0028-booking-pairs": bookingPairs,
 };

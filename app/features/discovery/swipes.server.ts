@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, preparedQuery } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { wallClockIn } from "~/platform/time";
 import { notify } from "~/features/notifications/index.server";
@@ -93,15 +93,22 @@ export async function swipe(
 // Kept on the person's record, so forgetting swipes gives no likes back.
 async function likesToday(swiper: Pick<User, "id" | "time_zone">, database: Kysely<Database> = db): Promise<number> {
   const row = await database.selectFrom("users").select(["likes_day", "likes_on_day"]).where("id", "=", swiper.id).executeTakeFirstOrThrow();
-  return row.likes_day === wallClockIn(swiper.time_zone, now()).day ? row.likes_on_day : 0;
+  return likesOn({ ...row, time_zone: swiper.time_zone }, now());
 }
 
-export async function likesLeftToday(swiper: Pick<User, "id" | "time_zone">): Promise<number> {
-  return Math.max(0, FREE_DAILY_LIKES - (await likesToday(swiper)));
+/** The likes given on the swiper's own calendar day of `at`. */
+const likesOn = (swiper: Pick<User, "time_zone" | "likes_day" | "likes_on_day">, at: Date): number =>
+  swiper.likes_day === wallClockIn(swiper.time_zone, at).day ? swiper.likes_on_day : 0;
+
+/** From the swiper's row already at hand (the signed-in person's); a like itself counts again in its transaction. */
+export function likesLeftToday(swiper: Pick<User, "time_zone" | "likes_day" | "likes_on_day">): number {
+  return Math.max(0, FREE_DAILY_LIKES - likesOn(swiper, now()));
 }
+
+const anySwipe = preparedQuery(({ swiperId }: { swiperId: string }) => db.selectFrom("swipes").select("id").where("swiper_id", "=", swiperId).limit(1));
 
 export async function hasSwiped(swiperId: string): Promise<boolean> {
-  return Boolean(await db.selectFrom("swipes").select("id").where("swiper_id", "=", swiperId).limit(1).executeTakeFirst());
+  return Boolean(await anySwipe.first({ swiperId }));
 }
 
 export async function startOver(swiperId: string): Promise<void> {
@@ -138,12 +145,12 @@ export async function findMatch(userId: string, matchId: string) {
   return { id: match.id, other: { id: other.id, name: other.name, photoKey: photo?.card_key ?? null } };
 }
 
-export async function recentMatches(userId: string, limit = 12) {
-  // The newest matches first, then their people and photos: only for the few shown, not for every match.
-  // Each side of the pair is read newest first from its own index, a few rows each.
+// The newest matches first, then their people and photos: only for the few shown, not for every match.
+// Each side of the pair is read newest first from its own index, a few rows each.
+const newestMatches = preparedQuery(({ userId, limit }: { userId: string; limit: number }) => {
   const side = (mine: "user_a_id" | "user_b_id", theirs: "user_a_id" | "user_b_id") =>
     db.selectFrom("matches").select(["id", "created_at", `${theirs} as other_id`]).where(mine, "=", userId).orderBy("created_at", "desc").limit(limit);
-  const rows = await db
+  return db
     .with("recent", (qb) =>
       qb
         .selectFrom((eb) =>
@@ -171,7 +178,10 @@ export async function recentMatches(userId: string, limit = 12) {
         .limit(1)
         .as("photo_key"),
     )
-    .orderBy("m.created_at", "desc")
-    .execute();
+    .orderBy("m.created_at", "desc");
+});
+
+export async function recentMatches(userId: string, limit = 12) {
+  const rows = await newestMatches.all({ userId, limit });
   return rows.map((row) => ({ id: row.id, userId: row.other_id, name: row.other_name, photoKey: row.photo_key }));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, preparedQuery } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
 import { deliverSoon } from "~/platform/email.server";
@@ -103,86 +103,100 @@ export async function conversationPage(userId: string, after: ConversationCursor
   return { conversations, earlier: rows.length > size && last ? cursorText({ at: last.activityAt, id: last.id }) : null };
 }
 
+interface ListArgs {
+  userId: string;
+  limit: number;
+  afterAt: string;
+  afterId: string;
+}
+
 // One query: the page is chosen first, so the details are looked up for those only, each through an index.
+// Two shapes (the first page, and a page after a cursor), each built once.
+function conversationListQuery(after: boolean) {
+  return preparedQuery(({ userId, limit, afterAt, afterId }: ListArgs) =>
+    db
+      .with("page", (qb) => {
+        // Each side of the pair read newest first from its own index (a page's worth each), then merged.
+        const side = (mine: "user_a_id" | "user_b_id", theirs: "user_a_id" | "user_b_id") => {
+          let page = qb
+            .selectFrom("conversations")
+            .select((eb) => ["id", eb.ref(theirs).as("other_id"), eb.fn.coalesce("last_message_at", "created_at").as("activity_at")])
+            .where(mine, "=", userId)
+            // A conversation with someone who blocked the viewer is gone from their list.
+            .where(({ not, exists, selectFrom }) => not(exists(selectFrom("blocks").select("blocks.blocker_id").where("blocks.blocked_id", "=", userId).whereRef("blocks.blocker_id", "=", `conversations.${theirs}`))));
+          if (after) {
+            page = page.where((eb) => {
+              const activity = eb.fn.coalesce("last_message_at", "created_at");
+              return eb.or([eb(activity, "<", afterAt), eb.and([eb(activity, "=", afterAt), eb("id", "<", afterId)])]);
+            });
+          }
+          return page.orderBy((eb) => eb.fn.coalesce("last_message_at", "created_at"), "desc").orderBy("id", "desc").limit(limit);
+        };
+        return qb
+          .selectFrom((eb) =>
+            eb
+              .selectFrom(side("user_a_id", "user_b_id").as("a"))
+              .selectAll()
+              .unionAll(eb.selectFrom(side("user_b_id", "user_a_id").as("b")).selectAll())
+              .as("both"),
+          )
+          .selectAll()
+          .orderBy("activity_at", "desc")
+          .orderBy("id", "desc")
+          .limit(limit);
+      })
+      .selectFrom("page as c")
+      .innerJoin("users as o", "o.id", "c.other_id")
+      .leftJoin("conversation_reads as r", (join) => join.onRef("r.conversation_id", "=", "c.id").on("r.user_id", "=", userId))
+      .leftJoin("messages as last", (join) =>
+        join.on((eb) => eb("last.id", "=", eb.selectFrom("messages as m").select((m) => m.fn.max("m.id").as("id")).whereRef("m.conversation_id", "=", "c.id"))),
+      )
+      .select((eb) => [
+        "c.id",
+        "c.activity_at",
+        "o.id as other_id",
+        "o.name as other_name",
+        "o.role as other_role",
+        "last.body as last_body",
+        "last.created_at as last_at",
+        "last.sender_id as last_sender_id",
+        "last.hidden_at as last_hidden_at",
+        // Kept as messages are sent and read, as the unread total in the navigation is.
+        "r.unread_count as unread",
+        eb
+          .selectFrom("photos as p")
+          .select("p.card_key")
+          .whereRef("p.user_id", "=", "o.id")
+          .where("p.pet_id", "is", null)
+          .orderBy("p.position")
+          .limit(1)
+          .as("photo_key"),
+        // The pair's latest booking, whichever of the two booked: each direction read from the pair's index.
+        eb
+          .selectFrom((inner) =>
+            inner
+              .selectFrom("bookings as b")
+              .select(["b.status", "b.created_at"])
+              .where("b.owner_id", "=", userId)
+              .whereRef("b.sitter_id", "=", "o.id")
+              .unionAll(inner.selectFrom("bookings as b").select(["b.status", "b.created_at"]).whereRef("b.owner_id", "=", "o.id").where("b.sitter_id", "=", userId))
+              .as("pair"),
+          )
+          .select("pair.status")
+          .orderBy("pair.created_at", "desc")
+          .limit(1)
+          .as("booking_status"),
+      ])
+      .orderBy("c.activity_at", "desc")
+      .orderBy("c.id", "desc"),
+  );
+}
+
+const firstConversations = conversationListQuery(false);
+const laterConversations = conversationListQuery(true);
+
 export async function listConversations(userId: string, { after = null, limit = 100 }: { after?: ConversationCursor | null; limit?: number } = {}): Promise<ConversationSummary[]> {
-  const rows = await db
-    .with("page", (qb) => {
-      // Each side of the pair read newest first from its own index (a page's worth each), then merged.
-      const side = (mine: "user_a_id" | "user_b_id", theirs: "user_a_id" | "user_b_id") => {
-        let page = qb
-          .selectFrom("conversations")
-          .select((eb) => ["id", eb.ref(theirs).as("other_id"), eb.fn.coalesce("last_message_at", "created_at").as("activity_at")])
-          .where(mine, "=", userId)
-          // A conversation with someone who blocked the viewer is gone from their list.
-          .where(({ not, exists, selectFrom }) => not(exists(selectFrom("blocks").select("blocks.blocker_id").where("blocks.blocked_id", "=", userId).whereRef("blocks.blocker_id", "=", `conversations.${theirs}`))));
-        if (after) {
-          page = page.where((eb) => {
-            const activity = eb.fn.coalesce("last_message_at", "created_at");
-            return eb.or([eb(activity, "<", after.at), eb.and([eb(activity, "=", after.at), eb("id", "<", after.id)])]);
-          });
-        }
-        return page.orderBy((eb) => eb.fn.coalesce("last_message_at", "created_at"), "desc").orderBy("id", "desc").limit(limit);
-      };
-      return qb
-        .selectFrom((eb) =>
-          eb
-            .selectFrom(side("user_a_id", "user_b_id").as("a"))
-            .selectAll()
-            .unionAll(eb.selectFrom(side("user_b_id", "user_a_id").as("b")).selectAll())
-            .as("both"),
-        )
-        .selectAll()
-        .orderBy("activity_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit);
-    })
-    .selectFrom("page as c")
-    .innerJoin("users as o", "o.id", "c.other_id")
-    .leftJoin("conversation_reads as r", (join) => join.onRef("r.conversation_id", "=", "c.id").on("r.user_id", "=", userId))
-    .leftJoin("messages as last", (join) =>
-      join.on((eb) => eb("last.id", "=", eb.selectFrom("messages as m").select((m) => m.fn.max("m.id").as("id")).whereRef("m.conversation_id", "=", "c.id"))),
-    )
-    .select((eb) => [
-      "c.id",
-      "c.activity_at",
-      "o.id as other_id",
-      "o.name as other_name",
-      "o.role as other_role",
-      "last.body as last_body",
-      "last.created_at as last_at",
-      "last.sender_id as last_sender_id",
-      "last.hidden_at as last_hidden_at",
-      eb
-        .selectFrom("photos as p")
-        .select("p.card_key")
-        .whereRef("p.user_id", "=", "o.id")
-        .where("p.pet_id", "is", null)
-        .orderBy("p.position")
-        .limit(1)
-        .as("photo_key"),
-      eb
-        .selectFrom("messages as u")
-        .select((u) => u.fn.countAll<number>().as("count"))
-        .whereRef("u.conversation_id", "=", "c.id")
-        .where("u.sender_id", "!=", userId)
-        .where((u) => u("u.id", ">", u.fn.coalesce("r.last_read_message_id", u.lit(0))))
-        .as("unread"),
-      eb
-        .selectFrom("bookings as b")
-        .select("b.status")
-        .where((b) =>
-          b.or([
-            b.and([b("b.owner_id", "=", userId), b("b.sitter_id", "=", b.ref("o.id"))]),
-            b.and([b("b.owner_id", "=", b.ref("o.id")), b("b.sitter_id", "=", userId)]),
-          ]),
-        )
-        .orderBy("b.created_at", "desc")
-        .limit(1)
-        .as("booking_status"),
-    ])
-    .orderBy("c.activity_at", "desc")
-    .orderBy("c.id", "desc")
-    .execute();
+  const rows = after ? await laterConversations.all({ userId, limit, afterAt: after.at, afterId: after.id }) : await firstConversations.all({ userId, limit, afterAt: "", afterId: "" });
   return rows.map((row) => ({
     id: row.id,
     activityAt: row.activity_at,
@@ -295,14 +309,16 @@ export async function markConversationRead(viewerId: string, conversationId: str
 
 // Kept per conversation as messages are sent and read (conversation_reads.unread_count): a sum over the
 // few rows with unread messages, not a count of messages on every page.
-export async function unreadMessageCount(userId: string): Promise<number> {
-  const row = await db
+const unreadSum = preparedQuery((person: { userId: string }) =>
+  db
     .selectFrom("conversation_reads")
     .select((eb) => eb.fn.sum<number | null>("unread_count").as("count"))
-    .where("user_id", "=", userId)
-    .where("unread_count", ">", 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.count ?? 0);
+    .where("user_id", "=", person.userId)
+    .where("unread_count", ">", 0),
+);
+
+export async function unreadMessageCount(userId: string): Promise<number> {
+  return Number((await unreadSum.first({ userId }))?.count ?? 0);
 }
 
 export type SendResult = { status: "sent"; id: number } | { status: "not-found" } | { status: "empty" } | { status: "closed" };

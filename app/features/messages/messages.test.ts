@@ -97,6 +97,8 @@ describe("conversations", () => {
     expect(list[0]).toMatchObject({ other: { id: busy.id, label: "companion" }, lastMessage: { body: "Three", mine: false }, unread: 1, bookingStatus: null });
     expect(list[0]!.other.photo).toMatch(/^\/media\//);
     expect(list[1]).toMatchObject({ other: { id: quiet.id, photo: null }, lastMessage: { body: "Hello", mine: false }, unread: 1, bookingStatus: "requested" });
+    // The sitter sees the same booking beside the owner's name (the booking runs the other way for them).
+    expect(await listConversations(quiet.id)).toMatchObject([{ id: withQuiet, other: { id: owner.id, label: "owner" }, bookingStatus: "requested" }]);
     await markConversationRead(owner.id, withQuiet);
     expect((await listConversations(owner.id))[1]!.unread).toBe(0);
     // A conversation nobody has written in yet is listed, without a last message.

@@ -25,17 +25,18 @@ describe("the messages page's times, written on the server", () => {
     ]);
   });
 
-  it("gives a conversation without messages no time", () => {
+  it("dates each conversation as messaging apps do: the time today, Yesterday, the weekday, then the date", async () => {
+    const now = new Date("2026-11-21T10:00:00Z");
     const base = { activityAt: "2026-11-21T08:00:00.000Z", other: { id: "u", name: "Ana", photo: null, label: "owner" as const }, unread: 0, bookingStatus: null };
-    const shown = conversationsText(
-      [
-        { ...base, id: "a", lastMessage: { body: "hi", at: "2026-11-21T08:00:00Z", mine: false, removed: false } },
-        { ...base, id: "b", lastMessage: null },
-      ],
-      { language: "fr", timeZone: "Europe/Paris" },
-    );
-    expect(shown.map((item) => item.time)).toEqual(["09:00", null]);
-    // The list's paging cursor stays on the server.
-    expect(shown.every((item) => !("activityAt" in item))).toBe(true);
+    const said = (id: string, at: string) => ({ ...base, id, lastMessage: { body: "hi", at, mine: false, removed: false } });
+    const shown = conversationsText([said("a", "2026-11-21T08:00:00Z"), said("b", "2026-11-20T12:00:00Z"), said("c", "2026-11-17T12:00:00Z"), said("d", "2026-01-12T02:40:00Z"), { ...base, id: "e", lastMessage: null }], {
+      language: "fr",
+      timeZone: "Europe/Paris",
+      now,
+      t: await translatorFor("fr", "messages"),
+    });
+    expect(shown.map((item) => item.time)).toEqual(["09:00", "Hier", "mardi", "12 janv. 2026", null]);
+    // The list's paging cursor, the other person's id and the raw times stay on the server.
+    expect(shown.every((item) => !("activityAt" in item) && !("id" in item.other) && !(item.lastMessage && "at" in item.lastMessage))).toBe(true);
   });
 });

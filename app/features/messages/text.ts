@@ -3,12 +3,37 @@ import { dateTimeFormat, type Reader } from "~/platform/format";
 import { daysAgoIn } from "~/platform/time";
 import type { ConversationSummary, MessageView } from "./messages.server";
 
-export type ShownConversation = Omit<ConversationSummary, "activityAt"> & { time: string | null };
+/** A conversation as its row shows it: the other person, the last message's words and when, nothing more. */
+export type ShownConversation = Omit<ConversationSummary, "activityAt" | "other" | "lastMessage"> & {
+  other: Omit<ConversationSummary["other"], "id">;
+  lastMessage: Omit<NonNullable<ConversationSummary["lastMessage"]>, "at"> | null;
+  time: string | null;
+};
 export type ShownMessage = MessageView & { time: string; day: string };
 
-export function conversationsText(conversations: ConversationSummary[], { language, timeZone }: Reader): ShownConversation[] {
+/**
+ * When each conversation last spoke, as messaging apps write it: the time today, "Yesterday", the
+ * weekday within the week, the date before that (all in the reader's time zone).
+ */
+export function conversationsText(conversations: ConversationSummary[], { language, timeZone, now, t }: Reader & { now: Date; t: TFunction }): ShownConversation[] {
   const time = dateTimeFormat(language, { timeStyle: "short", timeZone });
-  return conversations.map(({ activityAt: _activityAt, ...conversation }) => ({ ...conversation, time: conversation.lastMessage ? time.format(new Date(conversation.lastMessage.at)) : null }));
+  const weekday = dateTimeFormat(language, { weekday: "long", timeZone });
+  const date = dateTimeFormat(language, { dateStyle: "medium", timeZone });
+  const when = (at: Date) => {
+    const days = daysAgoIn(timeZone, at, now);
+    if (days <= 0) return time.format(at);
+    if (days === 1) return t("days.yesterday");
+    if (days < 7) return weekday.format(at);
+    return date.format(at);
+  };
+  return conversations.map(({ id, other, lastMessage, unread, bookingStatus }) => ({
+    id,
+    other: { name: other.name, photo: other.photo, label: other.label },
+    lastMessage: lastMessage && { body: lastMessage.body, mine: lastMessage.mine, removed: lastMessage.removed },
+    time: lastMessage ? when(new Date(lastMessage.at)) : null,
+    unread,
+    bookingStatus,
+  }));
 }
 
 export function messagesText(messages: MessageView[], { language, timeZone, now, t }: Reader & { now: Date; t: TFunction }): ShownMessage[] {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, NotificationType } from "~db/schema";
-import { db, flag, jsonObject } from "~/platform/db.server";
+import { db, flag, jsonObject, preparedQuery } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
 import { daysAgoIn } from "~/platform/time";
@@ -29,14 +29,16 @@ export async function notify(notification: NewNotification, database: Kysely<Dat
   await recordEvents([{ userId: notification.userId, type: "notification", payload: { type: notification.type } }], database);
 }
 
-export async function countUnread(userId: string): Promise<number> {
-  const row = await db
+const unreadCount = preparedQuery((person: { userId: string }) =>
+  db
     .selectFrom("notifications")
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("user_id", "=", userId)
-    .where("is_read", "=", 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .where("user_id", "=", person.userId)
+    .where("is_read", "=", 0),
+);
+
+export async function countUnread(userId: string): Promise<number> {
+  return Number((await unreadCount.first({ userId }))?.count ?? 0);
 }
 
 export type NotificationGroup = "today" | "yesterday" | "earlier";

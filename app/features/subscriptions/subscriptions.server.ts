@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
-import type { Database, Subscription, SubscriptionPlan } from "~db/schema";
+import type { Database, Subscription, SubscriptionPlan, User } from "~db/schema";
 import { db, flag, jsonList } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
@@ -63,6 +63,14 @@ export async function liveSubscriptionOf(userId: string, database: Tx = db): Pro
 
 export async function isPremiumUser(userId: string, database: Tx = db): Promise<boolean> {
   return isPremium(await liveSubscriptionOf(userId, database), now());
+}
+
+/**
+ * Premium from a person's row already at hand (the signed-in person's): their `premium_until`, which
+ * triggers on subscriptions keep as isPremium answers (migration 0027), so no subscription is read.
+ */
+export function hasPremium(person: Pick<User, "premium_until">, at: Date = now()): boolean {
+  return person.premium_until !== null && person.premium_until > at.toISOString();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { person } from "~/testing/people";
-import { containsText, databaseEngine, db, flag, json, jsonList, jsonListIncludes, jsonObject, jsonText, jsonWithText, likeInsensitive } from "../db.server";
+import { containsText, databaseEngine, db, flag, json, jsonList, jsonListIncludes, jsonObject, jsonText, jsonWithText, likeInsensitive, preparedQuery } from "../db.server";
 import { env } from "../env.server";
 import { serialized } from "../lock.server";
 import { openPostgresDatabase } from "./postgres.server";
@@ -50,6 +50,34 @@ describe(`SQL helpers on ${databaseEngine}`, () => {
     expect(typeof row.count).toBe("number");
     expect(typeof row.sum).toBe("number");
     expect(row.average).toBe(1);
+  });
+});
+
+describe(`prepared queries on ${databaseEngine}`, () => {
+  const namesLike = preparedQuery((args: { pattern: string; role: "owner" | "sitter"; limit: number }) =>
+    db.selectFrom("users").select("name").where("name", "like", args.pattern).where("role", "=", args.role).where("deleted_at", "is", null).orderBy("name").limit(args.limit),
+  );
+
+  it("run with each call's own values, the query built once", async () => {
+    const tag = `Prep${Date.now().toString(36)}`;
+    await person("owner", { name: `${tag} Ana` });
+    await person("owner", { name: `${tag} Bea` });
+    await person("sitter", { name: `${tag} Cris` });
+    expect(await namesLike.all({ pattern: `${tag}%`, role: "owner", limit: 10 })).toEqual([{ name: `${tag} Ana` }, { name: `${tag} Bea` }]);
+    expect(await namesLike.all({ pattern: `${tag}%`, role: "sitter", limit: 10 })).toEqual([{ name: `${tag} Cris` }]);
+    expect(await namesLike.all({ pattern: `${tag}%`, role: "owner", limit: 1 })).toEqual([{ name: `${tag} Ana` }]);
+    expect(await namesLike.first({ pattern: `${tag} B%`, role: "owner", limit: 5 })).toEqual({ name: `${tag} Bea` });
+    expect(await namesLike.first({ pattern: "' or 1=1 --", role: "owner", limit: 5 })).toBeUndefined();
+  });
+
+  it("run inside a transaction handed in, and refuse to run with a value missing", async () => {
+    const tag = `Tx${Date.now().toString(36)}`;
+    const dora = await person("owner");
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("users").set({ name: `${tag} Dora` }).where("id", "=", dora.id).execute();
+      expect(await namesLike.all({ pattern: `${tag}%`, role: "owner", limit: 5 }, trx)).toEqual([{ name: `${tag} Dora` }]);
+    });
+    await expect(namesLike.all({ pattern: `${tag}%`, role: "owner" } as never)).rejects.toThrow(/no value for "limit"/);
   });
 });
 
