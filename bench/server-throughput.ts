@@ -1,7 +1,7 @@
 // Server CPU per request of signed-in /dashboard and /messages over 10,000 sitters and 100,000 messages,
 // asked for as browsers do (Accept-Encoding: gzip), against a reference page served in the same run: a
 // bare Remix 2 + React 18 route (one loader, a 20-item list, the same compression) built on its own in
-// bench/reference. The ratio is the reference's CPU per request over the page's, which is the page's
+// bench/reference, on stock packages (none of the app's patches). The ratio is the reference's CPU per request over the page's, which is the page's
 // share of the reference's requests per second on one core, and is steadier than requests per second
 // on a machine others share. The reference and the pages are loaded in turns (ROUNDS slices of a few
 // seconds each, after an uncounted warm-up), so that a machine whose speed drifts during the run
@@ -198,14 +198,27 @@ async function measureInTurns(targets: Target[]): Promise<Figures[]> {
 function newestFile(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "build") continue;
+    if (entry.name === "build" || entry.name === "node_modules") continue;
     const file = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestFile(file) : statSync(file).mtimeMs);
   }
   return newest;
 }
 
+/**
+ * The reference runs on stock Remix and React (its own node_modules, at the app's versions from its
+ * package-lock.json), not on the app's patched copies: what the app changes in its stack counts as the
+ * app's gain, as what it adds counts as its cost.
+ */
+function installReferenceIfNeeded() {
+  const installed = path.join(REFERENCE_DIR, "node_modules/.package-lock.json");
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(path.join(REFERENCE_DIR, "package-lock.json")).mtimeMs) return;
+  const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund", "--prefix", REFERENCE_DIR], { stdio: ["ignore", process.stderr, "inherit"] });
+  if (result.status !== 0) throw new Error("The reference page's packages did not install");
+}
+
 export function buildReferenceIfNeeded() {
+  installReferenceIfNeeded();
   const built = path.join(REFERENCE_DIR, "build/server/index.js");
   if (existsSync(built) && statSync(built).mtimeMs >= newestFile(REFERENCE_DIR)) return;
   const result = spawnSync("npx", ["remix", "vite:build", "--config", path.join(REFERENCE_DIR, "vite.config.ts")], { stdio: ["ignore", process.stderr, "inherit"] });

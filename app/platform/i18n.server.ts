@@ -6,6 +6,7 @@ import { createInstance, type i18n as I18n, type Resource, type TFunction } from
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { cookiesAreSecure } from "./env.server";
+import { oncePerRequest } from "./request-context.server";
 import { fallbackLanguage, i18nConfig, supportedLanguages, type Language } from "./i18n";
 
 // It carries only the language code, so it need not be signed.
@@ -39,8 +40,9 @@ export const i18nServer = new RemixI18Next({
   i18next: { ...i18nConfig, resources },
 });
 
-export async function languageOf(request: Request): Promise<Language> {
-  return (await i18nServer.getLocale(request)) as Language;
+/** The reader's language (from the address, the language cookie, then the browser's), found once per page. */
+export function languageOf(request: Request): Promise<Language> {
+  return oncePerRequest(request, "language", async () => (await i18nServer.getLocale(request)) as Language);
 }
 
 // One i18next instance per language, made and initialised once: every resource is in memory, and
