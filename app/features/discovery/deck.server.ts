@@ -66,6 +66,12 @@ const MOST_RINGS = 40;
 const EMPTY_GROWTH = 3;
 /** A metre: what the closeness of a card read may lose turned back into kilometres. */
 const ROUNDING_KM = 0.001;
+/**
+ * Worldwide, a filter whose range holds at most this many sitters (a top rating, a low price) has its
+ * matches read whole from that range's index and ranked by distance: rings would read most of the
+ * world's people to find those few.
+ */
+const FEW_IN_RANGE = 8000;
 
 // The same predicates as the partial indexes of migration 0025 (with shownTo's suspended_at and
 // deleted_at), so both engines can read candidates from those indexes alone.
@@ -116,6 +122,8 @@ interface Cards {
   page(search: Search, premium: Premium, limit: number): Promise<Found[]>;
   /** Of these cards, those the rules let the viewer see, and whether each one's person is premium. */
   confirmed(viewerId: string, ids: string[]): Promise<Map<string, { premium: boolean }>>;
+  /** Every card matching a worldwide search whose filters leave few, or null when they may leave many. */
+  fewMatching(search: Search): Promise<Found[] | null>;
 }
 
 export async function deckFor(viewer: Viewer, tab: DeckTab, limit = DECK_PAGE): Promise<DeckResult> {
@@ -144,6 +152,10 @@ async function boosted(cards: Cards, search: Search, limit: number): Promise<Fou
 }
 
 async function nearestFirst(cards: Cards, search: Search, limit: number): Promise<Found[]> {
+  if (search.withinKm === null) {
+    const few = await cards.fewMatching(search);
+    if (few) return inDistanceOrder(cards, search.viewerId, few, limit);
+  }
   const found = new Map<string, Found>();
   const limitKm = search.withinKm ?? Infinity;
   let inside = 0; // every card within `inside` km is in `found`
@@ -404,6 +416,25 @@ const sitters: Cards = {
       .execute();
     return new Map(rows.map((row) => [row.id, { premium: Boolean(row.premium) }]));
   },
+
+  async fewMatching(search) {
+    const { filters } = search;
+    // Each range is walked in its own index's order, so the index is the one read; its size is counted
+    // first, no further than FEW_IN_RANGE.
+    const ranges = [
+      filters.minRating > 0 ? { sort: "rating" as const, within: sql<boolean>`u.rating_average >= ${filters.minRating}` } : null,
+      filters.maxPriceCents !== null ? { sort: "price" as const, within: sql<boolean>`u.hourly_rate_cents <= ${filters.maxPriceCents}` } : null,
+    ];
+    for (const range of ranges) {
+      if (!range) continue;
+      const inRange = db.selectFrom("users as u").select(sql`1`.as("one")).where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where(range.within).limit(FEW_IN_RANGE + 1);
+      const { count } = await db.selectFrom(inRange.as("r")).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+      if (Number(count) > FEW_IN_RANGE) continue;
+      const matching = sitterQuery({ ...search, sort: range.sort }, "alike").select(nearness(search, "u").as("closeness"));
+      return inDeckOrder(matching, range.sort, "u").execute();
+    }
+    return null;
+  },
 };
 
 function petQuery(search: Search, premium: Premium) {
@@ -455,6 +486,11 @@ const pets: Cards = {
       .where(notSwiped(viewerId, "o.id", sql.ref("p.id")))
       .execute();
     return new Map(rows.map((row) => [row.id, { premium: Boolean(row.premium) }]));
+  },
+
+  // A pet's only filter is its kind: never few.
+  async fewMatching() {
+    return null;
   },
 };
 

@@ -449,6 +449,22 @@ describe("page size", () => {
     expect(ids(await sittersFor(owner))).toEqual([premium, ...nearest.filter((row) => row !== premium)].slice(0, DECK_PAGE).map((row) => row.id));
   });
 
+  it("worldwide with a filter that leaves few, reads those few and deals the nearest (premium first, swiped ones gone)", async () => {
+    const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance", minRating: 5, maxPriceCents: 900 });
+    const distances = [2800, 40, 900, 5, 1600, 300, 12];
+    const fits = new Map<number, string>();
+    for (const [i, km] of distances.entries()) fits.set(km, await member({ role: "sitter", rating: 5, rateCents: 800, at: travel(MADRID, km, i * 41) }));
+    // Nearer, but outside the filters.
+    await member({ role: "sitter", rating: 4.9, rateCents: 800, at: travel(MADRID, 1) });
+    await member({ role: "sitter", rating: 5, rateCents: 1000, at: travel(MADRID, 2) });
+    const byDistance = [...distances].sort((a, b) => a - b).map((km) => fits.get(km)!);
+    expect(ids(await sittersFor(owner))).toEqual(byDistance.slice(0, DECK_PAGE));
+
+    await swipe(await viewer(owner), { userId: fits.get(5)!, petId: null }, "pass");
+    await premiumWithCard(await viewer(fits.get(2800)!));
+    expect(ids(await sittersFor(owner))).toEqual([fits.get(2800), ...byDistance.filter((id) => id !== fits.get(5) && id !== fits.get(2800))].slice(0, DECK_PAGE));
+  });
+
   it(`deals ${DECK_PAGE} cards for the other sorts too`, async () => {
     const owner = await member({ role: "owner", sortBy: "price" });
     const rates = [2400, 900, 1500, 3000, 1100, 2000, 1300];
