@@ -64,6 +64,7 @@ const CIRCLE_CAP = 100;
 const NARROWEST_RING_KM = 3;
 const MOST_RINGS = 40;
 const EMPTY_GROWTH = 3;
+const STRAIGHT_NARROWINGS = 3;
 /** A metre: what the closeness of a card read may lose turned back into kilometres. */
 const ROUNDING_KM = 0.001;
 /**
@@ -161,10 +162,14 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
   let inside = 0; // every card within `inside` km is in `found`
   let crowded: number | null = null; // the ring from `inside` to here holds more than CIRCLE_CAP cards
   let enough = Infinity; // the ring from `inside` to here holds a page, as far as cards read show
+  let crowdedRings = 0;
   for (let ring = 1; found.size < limit && inside < limitKm; ring += 1) {
     // While no card is found, rings grow threefold: empty ones cost their ranges, not their people.
     const next = RINGS_KM.find((ringKm) => ringKm > inside && (found.size > 0 || ringKm >= EMPTY_GROWTH * inside)) ?? Infinity;
-    const km: number = crowded === null ? Math.min(next, limitKm) : Math.min((inside + crowded) / 2, enough);
+    // After a crowded ring, the next reaches straight to where the cards read show a page to be (from
+    // 1,200 km away halving read empty rings first); after STRAIGHT_NARROWINGS of those, rings halve, so
+    // they narrow however unevenly the cards read lie.
+    const km: number = crowded === null ? Math.min(next, limitKm) : crowdedRings <= STRAIGHT_NARROWINGS ? enough : Math.min((inside + crowded) / 2, enough);
     // Nobody within the largest ring: the rest of the world, nearest first.
     if (!Number.isFinite(km)) return boosted(cards, { ...search, withinKm: null }, limit);
     if (km - inside <= NARROWEST_RING_KM || ring >= MOST_RINGS) {
@@ -181,10 +186,11 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
     }
     const ringCards = await cards.candidates({ ...search, withinKm: km, beyondKm: inside }, CIRCLE_CAP + 1);
     if (ringCards.length > CIRCLE_CAP) {
-      // Too many to read whole: read a narrower ring, at most half as wide, and no wider than the cards read
-      // show a page to be (however unevenly those few lie, that many are that near).
+      // Too many to read whole: read a narrower ring, no wider than the cards read show a page to be
+      // (however unevenly those few lie, that many are that near).
       const closest = ringCards.map((card) => card.closeness!).sort((a, b) => b - a);
       crowded = km;
+      crowdedRings += 1;
       enough = Math.min(enough, kilometresFor(closest[limit - 1]!) + ROUNDING_KM);
       continue;
     }
