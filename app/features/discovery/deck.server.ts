@@ -114,6 +114,11 @@ interface Found {
   closeness: number | null;
 }
 
+/** A card found with whether its person is premium, to be put in deck order. */
+interface Ranked extends Found {
+  premium: boolean;
+}
+
 /** Which cards a page holds: premium ones only, premium ones first, or all alike. */
 type Premium = "only" | "first" | "alike";
 
@@ -123,8 +128,8 @@ interface Cards {
   page(search: Search, premium: Premium, limit: number): Promise<Found[]>;
   /** Of these cards, those the rules let the viewer see, and whether each one's person is premium. */
   confirmed(viewerId: string, ids: string[]): Promise<Map<string, { premium: boolean }>>;
-  /** Every card matching a worldwide search whose filters leave few, or null when they may leave many. */
-  fewMatching(search: Search): Promise<Found[] | null>;
+  /** Every card a worldwide search whose filters leave few may show (the rules applied), or null when they may leave many. */
+  fewMatching(search: Search): Promise<Ranked[] | null>;
 }
 
 export async function deckFor(viewer: Viewer, tab: DeckTab, limit = DECK_PAGE): Promise<DeckResult> {
@@ -155,7 +160,7 @@ async function boosted(cards: Cards, search: Search, limit: number): Promise<Fou
 async function nearestFirst(cards: Cards, search: Search, limit: number): Promise<Found[]> {
   if (search.withinKm === null) {
     const few = await cards.fewMatching(search);
-    if (few) return inDistanceOrder(cards, search.viewerId, few, limit);
+    if (few) return nearestPage(few, limit);
   }
   const found = new Map<string, Found>();
   const limitKm = search.withinKm ?? Infinity;
@@ -200,14 +205,23 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
   return inDistanceOrder(cards, search.viewerId, [...found.values()], limit);
 }
 
-/** Premium cards first, then nearest first, the card's id breaking ties (as inDeckOrder). */
+/** The candidates the rules let the viewer see, in deck order (see nearestPage). */
 async function inDistanceOrder(cards: Cards, viewerId: string, candidates: Found[], limit: number): Promise<Found[]> {
   const unique = [...new Map(candidates.map((candidate) => [candidate.id, candidate])).values()];
   const shown = await cards.confirmed(viewerId, unique.map((candidate) => candidate.id));
-  const rank = (candidate: Found) => (shown.get(candidate.id)?.premium ? 1 : 0);
-  return unique
-    .filter((candidate) => shown.has(candidate.id))
-    .sort((a, b) => rank(b) - rank(a) || b.closeness! - a.closeness! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return nearestPage(
+    unique.flatMap((candidate) => {
+      const person = shown.get(candidate.id);
+      return person ? [{ ...candidate, premium: person.premium }] : [];
+    }),
+    limit,
+  );
+}
+
+/** Premium cards first, then nearest first, the card's id breaking ties (as inDeckOrder). */
+function nearestPage(cards: Ranked[], limit: number): Found[] {
+  return [...cards]
+    .sort((a, b) => Number(b.premium) - Number(a.premium) || b.closeness! - a.closeness! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .slice(0, limit)
     .map(({ id, closeness }) => ({ id, closeness }));
 }
@@ -436,8 +450,12 @@ const sitters: Cards = {
       const inRange = db.selectFrom("users as u").select(sql`1`.as("one")).where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where(range.within).limit(FEW_IN_RANGE + 1);
       const { count } = await db.selectFrom(inRange.as("r")).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
       if (Number(count) > FEW_IN_RANGE) continue;
-      const matching = sitterQuery({ ...search, sort: range.sort }, "alike").select(nearness(search, "u").as("closeness"));
-      return inDeckOrder(matching, range.sort, "u").execute();
+      // The viewer's swipes and blocks as lists (as in a circle): each match is then one the deck may show.
+      const matching = sitterQuery({ ...search, sort: range.sort }, "alike")
+        .select([nearness(search, "u").as("closeness"), premiumSql("u").as("premium")])
+        .where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u.id"));
+      const rows = await inDeckOrder(matching, range.sort, "u").execute();
+      return rows.map((row) => ({ id: row.id, closeness: row.closeness, premium: Boolean(row.premium) }));
     }
     return null;
   },

@@ -9,6 +9,7 @@ import { DECK_PAGE, deckFor, tabsFor, type DeckCard, type DeckResult, type DeckT
 import { greatCircleKm, type Coordinates } from "~/features/geo/index.server";
 import { sitterDetailsSchema } from "~/features/profiles";
 import { caresForColumns, updateSitterDetails } from "~/features/profiles/index.server";
+import { blockPerson } from "~/features/safety/index.server";
 import { startOver, swipe } from "./swipes.server";
 
 const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };
@@ -449,7 +450,7 @@ describe("page size", () => {
     expect(ids(await sittersFor(owner))).toEqual([premium, ...nearest.filter((row) => row !== premium)].slice(0, DECK_PAGE).map((row) => row.id));
   });
 
-  it("worldwide with a filter that leaves few, reads those few and deals the nearest (premium first, swiped ones gone)", async () => {
+  it("worldwide with a filter that leaves few, reads those few and deals the nearest (premium first, passed and blocked ones gone)", async () => {
     const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance", minRating: 5, maxPriceCents: 900 });
     const distances = [2800, 40, 900, 5, 1600, 300, 12];
     const fits = new Map<number, string>();
@@ -461,8 +462,10 @@ describe("page size", () => {
     expect(ids(await sittersFor(owner))).toEqual(byDistance.slice(0, DECK_PAGE));
 
     await swipe(await viewer(owner), { userId: fits.get(5)!, petId: null }, "pass");
+    await blockPerson(fits.get(12)!, owner);
     await premiumWithCard(await viewer(fits.get(2800)!));
-    expect(ids(await sittersFor(owner))).toEqual([fits.get(2800), ...byDistance.filter((id) => id !== fits.get(5) && id !== fits.get(2800))].slice(0, DECK_PAGE));
+    const gone = [fits.get(5), fits.get(12), fits.get(2800)];
+    expect(ids(await sittersFor(owner))).toEqual([fits.get(2800), ...byDistance.filter((id) => !gone.includes(id))].slice(0, DECK_PAGE));
   });
 
   it(`deals ${DECK_PAGE} cards for the other sorts too`, async () => {
