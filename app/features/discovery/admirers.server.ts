@@ -1,3 +1,4 @@
+import { profilePhotoKey } from "~/features/media/index.server";
 import { db } from "~/platform/db.server";
 import { shownTo } from "~/features/safety/index.server";
 
@@ -16,9 +17,7 @@ export async function admirersOf(userId: string, limit = 50): Promise<Admirer[]>
     .innerJoin("users as u", "u.id", "s.swiper_id")
     .leftJoin("pets as p", "p.id", "s.target_pet_id")
     .select(["u.id", "u.name", "u.city", "s.created_at", "p.name as pet_name"])
-    .select((eb) =>
-      eb.selectFrom("photos").select("card_key").whereRef("photos.user_id", "=", "u.id").where("photos.pet_id", "is", null).orderBy("position").limit(1).as("photo_key"),
-    )
+    .select(profilePhotoKey("u.id").as("photo_key"))
     .where("s.target_user_id", "=", userId)
     .where("s.decision", "=", "like")
     .where("u.email_verified_at", "is not", null)

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "~db/schema";
+import { profilePhotoKey } from "~/features/media/index.server";
 import { db, preparedQuery } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { wallClockIn } from "~/platform/time";
@@ -167,17 +168,7 @@ const newestMatches = preparedQuery(({ userId, limit }: { userId: string; limit:
     .selectFrom("recent as m")
     .innerJoin("users as other", "other.id", "m.other_id")
     .where(shownTo(userId, "other"))
-    .select(["m.id", "m.created_at", "other.id as other_id", "other.name as other_name"])
-    .select((eb) =>
-      eb
-        .selectFrom("photos")
-        .select("card_key")
-        .whereRef("photos.user_id", "=", "other.id")
-        .where("photos.pet_id", "is", null)
-        .orderBy("position")
-        .limit(1)
-        .as("photo_key"),
-    )
+    .select(["m.id", "m.created_at", "other.id as other_id", "other.name as other_name", profilePhotoKey("other.id").as("photo_key")])
     .orderBy("m.created_at", "desc");
 });
 

@@ -1,5 +1,5 @@
 export { IMAGE_MAX_BYTES, ImageRejected, processImage, processImages, signatureFormat } from "./images.server";
-export { addPhotos, deletePhoto, findOwnPhoto, listPhotos, movePhoto, photoUrl, removePhotoFiles, toPhotoView } from "./photos.server";
+export { addPhotos, deletePhoto, findOwnPhoto, listPhotos, movePhoto, photoUrl, profilePhotoKey, removePhotoFiles, toPhotoView } from "./photos.server";
 export type { PhotoMove, PhotoProblem, PhotoView } from "./photos.server";
 export { contentTypeOf, fileStorage, isMediaKey, localFileStorage, removeImage, s3FileStorage, storeImage, storeVideo } from "./storage.server";
 export { copyMediaFolder, type FolderCopy } from "./copy-folder.server";

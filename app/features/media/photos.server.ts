@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database, Photo } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
@@ -129,4 +129,9 @@ export async function movePhoto(userId: string, photoId: string, move: PhotoMove
 
 export async function removePhotoFiles(photos: Pick<Photo, "card_key" | "full_key">[]): Promise<void> {
   await Promise.all(photos.map((p) => removeImage({ cardKey: p.card_key, fullKey: p.full_key })));
+}
+
+/** The stored key of a person's first profile photo (card size) as a subquery on `personId`, a column such as "u.id"; null without one. */
+export function profilePhotoKey(personId: string): RawBuilder<string | null> {
+  return sql<string | null>`(select photo.card_key from photos photo where photo.user_id = ${sql.ref(personId)} and photo.pet_id is null order by photo.position limit 1)`;
 }

@@ -6,7 +6,7 @@ import { nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
 import { deliverSoon } from "~/platform/email.server";
 import { enqueueNewsEmail, markMessageNotificationsRead, notify } from "~/features/notifications/index.server";
-import { photoUrl } from "~/features/media/index.server";
+import { photoUrl, profilePhotoKey } from "~/features/media/index.server";
 import { hasBlocked, isInactive } from "~/features/safety/index.server";
 
 import type { StoredAttachment } from "./attachments.server";
@@ -163,14 +163,7 @@ function conversationListQuery(after: boolean) {
         "last.hidden_at as last_hidden_at",
         // Kept as messages are sent and read, as the unread total in the navigation is.
         "r.unread_count as unread",
-        eb
-          .selectFrom("photos as p")
-          .select("p.card_key")
-          .whereRef("p.user_id", "=", "o.id")
-          .where("p.pet_id", "is", null)
-          .orderBy("p.position")
-          .limit(1)
-          .as("photo_key"),
+        profilePhotoKey("o.id").as("photo_key"),
         // The pair's latest booking, whichever of the two booked: each direction read from the pair's index.
         eb
           .selectFrom((inner) =>
