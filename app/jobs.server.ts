@@ -3,6 +3,7 @@ import { env } from "~/platform/env.server";
 import { every, startPlatformJobs, stopPlatform } from "~/platform/lifecycle.server";
 import { runDueBookingWork } from "~/features/bookings/index.server";
 import { runDueSubscriptionWork } from "~/features/subscriptions/index.server";
+import { offerNewProfiles } from "~/features/discovery/index.server";
 import { purgeExpiredPendingUploads } from "~/features/media/index.server";
 import { missingOperatorWarning } from "~/features/legal/index.server";
 import { printDemoLogins, seedDemoData } from "~/demo/seed.server";
@@ -18,6 +19,7 @@ export async function startApp(): Promise<void> {
     if (seeded) printDemoLogins(seeded);
   }
   startPlatformJobs();
+  offerNewProfiles();
   every(30_000, runDueBookingWork, "booking-work");
   every(60_000, runDueSubscriptionWork, "subscription-work");
   every(10 * 60_000, purgeExpiredPendingUploads, "purge-pending-uploads");
