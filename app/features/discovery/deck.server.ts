@@ -242,10 +242,12 @@ function notSwipedOrBlocked(viewerId: string, card: "sitter" | "pet", id: string
     return sql<boolean>`${notSwiped(viewerId, personId, card === "pet" ? sql.ref(id) : sql`''`)} and not exists (select 1 from blocks bl
       where (bl.blocker_id = ${viewerId} and bl.blocked_id = ${sql.ref(personId)}) or (bl.blocker_id = ${sql.ref(personId)} and bl.blocked_id = ${viewerId}))`;
   }
+  // In the terms of the index swipes_card (swiper_id, target_user_id, coalesce(target_pet_id, '')), so
+  // the list is read from it alone: `target_pet_id is null` would look every swipe's row up.
   const swiped =
     card === "sitter"
-      ? sql`select s.target_user_id from swipes s where s.swiper_id = ${viewerId} and s.target_pet_id is null`
-      : sql`select s.target_pet_id from swipes s where s.swiper_id = ${viewerId} and s.target_pet_id is not null`;
+      ? sql`select s.target_user_id from swipes s where s.swiper_id = ${viewerId} and coalesce(s.target_pet_id, '') = ''`
+      : sql`select coalesce(s.target_pet_id, '') from swipes s where s.swiper_id = ${viewerId} and coalesce(s.target_pet_id, '') <> ''`;
   return sql<boolean>`${sql.ref(id)} not in (${swiped}) and ${sql.ref(personId)} not in (select bl.blocked_id from blocks bl
     where bl.blocker_id = ${viewerId} union all select bl.blocker_id from blocks bl where bl.blocked_id = ${viewerId})`;
 }

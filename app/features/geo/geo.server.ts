@@ -100,15 +100,18 @@ export function rowStretches(center: Coordinates, km: number, rowsPerDegree: num
   const stretches: RowStretch[] = [];
   const firstRow = Math.floor(south * rowsPerDegree);
   const lastRow = Math.floor(north * rowsPerDegree);
+  // Allocation-free apart from the stretches themselves: the deck makes a few thousand rows per search.
   for (let row = firstRow; row <= lastRow; row += 1) {
-    const [bottom, top] = [row / rowsPerDegree, (row + 1) / rowsPerDegree];
+    const bottom = row / rowsPerDegree;
+    const top = (row + 1) / rowsPerDegree;
     const outer = widest(centreLatitude, reach, radians(Math.max(bottom, south)), radians(Math.min(top, north)));
     const sure = narrowest(centreLatitude, reach, radians(bottom), radians(top));
     const inHole = hole > 0 ? narrowest(centreLatitude, hole, radians(bottom), radians(top)) : null;
     const centre = center.longitude;
     const sureFrom = sure === null ? 181 : centre - degrees(sure) + EDGE_SLACK_DEGREES;
     const sureTo = sure === null ? -181 : centre + degrees(sure) - EDGE_SLACK_DEGREES;
-    const [outerFrom, outerTo] = [centre - degrees(outer) - EDGE_SLACK_DEGREES, centre + degrees(outer) + EDGE_SLACK_DEGREES];
+    const outerFrom = centre - degrees(outer) - EDGE_SLACK_DEGREES;
+    const outerTo = centre + degrees(outer) + EDGE_SLACK_DEGREES;
     if (inHole === null) addStretches(stretches, row, outerFrom, outerTo, sureFrom, sureTo);
     else {
       addStretches(stretches, row, outerFrom, centre - degrees(inHole), sureFrom, sureTo);
@@ -122,11 +125,14 @@ export function rowStretches(center: Coordinates, km: number, rowsPerDegree: num
 const MICRODEGREES = 1e6;
 const outward = (value: number, up: boolean) => (up ? Math.ceil(value * MICRODEGREES) : Math.floor(value * MICRODEGREES)) / MICRODEGREES;
 
+const NO_SHIFT = [0];
+const SHIFTS = [-360, 0, 360];
+
 /** Longitudes from..to of a row as stretches within -180..180: two where they cross the antimeridian. */
 function addStretches(stretches: RowStretch[], row: number, from: number, to: number, sureFrom: number, sureTo: number): void {
   if (from > to) return;
   const whole = to - from >= 360;
-  for (const shift of whole ? [0] : [-360, 0, 360]) {
+  for (const shift of whole ? NO_SHIFT : SHIFTS) {
     const west = whole ? -180 : Math.max(outward(from + shift, false), -180);
     const east = whole ? 180 : Math.min(outward(to + shift, true), 180);
     if (west > east) continue;
@@ -151,9 +157,8 @@ function halfSpan(centreLatitude: number, reach: number, latitude: number): numb
 function widest(centreLatitude: number, reach: number, bottom: number, top: number): number {
   if (Math.cos(reach) <= 0) return Math.PI;
   const ratio = Math.sin(centreLatitude) / Math.cos(reach);
-  const candidates = [bottom, top];
-  if (Math.abs(ratio) < 1) candidates.push(Math.min(top, Math.max(bottom, Math.asin(ratio))));
-  return Math.max(...candidates.map((latitude) => halfSpan(centreLatitude, reach, latitude)));
+  const atEnds = Math.max(halfSpan(centreLatitude, reach, bottom), halfSpan(centreLatitude, reach, top));
+  return Math.abs(ratio) < 1 ? Math.max(atEnds, halfSpan(centreLatitude, reach, Math.min(top, Math.max(bottom, Math.asin(ratio))))) : atEnds;
 }
 
 /** The half span held at every latitude between two, or null when the circle does not cover them all. */
