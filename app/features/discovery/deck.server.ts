@@ -293,10 +293,18 @@ function placesOf(search: Search, table: "u" | "o"): Places {
   const made = placesMade.get(search);
   if (made) return made;
   const [from, km] = [search.from!, search.withinKm!];
-  const stretches = rowStretches(from, km, ROWS_PER_DEGREE, search.beyondKm).map(({ row, west, east, sureWest, sureEast }) => [row, west, east, sureWest, sureEast]);
+  // Stretch edges are whole millionths of a degree already (geo rounds them so): sent as such.
+  const millionths = (degrees: number) => Math.round(degrees * 1e6);
+  const stretches = rowStretches(from, km, ROWS_PER_DEGREE, search.beyondKm).map(({ row, west, east, sureWest, sureEast }) => [
+    row,
+    millionths(west),
+    millionths(east),
+    millionths(sureWest),
+    millionths(sureEast),
+  ]);
   const [latitude, longitude] = [sql.ref(`${table}.latitude`), sql.ref(`${table}.longitude`)];
   const places = {
-    table: numberRows<PlaceRange, "r">(stretches, ["integer", "real", "real", "real", "real"], "r"),
+    table: numberRows<PlaceRange, "r">(stretches, ["integer", "millionths", "millionths", "millionths", "millionths"], "r"),
     on: sql<boolean>`floor(${latitude} * ${sql.lit(ROWS_PER_DEGREE)}) = r.column1 and ${longitude} between r.column2 and r.column3`,
     inside: sql<boolean>`(${longitude} between r.column4 and r.column5 or ${closenessFromDegrees(from, table)} >= ${closenessAt(km)})`,
   };
