@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { person } from "~/testing/people";
-import { containsText, databaseEngine, db, flag, json, jsonList, jsonListIncludes, jsonObject, jsonText, jsonWithText, likeInsensitive, preparedQuery } from "../db.server";
+import { containsText, databaseEngine, db, flag, json, jsonList, jsonListIncludes, jsonObject, jsonText, jsonWithText, likeInsensitive, numberRows, preparedQuery } from "../db.server";
 import { env } from "../env.server";
 import { serialized } from "../lock.server";
 import { openPostgresDatabase } from "./postgres.server";
@@ -50,6 +50,21 @@ describe(`SQL helpers on ${databaseEngine}`, () => {
     expect(typeof row.count).toBe("number");
     expect(typeof row.sum).toBe("number");
     expect(row.average).toBe(1);
+  });
+
+  it("read rows of numbers as a table, millionths as the reals they stand for, in the order given", async () => {
+    const rows = [
+      [403, -3712238, 40416800],
+      [-1, 181000000, -181000000],
+      [7, 0, 1],
+    ];
+    const table = numberRows<{ column1: number; column2: number; column3: number }, "r">(rows, ["integer", "millionths", "millionths"], "r");
+    const read = await db.selectFrom(table).select(["r.column1", "r.column2", "r.column3"]).execute();
+    expect(read.map((row) => [Number(row.column1), row.column2, row.column3])).toEqual([
+      [403, -3.712238, 40.4168],
+      [-1, 181, -181],
+      [7, 0, 0.000001],
+    ]);
   });
 });
 
