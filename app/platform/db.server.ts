@@ -1,10 +1,10 @@
 import path from "node:path";
-import type { Kysely} from "kysely";
+import type { Compilable, Kysely } from "kysely";
 import { CompiledQuery, Migrator, type MigrationResultSet } from "kysely";
 import type { Engine } from "~db/engine";
 import { migrations } from "~db/migrations";
 import type { Database } from "~db/schema";
-import { openPostgresDatabase } from "./db/postgres.server";
+import { keepPlanOf, openPostgresDatabase } from "./db/postgres.server";
 import { preparedQueries } from "./db/prepared.server";
 import { sqlHelpers } from "./db/sql.server";
 import { checkpointSqlite, openSqliteDatabase } from "./db/sqlite.server";
@@ -34,6 +34,17 @@ export const db: Kysely<Database> = postgres ? postgres.db : openSqliteDatabase(
 
 /** A query built and compiled once, run with new values each time: see prepared.server.ts. */
 export const preparedQuery = preparedQueries(db);
+
+/**
+ * Runs a query whose one plan suits every run of its shape, whatever its values (a deck ring read: the
+ * ranges and the viewer change, the way to read them does not). PostgreSQL then plans it once per
+ * connection instead of on every run (see keepPlanOf); SQLite keeps every statement anyway.
+ */
+export async function executeKeepingPlan<Row>(query: Compilable<Row>): Promise<Row[]> {
+  const compiled = query.compile();
+  keepPlanOf(compiled.sql);
+  return (await db.executeQuery(compiled)).rows;
+}
 
 /** Engine-specific SQL expressions for shared queries: JSON-array filters, substring tests, case-insensitive like. */
 export const { containsText, jsonListIncludes, jsonText, jsonWithText, likeInsensitive, numberRows } = sqlHelpers(databaseEngine);

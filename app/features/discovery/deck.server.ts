@@ -1,6 +1,6 @@
 import { sql, type AliasedRawBuilder, type OrderByModifiers, type RawBuilder } from "kysely";
 import type { User } from "~db/schema";
-import { databaseEngine, db, jsonList, numberRows } from "~/platform/db.server";
+import { databaseEngine, db, executeKeepingPlan, jsonList, numberRows } from "~/platform/db.server";
 import { toPhotoView, type PhotoView } from "~/features/media/index.server";
 import { completedBookingCounts, isOwner, isSitter, masksCaringFor } from "~/features/profiles/index.server";
 import { premiumSql } from "~/features/subscriptions/index.server";
@@ -407,16 +407,14 @@ function sitterQuery(search: Search, premium: Premium) {
 const sitters: Cards = {
   candidates(search, cap) {
     const query = sitterQuery(search, "alike");
-    return query
-      .select(nearness(search, "u").as("closeness"))
-      .limit(cap)
-      .execute();
+    return executeKeepingPlan(query.select(nearness(search, "u").as("closeness")).limit(cap));
   },
 
   page(search, premium, limit) {
     const query = sitterQuery(search, premium);
     if (!inCircle(search)) {
-      // Read in an index's order: the first candidates that pass are the page.
+      // Read in an index's order: the first candidates that pass are the page. Planned on every run
+      // (which index suits depends on how rare the filters' values are); circles keep their plans.
       const page = query.select(nearness(search, "u").as("closeness")).where(shownTo(search.viewerId, "u")).where(notSwiped(search.viewerId, "u.id", sql`''`));
       return inDeckOrder(page, search.sort, "u", premium).limit(limit).execute();
     }
@@ -432,7 +430,7 @@ const sitters: Cards = {
       .$if(premium === "first", (q) => q.select(sql<boolean>`${sql.ref("c.premium")}`.as("premium")))
       .where(shownTo(search.viewerId, "u"))
       .where(notSwiped(search.viewerId, "u.id", sql`''`));
-    return inDeckOrder(page, search.sort, "c", premium).limit(limit).execute();
+    return executeKeepingPlan(inDeckOrder(page, search.sort, "c", premium).limit(limit));
   },
 
   async confirmed(viewerId, ids) {
@@ -484,10 +482,7 @@ function petQuery(search: Search, premium: Premium) {
 const pets: Cards = {
   candidates(search, cap) {
     const query = petQuery(search, "alike");
-    return query
-      .select(nearness(search, "o").as("closeness"))
-      .limit(cap)
-      .execute();
+    return executeKeepingPlan(query.select(nearness(search, "o").as("closeness")).limit(cap));
   },
 
   page(search, premium, limit) {
@@ -506,7 +501,7 @@ const pets: Cards = {
       .$if(premium === "first", (q) => q.select(sql<boolean>`${sql.ref("c.premium")}`.as("premium")))
       .where(shownTo(search.viewerId, "o"))
       .where(notSwiped(search.viewerId, "o.id", sql.ref("c.id")));
-    return inDeckOrder(page, search.sort, "c", premium).limit(limit).execute();
+    return executeKeepingPlan(inDeckOrder(page, search.sort, "c", premium).limit(limit));
   },
 
   async confirmed(viewerId, ids) {

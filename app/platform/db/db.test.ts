@@ -4,7 +4,8 @@ import { person } from "~/testing/people";
 import { containsText, databaseEngine, db, flag, json, jsonList, jsonListIncludes, jsonObject, jsonText, jsonWithText, likeInsensitive, numberRows, preparedQuery } from "../db.server";
 import { env } from "../env.server";
 import { serialized } from "../lock.server";
-import { openPostgresDatabase } from "./postgres.server";
+import pg from "pg";
+import { keepPlanOf, keepStatements, openPostgresDatabase } from "./postgres.server";
 
 describe("codecs", () => {
   it("read and write flags, lists and JSON as both engines store them", () => {
@@ -143,6 +144,26 @@ describe.runIf(databaseEngine === "postgres")("PostgreSQL: one writer at a time,
       expect(nested).toHaveLength(12);
     } finally {
       await other.db.destroy();
+    }
+  });
+});
+
+describe.runIf(databaseEngine === "postgres")("PostgreSQL: plans kept for marked query shapes", () => {
+  it("runs a marked text as a named prepared statement on the connection, with each run's values; others stay unnamed", async () => {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL! });
+    await client.connect();
+    try {
+      keepStatements(client);
+      const marked = "select $1::text || ' kept' as said";
+      const unmarked = "select $1::text || ' planned again' as said";
+      keepPlanOf(marked);
+      expect((await client.query(marked, ["first"])).rows).toEqual([{ said: "first kept" }]);
+      expect((await client.query(marked, ["second"])).rows).toEqual([{ said: "second kept" }]);
+      expect((await client.query(unmarked, ["third"])).rows).toEqual([{ said: "third planned again" }]);
+      const prepared = (await client.query("select statement from pg_prepared_statements")).rows.map((row: { statement: string }) => row.statement);
+      expect(prepared).toEqual([marked]);
+    } finally {
+      await client.end();
     }
   });
 });

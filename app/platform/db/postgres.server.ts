@@ -45,6 +45,41 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
+/** Query texts whose plans are kept, at most this many (the deck's ring reads and `preparedQuery`'s shapes). */
+export const KEPT_PLANS = 500;
+
+const keptTexts = new Set<string>();
+
+/**
+ * Marks a query text whose one plan suits all its runs: on PostgreSQL it then runs as a named
+ * prepared statement on each connection (see keepStatements). Texts past KEPT_PLANS are not marked.
+ */
+export function keepPlanOf(text: string): void {
+  if (keptTexts.size < KEPT_PLANS) keptTexts.add(text);
+}
+
+type Query = (text: string, values: unknown[]) => Promise<pg.QueryResult>;
+
+/**
+ * Queries marked by keepPlanOf run as named prepared statements, one per text and connection.
+ * Unnamed, PostgreSQL plans a query again on every run: a deck search sends eight to twelve queries
+ * whose planning took ten times their execution. Named, after five runs it keeps a generic plan when
+ * that costs no more than planning anew. Only marked texts: for a query whose best plan depends on its
+ * values (how rare a rating range is), a generic plan can cost ten times more.
+ */
+export function keepStatements(client: pg.PoolClient | pg.Client): void {
+  const query = client.query.bind(client) as unknown as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+  const names = new Map<string, string>();
+  (client as unknown as { query: Query }).query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof config === "string" && callback === undefined && keptTexts.has(config)) {
+      let name = names.get(config);
+      if (!name) names.set(config, (name = `kept_${names.size + 1}`));
+      return query({ name, text: config, values });
+    }
+    return query(config, values, callback);
+  }) as Query;
+}
+
 class OneWriterPostgresDialect extends PostgresDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
@@ -117,6 +152,7 @@ export function openPostgresDatabase(url: string, poolSize = 10): PostgresDataba
   // An idle connection the server closed (a restart, a failover) is dropped by the pool and replaced
   // on next use: say so, and do not let it end the process.
   for (const each of [pool, lockPool]) each.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+  pool.on("connect", (client) => keepStatements(client));
   const db = new Kysely<Database>({ dialect: new OneWriterPostgresDialect({ pool }) });
   const destroy = db.destroy.bind(db);
   db.destroy = async () => {

@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
 import type { Database } from "~db/schema";
+import { keepPlanOf } from "./postgres.server";
 
 /** Where a prepared query's value goes: handed to Kysely in place of the value, swapped for it on each run. */
 class Placeholder {
@@ -26,7 +27,11 @@ export function preparedQueries(app: Kysely<Database>) {
     let compiled: CompiledQuery<Row> | null = null;
     const standIns = new Proxy({} as Args, { get: (_, name) => new Placeholder(String(name)) });
     const all = async (args: Args, database: Kysely<Database> = app): Promise<Row[]> => {
-      compiled ??= build(standIns).compile();
+      if (!compiled) {
+        compiled = build(standIns).compile();
+        // One shape, values that never change how it is best read: planned once per connection.
+        keepPlanOf(compiled.sql);
+      }
       const parameters = compiled.parameters.map((value) => {
         if (!(value instanceof Placeholder)) return value;
         if (!(value.name in args)) throw new Error(`preparedQuery: no value for "${value.name}"`);
