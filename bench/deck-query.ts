@@ -128,7 +128,9 @@ async function copyToPostgres(adminUrl: string, log: (line: string) => void): Pr
   const started = performance.now();
   await migrateToLatest();
   const tables = await copySqliteToPostgres(databaseFile(dataDir), db);
-  await sql`analyze`.execute(db);
+  // As autovacuum leaves a database that has been live a while: statistics, and a visibility map that
+  // lets index-only scans skip the table.
+  await sql`vacuum analyze`.execute(db);
   log(`copied ${tables.reduce((sum, table) => sum + table.rows, 0).toLocaleString("en")} rows into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return url.toString();
 }
