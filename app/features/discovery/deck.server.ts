@@ -488,7 +488,9 @@ const pets: Cards = {
   page(search, premium, limit) {
     const query = petQuery(search, premium);
     if (!inCircle(search)) {
-      const page = query.select(nearness(search, "o").as("closeness")).where(shownTo(search.viewerId, "o")).where(notSwiped(search.viewerId, "o.id", sql.ref("p.id")));
+      // The swipe's person through the pet (p.owner_id, the same person): PostgreSQL then seeks the
+      // swipe on person and pet; through o.id it tested o.id after reading every swipe of the viewer.
+      const page = query.select(nearness(search, "o").as("closeness")).where(shownTo(search.viewerId, "o")).where(notSwiped(search.viewerId, "p.owner_id", sql.ref("p.id")));
       return inDeckOrder(page, search.sort, "p", premium).limit(limit).execute();
     }
     const ranked = search.sort === "distance" ? query.select(nearness(search, "o").as("closeness")) : query;
@@ -512,7 +514,7 @@ const pets: Cards = {
       .select(["p.id", premiumSql("o").as("premium")])
       .where("p.id", "in", ids)
       .where(shownTo(viewerId, "o"))
-      .where(notSwiped(viewerId, "o.id", sql.ref("p.id")))
+      .where(notSwiped(viewerId, "p.owner_id", sql.ref("p.id")))
       .execute();
     return new Map(rows.map((row) => [row.id, { premium: Boolean(row.premium) }]));
   },
