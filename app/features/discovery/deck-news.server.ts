@@ -2,7 +2,7 @@ import { db } from "~/platform/db.server";
 import { bus, type EveryoneNews } from "~/platform/events/bus.server";
 import { connectedUserIds } from "~/platform/events/hub.server";
 import { recordEvents } from "~/platform/events/events.server";
-import { closenessAt } from "~/features/geo/index.server";
+import { greatCircleKm } from "~/features/geo/index.server";
 
 // Only open decks can offer the news, so only people connected now hear it: owners for a sitter, sitters
 // for a pet, and only those the newcomer is near, within the distance each chose in their filters (the
@@ -11,17 +11,19 @@ import { closenessAt } from "~/features/geo/index.server";
 export async function nearbyAudience({ authorId, seenBy }: EveryoneNews, connected: string[]): Promise<string[]> {
   const others = connected.filter((id) => id !== authorId);
   if (others.length === 0) return [];
-  const author = await db.selectFrom("users").select(["unit_x", "unit_y", "unit_z"]).where("id", "=", authorId).executeTakeFirst();
-  if (author?.unit_x == null || author.unit_y == null || author.unit_z == null) return [];
+  const author = await db.selectFrom("users").select(["latitude", "longitude"]).where("id", "=", authorId).executeTakeFirst();
+  if (author?.latitude == null || author.longitude == null) return [];
+  const from = { latitude: author.latitude, longitude: author.longitude };
   const viewers = await db
     .selectFrom("users")
-    .select(["id", "unit_x", "unit_y", "unit_z", "filter_max_distance_km"])
+    .select(["id", "latitude", "longitude", "filter_max_distance_km"])
     .where("id", "in", others)
     .where("role", "in", seenBy === "owners" ? ["owner", "both"] : ["sitter", "both"])
-    .where("unit_x", "is not", null)
+    .where("latitude", "is not", null)
+    .where("longitude", "is not", null)
     .execute();
   return viewers
-    .filter((viewer) => viewer.unit_x! * author.unit_x! + viewer.unit_y! * author.unit_y! + viewer.unit_z! * author.unit_z! >= closenessAt(viewer.filter_max_distance_km))
+    .filter(({ latitude, longitude, filter_max_distance_km }) => greatCircleKm(from, { latitude: latitude!, longitude: longitude! }) <= filter_max_distance_km)
     .map((viewer) => viewer.id);
 }
 
