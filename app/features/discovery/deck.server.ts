@@ -112,6 +112,8 @@ interface Search {
 interface Found {
   id: string;
   closeness: number | null;
+  /** Whether its person is premium, where the query that found it ranked by that (a premium-first page). */
+  premium?: boolean;
 }
 
 /** A card found with whether its person is premium, to be put in deck order. */
@@ -124,10 +126,10 @@ type Premium = "only" | "first" | "alike";
 
 /** The two decks' queries: candidates unordered, and a page in deck order with the rules applied. */
 interface Cards {
-  candidates(search: Search, cap: number): Promise<Found[]>;
+  candidates(search: Search, cap: number): Promise<Ranked[]>;
   page(search: Search, premium: Premium, limit: number): Promise<Found[]>;
-  /** Of these cards, those the rules let the viewer see, and whether each one's person is premium. */
-  confirmed(viewerId: string, ids: string[]): Promise<Map<string, { premium: boolean }>>;
+  /** Of these cards, those the rules let the viewer see. */
+  confirmed(viewerId: string, ids: string[]): Promise<Set<string>>;
   /** Every card a worldwide search whose filters leave few may show (the rules applied), or null when they may leave many. */
   fewMatching(search: Search): Promise<Ranked[] | null>;
 }
@@ -205,17 +207,21 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
   return inDistanceOrder(cards, search.viewerId, [...found.values()], limit);
 }
 
-/** The candidates the rules let the viewer see, in deck order (see nearestPage). */
+/**
+ * The candidates the rules let the viewer see, in deck order (see nearestPage). Each was read with whether
+ * its person is premium (a ring's candidates, a premium-first page), so they are put in order first and
+ * the rules confirmed a page at a time: nearly always the first page's few cards, not a hundred.
+ */
 async function inDistanceOrder(cards: Cards, viewerId: string, candidates: Found[], limit: number): Promise<Found[]> {
-  const unique = [...new Map(candidates.map((candidate) => [candidate.id, candidate])).values()];
-  const shown = await cards.confirmed(viewerId, unique.map((candidate) => candidate.id));
-  return nearestPage(
-    unique.flatMap((candidate) => {
-      const person = shown.get(candidate.id);
-      return person ? [{ ...candidate, premium: person.premium }] : [];
-    }),
-    limit,
-  );
+  const unique = new Map(candidates.map((candidate) => [candidate.id, { ...candidate, premium: Boolean(candidate.premium) }]));
+  const ordered = nearestPage([...unique.values()], unique.size);
+  const page: Found[] = [];
+  for (let start = 0; page.length < limit && start < ordered.length; start += limit) {
+    const next = ordered.slice(start, start + limit);
+    const shown = await cards.confirmed(viewerId, next.map((card) => card.id));
+    page.push(...next.filter((card) => shown.has(card.id)));
+  }
+  return page.slice(0, limit);
 }
 
 /** Premium cards first, then nearest first, the card's id breaking ties (as inDeckOrder). */
@@ -232,13 +238,21 @@ function notSwiped(viewerId: string, person: string, pet: RawBuilder<unknown>): 
 }
 
 /**
+ * How a query reads its candidates: all of them before its order is known (a circle's page, a range's
+ * few matches), or only until it holds as many as it asks for (a ring's candidates, unordered).
+ */
+type Reading = "all" | "until-enough";
+
+/**
  * The viewer's swipes and blocks (either way), tested on a circle's every candidate before the page's
  * few rows meet the rules themselves (notSwiped, safety's shownTo). SQLite reads them as lists once per
- * query (a lookup per candidate cost more); PostgreSQL as anti-joins, as lists make its planner price
- * every range of a circle as if it built them again and read the whole index instead.
+ * query where it reads every candidate (a lookup each cost more); where it stops after a few, as a lookup
+ * per candidate (a list of a heavy swiper's 3,000 swipes cost a millisecond to build for 101 cards).
+ * PostgreSQL always looks up (anti-joins): lists make its planner price every range of a circle as if it
+ * built them again and read the whole index instead.
  */
-function notSwipedOrBlocked(viewerId: string, card: "sitter" | "pet", id: string, personId: string): RawBuilder<boolean> {
-  if (databaseEngine === "postgres") {
+function notSwipedOrBlocked(viewerId: string, card: "sitter" | "pet", id: string, personId: string, reading: Reading): RawBuilder<boolean> {
+  if (databaseEngine === "postgres" || reading === "until-enough") {
     return sql<boolean>`${notSwiped(viewerId, personId, card === "pet" ? sql.ref(id) : sql`''`)} and not exists (select 1 from blocks bl
       where (bl.blocker_id = ${viewerId} and bl.blocked_id = ${sql.ref(personId)}) or (bl.blocker_id = ${sql.ref(personId)} and bl.blocked_id = ${viewerId}))`;
   }
@@ -265,8 +279,15 @@ function closenessFromDegrees(from: Coordinates, table: "u" | "o"): RawBuilder<n
   return sql<number>`(sin(${latitude}) * ${Math.sin(fromLatitude)} + cos(${latitude}) * ${Math.cos(fromLatitude)} * cos(${longitude} - ${fromLongitude}))`;
 }
 
-/** Rows of 0.1° of latitude: the leading key of the deck's place indexes (migration 0025), `floor(latitude * 10)`. */
+/**
+ * Rows of 0.1° of latitude: the leading key of the deck's place indexes (migration 0025), `floor(latitude * 10)`;
+ * and rows of 0.01° (about 1.1 km, migration 0029) for circles up to FINE_UP_TO_KM, where 11 km tall rows
+ * would read a ring's hole and a small circle's corners too (a city's dense middle, a heavy swiper's ring).
+ */
 const ROWS_PER_DEGREE = 10;
+const FINE_ROWS_PER_DEGREE = 100;
+const FINE_UP_TO_KM = 30;
+const rowsPerDegreeFor = (km: number) => (km <= FINE_UP_TO_KM ? FINE_ROWS_PER_DEGREE : ROWS_PER_DEGREE);
 
 /**
  * A circle (or ring) as a table of index ranges, one or two per row of latitude, joined to the people
@@ -295,7 +316,8 @@ function placesOf(search: Search, table: "u" | "o"): Places {
   const [from, km] = [search.from!, search.withinKm!];
   // Stretch edges are whole millionths of a degree already (geo rounds them so): sent as such.
   const millionths = (degrees: number) => Math.round(degrees * 1e6);
-  const stretches = rowStretches(from, km, ROWS_PER_DEGREE, search.beyondKm).map(({ row, west, east, sureWest, sureEast }) => [
+  const rowsPerDegree = rowsPerDegreeFor(km);
+  const stretches = rowStretches(from, km, rowsPerDegree, search.beyondKm).map(({ row, west, east, sureWest, sureEast }) => [
     row,
     millionths(west),
     millionths(east),
@@ -305,7 +327,7 @@ function placesOf(search: Search, table: "u" | "o"): Places {
   const [latitude, longitude] = [sql.ref(`${table}.latitude`), sql.ref(`${table}.longitude`)];
   const places = {
     table: numberRows<PlaceRange, "r">(stretches, ["integer", "millionths", "millionths", "millionths", "millionths"], "r"),
-    on: sql<boolean>`floor(${latitude} * ${sql.lit(ROWS_PER_DEGREE)}) = r.column1 and ${longitude} between r.column2 and r.column3`,
+    on: sql<boolean>`floor(${latitude} * ${sql.lit(rowsPerDegree)}) = r.column1 and ${longitude} between r.column2 and r.column3`,
     inside: sql<boolean>`(${longitude} between r.column4 and r.column5 or ${closenessFromDegrees(from, table)} >= ${closenessAt(km)})`,
   };
   placesMade.set(search, places);
@@ -358,9 +380,9 @@ function people(users: "users as u" | "users as o", search: Search): unknown {
  * What a search tests on each candidate besides its filters, the cheapest first: its swipes and blocks
  * (in a circle, where every candidate is read), then the exact test of a ring's places (see people).
  */
-function notSwipedOrBlockedWithin(search: Search, card: "sitter" | "pet", id: string, personId: string, table: "u" | "o"): RawBuilder<boolean> {
-  const lists = notSwipedOrBlocked(search.viewerId, card, id, personId);
-  return search.sort === "distance" ? sql<boolean>`${lists} and ${placesOf(search, table).inside}` : lists;
+function notSwipedOrBlockedWithin(search: Search, reading: Reading, card: "sitter" | "pet", id: string, personId: string, table: "u" | "o"): RawBuilder<boolean> {
+  const swipesAndBlocks = notSwipedOrBlocked(search.viewerId, card, id, personId, reading);
+  return search.sort === "distance" ? sql<boolean>`${swipesAndBlocks} and ${placesOf(search, table).inside}` : swipesAndBlocks;
 }
 
 type People<As extends "users as u" | "users as o"> = ReturnType<typeof db.selectFrom<As>>;
@@ -391,7 +413,7 @@ function inDeckOrder<Q extends Orderable<Q>>(query: Q, sort: Search["sort"], tab
   return [...first, ...keys, [ref("id"), "asc"] as const].reduce((next, [key, modifiers]) => next.orderBy(key, modifiers), query);
 }
 
-function sitterQuery(search: Search, premium: Premium) {
+function sitterQuery(search: Search, premium: Premium, reading: Reading = "all") {
   const { filters } = search;
   // The filters first: SQLite tests a candidate's conditions in the order written, the rarest first.
   let query = people("users as u", search).select(["u.id", "u.id as person", "u.rating_average", "u.review_count", "u.hourly_rate_cents", "u.created_at"]);
@@ -400,14 +422,14 @@ function sitterQuery(search: Search, premium: Premium) {
   if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", filters.maxPriceCents);
   query = query.where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where("u.id", "!=", search.viewerId);
   if (premium === "only") query = query.where(premiumSql("u"));
-  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, "sitter", "u.id", "u.id", "u"));
+  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, reading, "sitter", "u.id", "u.id", "u"));
   return premium === "first" ? query.select(premiumSql("u").as("premium")) : query;
 }
 
 const sitters: Cards = {
   candidates(search, cap) {
-    const query = sitterQuery(search, "alike");
-    return executeKeepingPlan(query.select(nearness(search, "u").as("closeness")).limit(cap));
+    const query = sitterQuery(search, "alike", "until-enough");
+    return executeKeepingPlan(query.select([nearness(search, "u").as("closeness"), premiumSql("u").as("premium")]).limit(cap));
   },
 
   page(search, premium, limit) {
@@ -434,15 +456,9 @@ const sitters: Cards = {
   },
 
   async confirmed(viewerId, ids) {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .selectFrom("users as u")
-      .select(["u.id", premiumSql("u").as("premium")])
-      .where("u.id", "in", ids)
-      .where(shownTo(viewerId, "u"))
-      .where(notSwiped(viewerId, "u.id", sql`''`))
-      .execute();
-    return new Map(rows.map((row) => [row.id, { premium: Boolean(row.premium) }]));
+    if (ids.length === 0) return new Set();
+    const rows = await db.selectFrom("users as u").select("u.id").where("u.id", "in", ids).where(shownTo(viewerId, "u")).where(notSwiped(viewerId, "u.id", sql`''`)).execute();
+    return new Set(rows.map((row) => row.id));
   },
 
   async fewMatching(search) {
@@ -461,7 +477,7 @@ const sitters: Cards = {
       // The viewer's swipes and blocks as lists (as in a circle): each match is then one the deck may show.
       const matching = sitterQuery({ ...search, sort: range.sort }, "alike")
         .select([nearness(search, "u").as("closeness"), premiumSql("u").as("premium")])
-        .where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u.id"));
+        .where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u.id", "all"));
       const rows = await inDeckOrder(matching, range.sort, "u").execute();
       return rows.map((row) => ({ id: row.id, closeness: row.closeness, premium: Boolean(row.premium) }));
     }
@@ -469,20 +485,20 @@ const sitters: Cards = {
   },
 };
 
-function petQuery(search: Search, premium: Premium) {
+function petQuery(search: Search, premium: Premium, reading: Reading = "all") {
   const { filters } = search;
   const owners = people("users as o", search).where(ownerRow).where("o.suspended_at", "is", null).where("o.deleted_at", "is", null).where("o.id", "!=", search.viewerId);
   let query = owners.innerJoin("pets as p", "p.owner_id", "o.id").select(["p.id", "p.created_at", "o.id as person"]);
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
   if (premium === "only") query = query.where(premiumSql("o"));
-  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, "pet", "p.id", "o.id", "o"));
+  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, reading, "pet", "p.id", "o.id", "o"));
   return premium === "first" ? query.select(premiumSql("o").as("premium")) : query;
 }
 
 const pets: Cards = {
   candidates(search, cap) {
-    const query = petQuery(search, "alike");
-    return executeKeepingPlan(query.select(nearness(search, "o").as("closeness")).limit(cap));
+    const query = petQuery(search, "alike", "until-enough");
+    return executeKeepingPlan(query.select([nearness(search, "o").as("closeness"), premiumSql("o").as("premium")]).limit(cap));
   },
 
   page(search, premium, limit) {
@@ -507,16 +523,16 @@ const pets: Cards = {
   },
 
   async confirmed(viewerId, ids) {
-    if (ids.length === 0) return new Map();
+    if (ids.length === 0) return new Set();
     const rows = await db
       .selectFrom("pets as p")
       .innerJoin("users as o", "o.id", "p.owner_id")
-      .select(["p.id", premiumSql("o").as("premium")])
+      .select("p.id")
       .where("p.id", "in", ids)
       .where(shownTo(viewerId, "o"))
       .where(notSwiped(viewerId, "p.owner_id", sql.ref("p.id")))
       .execute();
-    return new Map(rows.map((row) => [row.id, { premium: Boolean(row.premium) }]));
+    return new Set(rows.map((row) => row.id));
   },
 
   // A pet's only filter is its kind: never few.
