@@ -3,7 +3,7 @@ import type { User } from "~db/schema";
 import { databaseEngine, db, executeKeepingPlan, jsonList, numberRows } from "~/platform/db.server";
 import { toPhotoView, type PhotoView } from "~/features/media/index.server";
 import { completedBookingCounts, isOwner, isSitter, masksCaringFor } from "~/features/profiles/index.server";
-import { premiumSql } from "~/features/subscriptions/index.server";
+import { premiumFilterSql, premiumSql } from "~/features/subscriptions/index.server";
 import { shownTo } from "~/features/safety/index.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
 import { closenessAt, kilometresFor, rowStretches, shownKilometres, type Coordinates } from "~/features/geo/index.server";
@@ -421,7 +421,7 @@ function sitterQuery(search: Search, premium: Premium, reading: Reading = "all")
   if (filters.minRating > 0) query = query.where("u.rating_average", ">=", filters.minRating);
   if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", filters.maxPriceCents);
   query = query.where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where("u.id", "!=", search.viewerId);
-  if (premium === "only") query = query.where(premiumSql("u"));
+  if (premium === "only") query = query.where(premiumFilterSql("u"));
   if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, reading, "sitter", "u.id", "u.id", "u"));
   return premium === "first" ? query.select(premiumSql("u").as("premium")) : query;
 }
@@ -490,7 +490,7 @@ function petQuery(search: Search, premium: Premium, reading: Reading = "all") {
   const owners = people("users as o", search).where(ownerRow).where("o.suspended_at", "is", null).where("o.deleted_at", "is", null).where("o.id", "!=", search.viewerId);
   let query = owners.innerJoin("pets as p", "p.owner_id", "o.id").select(["p.id", "p.created_at", "o.id as person"]);
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
-  if (premium === "only") query = query.where(premiumSql("o"));
+  if (premium === "only") query = query.where(premiumFilterSql("o"));
   if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, reading, "pet", "p.id", "o.id", "o"));
   return premium === "first" ? query.select(premiumSql("o").as("premium")) : query;
 }

@@ -3,5 +3,5 @@ export { actOnSubscription, checkout, checkoutOffer } from "./checkout.server";
 export { subscriptionPage } from "./page.server";
 export { finishCheckout, subscriptionStripeEvents } from "./processor.server";
 export { runDueSubscriptionWork } from "./renewals.server";
-export { hasPremium, isPremiumUser, premiumSql } from "./subscriptions.server";
+export { hasPremium, isPremiumUser, premiumFilterSql, premiumSql } from "./subscriptions.server";
 export type { CheckoutOutcome } from "./subscriptions.server";

@@ -11,7 +11,7 @@ import { cardsOf } from "~/features/payments/index.server";
 import { addCard, removeCard, setDefaultCard } from "./cards.server";
 import { actOnSubscription, checkout } from "./checkout.server";
 import { runDueSubscriptionWork } from "./renewals.server";
-import { isPremiumUser, listPlans, liveSubscriptionOf, premiumSql, subscriptionSummary } from "./subscriptions.server";
+import { isPremiumUser, listPlans, liveSubscriptionOf, premiumFilterSql, premiumSql, subscriptionSummary } from "./subscriptions.server";
 
 resetClockAfterEach();
 
@@ -21,6 +21,8 @@ async function premium(userId: string): Promise<boolean> {
   const bySubscription = await isPremiumUser(userId);
   const row = await db.selectFrom("users as u").select(premiumSql("u").as("premium")).where("u.id", "=", userId).executeTakeFirstOrThrow();
   expect(Boolean(row.premium), "users.premium_until agrees with the subscription").toBe(bySubscription);
+  const filtered = await db.selectFrom("users as u").select("u.id").where("u.id", "=", userId).where(premiumFilterSql("u")).execute();
+  expect(filtered.length === 1, "the condition form agrees with the value").toBe(bySubscription);
   return bySubscription;
 }
 
