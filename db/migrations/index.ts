@@ -25,7 +25,7 @@ import * as deckAccessPaths from "./0025-deck-access-paths";
 import * as recentPairs from "./0026-recent-pairs";
 import * as premiumUntil from "./0027-premium-until";
 import * as bookingPairs from "./0028-booking-pairs";
-import * as finePlaceRows from "./0029-fine-place-rows";
+import * as deckFineRowsPremium from "./0029-deck-fine-rows-premium";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -55,5 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0026-recent-pairs": recentPairs,
   "0027-premium-until": premiumUntil,
   "0028-booking-pairs": bookingPairs,
-  "0029-fine-place-rows": finePlaceRows,
+  "0029-deck-fine-rows-premium": deckFineRowsPremium,
 };

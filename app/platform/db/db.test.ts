@@ -160,8 +160,9 @@ describe.runIf(databaseEngine === "postgres")("PostgreSQL: plans kept for marked
       expect((await client.query(marked, ["first"])).rows).toEqual([{ said: "first kept" }]);
       expect((await client.query(marked, ["second"])).rows).toEqual([{ said: "second kept" }]);
       expect((await client.query(unmarked, ["third"])).rows).toEqual([{ said: "third planned again" }]);
-      const prepared = (await client.query("select statement from pg_prepared_statements")).rows.map((row: { statement: string }) => row.statement);
-      expect(prepared).toEqual([marked]);
+      const prepared = (await client.query("select statement, generic_plans, custom_plans from pg_prepared_statements")).rows;
+      expect(prepared, "the marked text is prepared once and planned once, generically").toEqual([{ statement: marked, generic_plans: "2", custom_plans: "0" }]);
+      expect((await client.query("show plan_cache_mode")).rows, "other queries are planned on every run as before").toEqual([{ plan_cache_mode: "auto" }]);
     } finally {
       await client.end();
     }

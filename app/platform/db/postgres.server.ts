@@ -61,21 +61,34 @@ export function keepPlanOf(text: string): void {
 type Query = (text: string, values: unknown[]) => Promise<pg.QueryResult>;
 
 /**
- * Queries marked by keepPlanOf run as named prepared statements, one per text and connection.
- * Unnamed, PostgreSQL plans a query again on every run: a deck search sends eight to twelve queries
- * whose planning took ten times their execution. Named, after five runs it keeps a generic plan when
- * that costs no more than planning anew. Only marked texts: for a query whose best plan depends on its
- * values (how rare a rating range is), a generic plan can cost ten times more.
+ * Queries marked by keepPlanOf run as named prepared statements, one per text and connection, with a
+ * generic plan: planned once, run with any values. Unnamed, PostgreSQL plans a query again on every
+ * run: a deck search sends eight to twelve queries whose planning took ten times their execution. Left
+ * to choose, it kept planning some of them anew (it priced their generic plan a little above a custom
+ * one, then paid 1 to 6 ms to plan each run for the same reading), so a connection switches
+ * plan_cache_mode to force_generic_plan before a marked query and back to auto before any other: one
+ * short statement where the two kinds alternate, none in a run of either, and never inside a
+ * transaction (the switch back comes before its BEGIN). Only marked texts: for a query whose best plan
+ * depends on its values (how rare a rating range is), a generic plan can cost ten times more.
  */
 export function keepStatements(client: pg.PoolClient | pg.Client): void {
   const query = client.query.bind(client) as unknown as (config: unknown, values?: unknown, callback?: unknown) => unknown;
   const names = new Map<string, string>();
+  let generic = false;
+  // Queued before the query that needs it: a client runs its queries in order.
+  const planGenerically = (wanted: boolean) => {
+    if (generic === wanted) return;
+    generic = wanted;
+    void (query(`set plan_cache_mode = ${wanted ? "force_generic_plan" : "auto"}`) as Promise<unknown>).catch(() => undefined);
+  };
   (client as unknown as { query: Query }).query = ((config: unknown, values?: unknown, callback?: unknown) => {
     if (typeof config === "string" && callback === undefined && keptTexts.has(config)) {
       let name = names.get(config);
       if (!name) names.set(config, (name = `kept_${names.size + 1}`));
+      planGenerically(true);
       return query({ name, text: config, values });
     }
+    planGenerically(false);
     return query(config, values, callback);
   }) as Query;
 }
