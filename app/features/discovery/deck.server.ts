@@ -124,12 +124,10 @@ interface Ranked extends Found {
 /** Which cards a page holds: premium ones only, premium ones first, or all alike. */
 type Premium = "only" | "first" | "alike";
 
-/** The two decks' queries: candidates unordered, and a page in deck order with the rules applied. */
+/** The two decks' queries: candidates unordered and a page in deck order, both with the rules applied. */
 interface Cards {
   candidates(search: Search, cap: number): Promise<Ranked[]>;
   page(search: Search, premium: Premium, limit: number): Promise<Found[]>;
-  /** Of these cards, those the rules let the viewer see. */
-  confirmed(viewerId: string, ids: string[]): Promise<Set<string>>;
   /** Every card a worldwide search whose filters leave few may show (the rules applied), or null when they may leave many. */
   fewMatching(search: Search): Promise<Ranked[] | null>;
 }
@@ -189,7 +187,7 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
         continue;
       }
       if (found.size === 0) return nearest;
-      return inDistanceOrder(cards, search.viewerId, [...found.values(), ...nearest], limit);
+      return inDistanceOrder([...found.values(), ...nearest], limit);
     }
     const ringCards = await cards.candidates({ ...search, withinKm: km, beyondKm: inside }, CIRCLE_CAP + 1);
     if (ringCards.length > CIRCLE_CAP) {
@@ -204,24 +202,16 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
     for (const card of ringCards) found.set(card.id, card);
     inside = km;
   }
-  return inDistanceOrder(cards, search.viewerId, [...found.values()], limit);
+  return inDistanceOrder([...found.values()], limit);
 }
 
 /**
- * The candidates the rules let the viewer see, in deck order (see nearestPage). Each was read with whether
- * its person is premium (a ring's candidates, a premium-first page), so they are put in order first and
- * the rules confirmed a page at a time: nearly always the first page's few cards, not a hundred.
+ * Cards found by ring reads and premium-first pages, each read with the rules applied and with whether
+ * its person is premium, in deck order (see nearestPage).
  */
-async function inDistanceOrder(cards: Cards, viewerId: string, candidates: Found[], limit: number): Promise<Found[]> {
-  const unique = new Map(candidates.map((candidate) => [candidate.id, { ...candidate, premium: Boolean(candidate.premium) }]));
-  const ordered = nearestPage([...unique.values()], unique.size);
-  const page: Found[] = [];
-  for (let start = 0; page.length < limit && start < ordered.length; start += limit) {
-    const next = ordered.slice(start, start + limit);
-    const shown = await cards.confirmed(viewerId, next.map((card) => card.id));
-    page.push(...next.filter((card) => shown.has(card.id)));
-  }
-  return page.slice(0, limit);
+function inDistanceOrder(cards: Found[], limit: number): Found[] {
+  const unique = new Map(cards.map((card) => [card.id, { ...card, premium: Boolean(card.premium) }]));
+  return nearestPage([...unique.values()], limit);
 }
 
 /** Premium cards first, then nearest first, the card's id breaking ties (as inDeckOrder). */
@@ -244,17 +234,18 @@ function notSwiped(viewerId: string, person: string, pet: RawBuilder<unknown>): 
 type Reading = "all" | "until-enough";
 
 /**
- * The viewer's swipes and blocks (either way), tested on a circle's every candidate before the page's
- * few rows meet the rules themselves (notSwiped, safety's shownTo). SQLite reads them as lists once per
- * query where it reads every candidate (a lookup each cost more); where it stops after a few, as a lookup
- * per candidate (a list of a heavy swiper's 3,000 swipes cost a millisecond to build for 101 cards).
- * PostgreSQL always looks up (anti-joins): lists make its planner price every range of a circle as if it
- * built them again and read the whole index instead.
+ * The viewer's swipes and blocks (either way), tested on a circle's every candidate. Where a query
+ * stops after a few candidates, as the rules themselves (notSwiped, safety's shownTo), a lookup per
+ * candidate: what it finds needs no second check. Where SQLite reads every candidate before the order is
+ * known, as lists read once per query (a lookup each cost more), the page's few rows then meeting the
+ * rules themselves; a list of a heavy swiper's 3,000 swipes cost a millisecond to build for 101 cards,
+ * so never where a query stops early. PostgreSQL always looks up (anti-joins): lists make its planner
+ * price every range of a circle as if it built them again and read the whole index instead.
  */
-function notSwipedOrBlocked(viewerId: string, card: "sitter" | "pet", id: string, personId: string, reading: Reading): RawBuilder<boolean> {
+function notSwipedOrBlocked(viewerId: string, card: "sitter" | "pet", id: string, table: "u" | "o", reading: Reading): RawBuilder<boolean> {
+  const personId = `${table}.id`;
   if (databaseEngine === "postgres" || reading === "until-enough") {
-    return sql<boolean>`${notSwiped(viewerId, personId, card === "pet" ? sql.ref(id) : sql`''`)} and not exists (select 1 from blocks bl
-      where (bl.blocker_id = ${viewerId} and bl.blocked_id = ${sql.ref(personId)}) or (bl.blocker_id = ${sql.ref(personId)} and bl.blocked_id = ${viewerId}))`;
+    return sql<boolean>`${notSwiped(viewerId, personId, card === "pet" ? sql.ref(id) : sql`''`)} and ${shownTo(viewerId, table)}`;
   }
   // In the terms of the index swipes_card (swiper_id, target_user_id, coalesce(target_pet_id, '')), so
   // the list is read from it alone: `target_pet_id is null` would look every swipe's row up.
@@ -380,8 +371,8 @@ function people(users: "users as u" | "users as o", search: Search): unknown {
  * What a search tests on each candidate besides its filters, the cheapest first: its swipes and blocks
  * (in a circle, where every candidate is read), then the exact test of a ring's places (see people).
  */
-function notSwipedOrBlockedWithin(search: Search, reading: Reading, card: "sitter" | "pet", id: string, personId: string, table: "u" | "o"): RawBuilder<boolean> {
-  const swipesAndBlocks = notSwipedOrBlocked(search.viewerId, card, id, personId, reading);
+function notSwipedOrBlockedWithin(search: Search, reading: Reading, card: "sitter" | "pet", id: string, table: "u" | "o"): RawBuilder<boolean> {
+  const swipesAndBlocks = notSwipedOrBlocked(search.viewerId, card, id, table, reading);
   return search.sort === "distance" ? sql<boolean>`${swipesAndBlocks} and ${placesOf(search, table).inside}` : swipesAndBlocks;
 }
 
@@ -422,7 +413,7 @@ function sitterQuery(search: Search, premium: Premium, reading: Reading = "all")
   if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", filters.maxPriceCents);
   query = query.where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where("u.id", "!=", search.viewerId);
   if (premium === "only") query = query.where(premiumFilterSql("u"));
-  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, reading, "sitter", "u.id", "u.id", "u"));
+  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, reading, "sitter", "u.id", "u"));
   return premium === "first" ? query.select(premiumSql("u").as("premium")) : query;
 }
 
@@ -455,12 +446,6 @@ const sitters: Cards = {
     return executeKeepingPlan(inDeckOrder(page, search.sort, "c", premium).limit(limit));
   },
 
-  async confirmed(viewerId, ids) {
-    if (ids.length === 0) return new Set();
-    const rows = await db.selectFrom("users as u").select("u.id").where("u.id", "in", ids).where(shownTo(viewerId, "u")).where(notSwiped(viewerId, "u.id", sql`''`)).execute();
-    return new Set(rows.map((row) => row.id));
-  },
-
   async fewMatching(search) {
     const { filters } = search;
     // Each range is walked in its own index's order, so the index is the one read; its size is counted
@@ -477,7 +462,7 @@ const sitters: Cards = {
       // The viewer's swipes and blocks as lists (as in a circle): each match is then one the deck may show.
       const matching = sitterQuery({ ...search, sort: range.sort }, "alike")
         .select([nearness(search, "u").as("closeness"), premiumSql("u").as("premium")])
-        .where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u.id", "all"));
+        .where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u", "all"));
       const rows = await inDeckOrder(matching, range.sort, "u").execute();
       return rows.map((row) => ({ id: row.id, closeness: row.closeness, premium: Boolean(row.premium) }));
     }
@@ -491,7 +476,7 @@ function petQuery(search: Search, premium: Premium, reading: Reading = "all") {
   let query = owners.innerJoin("pets as p", "p.owner_id", "o.id").select(["p.id", "p.created_at", "o.id as person"]);
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
   if (premium === "only") query = query.where(premiumFilterSql("o"));
-  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, reading, "pet", "p.id", "o.id", "o"));
+  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, reading, "pet", "p.id", "o"));
   return premium === "first" ? query.select(premiumSql("o").as("premium")) : query;
 }
 
@@ -520,19 +505,6 @@ const pets: Cards = {
       .where(shownTo(search.viewerId, "o"))
       .where(notSwiped(search.viewerId, "o.id", sql.ref("c.id")));
     return executeKeepingPlan(inDeckOrder(page, search.sort, "c", premium).limit(limit));
-  },
-
-  async confirmed(viewerId, ids) {
-    if (ids.length === 0) return new Set();
-    const rows = await db
-      .selectFrom("pets as p")
-      .innerJoin("users as o", "o.id", "p.owner_id")
-      .select("p.id")
-      .where("p.id", "in", ids)
-      .where(shownTo(viewerId, "o"))
-      .where(notSwiped(viewerId, "p.owner_id", sql.ref("p.id")))
-      .execute();
-    return new Set(rows.map((row) => row.id));
   },
 
   // A pet's only filter is its kind: never few.

@@ -433,6 +433,12 @@ describe("page size", () => {
     for (const [i, km] of distances.entries()) sitters.set(km, await member({ role: "sitter", at: travel(MADRID, km, i * 51) }));
     const nearest = [...distances].sort((a, b) => a - b).slice(0, DECK_PAGE);
     expect(ids(await sittersFor(owner))).toEqual(nearest.map((km) => sitters.get(km)));
+
+    // Read ring by ring, the rules still hold: one who blocked the owner and a suspended one are not dealt.
+    await blockPerson(sitters.get(1100)!, owner);
+    await db.updateTable("users").set({ suspended_at: new Date().toISOString() }).where("id", "=", sitters.get(1800)!).execute();
+    const shown = [...distances].filter((km) => km !== 1100 && km !== 1800).sort((a, b) => a - b);
+    expect(ids(await sittersFor(owner))).toEqual(shown.map((km) => sitters.get(km)));
   });
 
   it("reads a crowded town a narrower ring at a time: still the nearest, a premium sitter among them first", async () => {
@@ -448,6 +454,14 @@ describe("page size", () => {
     const premium = nearest[2]!;
     await premiumWithCard(premium);
     expect(ids(await sittersFor(owner))).toEqual([premium, ...nearest.filter((row) => row !== premium)].slice(0, DECK_PAGE).map((row) => row.id));
+
+    // The rules hold in a crowded ring too: one who blocked the owner, a suspended one and a passed one are not dealt.
+    const gone = [nearest[0]!, nearest[1]!, nearest[3]!];
+    await blockPerson(gone[0]!.id, owner);
+    await db.updateTable("users").set({ suspended_at: new Date().toISOString() }).where("id", "=", gone[1]!.id).execute();
+    await swipe(await viewer(owner), { userId: gone[2]!.id, petId: null }, "pass");
+    const shown = nearest.filter((row) => row !== premium && !gone.includes(row));
+    expect(ids(await sittersFor(owner))).toEqual([premium, ...shown].slice(0, DECK_PAGE).map((row) => row.id));
   });
 
   it("worldwide with a filter that leaves few, reads those few and deals the nearest (premium first, passed and blocked ones gone)", async () => {
