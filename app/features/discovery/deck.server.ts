@@ -308,13 +308,12 @@ function placesOf(search: Search, table: "u" | "o"): Places {
   // Stretch edges are whole millionths of a degree already (geo rounds them so): sent as such.
   const millionths = (degrees: number) => Math.round(degrees * 1e6);
   const rowsPerDegree = rowsPerDegreeFor(km);
-  const stretches = rowStretches(from, km, rowsPerDegree, search.beyondKm).map(({ row, west, east, sureWest, sureEast }) => [
-    row,
-    millionths(west),
-    millionths(east),
-    millionths(sureWest),
-    millionths(sureEast),
-  ]);
+  // Rows nearest the centre first: a read that stops after CIRCLE_CAP candidates (in the ranges' order)
+  // then holds near ones, whose page-th nearest narrows a crowded ring in one step, not the far south edge's.
+  const centreRow = from.latitude * rowsPerDegree - 0.5;
+  const stretches = rowStretches(from, km, rowsPerDegree, search.beyondKm)
+    .sort((a, b) => Math.abs(a.row - centreRow) - Math.abs(b.row - centreRow))
+    .map(({ row, west, east, sureWest, sureEast }) => [row, millionths(west), millionths(east), millionths(sureWest), millionths(sureEast)]);
   const [latitude, longitude] = [sql.ref(`${table}.latitude`), sql.ref(`${table}.longitude`)];
   const places = {
     table: numberRows<PlaceRange, "r">(stretches, ["integer", "millionths", "millionths", "millionths", "millionths"], "r"),
