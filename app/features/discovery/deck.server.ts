@@ -57,8 +57,10 @@ export const DECK_PAGE = 5;
 
 // Nearest first, the deck reads outwards ring by ring, each ring only beyond the last, and stops at the
 // first circle that holds a page. A ring is read unordered, at most CIRCLE_CAP candidates at a time: one
-// that holds more is narrowed instead (a city 1,200 km away is not read whole to deal 5 cards), and a ring
-// no wider than NARROWEST_RING_KM (the dense middle of a city) is read in distance order, a page at most.
+// that holds more is narrowed instead (a city 1,200 km away is not read whole to deal 5 cards), and once
+// narrowed to NARROWEST_RING_KM (the dense middle of a city, or one ~1.1 km cell that many share) it is
+// read in distance order, a page at most. The first ring too is read unordered first: in a crowded city
+// centre its first hundred candidates narrow it to a few hundred metres before anything is read whole.
 const RINGS_KM = [2, 5, 10, 20, 50, 100, 150, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000];
 const CIRCLE_CAP = 100;
 const NARROWEST_RING_KM = 3;
@@ -177,8 +179,8 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
     const km: number = crowded === null ? Math.min(next, limitKm) : crowdedRings <= STRAIGHT_NARROWINGS ? enough : Math.min((inside + crowded) / 2, enough);
     // Nobody within the largest ring: the rest of the world, nearest first.
     if (!Number.isFinite(km)) return boosted(cards, { ...search, withinKm: null }, limit);
-    if (km - inside <= NARROWEST_RING_KM || ring >= MOST_RINGS) {
-      // A narrow ring is read in deck order (premium cards first, then nearest first): fewer than a page are all it holds.
+    if ((crowded !== null && km - inside <= NARROWEST_RING_KM) || ring >= MOST_RINGS) {
+      // A narrowed ring is read in deck order (premium cards first, then nearest first): fewer than a page are all it holds.
       const ordered = { ...search, withinKm: Math.min(crowded ?? km, enough), beyondKm: inside };
       const nearest = await cards.page(ordered, "first", limit);
       if (nearest.length < limit && crowded === null) {
