@@ -1,4 +1,4 @@
-import { migrateToLatest } from "~/platform/db.server";
+import { migrateToLatest, refreshStatistics } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { every, startPlatformJobs, stopPlatform } from "~/platform/lifecycle.server";
 import { runDueBookingWork } from "~/features/bookings/index.server";
@@ -18,6 +18,7 @@ export async function startApp(): Promise<void> {
     const seeded = await seedDemoData({ onlyIfEmpty: true });
     if (seeded) printDemoLogins(seeded);
   }
+  await refreshStatistics();
   startPlatformJobs();
   offerNewProfiles();
   every(30_000, runDueBookingWork, "booking-work");

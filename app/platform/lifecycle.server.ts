@@ -1,4 +1,4 @@
-import { db } from "./db.server";
+import { db, refreshStatistics } from "./db.server";
 import { deliverPendingEmails } from "./email.server";
 import { now } from "./clock.server";
 import { pruneBackoffs, pruneRateLimits } from "./rate-limit.server";
@@ -48,6 +48,7 @@ export function startPlatformJobs(): void {
   every(60 * 60_000, removeExpiredRows, "remove-expired-rows");
   every(60 * 60_000, pruneEvents, "prune-events");
   every(60 * 60_000, pruneRateLimits, "prune-rate-limits");
+  every(24 * 60 * 60_000, refreshStatistics, "refresh-statistics");
 }
 
 export async function stopPlatform(): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { person } from "~/testing/people";
-import { containsText, databaseEngine, db, flag, json, jsonList, jsonListIncludes, jsonObject, jsonText, jsonWithText, likeInsensitive, numberRows, preparedQuery } from "../db.server";
+import { containsText, databaseEngine, db, flag, refreshStatistics, json, jsonList, jsonListIncludes, jsonObject, jsonText, jsonWithText, likeInsensitive, numberRows, preparedQuery } from "../db.server";
 import { env } from "../env.server";
 import { serialized } from "../lock.server";
 import pg from "pg";
@@ -166,5 +166,19 @@ describe.runIf(databaseEngine === "postgres")("PostgreSQL: plans kept for marked
     } finally {
       await client.end();
     }
+  });
+});
+
+describe.runIf(databaseEngine === "sqlite")("SQLite: statistics for the planner", () => {
+  it("are gathered in full for a table never analysed, and left alone when nothing changed", async () => {
+    for (let i = 0; i < 30; i += 1) await person(i % 2 ? "sitter" : "owner");
+    await sql`delete from sqlite_stat1`.execute(db).catch(() => undefined);
+    await refreshStatistics();
+    const stats = async () => (await sql<{ idx: string; stat: string }>`select idx, stat from sqlite_stat1 where tbl = 'users' order by idx`.execute(db)).rows;
+    const users = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const first = await stats();
+    expect(first.find((row) => row.idx === "sqlite_autoindex_users_1")?.stat, "every row counted, not a sample").toBe(`${users.count} 1`);
+    await refreshStatistics();
+    expect(await stats()).toEqual(first);
   });
 });
