@@ -80,7 +80,7 @@ export function hasPremium(person: Pick<User, "premium_until">, at: Date = now()
  * order by; premiumFilterSql is the same test as a condition.
  */
 export function premiumSql(usersAlias: string, at: Date = now()): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.ref(`${usersAlias}.premium_until`)} is not null and ${sql.ref(`${usersAlias}.premium_until`)} > ${at.toISOString()})`;
+  return sql<boolean>`(${sql.ref(`${usersAlias}.premium_until`)} is not null and ${premiumFilterSql(usersAlias, at)})`;
 }
 
 /**
