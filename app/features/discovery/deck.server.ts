@@ -65,7 +65,7 @@ const RINGS_KM = [2, 5, 10, 20, 50, 100, 150, 200, 300, 500, 750, 1000, 1500, 20
 const CIRCLE_CAP = 100;
 const NARROWEST_RING_KM = 3;
 const MOST_RINGS = 40;
-const EMPTY_GROWTH = 3;
+const EMPTY_GROWTH = 10;
 const STRAIGHT_NARROWINGS = 3;
 /** A metre: what the closeness of a card read may lose turned back into kilometres. */
 const ROUNDING_KM = 0.001;
@@ -171,7 +171,9 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
   let enough = Infinity; // the ring from `inside` to here holds a page, as far as cards read show
   let crowdedRings = 0;
   for (let ring = 1; found.size < limit && inside < limitKm; ring += 1) {
-    // While no card is found, rings grow threefold: empty ones cost their ranges, not their people.
+    // While no card is found, rings grow tenfold (2, 20, 200, 2,000 km): an empty ring costs a query and
+    // its ranges, not people, and a ring too crowded to read whole is narrowed anyway. From 1,200 km
+    // away, 4 reads reach the first people instead of 6.
     const next = RINGS_KM.find((ringKm) => ringKm > inside && (found.size > 0 || ringKm >= EMPTY_GROWTH * inside)) ?? Infinity;
     // After a crowded ring, the next reaches straight to where the cards read show a page to be (from
     // 1,200 km away halving read empty rings first); after STRAIGHT_NARROWINGS of those, rings halve, so
@@ -405,10 +407,18 @@ function inDeckOrder<Q extends Orderable<Q>>(query: Q, sort: Search["sort"], tab
   return [...first, ...keys, [ref("id"), "asc"] as const].reduce((next, [key, modifiers]) => next.orderBy(key, modifiers), query);
 }
 
+/** The columns of a sitter's row that each order ranks by (besides the id, and closeness nearest first). */
+const SITTER_ORDER_COLUMNS = {
+  distance: [],
+  rating: ["u.rating_average", "u.review_count"],
+  price: ["u.hourly_rate_cents"],
+  newest: ["u.created_at"],
+} as const satisfies Record<Search["sort"], readonly string[]>;
+
 function sitterQuery(search: Search, premium: Premium, reading: Reading = "all") {
   const { filters } = search;
   // The filters first: SQLite tests a candidate's conditions in the order written, the rarest first.
-  let query = people("users as u", search).select(["u.id", "u.id as person", "u.rating_average", "u.review_count", "u.hourly_rate_cents", "u.created_at"]);
+  let query = people("users as u", search).select("u.id");
   if (filters.petType !== "all") query = query.where("u.cares_for_mask", "in", masksCaringFor(filters.petType));
   if (filters.minRating > 0) query = query.where("u.rating_average", ">=", filters.minRating);
   if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", filters.maxPriceCents);
@@ -433,8 +443,9 @@ const sitters: Cards = {
       return inDeckOrder(page, search.sort, "u", premium).limit(limit).execute();
     }
     // Every candidate in a circle is read before the order is known: ranked from the index alone, then
-    // the page's rows are read and checked by the rules.
-    const ranked = search.sort === "distance" ? query.select(nearness(search, "u").as("closeness")) : query;
+    // the page's rows are read and checked by the rules. The ranked rows carry their order's columns to
+    // the outer query (ring reads, which need none, send only a card's id, closeness and membership).
+    const ranked = query.$if(search.sort === "distance", (q) => q.select(nearness(search, "u").as("closeness"))).select([...SITTER_ORDER_COLUMNS[search.sort]]);
     const candidates = inDeckOrder(ranked, search.sort, "u", premium).limit(limit);
     const page = db
       .selectFrom(candidates.as("c"))
@@ -474,7 +485,7 @@ const sitters: Cards = {
 function petQuery(search: Search, premium: Premium, reading: Reading = "all") {
   const { filters } = search;
   const owners = people("users as o", search).where(ownerRow).where("o.suspended_at", "is", null).where("o.deleted_at", "is", null).where("o.id", "!=", search.viewerId);
-  let query = owners.innerJoin("pets as p", "p.owner_id", "o.id").select(["p.id", "p.created_at", "o.id as person"]);
+  let query = owners.innerJoin("pets as p", "p.owner_id", "o.id").select("p.id");
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
   if (premium === "only") query = query.where(premiumFilterSql("o"));
   if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, reading, "pet", "p.id", "o"));
@@ -495,7 +506,10 @@ const pets: Cards = {
       const page = query.select(nearness(search, "o").as("closeness")).where(shownTo(search.viewerId, "o")).where(notSwiped(search.viewerId, "p.owner_id", sql.ref("p.id")));
       return inDeckOrder(page, search.sort, "p", premium).limit(limit).execute();
     }
-    const ranked = search.sort === "distance" ? query.select(nearness(search, "o").as("closeness")) : query;
+    const ranked = query
+      .$if(search.sort === "distance", (q) => q.select(nearness(search, "o").as("closeness")))
+      .$if(search.sort === "newest", (q) => q.select("p.created_at"))
+      .select("o.id as person");
     const candidates = inDeckOrder(ranked, search.sort, "p", premium).limit(limit);
     const page = db
       .selectFrom(candidates.as("c"))
@@ -526,12 +540,15 @@ function inOrderOf<Detail extends { id: string }>(rows: Found[], details: Detail
 async function sitterCards(rows: Found[]): Promise<SitterCard[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
+  // The page's details keep their plans as the deck's own reads do (a few ids, read by key), so a
+  // connection serving decks never switches PostgreSQL's plan mode back and forth.
   const [details, photos, completed] = await Promise.all([
-    db
-      .selectFrom("users")
-      .select(["id", "name", "city", "rating_average", "review_count", "hourly_rate_cents", "years_experience", "bio", "experience", "cares_for"])
-      .where("id", "in", ids)
-      .execute(),
+    executeKeepingPlan(
+      db
+        .selectFrom("users")
+        .select(["id", "name", "city", "rating_average", "review_count", "hourly_rate_cents", "years_experience", "bio", "experience", "cares_for"])
+        .where("id", "in", ids),
+    ),
     photosOf("user_id", ids),
     completedBookingCounts(ids),
   ]);
@@ -558,12 +575,13 @@ async function petCards(rows: Found[]): Promise<PetCard[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [details, photos] = await Promise.all([
-    db
-      .selectFrom("pets as p")
-      .innerJoin("users as o", "o.id", "p.owner_id")
-      .select(["p.id", "p.name", "p.pet_type", "p.breed", "p.age", "p.energy_level", "p.temperament", "o.id as owner_id", "o.name as owner_name", "o.city"])
-      .where("p.id", "in", ids)
-      .execute(),
+    executeKeepingPlan(
+      db
+        .selectFrom("pets as p")
+        .innerJoin("users as o", "o.id", "p.owner_id")
+        .select(["p.id", "p.name", "p.pet_type", "p.breed", "p.age", "p.energy_level", "p.temperament", "o.id as owner_id", "o.name as owner_name", "o.city"])
+        .where("p.id", "in", ids),
+    ),
     photosOf("pet_id", ids),
   ]);
   return inOrderOf(rows, details).map(({ row, detail }) => ({
@@ -588,7 +606,7 @@ async function photosOf(by: "user_id" | "pet_id", ids: string[]): Promise<Map<st
   if (ids.length === 0) return grouped;
   let query = db.selectFrom("photos").select(["id", "user_id", "pet_id", "card_key", "full_key", "width", "height"]).where(by, "in", ids);
   if (by === "user_id") query = query.where("pet_id", "is", null);
-  for (const photo of await query.orderBy("position").execute()) {
+  for (const photo of await executeKeepingPlan(query.orderBy("position"))) {
     const key = by === "user_id" ? photo.user_id : photo.pet_id!;
     grouped.set(key, [...(grouped.get(key) ?? []), toPhotoView(photo)]);
   }

@@ -1,5 +1,5 @@
 import type { PetType, User } from "~db/schema";
-import { db, flag, jsonList } from "~/platform/db.server";
+import { db, executeKeepingPlan, flag, jsonList } from "~/platform/db.server";
 import { announceNewProfile } from "~/platform/events/deck-news.server";
 import { nowIso } from "~/platform/clock.server";
 import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/index.server";
@@ -63,13 +63,15 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
 /** Completed bookings per sitter (absent ids have none): for profiles and the deck's cards. */
 export async function completedBookingCounts(sitterIds: string[]): Promise<Map<string, number>> {
   if (sitterIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("bookings")
-    .select(["sitter_id", (eb) => eb.fn.countAll<number>().as("count")])
-    .where("sitter_id", "in", sitterIds)
-    .where("status", "=", "completed")
-    .groupBy("sitter_id")
-    .execute();
+  // A few sitters read by key (a profile's one, a deck page's five): one plan suits every run.
+  const rows = await executeKeepingPlan(
+    db
+      .selectFrom("bookings")
+      .select(["sitter_id", (eb) => eb.fn.countAll<number>().as("count")])
+      .where("sitter_id", "in", sitterIds)
+      .where("status", "=", "completed")
+      .groupBy("sitter_id"),
+  );
   return new Map(rows.map((row) => [row.sitter_id, Number(row.count)]));
 }
 
