@@ -107,6 +107,8 @@ interface Search {
   withinKm: number | null;
   /** Beyond what is surely within this many km (read before): a ring instead of a circle. */
   beyondKm: number;
+  /** A capped read's: fine rows cut into pieces, nearest first (see nearestPiecesFirst). */
+  pieces?: true;
   sort: "distance" | "rating" | "price" | "newest";
 }
 
@@ -171,10 +173,11 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
   let enough = Infinity; // the ring from `inside` to here holds a page, as far as cards read show
   let crowdedRings = 0;
   for (let ring = 1; found.size < limit && inside < limitKm; ring += 1) {
-    // While no card is found, rings grow tenfold (2, 20, 200, 2,000 km): an empty ring costs a query and
-    // its ranges, not people, and a ring too crowded to read whole is narrowed anyway. From 1,200 km
-    // away, 4 reads reach the first people instead of 6.
-    const next = RINGS_KM.find((ringKm) => ringKm > inside && (found.size > 0 || ringKm >= EMPTY_GROWTH * inside)) ?? Infinity;
+    // While no card is found, rings grow tenfold (2, 20, 200, 2,000, then 5,000 km, the widest, before the
+    // rest of the world): an empty ring costs a query and its ranges, not people, and a ring too crowded
+    // to read whole is narrowed anyway. From 1,200 km away, 4 reads reach the first people instead of 6.
+    const grown = Math.min(EMPTY_GROWTH * inside, RINGS_KM.at(-1)!);
+    const next = RINGS_KM.find((ringKm) => ringKm > inside && (found.size > 0 || ringKm >= grown)) ?? Infinity;
     // After a crowded ring, the next reaches straight to where the cards read show a page to be (from
     // 1,200 km away halving read empty rings first); after STRAIGHT_NARROWINGS of those, rings halve, so
     // they narrow however unevenly the cards read lie.
@@ -193,8 +196,10 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
       if (found.size === 0) return nearest;
       return inDistanceOrder([...found.values(), ...nearest], limit);
     }
-    const ringCards = await cards.candidates({ ...search, withinKm: km, beyondKm: inside }, CIRCLE_CAP + 1);
-    if (ringCards.length > CIRCLE_CAP) {
+    const read = await cards.candidates({ ...search, withinKm: km, beyondKm: inside, pieces: true }, CIRCLE_CAP + 1);
+    // Someone on the edge two pieces share is read twice: the cap counts rows read, the ring holds people.
+    const ringCards = [...new Map(read.map((card) => [card.id, card])).values()];
+    if (read.length > CIRCLE_CAP) {
       // Too many to read whole: read a narrower ring, no wider than the cards read show a page to be
       // (however unevenly those few lie, that many are that near).
       const closest = ringCards.map((card) => card.closeness!).sort((a, b) => b - a);
@@ -312,12 +317,17 @@ function placesOf(search: Search, table: "u" | "o"): Places {
   // Stretch edges are whole millionths of a degree already (geo rounds them so): sent as such.
   const millionths = (degrees: number) => Math.round(degrees * 1e6);
   const rowsPerDegree = rowsPerDegreeFor(km);
+  const rows = rowStretches(from, km, rowsPerDegree, search.beyondKm).map(
+    ({ row, west, east, sureWest, sureEast }): PlaceRow => [row, millionths(west), millionths(east), millionths(sureWest), millionths(sureEast)],
+  );
   // Rows nearest the centre first: a read that stops after CIRCLE_CAP candidates (in the ranges' order)
-  // then holds near ones, whose page-th nearest narrows a crowded ring in one step, not the far south edge's.
+  // then holds near ones, whose page-th nearest narrows a crowded ring in one step, not the far south
+  // edge's. A capped read of fine rows goes further: nearest pieces first.
   const centreRow = from.latitude * rowsPerDegree - 0.5;
-  const stretches = rowStretches(from, km, rowsPerDegree, search.beyondKm)
-    .sort((a, b) => Math.abs(a.row - centreRow) - Math.abs(b.row - centreRow))
-    .map(({ row, west, east, sureWest, sureEast }) => [row, millionths(west), millionths(east), millionths(sureWest), millionths(sureEast)]);
+  const stretches =
+    search.pieces && rowsPerDegree === FINE_ROWS_PER_DEGREE
+      ? nearestPiecesFirst(rows, from, rowsPerDegree, (km - search.beyondKm) / PIECES_PER_RING)
+      : rows.sort((a, b) => Math.abs(a[0] - centreRow) - Math.abs(b[0] - centreRow));
   const [latitude, longitude] = [sql.ref(`${table}.latitude`), sql.ref(`${table}.longitude`)];
   const places = {
     table: numberRows<PlaceRange, "r">(stretches, ["integer", "millionths", "millionths", "millionths", "millionths"], "r"),
@@ -326,6 +336,49 @@ function placesOf(search: Search, table: "u" | "o"): Places {
   };
   placesMade.set(search, places);
   return places;
+}
+
+/** A range of a place index, in millionths of a degree: its row, its longitudes, and the part of them surely inside. */
+type PlaceRow = [row: number, west: number, east: number, sureWest: number, sureEast: number];
+
+/**
+ * A ring's fine rows are cut into pieces about half its width wide, at most MOST_PIECES per stretch:
+ * quarters cost the empty rings of a deck far from everyone more ranges than they saved.
+ */
+const PIECES_PER_RING = 2;
+const MOST_PIECES = 8;
+const KM_PER_DEGREE = 111.195;
+const NOTHING_SURE = 181_000_000;
+
+/**
+ * A capped read stops after its first candidates in the ranges' order, and within a range the index is
+ * read west to east: from the far end of a stretch west of the centre. Cut into pieces about `pieceKm`
+ * wide, nearest piece first, the candidates read first are about the nearest there are, and their
+ * page-th nearest narrows a crowded ring to about where the page lies (where everyone near has been
+ * passed on, in one step instead of two). Pieces share their edges, so together they hold exactly what
+ * the stretch holds; someone on an edge is read twice (see nearestFirst). Cheap in fine rows, which
+ * capped reads of up to FINE_UP_TO_KM use; wide rings' thousand ranges are left whole.
+ */
+function nearestPiecesFirst(rows: PlaceRow[], from: Coordinates, rowsPerDegree: number, pieceKm: number): PlaceRow[] {
+  const pieces: { range: PlaceRow; distance: number }[] = [];
+  for (const [row, west, east, sureWest, sureEast] of rows) {
+    // Where the piece comes nearest the centre, in flat km: enough to put pieces in order.
+    const nearestLatitude = Math.min(Math.max(from.latitude, row / rowsPerDegree), (row + 1) / rowsPerDegree);
+    const northSouthKm = Math.abs(nearestLatitude - from.latitude) * KM_PER_DEGREE;
+    const kmPerDegree = KM_PER_DEGREE * Math.max(Math.cos((nearestLatitude * Math.PI) / 180), 0.01);
+    const count = Math.min(MOST_PIECES, Math.max(1, Math.ceil((((east - west) / 1e6) * kmPerDegree) / pieceKm)));
+    const step = Math.ceil((east - west) / count);
+    for (let start = west; ; start += step) {
+      const end = Math.min(start + step, east);
+      const apart = Math.abs(Math.min(Math.max(from.longitude * 1e6, start), end) / 1e6 - from.longitude);
+      const eastWestKm = Math.min(apart, 360 - apart) * kmPerDegree;
+      const [pieceSureWest, pieceSureEast] = [Math.max(start, sureWest), Math.min(end, sureEast)];
+      const sure = pieceSureWest <= pieceSureEast ? [pieceSureWest, pieceSureEast] : [NOTHING_SURE, -NOTHING_SURE];
+      pieces.push({ range: [row, start, end, sure[0]!, sure[1]!], distance: northSouthKm ** 2 + eastWestKm ** 2 });
+      if (end === east) break;
+    }
+  }
+  return pieces.sort((a, b) => a.distance - b.distance).map((piece) => piece.range);
 }
 
 /** Up to this many rows a circle is read as one longitude range per row; beyond, as one latitude band. */

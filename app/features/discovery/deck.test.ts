@@ -464,6 +464,24 @@ describe("page size", () => {
     expect(ids(await sittersFor(owner))).toEqual([premium, ...shown].slice(0, DECK_PAGE).map((row) => row.id));
   });
 
+  it("passed on everyone near, deals the nearest beyond them, past a crowd that shares one spot", async () => {
+    const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance" });
+    const passed = [];
+    for (let i = 0; i < 40; i += 1) passed.push(await member({ role: "sitter", at: travel(MADRID, 0.2 + i / 30, i * 47) }));
+    // More than a ring is read whole with at one spot 4 km east, a few nearer all around, one further.
+    for (let i = 0; i < 110; i += 1) await member({ role: "sitter", at: travel(MADRID, 4, 90) });
+    for (const [i, km] of [2.5, 2.8, 3.1, 3.3, 3.6, 4.5].entries()) await member({ role: "sitter", at: travel(MADRID, km, 20 + i * 61) });
+    for (const id of passed) await swipe(await viewer(owner), { userId: id, petId: null }, "pass");
+
+    const from = await viewer(owner);
+    const stored = await db.selectFrom("users").select(["id", "latitude", "longitude"]).where("role", "=", "sitter").where("id", "not in", passed).execute();
+    const km = (row: (typeof stored)[number]) => greatCircleKm({ latitude: from.latitude!, longitude: from.longitude! }, { latitude: row.latitude!, longitude: row.longitude! });
+    const nearest = stored.sort((a, b) => km(a) - km(b) || (a.id < b.id ? -1 : 1)).slice(0, DECK_PAGE);
+    const cards = await sittersFor(owner);
+    expect(ids(cards)).toEqual(nearest.map((row) => row.id));
+    expect(new Set(ids(cards)).size).toBe(DECK_PAGE);
+  });
+
   it("worldwide with a filter that leaves few, reads those few and deals the nearest (premium first, passed and blocked ones gone)", async () => {
     const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance", minRating: 5, maxPriceCents: 900 });
     const distances = [2800, 40, 900, 5, 1600, 300, 12];
