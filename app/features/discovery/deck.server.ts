@@ -521,9 +521,12 @@ const sitters: Cards = {
     ];
     for (const range of ranges) {
       if (!range) continue;
-      const inRange = db.selectFrom("users as u").select(sql`1`.as("one")).where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where(range.within).limit(FEW_IN_RANGE + 1);
-      const { count } = await db.selectFrom(inRange.as("r")).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-      if (Number(count) > FEW_IN_RANGE) continue;
+      const few = await holdsFew(`${range.sort} ${range.sort === "rating" ? filters.minRating : filters.maxPriceCents}`, async () => {
+        const inRange = db.selectFrom("users as u").select(sql`1`.as("one")).where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where(range.within).limit(FEW_IN_RANGE + 1);
+        const { count } = await db.selectFrom(inRange.as("r")).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+        return Number(count);
+      });
+      if (!few) continue;
       // The viewer's swipes and blocks as lists (as in a circle): each match is then one the deck may show.
       const matching = sitterQuery({ ...search, sort: range.sort }, "alike")
         .select([nearness(search, "u").as("closeness"), premiumSql("u").as("premium")])
@@ -534,6 +537,26 @@ const sitters: Cards = {
     return null;
   },
 };
+
+/**
+ * Whether a filter's range holds few sitters changes slowly, and counting it reads up to FEW_IN_RANGE
+ * index entries (2–3 ms on PostgreSQL at a million profiles, for each of a search's two ranges): it is
+ * counted once per RANGE_COUNT_KEPT_MS for each value, in each instance. Either answer deals the same
+ * cards; a stale one only chooses the slower way to find them.
+ */
+const RANGE_COUNT_KEPT_MS = 10 * 60_000;
+const MOST_RANGES_KEPT = 1000;
+const rangeCounts = new Map<string, { few: boolean; countedAt: number }>();
+
+async function holdsFew(range: string, count: () => Promise<number>): Promise<boolean> {
+  const known = rangeCounts.get(range);
+  if (known && Date.now() - known.countedAt < RANGE_COUNT_KEPT_MS) return known.few;
+  const few = (await count()) <= FEW_IN_RANGE;
+  // Values come from each member's filters: the map is emptied rather than let grow past a bound.
+  if (rangeCounts.size >= MOST_RANGES_KEPT) rangeCounts.clear();
+  rangeCounts.set(range, { few, countedAt: Date.now() });
+  return few;
+}
 
 function petQuery(search: Search, premium: Premium, reading: Reading = "all") {
   const { filters } = search;
