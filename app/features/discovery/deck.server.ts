@@ -238,9 +238,10 @@ function notSwiped(viewerId: string, person: string, pet: RawBuilder<unknown>): 
 
 /**
  * How a query reads its candidates: all of them before its order is known (a circle's page, a range's
- * few matches), or only until it holds as many as it asks for (a ring's candidates, unordered).
+ * few matches), or only until it holds as many as it asks for (a ring's candidates, unordered), for a
+ * viewer who has passed on many sitters too (see passedOnMany).
  */
-type Reading = "all" | "until-enough";
+type Reading = "all" | "until-enough" | "until-enough, passed on many";
 
 /**
  * The viewer's swipes and blocks (either way), tested on a circle's every candidate. Where a query
@@ -248,12 +249,17 @@ type Reading = "all" | "until-enough";
  * candidate: what it finds needs no second check. Where SQLite reads every candidate before the order is
  * known, as lists read once per query (a lookup each cost more), the page's few rows then meeting the
  * rules themselves; a list of a heavy swiper's 3,000 swipes cost a millisecond to build for 101 cards,
- * so never where a query stops early. PostgreSQL always looks up (anti-joins): lists make its planner
- * price every range of a circle as if it built them again and read the whole index instead.
+ * so never where SQLite stops early. PostgreSQL looks up (anti-joins) everywhere but in one place: lists
+ * make its planner price every range of a circle as if it built them again and read the whole index
+ * instead, and a pet's list turned its plans over entirely (Las Palmas pets 11 → 138 ms). The one place
+ * is a capped read of sitters by a viewer who has passed on many: PostgreSQL hashes their list once per
+ * read, where a lookup costs about 1.8 µs a candidate and a ring they passed on whole is all lookups
+ * (the heavy swiper's first ring: 1,715 of them, 3.8 → 1.9 ms).
  */
 function notSwipedOrBlocked(viewerId: string, card: "sitter" | "pet", id: string, table: "u" | "o", reading: Reading): RawBuilder<boolean> {
   const personId = `${table}.id`;
-  if (databaseEngine === "postgres" || reading === "until-enough") {
+  const lookups = databaseEngine === "postgres" ? reading !== "until-enough, passed on many" : reading !== "all";
+  if (lookups) {
     return sql<boolean>`${notSwiped(viewerId, personId, card === "pet" ? sql.ref(id) : sql`''`)} and ${shownTo(viewerId, table)}`;
   }
   // In the terms of the index swipes_card (swiper_id, target_user_id, coalesce(target_pet_id, '')), so
@@ -482,8 +488,9 @@ function sitterQuery(search: Search, premium: Premium, reading: Reading = "all")
 }
 
 const sitters: Cards = {
-  candidates(search, cap) {
-    const query = sitterQuery(search, "alike", "until-enough");
+  async candidates(search, cap) {
+    const reading = databaseEngine === "postgres" && (await passedOnMany(search.viewerId)) ? "until-enough, passed on many" : "until-enough";
+    const query = sitterQuery(search, "alike", reading);
     return executeKeepingPlan(query.select([nearness(search, "u").as("closeness"), premiumSql("u").as("premium")]).limit(cap));
   },
 
@@ -521,10 +528,10 @@ const sitters: Cards = {
     ];
     for (const range of ranges) {
       if (!range) continue;
-      const few = await holdsFew(`${range.sort} ${range.sort === "rating" ? filters.minRating : filters.maxPriceCents}`, async () => {
+      const few = await keptAnswer(`few ${range.sort} ${range.sort === "rating" ? filters.minRating : filters.maxPriceCents}`, async () => {
         const inRange = db.selectFrom("users as u").select(sql`1`.as("one")).where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where(range.within).limit(FEW_IN_RANGE + 1);
         const { count } = await db.selectFrom(inRange.as("r")).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-        return Number(count);
+        return Number(count) <= FEW_IN_RANGE;
       });
       if (!few) continue;
       // The viewer's swipes and blocks as lists (as in a circle): each match is then one the deck may show.
@@ -539,23 +546,45 @@ const sitters: Cards = {
 };
 
 /**
- * Whether a filter's range holds few sitters changes slowly, and counting it reads up to FEW_IN_RANGE
- * index entries (2–3 ms on PostgreSQL at a million profiles, for each of a search's two ranges): it is
- * counted once per RANGE_COUNT_KEPT_MS for each value, in each instance. Either answer deals the same
- * cards; a stale one only chooses the slower way to find them.
+ * Answers that choose how a search reads, not what it finds, and change slowly: whether a filter's
+ * range holds few sitters (counting it reads up to FEW_IN_RANGE index entries, 2–3 ms on PostgreSQL at
+ * a million profiles, for each of a search's two ranges), whether a viewer has passed on many. Each is
+ * worked out once per ANSWER_KEPT_MS, in each instance. Either answer deals the same cards; a stale one
+ * only chooses the slower way to find them.
  */
-const RANGE_COUNT_KEPT_MS = 10 * 60_000;
-const MOST_RANGES_KEPT = 1000;
-const rangeCounts = new Map<string, { few: boolean; countedAt: number }>();
+const ANSWER_KEPT_MS = 10 * 60_000;
+const MOST_ANSWERS_KEPT = 10_000;
+const keptAnswers = new Map<string, { answer: boolean; at: number }>();
 
-async function holdsFew(range: string, count: () => Promise<number>): Promise<boolean> {
-  const known = rangeCounts.get(range);
-  if (known && Date.now() - known.countedAt < RANGE_COUNT_KEPT_MS) return known.few;
-  const few = (await count()) <= FEW_IN_RANGE;
-  // Values come from each member's filters: the map is emptied rather than let grow past a bound.
-  if (rangeCounts.size >= MOST_RANGES_KEPT) rangeCounts.clear();
-  rangeCounts.set(range, { few, countedAt: Date.now() });
-  return few;
+async function keptAnswer(question: string, answer: () => Promise<boolean>): Promise<boolean> {
+  const known = keptAnswers.get(question);
+  if (known && Date.now() - known.at < ANSWER_KEPT_MS) return known.answer;
+  const fresh = await answer();
+  // Questions come from members and their filters: the map is emptied rather than let grow past a bound.
+  if (keptAnswers.size >= MOST_ANSWERS_KEPT) keptAnswers.clear();
+  keptAnswers.set(question, { answer: fresh, at: Date.now() });
+  return fresh;
+}
+
+/**
+ * Whether a viewer has passed on (or liked) at least PASSED_ON_MANY sitters and at most
+ * PASSED_ON_MOST: their list is then worth hashing on PostgreSQL (see notSwipedOrBlocked). Past the
+ * most, a list hashed on every read would cost more than the lookups it saves.
+ */
+const PASSED_ON_MANY = 1000;
+const PASSED_ON_MOST = 10_000;
+
+function passedOnMany(viewerId: string): Promise<boolean> {
+  return keptAnswer(`passed on many ${viewerId}`, async () => {
+    const swiped = db
+      .selectFrom("swipes as s")
+      .select(sql`1`.as("one"))
+      .where("s.swiper_id", "=", viewerId)
+      .where(sql<boolean>`coalesce(s.target_pet_id, '') = ''`)
+      .limit(PASSED_ON_MOST + 1);
+    const { count } = await db.selectFrom(swiped.as("s")).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    return Number(count) >= PASSED_ON_MANY && Number(count) <= PASSED_ON_MOST;
+  });
 }
 
 function petQuery(search: Search, premium: Premium, reading: Reading = "all") {

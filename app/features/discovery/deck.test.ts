@@ -482,6 +482,27 @@ describe("page size", () => {
     expect(new Set(ids(cards)).size).toBe(DECK_PAGE);
   });
 
+  it("passed on a thousand sitters near, deals the nearest one left, never a passed or blocked one", async () => {
+    const owner = await member({ role: "owner", at: MADRID, browseMode: "local", maxDistanceKm: 50, sortBy: "distance" });
+    const passed: string[] = [];
+    for (let batch = 0; batch < 10; batch += 1) {
+      const made = Array.from({ length: 100 }, (_, i) => member({ role: "sitter", at: travel(MADRID, 0.1 + (batch * 100 + i) / 400, i * 37) }));
+      passed.push(...(await Promise.all(made)));
+    }
+    await db
+      .insertInto("swipes")
+      .values(passed.map((id, i) => ({ swiper_id: owner, target_user_id: id, target_pet_id: null, decision: i % 7 ? ("pass" as const) : ("like" as const), created_at: new Date().toISOString() })))
+      .execute();
+    const left = new Map<number, string>();
+    for (const [i, km] of [3.4, 6, 2.9, 12, 4.8, 30, 8.5].entries()) left.set(km, await member({ role: "sitter", at: travel(MADRID, km, i * 53) }));
+    await blockPerson(left.get(4.8)!, owner);
+
+    const nearest = [2.9, 3.4, 6, 8.5, 12].map((km) => left.get(km));
+    expect(ids(await sittersFor(owner))).toEqual(nearest);
+    // Asked again (the way of reading it is then known): the same page.
+    expect(ids(await sittersFor(owner))).toEqual(nearest);
+  });
+
   it("worldwide with a filter that leaves few, reads those few and deals the nearest (premium first, passed and blocked ones gone)", async () => {
     const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance", minRating: 5, maxPriceCents: 900 });
     const distances = [2800, 40, 900, 5, 1600, 300, 12];
