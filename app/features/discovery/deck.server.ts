@@ -1,6 +1,7 @@
-import { sql, type AliasedRawBuilder, type OrderByModifiers, type RawBuilder } from "kysely";
+import { sql, type AliasedRawBuilder, type Compilable, type OrderByModifiers, type RawBuilder } from "kysely";
 import type { User } from "~db/schema";
-import { databaseEngine, db, executeKeepingPlan, jsonList, numberRows } from "~/platform/db.server";
+import { databaseEngine, db, executeKeepingPlan, jsonList, numberRowsOf, numberRowsValues, preparedQuery, type PreparedQuery } from "~/platform/db.server";
+import { now } from "~/platform/clock.server";
 import { toPhotoView, type PhotoView } from "~/features/media/index.server";
 import { completedBookingCounts, isOwner, isSitter, masksCaringFor } from "~/features/profiles/index.server";
 import { premiumFilterSql, premiumSql } from "~/features/subscriptions/index.server";
@@ -277,12 +278,67 @@ function notSwipedOrBlocked(viewerId: string, card: "sitter" | "pet", id: string
  * so a circle's candidates are ranked without reading their rows (unit_x/y/z are computed columns that
  * SQLite reads from the row). Plain math that both engines have.
  */
-function closenessFromDegrees(from: Coordinates, table: "u" | "o"): RawBuilder<number> {
+function closenessFromDegrees(centre: Centre, table: "u" | "o"): RawBuilder<number> {
   const radiansPerDegree = sql.lit(Math.PI / 180);
   const latitude = sql`${sql.ref(`${table}.latitude`)} * ${radiansPerDegree}`;
   const longitude = sql`${sql.ref(`${table}.longitude`)} * ${radiansPerDegree}`;
-  const [fromLatitude, fromLongitude] = [(from.latitude * Math.PI) / 180, (from.longitude * Math.PI) / 180];
-  return sql<number>`(sin(${latitude}) * ${Math.sin(fromLatitude)} + cos(${latitude}) * ${Math.cos(fromLatitude)} * cos(${longitude} - ${fromLongitude}))`;
+  return sql<number>`(sin(${latitude}) * ${centre.sinLatitude} + cos(${latitude}) * ${centre.cosLatitude} * cos(${longitude} - ${centre.longitude}))`;
+}
+
+/** A circle's centre as closeness is computed from it: the sine and cosine of its latitude, its longitude in radians. */
+interface Centre {
+  sinLatitude: number;
+  cosLatitude: number;
+  longitude: number;
+}
+
+function centreOf(from: Coordinates): Centre {
+  const latitude = (from.latitude * Math.PI) / 180;
+  return { sinLatitude: Math.sin(latitude), cosLatitude: Math.cos(latitude), longitude: (from.longitude * Math.PI) / 180 };
+}
+
+/**
+ * Every value a search's queries carry, apart from their shape (which conditions, which kind of rows:
+ * decided by the Search). Real ones come from valuesOf; a ring read is built once per shape with a
+ * prepared query's stand-ins for them and run with each search's own (see ringRead).
+ */
+interface SearchValues extends Centre {
+  viewerId: string;
+  minRating: number;
+  maxPriceCents: number | null;
+  /** When premium is tested, as stored. */
+  at: string;
+  /** The least closeness within the circle (closenessAt of its km). */
+  within: number;
+  limit: number;
+  /** The circle's places as numberRowsValues binds them (named one by one for a prepared query). */
+  [range: `range${number}`]: unknown;
+}
+
+const PLACE_TYPES = ["integer", "millionths", "millionths", "millionths", "millionths"] as const;
+const PLACE_VALUES = numberRowsValues([], PLACE_TYPES).length;
+
+/** Each search's places, worked out once for its query's uses. */
+const placeValuesMade = new WeakMap<Search, Record<`range${number}`, unknown>>();
+
+function valuesOf(search: Search, limit: number): SearchValues {
+  const centre = search.from ? centreOf(search.from) : { sinLatitude: 0, cosLatitude: 0, longitude: 0 };
+  let places = placeValuesMade.get(search);
+  if (!places) {
+    const ranges = search.sort === "distance" && inCircle(search) ? numberRowsValues(placeRows(search), PLACE_TYPES) : [];
+    places = Object.fromEntries(ranges.map((value, i) => [`range${i}`, value]));
+    placeValuesMade.set(search, places);
+  }
+  return {
+    ...centre,
+    ...places,
+    viewerId: search.viewerId,
+    minRating: search.filters.minRating,
+    maxPriceCents: search.filters.maxPriceCents,
+    at: now().toISOString(),
+    within: search.withinKm === null ? -1 : closenessAt(search.withinKm),
+    limit,
+  };
 }
 
 /**
@@ -313,12 +369,8 @@ interface PlaceRange {
   column5: number;
 }
 
-/** Each search's places, made once for its query's two uses. */
-const placesMade = new WeakMap<Search, Places>();
-
-function placesOf(search: Search, table: "u" | "o"): Places {
-  const made = placesMade.get(search);
-  if (made) return made;
+/** A circle's (or ring's) ranges, in the order a read takes them. */
+function placeRows(search: Search): PlaceRow[] {
   const [from, km] = [search.from!, search.withinKm!];
   // Stretch edges are whole millionths of a degree already (geo rounds them so): sent as such.
   const millionths = (degrees: number) => Math.round(degrees * 1e6);
@@ -330,18 +382,21 @@ function placesOf(search: Search, table: "u" | "o"): Places {
   // then holds near ones, whose page-th nearest narrows a crowded ring in one step, not the far south
   // edge's. A capped read of fine rows goes further: nearest pieces first.
   const centreRow = from.latitude * rowsPerDegree - 0.5;
-  const stretches =
-    search.pieces && rowsPerDegree === FINE_ROWS_PER_DEGREE
-      ? nearestPiecesFirst(rows, from, rowsPerDegree, (km - search.beyondKm) / PIECES_PER_RING)
-      : rows.sort((a, b) => Math.abs(a[0] - centreRow) - Math.abs(b[0] - centreRow));
+  return search.pieces && rowsPerDegree === FINE_ROWS_PER_DEGREE
+    ? nearestPiecesFirst(rows, from, rowsPerDegree, (km - search.beyondKm) / PIECES_PER_RING)
+    : rows.sort((a, b) => Math.abs(a[0] - centreRow) - Math.abs(b[0] - centreRow));
+}
+
+/** A search's places as SQL: its rows' size from the search, the ranges and the centre from `values`. */
+function placesOf(search: Search, values: SearchValues, table: "u" | "o"): Places {
+  const rowsPerDegree = rowsPerDegreeFor(search.withinKm!);
   const [latitude, longitude] = [sql.ref(`${table}.latitude`), sql.ref(`${table}.longitude`)];
-  const places = {
-    table: numberRows<PlaceRange, "r">(stretches, ["integer", "millionths", "millionths", "millionths", "millionths"], "r"),
+  const ranges = Array.from({ length: PLACE_VALUES }, (_, i) => values[`range${i}`]);
+  return {
+    table: numberRowsOf<PlaceRange, "r">(ranges, PLACE_TYPES, "r"),
     on: sql<boolean>`floor(${latitude} * ${sql.lit(rowsPerDegree)}) = r.column1 and ${longitude} between r.column2 and r.column3`,
-    inside: sql<boolean>`(${longitude} between r.column4 and r.column5 or ${closenessFromDegrees(from, table)} >= ${closenessAt(km)})`,
+    inside: sql<boolean>`(${longitude} between r.column4 and r.column5 or ${closenessFromDegrees(values, table)} >= ${values.within})`,
   };
-  placesMade.set(search, places);
-  return places;
 }
 
 /** A range of a place index, in millionths of a degree: its row, its longitudes, and the part of them surely inside. */
@@ -409,7 +464,7 @@ function aroundCircle(from: Coordinates, km: number, table: "u" | "o"): RawBuild
   const longitudes = oneStretchPerRow
     ? sql`${longitude} between ${Math.min(...stretches.map((stretch) => stretch.west))} and ${Math.max(...stretches.map((stretch) => stretch.east))}`
     : sql`1 = 1`;
-  return sql<boolean>`${rows} and ${longitudes} and ${closenessFromDegrees(from, table)} >= ${closenessAt(km)}`;
+  return sql<boolean>`${rows} and ${longitudes} and ${closenessFromDegrees(centreOf(from), table)} >= ${closenessAt(km)}`;
 }
 
 /**
@@ -418,13 +473,13 @@ function aroundCircle(from: Coordinates, km: number, table: "u" | "o"): RawBuild
  * over the ranges outside" (left alone, it may walk an order's index and look every person up in the
  * ranges); PostgreSQL plans it as any join. In another order the planner chooses (aroundCircle).
  */
-function people(users: "users as u", search: Search): People<"users as u">;
-function people(users: "users as o", search: Search): People<"users as o">;
-function people(users: "users as u" | "users as o", search: Search): unknown {
+function people(users: "users as u", search: Search, values: SearchValues): People<"users as u">;
+function people(users: "users as o", search: Search, values: SearchValues): People<"users as o">;
+function people(users: "users as u" | "users as o", search: Search, values: SearchValues): unknown {
   const [table, alias] = [users as "users as u", users.slice(-1) as "u" | "o"];
   if (search.withinKm === null || !search.from) return db.selectFrom(table);
   if (search.sort !== "distance") return db.selectFrom(table).where(aroundCircle(search.from, search.withinKm, alias));
-  const places = placesOf(search, alias);
+  const places = placesOf(search, values, alias);
   // Typed as the people alone: the ranges' columns are only named in the places' own conditions.
   return db.selectFrom(places.table).crossJoin(table).where(places.on);
 }
@@ -433,17 +488,17 @@ function people(users: "users as u" | "users as o", search: Search): unknown {
  * What a search tests on each candidate besides its filters, the cheapest first: its swipes and blocks
  * (in a circle, where every candidate is read), then the exact test of a ring's places (see people).
  */
-function notSwipedOrBlockedWithin(search: Search, reading: Reading, card: "sitter" | "pet", id: string, table: "u" | "o"): RawBuilder<boolean> {
-  const swipesAndBlocks = notSwipedOrBlocked(search.viewerId, card, id, table, reading);
-  return search.sort === "distance" ? sql<boolean>`${swipesAndBlocks} and ${placesOf(search, table).inside}` : swipesAndBlocks;
+function notSwipedOrBlockedWithin(search: Search, values: SearchValues, reading: Reading, card: "sitter" | "pet", id: string, table: "u" | "o"): RawBuilder<boolean> {
+  const swipesAndBlocks = notSwipedOrBlocked(values.viewerId, card, id, table, reading);
+  return search.sort === "distance" ? sql<boolean>`${swipesAndBlocks} and ${placesOf(search, values, table).inside}` : swipesAndBlocks;
 }
 
 type People<As extends "users as u" | "users as o"> = ReturnType<typeof db.selectFrom<As>>;
 
 const inCircle = (search: Search) => search.withinKm !== null && search.from !== null;
 
-function nearness(search: Search, table: "u" | "o"): RawBuilder<number | null> {
-  return search.from ? closenessFromDegrees(search.from, table) : sql<null>`null`;
+function nearness(search: Search, values: SearchValues, table: "u" | "o"): RawBuilder<number | null> {
+  return search.from ? closenessFromDegrees(values, table) : sql<null>`null`;
 }
 
 interface Orderable<Q> {
@@ -474,44 +529,72 @@ const SITTER_ORDER_COLUMNS = {
   newest: ["u.created_at"],
 } as const satisfies Record<Search["sort"], readonly string[]>;
 
-function sitterQuery(search: Search, premium: Premium, reading: Reading = "all") {
+/** Which filters and rules apply comes from the search; every value they compare with from `values`. */
+function sitterQuery(search: Search, values: SearchValues, premium: Premium, reading: Reading = "all") {
   const { filters } = search;
   // The filters first: SQLite tests a candidate's conditions in the order written, the rarest first.
-  let query = people("users as u", search).select("u.id");
+  let query = people("users as u", search, values).select("u.id");
   if (filters.petType !== "all") query = query.where("u.cares_for_mask", "in", masksCaringFor(filters.petType));
-  if (filters.minRating > 0) query = query.where("u.rating_average", ">=", filters.minRating);
-  if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", filters.maxPriceCents);
-  query = query.where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where("u.id", "!=", search.viewerId);
-  if (premium === "only") query = query.where(premiumFilterSql("u"));
-  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, reading, "sitter", "u.id", "u"));
-  return premium === "first" ? query.select(premiumSql("u").as("premium")) : query;
+  if (filters.minRating > 0) query = query.where("u.rating_average", ">=", values.minRating);
+  if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", values.maxPriceCents);
+  query = query.where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where("u.id", "!=", values.viewerId);
+  if (premium === "only") query = query.where(premiumFilterSql("u", values.at));
+  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, values, reading, "sitter", "u.id", "u"));
+  return premium === "first" ? query.select(premiumSql("u", values.at).as("premium")) : query;
+}
+
+/**
+ * A ring's candidates (see Cards), unordered, as many as `values.limit`. Up to eight per search, each
+ * of a few shapes: built and compiled once per shape (below). Building and compiling them anew was a
+ * third of the Node CPU of a search from far away (Las Palmas pets on PostgreSQL: 4.7 → 3.4 ms a search).
+ */
+function ringCandidates(card: "sitter" | "pet", search: Search, values: SearchValues, reading: Reading): Compilable<Ranked> {
+  const select = (table: "u" | "o") => [nearness(search, values, table).as("closeness"), premiumSql(table, values.at).as("premium")] as const;
+  return card === "sitter"
+    ? sitterQuery(search, values, "alike", reading).select(select("u")).limit(values.limit)
+    : petQuery(search, values, "alike", reading).select(select("o")).limit(values.limit);
+}
+
+/** Ring reads by shape: all that changes their text is the card, which filters apply, the rows' size and how swipes are read. */
+const ringReads = new Map<string, PreparedQuery<SearchValues, Ranked>>();
+
+function ringRead(card: "sitter" | "pet", search: Search, cap: number, reading: Reading = "until-enough"): Promise<Ranked[]> {
+  const { filters } = search;
+  const shape = [card, filters.petType, filters.minRating > 0, filters.maxPriceCents !== null, rowsPerDegreeFor(search.withinKm!), reading].join(" ");
+  let read = ringReads.get(shape);
+  if (!read) {
+    // Built from this search for its shape alone: its values are stand-ins, bound anew on every run.
+    read = preparedQuery((values: SearchValues) => ringCandidates(card, search, values, reading));
+    ringReads.set(shape, read);
+  }
+  return read.all(valuesOf(search, cap));
 }
 
 const sitters: Cards = {
   async candidates(search, cap) {
     const reading = databaseEngine === "postgres" && (await passedOnMany(search.viewerId)) ? "until-enough, passed on many" : "until-enough";
-    const query = sitterQuery(search, "alike", reading);
-    return executeKeepingPlan(query.select([nearness(search, "u").as("closeness"), premiumSql("u").as("premium")]).limit(cap));
+    return ringRead("sitter", search, cap, reading);
   },
 
   page(search, premium, limit) {
-    const query = sitterQuery(search, premium);
+    const values = valuesOf(search, limit);
+    const query = sitterQuery(search, values, premium);
     if (!inCircle(search)) {
       // Read in an index's order: the first candidates that pass are the page. Planned on every run
       // (which index suits depends on how rare the filters' values are); circles keep their plans.
-      const page = query.select(nearness(search, "u").as("closeness")).where(shownTo(search.viewerId, "u")).where(notSwiped(search.viewerId, "u.id", sql`''`));
+      const page = query.select(nearness(search, values, "u").as("closeness")).where(shownTo(search.viewerId, "u")).where(notSwiped(search.viewerId, "u.id", sql`''`));
       return inDeckOrder(page, search.sort, "u", premium).limit(limit).execute();
     }
     // Every candidate in a circle is read before the order is known: ranked from the index alone, then
     // the page's rows are read and checked by the rules. The ranked rows carry their order's columns to
     // the outer query (ring reads, which need none, send only a card's id, closeness and membership).
-    const ranked = query.$if(search.sort === "distance", (q) => q.select(nearness(search, "u").as("closeness"))).select([...SITTER_ORDER_COLUMNS[search.sort]]);
+    const ranked = query.$if(search.sort === "distance", (q) => q.select(nearness(search, values, "u").as("closeness"))).select([...SITTER_ORDER_COLUMNS[search.sort]]);
     const candidates = inDeckOrder(ranked, search.sort, "u", premium).limit(limit);
     const page = db
       .selectFrom(candidates.as("c"))
       .crossJoin("users as u")
       .whereRef("u.id", "=", "c.id")
-      .select(["c.id", nearness(search, "u").as("closeness")])
+      .select(["c.id", nearness(search, values, "u").as("closeness")])
       .$if(premium === "first", (q) => q.select(sql<boolean>`${sql.ref("c.premium")}`.as("premium")))
       .where(shownTo(search.viewerId, "u"))
       .where(notSwiped(search.viewerId, "u.id", sql`''`));
@@ -535,8 +618,9 @@ const sitters: Cards = {
       });
       if (!few) continue;
       // The viewer's swipes and blocks as lists (as in a circle): each match is then one the deck may show.
-      const matching = sitterQuery({ ...search, sort: range.sort }, "alike")
-        .select([nearness(search, "u").as("closeness"), premiumSql("u").as("premium")])
+      const values = valuesOf(search, 0);
+      const matching = sitterQuery({ ...search, sort: range.sort }, values, "alike")
+        .select([nearness(search, values, "u").as("closeness"), premiumSql("u", values.at).as("premium")])
         .where(notSwipedOrBlocked(search.viewerId, "sitter", "u.id", "u", "all"));
       const rows = await inDeckOrder(matching, range.sort, "u").execute();
       return rows.map((row) => ({ id: row.id, closeness: row.closeness, premium: Boolean(row.premium) }));
@@ -587,32 +671,32 @@ function passedOnMany(viewerId: string): Promise<boolean> {
   });
 }
 
-function petQuery(search: Search, premium: Premium, reading: Reading = "all") {
+function petQuery(search: Search, values: SearchValues, premium: Premium, reading: Reading = "all") {
   const { filters } = search;
-  const owners = people("users as o", search).where(ownerRow).where("o.suspended_at", "is", null).where("o.deleted_at", "is", null).where("o.id", "!=", search.viewerId);
+  const owners = people("users as o", search, values).where(ownerRow).where("o.suspended_at", "is", null).where("o.deleted_at", "is", null).where("o.id", "!=", values.viewerId);
   let query = owners.innerJoin("pets as p", "p.owner_id", "o.id").select("p.id");
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
-  if (premium === "only") query = query.where(premiumFilterSql("o"));
-  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, reading, "pet", "p.id", "o"));
-  return premium === "first" ? query.select(premiumSql("o").as("premium")) : query;
+  if (premium === "only") query = query.where(premiumFilterSql("o", values.at));
+  if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, values, reading, "pet", "p.id", "o"));
+  return premium === "first" ? query.select(premiumSql("o", values.at).as("premium")) : query;
 }
 
 const pets: Cards = {
   candidates(search, cap) {
-    const query = petQuery(search, "alike", "until-enough");
-    return executeKeepingPlan(query.select([nearness(search, "o").as("closeness"), premiumSql("o").as("premium")]).limit(cap));
+    return ringRead("pet", search, cap);
   },
 
   page(search, premium, limit) {
-    const query = petQuery(search, premium);
+    const values = valuesOf(search, limit);
+    const query = petQuery(search, values, premium);
     if (!inCircle(search)) {
       // The swipe's person through the pet (p.owner_id, the same person): PostgreSQL then seeks the
       // swipe on person and pet; through o.id it tested o.id after reading every swipe of the viewer.
-      const page = query.select(nearness(search, "o").as("closeness")).where(shownTo(search.viewerId, "o")).where(notSwiped(search.viewerId, "p.owner_id", sql.ref("p.id")));
+      const page = query.select(nearness(search, values, "o").as("closeness")).where(shownTo(search.viewerId, "o")).where(notSwiped(search.viewerId, "p.owner_id", sql.ref("p.id")));
       return inDeckOrder(page, search.sort, "p", premium).limit(limit).execute();
     }
     const ranked = query
-      .$if(search.sort === "distance", (q) => q.select(nearness(search, "o").as("closeness")))
+      .$if(search.sort === "distance", (q) => q.select(nearness(search, values, "o").as("closeness")))
       .$if(search.sort === "newest", (q) => q.select("p.created_at"))
       .select("o.id as person");
     const candidates = inDeckOrder(ranked, search.sort, "p", premium).limit(limit);
@@ -620,7 +704,7 @@ const pets: Cards = {
       .selectFrom(candidates.as("c"))
       .crossJoin("users as o")
       .whereRef("o.id", "=", "c.person")
-      .select(["c.id", nearness(search, "o").as("closeness")])
+      .select(["c.id", nearness(search, values, "o").as("closeness")])
       .$if(premium === "first", (q) => q.select(sql<boolean>`${sql.ref("c.premium")}`.as("premium")))
       .where(shownTo(search.viewerId, "o"))
       .where(notSwiped(search.viewerId, "o.id", sql.ref("c.id")));

@@ -11,6 +11,7 @@ import { sitterDetailsSchema } from "~/features/profiles";
 import { caresForColumns, updateSitterDetails } from "~/features/profiles/index.server";
 import { blockPerson } from "~/features/safety/index.server";
 import { startOver, swipe } from "./swipes.server";
+import { advanceClock, DAY, resetClockAfterEach } from "~/testing/clock";
 
 const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };
 const TOLEDO: Coordinates = { latitude: 39.8628, longitude: -4.0273 };
@@ -63,6 +64,8 @@ const petsFor = async (id: string, limit?: number) => (await cardsOf(id, "pets",
 const ids = (cards: DeckCard[]) => cards.map((card) => card.petId ?? card.userId);
 const setFilters = (id: string, changes: UserUpdate) =>
   db.updateTable("users").set(changes).where("id", "=", id).execute();
+
+resetClockAfterEach();
 
 // The test file has one database: every test starts from no people (pets, swipes and photos go with them).
 beforeEach(async () => {
@@ -501,6 +504,27 @@ describe("page size", () => {
     expect(ids(await sittersFor(owner))).toEqual(nearest);
     // Asked again (the way of reading it is then known): the same page.
     expect(ids(await sittersFor(owner))).toEqual(nearest);
+  });
+
+  it("viewers in two cities with the same filters, in turn, each get their own nearest; a premium membership that ran out no longer comes first", async () => {
+    const around = async (city: Coordinates) => {
+      const sitters = new Map<number, string>();
+      for (const [i, km] of [7, 1.5, 12, 4, 9, 2.5, 15].entries()) sitters.set(km, await member({ role: "sitter", at: travel(city, km, i * 51) }));
+      return [1.5, 2.5, 4, 7, 9, 12, 15].map((km) => sitters.get(km)!);
+    };
+    const inMadrid = await member({ role: "owner", at: MADRID, browseMode: "local", maxDistanceKm: 50 });
+    const inBarcelona = await member({ role: "owner", at: BARCELONA, browseMode: "local", maxDistanceKm: 50 });
+    const [madrid, barcelona] = [await around(MADRID), await around(BARCELONA)];
+    const premium = barcelona[4]!;
+    await premiumWithCard(await viewer(premium));
+
+    for (let round = 0; round < 2; round += 1) {
+      expect(ids(await sittersFor(inMadrid))).toEqual(madrid.slice(0, DECK_PAGE));
+      expect(ids(await sittersFor(inBarcelona))).toEqual([premium, ...barcelona.filter((id) => id !== premium)].slice(0, DECK_PAGE));
+    }
+    advanceClock(40 * DAY);
+    expect(ids(await sittersFor(inBarcelona))).toEqual(barcelona.slice(0, DECK_PAGE));
+    expect(ids(await sittersFor(inMadrid))).toEqual(madrid.slice(0, DECK_PAGE));
   });
 
   it("worldwide with a filter that leaves few, reads those few and deals the nearest (premium first, passed and blocked ones gone)", async () => {

@@ -77,9 +77,9 @@ export function hasPremium(person: Pick<User, "premium_until">, at: Date = now()
  * Premium as the people's own column `premium_until` (`usersAlias` is the users table's alias), which
  * triggers on subscriptions keep as isPremium answers (migration 0027): a deck tests it inside its
  * place index instead of looking up a subscription per candidate. A value, true or false, to select or
- * order by; premiumFilterSql is the same test as a condition.
+ * order by; premiumFilterSql is the same test as a condition. `at` is when, a Date or its ISO time.
  */
-export function premiumSql(usersAlias: string, at: Date = now()): RawBuilder<boolean> {
+export function premiumSql(usersAlias: string, at: Date | string = now()): RawBuilder<boolean> {
   return sql<boolean>`(${sql.ref(`${usersAlias}.premium_until`)} is not null and ${premiumFilterSql(usersAlias, at)})`;
 }
 
@@ -88,8 +88,9 @@ export function premiumSql(usersAlias: string, at: Date = now()): RawBuilder<boo
  * `is not null`: PostgreSQL counts the people without a date once in each term, so it took premium people
  * for some 80 times rarer than they are and read a whole place index to find a page of them.
  */
-export function premiumFilterSql(usersAlias: string, at: Date = now()): RawBuilder<boolean> {
-  return sql<boolean>`${sql.ref(`${usersAlias}.premium_until`)} > ${at.toISOString()}`;
+export function premiumFilterSql(usersAlias: string, at: Date | string = now()): RawBuilder<boolean> {
+  // A string is the moment as stored (an ISO time), or a prepared query's stand-in for one: bound as is.
+  return sql<boolean>`${sql.ref(`${usersAlias}.premium_until`)} > ${at instanceof Date ? at.toISOString() : at}`;
 }
 
 export interface SubscriptionSummary {

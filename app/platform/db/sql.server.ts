@@ -6,8 +6,31 @@ import type { Engine } from "~db/engine";
  * Columns are named as Kysely references ("u.cares_for"); values are always bound parameters.
  */
 
+type NumberType = "integer" | "real" | "millionths";
+
 export function sqlHelpers(engine: Engine) {
   const postgres = engine === "postgres";
+
+  function numberRowsValues(rows: readonly (readonly number[])[], types: readonly NumberType[]): string[] {
+    // Each column as one array literal ('{1,2,3}'), which numbers need no quoting in: node-postgres would
+    // otherwise write a JavaScript array out element by element (a millisecond for a wide ring's thousand ranges).
+    return postgres ? types.map((_, i) => `{${rows.map((row) => row[i]).join(",")}}`) : [JSON.stringify(rows)];
+  }
+
+  function numberRowsOf<Row, Alias extends string>(values: readonly unknown[], types: readonly NumberType[], alias: Alias): AliasedRawBuilder<Row, Alias> {
+    const names = types.map((_, i) => sql.ref(`column${i + 1}`));
+    const scaled = (value: RawBuilder<unknown>, type: NumberType) => (type === "millionths" ? sql`cast(${value} as double precision) / 1000000` : value);
+    if (postgres) {
+      const arrays = types.map((type, i) => sql`cast(${values[i]} as ${sql.raw(type === "real" ? "double precision[]" : "integer[]")})`);
+      const columns = types.map((type, i) => sql`${scaled(sql`${sql.ref(`t.column${i + 1}`)}`, type)} as ${names[i]}`);
+      return sql<Row>`(select ${sql.join(columns)} from unnest(${sql.join(arrays)}) as t(${sql.join(names)}))`.as(alias);
+    }
+    // The offset keeps SQLite from merging the table into the outer query, which would take the numbers
+    // out of the JSON again for every row joined to them.
+    const columns = types.map((type, i) => sql`${scaled(sql`(e.value ->> ${sql.lit(i)})`, type)} as ${names[i]}`);
+    return sql<Row>`(select ${sql.join(columns)} from json_each(${values[0]}) as e limit -1 offset 0)`.as(alias);
+  }
+
   return {
     /** Whether the JSON array of strings in `column` holds `value`. */
     jsonListIncludes(column: string, value: string): RawBuilder<boolean> {
@@ -44,21 +67,15 @@ export function sqlHelpers(engine: Engine) {
      * A "millionths" column is a real sent as a whole number of millionths: integers are written several
      * times faster than decimals, and long lists are written on every search that sends them.
      */
-    numberRows<Row, Alias extends string>(rows: readonly (readonly number[])[], types: readonly ("integer" | "real" | "millionths")[], alias: Alias): AliasedRawBuilder<Row, Alias> {
-      const names = types.map((_, i) => sql.ref(`column${i + 1}`));
-      const scaled = (value: RawBuilder<unknown>, type: (typeof types)[number]) => (type === "millionths" ? sql`cast(${value} as double precision) / 1000000` : value);
-      if (postgres) {
-        // Each column sent as one array literal ('{1,2,3}'), which numbers need no quoting in: node-postgres
-        // would otherwise write a JavaScript array out element by element (a millisecond for a wide ring's thousand ranges).
-        const literal = (i: number) => `{${rows.map((row) => row[i]).join(",")}}`;
-        const arrays = types.map((type, i) => sql`cast(${literal(i)} as ${sql.raw(type === "real" ? "double precision[]" : "integer[]")})`);
-        const columns = types.map((type, i) => sql`${scaled(sql`${sql.ref(`t.column${i + 1}`)}`, type)} as ${names[i]}`);
-        return sql<Row>`(select ${sql.join(columns)} from unnest(${sql.join(arrays)}) as t(${sql.join(names)}))`.as(alias);
-      }
-      // The offset keeps SQLite from merging the table into the outer query, which would take the numbers
-      // out of the JSON again for every row joined to them.
-      const columns = types.map((type, i) => sql`${scaled(sql`(e.value ->> ${sql.lit(i)})`, type)} as ${names[i]}`);
-      return sql<Row>`(select ${sql.join(columns)} from json_each(${JSON.stringify(rows)}) as e limit -1 offset 0)`.as(alias);
+    numberRows<Row, Alias extends string>(rows: readonly (readonly number[])[], types: readonly NumberType[], alias: Alias): AliasedRawBuilder<Row, Alias> {
+      return numberRowsOf<Row, Alias>(numberRowsValues(rows, types), types, alias);
     },
+    /**
+     * The values numberRows binds for `rows` (one per column on PostgreSQL, one on SQLite; as many for no
+     * rows), for a query built once and run with new rows: see numberRowsOf.
+     */
+    numberRowsValues,
+    /** numberRows' table from values bound apart (numberRowsValues' own, or a prepared query's stand-ins for them). */
+    numberRowsOf,
   };
 }
