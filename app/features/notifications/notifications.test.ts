@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
-import { advanceClock, resetClock } from "~/testing/clock";
+import { advanceClock, clockTo, resetClock, resetClockAfterEach } from "~/testing/clock";
 import { person } from "~/testing/people";
 import { countUnread, listNotifications, markAllRead, notify, openNotification, setSounds } from "./notifications.server";
 
@@ -12,9 +12,14 @@ async function notificationAt(userId: string, type: "match" | "booking_request" 
   return id;
 }
 
+resetClockAfterEach();
+
 describe("notifications", () => {
   it("groups by the person's own days: Today, Yesterday, Earlier, newest first", async () => {
     const owner = await person("owner");
+    // At noon (UTC) today, so 26 hours ago is yesterday whenever the test runs (shortly after midnight it was two days ago).
+    const today = now();
+    clockTo(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 12)), 0);
     const reference = now();
     await notificationAt(owner.id, "match", new Date(reference.getTime() - 1000));
     await notificationAt(owner.id, "review", new Date(reference.getTime() - 26 * 3600_000));
