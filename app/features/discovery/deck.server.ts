@@ -110,6 +110,8 @@ interface Search {
   beyondKm: number;
   /** A capped read's: fine rows cut into pieces, nearest first (see nearestPiecesFirst). */
   pieces?: true;
+  /** A read of rings in turn (see nearestFirst): each one's outer edge, the last `withinKm`. */
+  ringsKm?: number[];
   sort: "distance" | "rating" | "price" | "newest";
 }
 
@@ -131,6 +133,7 @@ type Premium = "only" | "first" | "alike";
 
 /** The two decks' queries: candidates unordered and a page in deck order, both with the rules applied. */
 interface Cards {
+  card: "sitter" | "pet";
   candidates(search: Search, cap: number): Promise<Ranked[]>;
   page(search: Search, premium: Premium, limit: number): Promise<Found[]>;
   /** Every card a worldwide search whose filters leave few may show (the rules applied), or null when they may leave many. */
@@ -173,12 +176,9 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
   let crowded: number | null = null; // the ring from `inside` to here holds more than CIRCLE_CAP cards
   let enough = Infinity; // the ring from `inside` to here holds a page, as far as cards read show
   let crowdedRings = 0;
+  const firstRingCrowded = `first ring crowded ${cards.card} ${search.viewerId}`;
   for (let ring = 1; found.size < limit && inside < limitKm; ring += 1) {
-    // While no card is found, rings grow tenfold (2, 20, 200, 2,000, then 5,000 km, the widest, before the
-    // rest of the world): an empty ring costs a query and its ranges, not people, and a ring too crowded
-    // to read whole is narrowed anyway. From 1,200 km away, 4 reads reach the first people instead of 6.
-    const grown = Math.min(EMPTY_GROWTH * inside, RINGS_KM.at(-1)!);
-    const next = RINGS_KM.find((ringKm) => ringKm > inside && (found.size > 0 || ringKm >= grown)) ?? Infinity;
+    const next = ringAfter(inside, found.size > 0);
     // After a crowded ring, the next reaches straight to where the cards read show a page to be (from
     // 1,200 km away halving read empty rings first); after STRAIGHT_NARROWINGS of those, rings halve, so
     // they narrow however unevenly the cards read lie.
@@ -197,22 +197,57 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
       if (found.size === 0) return nearest;
       return inDistanceOrder([...found.values(), ...nearest], limit);
     }
-    const read = await cards.candidates({ ...search, withinKm: km, beyondKm: inside, pieces: true }, CIRCLE_CAP + 1);
-    // Someone on the edge two pieces share is read twice: the cap counts rows read, the ring holds people.
-    const ringCards = [...new Map(read.map((card) => [card.id, card])).values()];
+    // While nothing is found, a read takes the next ring too where its rows are the same size: a ring
+    // left empty (far from everyone, or where the viewer has passed on everyone near) then costs no query
+    // of its own. Two at most: a third would be a 5,000 km ring's ranges for a read that mostly stops
+    // before. Not the first ring where it held a crowd for this viewer's last search: in a city's middle
+    // the next ring's ranges (a few hundred) would be worked out and sent for nothing.
+    const rings = [km];
+    const further = Math.min(ringAfter(km, false), limitKm);
+    const firstRead = ring === 1;
+    const takesNext = crowded === null && found.size === 0 && !(firstRead && knownAnswer(firstRingCrowded) === true);
+    if (takesNext && Number.isFinite(further) && rowsPerDegreeFor(further) === rowsPerDegreeFor(km)) rings.push(further);
+    const read = await cards.candidates({ ...search, withinKm: rings.at(-1)!, beyondKm: inside, ringsKm: rings, pieces: true }, CIRCLE_CAP + 1);
+    // Someone on the edge two pieces share is read twice: the cap counts rows read, the rings hold people.
+    const readCards = [...new Map(read.map((card) => [card.id, card])).values()];
     if (read.length > CIRCLE_CAP) {
-      // Too many to read whole: read a narrower ring, no wider than the cards read show a page to be
-      // (however unevenly those few lie, that many are that near).
-      const closest = ringCards.map((card) => card.closeness!).sort((a, b) => b - a);
-      crowded = km;
+      // Too many to read whole. The read stopped in the ring of the farthest card it read (a ring's ranges
+      // hold only its own people, and the rings are read in turn): the rings before were read whole.
+      const farthest = Math.min(...readCards.map((card) => card.closeness!));
+      const ringOfFarthest = rings.findIndex((edgeKm) => farthest >= closenessAt(edgeKm));
+      // (Past every edge only by rounding: then it is the last ring's.)
+      const stoppedIn = ringOfFarthest === -1 ? rings.length - 1 : ringOfFarthest;
+      if (firstRead) keepAnswer(firstRingCrowded, stoppedIn === 0);
+      const beyond: Found[] = [];
+      for (const card of readCards) {
+        if (stoppedIn > 0 && card.closeness! >= closenessAt(rings[stoppedIn - 1]!)) found.set(card.id, card);
+        else beyond.push(card);
+      }
+      if (stoppedIn > 0) inside = rings[stoppedIn - 1]!;
+      // Read a narrower ring, no wider than the cards read show a page to be (however unevenly those few
+      // lie, that many are that near).
+      const closest = (beyond.length >= limit ? beyond : [...found.values(), ...beyond]).map((card) => card.closeness!).sort((a, b) => b - a);
+      crowded = rings[stoppedIn]!;
       crowdedRings += 1;
       enough = Math.min(enough, kilometresFor(closest[limit - 1]!) + ROUNDING_KM);
       continue;
     }
-    for (const card of ringCards) found.set(card.id, card);
-    inside = km;
+    if (firstRead) keepAnswer(firstRingCrowded, false);
+    for (const card of readCards) found.set(card.id, card);
+    inside = rings.at(-1)!;
   }
   return inDistanceOrder([...found.values()], limit);
+}
+
+/**
+ * The ring after one reaching `km`. While no card is found, rings grow tenfold (2, 20, 200, 2,000, then
+ * 5,000 km, the widest, before the rest of the world): an empty ring costs a query and its ranges, not
+ * people, and a ring too crowded to read whole is narrowed anyway. From 1,200 km away, 4 reads reach the
+ * first people instead of 6. Infinity past the widest.
+ */
+function ringAfter(km: number, anyFound: boolean): number {
+  const grown = Math.min(EMPTY_GROWTH * km, RINGS_KM.at(-1)!);
+  return RINGS_KM.find((ringKm) => ringKm > km && (anyFound || ringKm >= grown)) ?? Infinity;
 }
 
 /**
@@ -308,14 +343,12 @@ interface SearchValues extends Centre {
   maxPriceCents: number | null;
   /** When premium is tested, as stored. */
   at: string;
-  /** The least closeness within the circle (closenessAt of its km). */
-  within: number;
   limit: number;
   /** The circle's places as numberRowsValues binds them (named one by one for a prepared query). */
   [range: `range${number}`]: unknown;
 }
 
-const PLACE_TYPES = ["integer", "millionths", "millionths", "millionths", "millionths"] as const;
+const PLACE_TYPES = ["integer", "millionths", "millionths", "millionths", "millionths", "real"] as const;
 const PLACE_VALUES = numberRowsValues([], PLACE_TYPES).length;
 
 /** Each search's places, worked out once for its query's uses. */
@@ -336,7 +369,6 @@ function valuesOf(search: Search, limit: number): SearchValues {
     minRating: search.filters.minRating,
     maxPriceCents: search.filters.maxPriceCents,
     at: now().toISOString(),
-    within: search.withinKm === null ? -1 : closenessAt(search.withinKm),
     limit,
   };
 }
@@ -367,24 +399,33 @@ interface PlaceRange {
   column3: number;
   column4: number;
   column5: number;
+  column6: number;
 }
 
-/** A circle's (or ring's) ranges, in the order a read takes them. */
+/** A circle's (or ring's, or rings' in turn) ranges, in the order a read takes them. */
 function placeRows(search: Search): PlaceRow[] {
-  const [from, km] = [search.from!, search.withinKm!];
+  const from = search.from!;
   // Stretch edges are whole millionths of a degree already (geo rounds them so): sent as such.
   const millionths = (degrees: number) => Math.round(degrees * 1e6);
-  const rowsPerDegree = rowsPerDegreeFor(km);
-  const rows = rowStretches(from, km, rowsPerDegree, search.beyondKm).map(
-    ({ row, west, east, sureWest, sureEast }): PlaceRow => [row, millionths(west), millionths(east), millionths(sureWest), millionths(sureEast)],
-  );
-  // Rows nearest the centre first: a read that stops after CIRCLE_CAP candidates (in the ranges' order)
-  // then holds near ones, whose page-th nearest narrows a crowded ring in one step, not the far south
-  // edge's. A capped read of fine rows goes further: nearest pieces first.
+  const rowsPerDegree = rowsPerDegreeFor(search.withinKm!);
   const centreRow = from.latitude * rowsPerDegree - 0.5;
-  return search.pieces && rowsPerDegree === FINE_ROWS_PER_DEGREE
-    ? nearestPiecesFirst(rows, from, rowsPerDegree, (km - search.beyondKm) / PIECES_PER_RING)
-    : rows.sort((a, b) => Math.abs(a[0] - centreRow) - Math.abs(b[0] - centreRow));
+  let beyondKm = search.beyondKm;
+  return (search.ringsKm ?? [search.withinKm!]).flatMap((km) => {
+    // Each ring's ranges hold its own people only (the exact test with its own edge), so a read that
+    // stops in one has read those before it whole.
+    const within = closenessAt(km);
+    const rows = rowStretches(from, km, rowsPerDegree, beyondKm).map(
+      ({ row, west, east, sureWest, sureEast }): PlaceRow => [row, millionths(west), millionths(east), millionths(sureWest), millionths(sureEast), within],
+    );
+    const ringKm = km - beyondKm;
+    beyondKm = km;
+    // Rows nearest the centre first: a read that stops after CIRCLE_CAP candidates (in the ranges' order)
+    // then holds near ones, whose page-th nearest narrows a crowded ring in one step, not the far south
+    // edge's. A capped read of fine rows goes further: nearest pieces first.
+    return search.pieces && rowsPerDegree === FINE_ROWS_PER_DEGREE
+      ? nearestPiecesFirst(rows, from, rowsPerDegree, ringKm / PIECES_PER_RING)
+      : rows.sort((a, b) => Math.abs(a[0] - centreRow) - Math.abs(b[0] - centreRow));
+  });
 }
 
 /** A search's places as SQL: its rows' size from the search, the ranges and the centre from `values`. */
@@ -395,12 +436,15 @@ function placesOf(search: Search, values: SearchValues, table: "u" | "o"): Place
   return {
     table: numberRowsOf<PlaceRange, "r">(ranges, PLACE_TYPES, "r"),
     on: sql<boolean>`floor(${latitude} * ${sql.lit(rowsPerDegree)}) = r.column1 and ${longitude} between r.column2 and r.column3`,
-    inside: sql<boolean>`(${longitude} between r.column4 and r.column5 or ${closenessFromDegrees(values, table)} >= ${values.within})`,
+    inside: sql<boolean>`(${longitude} between r.column4 and r.column5 or ${closenessFromDegrees(values, table)} >= r.column6)`,
   };
 }
 
-/** A range of a place index, in millionths of a degree: its row, its longitudes, and the part of them surely inside. */
-type PlaceRow = [row: number, west: number, east: number, sureWest: number, sureEast: number];
+/**
+ * A range of a place index, in millionths of a degree: its row, its longitudes, and the part of them
+ * surely inside; and the least closeness inside its circle (closenessAt of the edge of its ring).
+ */
+type PlaceRow = [row: number, west: number, east: number, sureWest: number, sureEast: number, within: number];
 
 /**
  * A ring's fine rows are cut into pieces about half its width wide, at most MOST_PIECES per stretch:
@@ -422,7 +466,7 @@ const NOTHING_SURE = 181_000_000;
  */
 function nearestPiecesFirst(rows: PlaceRow[], from: Coordinates, rowsPerDegree: number, pieceKm: number): PlaceRow[] {
   const pieces: { range: PlaceRow; distance: number }[] = [];
-  for (const [row, west, east, sureWest, sureEast] of rows) {
+  for (const [row, west, east, sureWest, sureEast, within] of rows) {
     // Where the piece comes nearest the centre, in flat km: enough to put pieces in order.
     const nearestLatitude = Math.min(Math.max(from.latitude, row / rowsPerDegree), (row + 1) / rowsPerDegree);
     const northSouthKm = Math.abs(nearestLatitude - from.latitude) * KM_PER_DEGREE;
@@ -435,7 +479,7 @@ function nearestPiecesFirst(rows: PlaceRow[], from: Coordinates, rowsPerDegree: 
       const eastWestKm = Math.min(apart, 360 - apart) * kmPerDegree;
       const [pieceSureWest, pieceSureEast] = [Math.max(start, sureWest), Math.min(end, sureEast)];
       const sure = pieceSureWest <= pieceSureEast ? [pieceSureWest, pieceSureEast] : [NOTHING_SURE, -NOTHING_SURE];
-      pieces.push({ range: [row, start, end, sure[0]!, sure[1]!], distance: northSouthKm ** 2 + eastWestKm ** 2 });
+      pieces.push({ range: [row, start, end, sure[0]!, sure[1]!, within], distance: northSouthKm ** 2 + eastWestKm ** 2 });
       if (end === east) break;
     }
   }
@@ -571,6 +615,8 @@ function ringRead(card: "sitter" | "pet", search: Search, cap: number, reading: 
 }
 
 const sitters: Cards = {
+  card: "sitter",
+
   async candidates(search, cap) {
     const reading = databaseEngine === "postgres" && (await passedOnMany(search.viewerId)) ? "until-enough, passed on many" : "until-enough";
     return ringRead("sitter", search, cap, reading);
@@ -632,22 +678,33 @@ const sitters: Cards = {
 /**
  * Answers that choose how a search reads, not what it finds, and change slowly: whether a filter's
  * range holds few sitters (counting it reads up to FEW_IN_RANGE index entries, 2–3 ms on PostgreSQL at
- * a million profiles, for each of a search's two ranges), whether a viewer has passed on many. Each is
- * worked out once per ANSWER_KEPT_MS, in each instance. Either answer deals the same cards; a stale one
+ * a million profiles, for each of a search's two ranges), whether a viewer has passed on many, whether
+ * a viewer's first ring held a crowd (learnt from their last search). Each is kept ANSWER_KEPT_MS, in
+ * each instance. Either answer deals the same cards; a stale one
  * only chooses the slower way to find them.
  */
 const ANSWER_KEPT_MS = 10 * 60_000;
-const MOST_ANSWERS_KEPT = 10_000;
+const MOST_ANSWERS_KEPT = 50_000;
 const keptAnswers = new Map<string, { answer: boolean; at: number }>();
 
 async function keptAnswer(question: string, answer: () => Promise<boolean>): Promise<boolean> {
-  const known = keptAnswers.get(question);
-  if (known && Date.now() - known.at < ANSWER_KEPT_MS) return known.answer;
+  const known = knownAnswer(question);
+  if (known !== undefined) return known;
   const fresh = await answer();
+  keepAnswer(question, fresh);
+  return fresh;
+}
+
+/** The answer kept for `question`, if one was in the last ANSWER_KEPT_MS. */
+function knownAnswer(question: string): boolean | undefined {
+  const known = keptAnswers.get(question);
+  return known && Date.now() - known.at < ANSWER_KEPT_MS ? known.answer : undefined;
+}
+
+function keepAnswer(question: string, answer: boolean): void {
   // Questions come from members and their filters: the map is emptied rather than let grow past a bound.
   if (keptAnswers.size >= MOST_ANSWERS_KEPT) keptAnswers.clear();
-  keptAnswers.set(question, { answer: fresh, at: Date.now() });
-  return fresh;
+  keptAnswers.set(question, { answer, at: Date.now() });
 }
 
 /**
@@ -682,6 +739,8 @@ function petQuery(search: Search, values: SearchValues, premium: Premium, readin
 }
 
 const pets: Cards = {
+  card: "pet",
+
   candidates(search, cap) {
     return ringRead("pet", search, cap);
   },

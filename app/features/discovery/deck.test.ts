@@ -485,6 +485,36 @@ describe("page size", () => {
     expect(new Set(ids(cards)).size).toBe(DECK_PAGE);
   });
 
+  it("a few near and a crowd a little further: the few, then the nearest of the crowd", async () => {
+    const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance" });
+    // Three within the first 2 km (one close to its edge, on a diagonal where its rows reach furthest
+    // beyond it), one just past that edge, and more than a ring is read whole with between 3 and 15 km.
+    const few = new Map<number, string>();
+    for (const [i, km] of [0.6, 1.4, 1.97, 2.2].entries()) few.set(km, await member({ role: "sitter", at: travel(MADRID, km, 45 + i * 90) }));
+    const crowd = await Promise.all(Array.from({ length: 130 }, (_, i) => member({ role: "sitter", at: travel(MADRID, 3 + (i * 12) / 130, i * 29) })));
+
+    const from = await viewer(owner);
+    const stored = await db.selectFrom("users").select(["id", "latitude", "longitude"]).where("id", "in", crowd).execute();
+    const km = (row: (typeof stored)[number]) => greatCircleKm({ latitude: from.latitude!, longitude: from.longitude! }, { latitude: row.latitude!, longitude: row.longitude! });
+    const nearestOfCrowd = stored.sort((a, b) => km(a) - km(b) || (a.id < b.id ? -1 : 1)).map((row) => row.id);
+    expect(ids(await sittersFor(owner))).toEqual([...[0.6, 1.4, 1.97, 2.2].map((km) => few.get(km)), nearestOfCrowd[0]]);
+
+    // One of the few passed on: the next of the crowd takes its place.
+    await swipe(await viewer(owner), { userId: few.get(1.4)!, petId: null }, "pass");
+    expect(ids(await sittersFor(owner))).toEqual([...[0.6, 1.97, 2.2].map((km) => few.get(km)), ...nearestOfCrowd.slice(0, 2)]);
+  });
+
+  it("a crowd at one spot within the first 2 km and a few nearer around it: the few, wherever the crowd is", async () => {
+    for (const bearing of [0, 90, 180, 270]) {
+      await db.deleteFrom("users").execute();
+      const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance" });
+      await Promise.all(Array.from({ length: 110 }, () => member({ role: "sitter", at: travel(MADRID, 1.5, bearing) })));
+      const few: string[] = [];
+      for (const [i, km] of [0.7, 0.9, 1.1, 1.2, 1.3].entries()) few.push(await member({ role: "sitter", at: travel(MADRID, km, bearing + 70 + i * 55) }));
+      expect(ids(await sittersFor(owner))).toEqual(few);
+    }
+  });
+
   it("passed on a thousand sitters near, deals the nearest one left, never a passed or blocked one", async () => {
     const owner = await member({ role: "owner", at: MADRID, browseMode: "local", maxDistanceKm: 50, sortBy: "distance" });
     const passed: string[] = [];
