@@ -23,6 +23,12 @@ const OWNERS = Math.ceil(PETS / 2);
 const PREMIUM_EVERY = 50;
 /** The heavy swiper has passed on this many of the sitters nearest to them. */
 const HEAVY_SWIPES = 3_000;
+/**
+ * One member in SWIPER_EVERY has swiped SWIPES_EACH cards (about a million swipes at a million profiles),
+ * so the database plans the viewers' swipes as it would in service, not as a table of a few thousand rows.
+ */
+const SWIPER_EVERY = 20;
+const SWIPES_EACH = 20;
 const RUNS = 300;
 const MIN_RUNS = 20;
 /**
@@ -32,7 +38,7 @@ const MIN_RUNS = 20;
 const WARM_RUNS = 10;
 const CASE_BUDGET_MS = 6_000;
 /** Bump when the generated data changes, so an older cached database is not reused. */
-const GENERATOR = 4;
+const GENERATOR = 5;
 export const DECK_TARGET_P95_MS = 10;
 
 export interface DeckCase {
@@ -76,6 +82,7 @@ async function generate(file: string, log: (line: string) => void): Promise<void
   const insertPremium = raw.prepare(`insert into subscriptions (id, user_id, plan_id, status, provider, billing_anchor, current_period_start,
     current_period_end, created_at, updated_at) values (?, ?, 'monthly', 'active', 'test', ?, ?, '2999-01-01T00:00:00.000Z', ?, ?)`);
   const swipe = raw.prepare(`insert into swipes (swiper_id, target_user_id, target_pet_id, decision, created_at) values (?, ?, ?, ?, ?)`);
+  const swipeAgain = raw.prepare(`insert or ignore into swipes (swiper_id, target_user_id, target_pet_id, decision, created_at) values (?, ?, ?, ?, ?)`);
   const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
   raw.transaction(() => {
     for (let i = 0; i < SITTERS; i += 1) {
@@ -101,6 +108,14 @@ async function generate(file: string, log: (line: string) => void): Promise<void
     for (let i = 0; i < 300; i += 1) {
       swipe.run("owner-0", `sitter-${1 + i}`, null, i % 3 ? "pass" : "like", day(i));
       swipe.run("sitter-0", `owner-${1 + i}`, `pet-${1 + i}`, i % 3 ? "pass" : "like", day(i));
+    }
+    // Everyone else's swipes (the bench's viewers are owner-0, owner-1 and sitter-0: none of these).
+    for (let i = 2; i < Math.max(SITTERS, OWNERS); i += SWIPER_EVERY) {
+      for (let n = 0; n < SWIPES_EACH; n += 1) {
+        if (i < OWNERS) swipeAgain.run(`owner-${i}`, `sitter-${Math.floor(random() * SITTERS)}`, null, n % 3 ? "pass" : "like", day(n));
+        const pet = Math.floor(random() * PETS);
+        if (i < SITTERS) swipeAgain.run(`sitter-${i}`, `owner-${pet % OWNERS}`, `pet-${pet}`, n % 3 ? "pass" : "like", day(n));
+      }
     }
   })();
   // The heavy swiper has passed on every sitter near them, so their deck starts far down each order.
