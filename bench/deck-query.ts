@@ -36,6 +36,11 @@ const MIN_RUNS = 20;
  * once per connection and text) and its code compiled, so the first runs of a case measure that once.
  */
 const WARM_RUNS = 10;
+/**
+ * Runs of each case as the viewer's first search in ten minutes (nothing learnt of how to read their
+ * deck: where their last page lay, whether their first ring held a crowd), measured apart.
+ */
+const FIRST_RUNS = 40;
 const CASE_BUDGET_MS = 6_000;
 /** Bump when the generated data changes, so an older cached database is not reused. */
 const GENERATOR = 5;
@@ -49,6 +54,9 @@ export interface DeckCase {
   p99Ms: number;
   /** The process's own CPU time per deck (user + system): steadier than wall time while other work shares the machine. */
   cpuP95Ms: number;
+  /** The viewer's first search in ten minutes (see FIRST_RUNS). */
+  firstP50Ms: number;
+  firstP95Ms: number;
   cards: number;
 }
 
@@ -200,7 +208,7 @@ type Explain = (statement: { sql: string; parameters: readonly unknown[] }) => {
 /** Every case against the app's `db` (SQLite or PostgreSQL, whichever it opened); with `explain`, the plans after. */
 async function measureCases({ log, explain = null }: { log: (line: string) => void; explain?: Explain | null }): Promise<DeckCase[]> {
   const { db } = await import("../app/platform/db.server");
-  const { deckFor } = await import("../app/features/discovery/deck.server");
+  const { deckFor, forgetHowToRead } = await import("../app/features/discovery/deck.server");
   const { coarsen } = await import("../app/features/geo/index.server");
   // Viewers are where the app keeps them too: in their cells.
   const [madrid, soria, lasPalmas] = [coarsen(MADRID), coarsen(SORIA), coarsen(LAS_PALMAS)];
@@ -255,14 +263,21 @@ async function measureCases({ log, explain = null }: { log: (line: string) => vo
       cpu.push((used.user + used.system) / 1000);
       cards = result.status === "cards" ? result.cards.length : -1;
     }
-    times.sort((a, b) => a - b);
-    cpu.sort((a, b) => a - b);
+    const first: number[] = [];
+    for (let i = 0; i < FIRST_RUNS; i += 1) {
+      forgetHowToRead(viewer.id);
+      const t0 = performance.now();
+      await deckFor(viewer, tab);
+      first.push(performance.now() - t0);
+    }
+    [times, cpu, first].forEach((figures) => figures.sort((a, b) => a - b));
     const figures: DeckCase = {
       label, mode: viewer.browse_mode === "global" ? "global" : "local",
-      p50Ms: percentile(times, 0.5), p95Ms: percentile(times, 0.95), p99Ms: percentile(times, 0.99), cpuP95Ms: percentile(cpu, 0.95), cards,
+      p50Ms: percentile(times, 0.5), p95Ms: percentile(times, 0.95), p99Ms: percentile(times, 0.99), cpuP95Ms: percentile(cpu, 0.95),
+      firstP50Ms: percentile(first, 0.5), firstP95Ms: percentile(first, 0.95), cards,
     };
-    const ms = (value: number) => `${value.toFixed(2).padStart(7)} ms`;
-    log(`${label.padEnd(64)} p50 ${ms(figures.p50Ms)}   p95 ${ms(figures.p95Ms)}   p99 ${ms(figures.p99Ms)}   CPU p95 ${ms(figures.cpuP95Ms)}   (${cards} cards, ${times.length} runs)`);
+    const ms = (value: number) => `${value.toFixed(2).padStart(6)} ms`;
+    log(`${label.padEnd(64)} p50 ${ms(figures.p50Ms)}  p95 ${ms(figures.p95Ms)}  p99 ${ms(figures.p99Ms)}  CPU p95 ${ms(figures.cpuP95Ms)}  first search p50 ${ms(figures.firstP50Ms)}  p95 ${ms(figures.firstP95Ms)}  (${cards} cards, ${times.length} runs)`);
     return figures;
   }
 
@@ -301,4 +316,7 @@ if (runsAlone(import.meta.url)) {
   const worst = cases.reduce((a, b) => (b.p95Ms > a.p95Ms ? b : a));
   const passed = worst.p95Ms < DECK_TARGET_P95_MS;
   console.log(`\nslowest p95 ${worst.p95Ms.toFixed(2)} ms (${worst.label}); target p95 < ${DECK_TARGET_P95_MS} ms: ${passed ? "pass" : "FAIL"}`);
+  const worstFirst = cases.reduce((a, b) => (b.firstP95Ms > a.firstP95Ms ? b : a));
+  const within = cases.filter((c) => c.firstP95Ms < DECK_TARGET_P95_MS).length;
+  console.log(`a viewer's first search in ten minutes: slowest p95 ${worstFirst.firstP95Ms.toFixed(2)} ms (${worstFirst.label}); ${within} of ${cases.length} cases within ${DECK_TARGET_P95_MS} ms`);
 }

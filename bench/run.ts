@@ -92,10 +92,10 @@ function jsRows(): Row[] {
 function deckRows(cases: DeckCase[]): Row[] {
   return (["local", "global"] as const).map((mode) => {
     const ofMode = cases.filter((c) => c.mode === mode);
-    const slowest = (key: "p50Ms" | "p95Ms" | "p99Ms" | "cpuP95Ms") => Math.max(...ofMode.map((c) => c[key]));
+    const slowest = (key: "p50Ms" | "p95Ms" | "p99Ms" | "cpuP95Ms" | "firstP95Ms") => Math.max(...ofMode.map((c) => c[key]));
     return {
       benchmark: `Deck query, ${mode} (slowest of ${ofMode.length} cases)`,
-      figure: `p50 ${ms(slowest("p50Ms"))}, p95 ${ms(slowest("p95Ms"))}, p99 ${ms(slowest("p99Ms"))}; CPU p95 ${ms(slowest("cpuP95Ms"))}`,
+      figure: `p50 ${ms(slowest("p50Ms"))}, p95 ${ms(slowest("p95Ms"))}, p99 ${ms(slowest("p99Ms"))}; CPU p95 ${ms(slowest("cpuP95Ms"))}; a viewer's first search in ten minutes p95 ${ms(slowest("firstP95Ms"))}`,
       target: `p95 < ${DECK_TARGET_P95_MS} ms`,
       pass: slowest("p95Ms") < DECK_TARGET_P95_MS,
     };

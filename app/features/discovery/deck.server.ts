@@ -177,6 +177,20 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
   let enough = Infinity; // the ring from `inside` to here holds a page, as far as cards read show
   let crowdedRings = 0;
   const firstRingCrowded = `first ring crowded ${cards.card} ${search.viewerId}`;
+  // The circle the viewer's last page lay in (same place, same filters) is read whole in deck order
+  // first: one query where rings took two to six (a crowded ring read and its narrowed page; from 1,200
+  // km away, empty rings and narrowings). Every candidate in it was read whole by the rings before, so
+  // it costs no more than they did. Fewer than a page are all it holds now, and rings go on beyond it.
+  const { petType, minRating, maxPriceCents } = search.filters;
+  const lastPage = `last page ${cards.card} ${search.viewerId} ${search.from?.latitude} ${search.from?.longitude} ${petType} ${minRating} ${maxPriceCents}`;
+  const lastPageKm = knownAnswer<number>(lastPage);
+  if (lastPageKm !== undefined && lastPageKm <= limitKm) {
+    const nearest = await cards.page({ ...search, withinKm: lastPageKm, beyondKm: 0 }, "first", limit);
+    if (nearest.length >= limit) return nearest;
+    for (const card of nearest) found.set(card.id, card);
+    inside = lastPageKm;
+  }
+  const pageWithin = (km: number) => keepAnswer(lastPage, km);
   for (let ring = 1; found.size < limit && inside < limitKm; ring += 1) {
     const next = ringAfter(inside, found.size > 0);
     // After a crowded ring, the next reaches straight to where the cards read show a page to be (from
@@ -194,6 +208,7 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
         inside = km;
         continue;
       }
+      if (found.size + nearest.length >= limit) pageWithin(ordered.withinKm);
       if (found.size === 0) return nearest;
       return inDistanceOrder([...found.values(), ...nearest], limit);
     }
@@ -204,8 +219,8 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
     // the next ring's ranges (a few hundred) would be worked out and sent for nothing.
     const rings = [km];
     const further = Math.min(ringAfter(km, false), limitKm);
-    const firstRead = ring === 1;
-    const takesNext = crowded === null && found.size === 0 && !(firstRead && knownAnswer(firstRingCrowded) === true);
+    const firstRead = ring === 1 && inside === 0;
+    const takesNext = crowded === null && found.size === 0 && !(firstRead && knownAnswer<boolean>(firstRingCrowded) === true);
     if (takesNext && Number.isFinite(further) && rowsPerDegreeFor(further) === rowsPerDegreeFor(km)) rings.push(further);
     const read = await cards.candidates({ ...search, withinKm: rings.at(-1)!, beyondKm: inside, ringsKm: rings, pieces: true }, CIRCLE_CAP + 1);
     // Someone on the edge two pieces share is read twice: the cap counts rows read, the rings hold people.
@@ -236,6 +251,7 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
     for (const card of readCards) found.set(card.id, card);
     inside = rings.at(-1)!;
   }
+  if (found.size >= limit) pageWithin(inside);
   return inDistanceOrder([...found.values()], limit);
 }
 
@@ -697,29 +713,38 @@ const sitters: Cards = {
  * Answers that choose how a search reads, not what it finds, and change slowly: whether a filter's
  * range holds few sitters (counting it reads up to FEW_IN_RANGE index entries, 2–3 ms on PostgreSQL at
  * a million profiles, for each of a search's two ranges), whether a viewer has passed on many, whether
- * a viewer's first ring held a crowd (learnt from their last search). Each is kept ANSWER_KEPT_MS, in
+ * a viewer's first ring held a crowd and how near their page lay (learnt from their last search). Each is kept ANSWER_KEPT_MS, in
  * each instance. Either answer deals the same cards; a stale one
  * only chooses the slower way to find them.
  */
 const ANSWER_KEPT_MS = 10 * 60_000;
 const MOST_ANSWERS_KEPT = 50_000;
-const keptAnswers = new Map<string, { answer: boolean; at: number }>();
+const keptAnswers = new Map<string, { answer: boolean | number; at: number }>();
 
 async function keptAnswer(question: string, answer: () => Promise<boolean>): Promise<boolean> {
-  const known = knownAnswer(question);
+  const known = knownAnswer<boolean>(question);
   if (known !== undefined) return known;
   const fresh = await answer();
   keepAnswer(question, fresh);
   return fresh;
 }
 
-/** The answer kept for `question`, if one was in the last ANSWER_KEPT_MS. */
-function knownAnswer(question: string): boolean | undefined {
+/** The answer kept for `question`, if one was in the last ANSWER_KEPT_MS (each question keeps one kind of answer). */
+function knownAnswer<Answer extends boolean | number>(question: string): Answer | undefined {
   const known = keptAnswers.get(question);
-  return known && Date.now() - known.at < ANSWER_KEPT_MS ? known.answer : undefined;
+  return known && Date.now() - known.at < ANSWER_KEPT_MS ? (known.answer as Answer) : undefined;
 }
 
-function keepAnswer(question: string, answer: boolean): void {
+/**
+ * Forgets what was learnt of how to read this viewer's decks (where their last page lay, whether their
+ * first ring held a crowd, whether they have passed on many), as before their first search in
+ * ANSWER_KEPT_MS: the deck bench measures such searches apart.
+ */
+export function forgetHowToRead(viewerId: string): void {
+  for (const question of keptAnswers.keys()) if (question.split(" ").includes(viewerId)) keptAnswers.delete(question);
+}
+
+function keepAnswer(question: string, answer: boolean | number): void {
   // Questions come from members and their filters: the map is emptied rather than let grow past a bound.
   if (keptAnswers.size >= MOST_ANSWERS_KEPT) keptAnswers.clear();
   keptAnswers.set(question, { answer, at: Date.now() });

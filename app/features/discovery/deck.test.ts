@@ -513,6 +513,15 @@ describe("page size", () => {
       for (const [i, km] of [0.7, 0.9, 1.1, 1.2, 1.3].entries()) few.push(await member({ role: "sitter", at: travel(MADRID, km, bearing + 70 + i * 55) }));
       expect(ids(await sittersFor(owner))).toEqual(few);
     }
+    // Asked again (where the last page lay is then known): someone new nearer comes first; with three of
+    // the few passed on, the nearest of the crowd follow the two left.
+    const owner = (await db.selectFrom("users").select("id").where("role", "=", "owner").executeTakeFirstOrThrow()).id;
+    const few = ids(await sittersFor(owner));
+    const newcomer = await member({ role: "sitter", at: travel(MADRID, 0.2, 300) });
+    expect(ids(await sittersFor(owner))).toEqual([newcomer, ...few.slice(0, 4)]);
+    for (const id of [newcomer, few[0]!, few[2]!, few[4]!]) await swipe(await viewer(owner), { userId: id, petId: null }, "pass");
+    const crowd = await db.selectFrom("users").select("id").where("role", "=", "sitter").where("id", "not in", [newcomer, ...few]).orderBy("id").execute();
+    expect(ids(await sittersFor(owner))).toEqual([few[1], few[3], ...crowd.slice(0, 3).map((row) => row.id)]);
   });
 
   it("passed on a thousand sitters near, deals the nearest one left, never a passed or blocked one", async () => {
