@@ -2,7 +2,6 @@
 // Run: `npx tsx bench/photo-processing.ts`.
 import { performance } from "node:perf_hooks";
 import sharp from "sharp";
-import { IMAGE_MAX_BYTES, processImage } from "~/features/media/index.server";
 import { runsAlone } from "./support";
 
 const WIDTH = 4000;
@@ -60,6 +59,10 @@ export interface PhotoFigures {
 }
 
 export async function measurePhotoProcessing({ log = console.log } = {}): Promise<PhotoFigures> {
+  // Imported when measured, not when this file is loaded: the media feature opens the app's database on
+  // import, and `npm run bench` loads every bench before its children choose their own database (the
+  // deck's then read the default one: no cards, or "no such table" on a fresh clone).
+  const { IMAGE_MAX_BYTES, processImage } = await import("~/features/media/index.server");
   // The grain that gives about 4 MB at quality 92 depends on the encoder, so it is found rather than guessed.
   let low = 0;
   let high = 64;
