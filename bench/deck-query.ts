@@ -89,8 +89,8 @@ async function generate(file: string, log: (line: string) => void): Promise<void
   const insertPet = raw.prepare(`insert into pets (id, owner_id, name, pet_type, age, created_at, updated_at) values (?, ?, ?, ?, '3', ?, ?)`);
   const insertPremium = raw.prepare(`insert into subscriptions (id, user_id, plan_id, status, provider, billing_anchor, current_period_start,
     current_period_end, created_at, updated_at) values (?, ?, 'monthly', 'active', 'test', ?, ?, '2999-01-01T00:00:00.000Z', ?, ?)`);
-  const swipe = raw.prepare(`insert into swipes (swiper_id, target_user_id, target_pet_id, decision, created_at) values (?, ?, ?, ?, ?)`);
-  const swipeAgain = raw.prepare(`insert or ignore into swipes (swiper_id, target_user_id, target_pet_id, decision, created_at) values (?, ?, ?, ?, ?)`);
+  // Random swipes may pick one card twice: the second is left out.
+  const swipe = raw.prepare(`insert or ignore into swipes (swiper_id, target_user_id, target_pet_id, decision, created_at) values (?, ?, ?, ?, ?)`);
   const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
   raw.transaction(() => {
     for (let i = 0; i < SITTERS; i += 1) {
@@ -120,9 +120,9 @@ async function generate(file: string, log: (line: string) => void): Promise<void
     // Everyone else's swipes (the bench's viewers are owner-0, owner-1 and sitter-0: none of these).
     for (let i = 2; i < Math.max(SITTERS, OWNERS); i += SWIPER_EVERY) {
       for (let n = 0; n < SWIPES_EACH; n += 1) {
-        if (i < OWNERS) swipeAgain.run(`owner-${i}`, `sitter-${Math.floor(random() * SITTERS)}`, null, n % 3 ? "pass" : "like", day(n));
+        if (i < OWNERS) swipe.run(`owner-${i}`, `sitter-${Math.floor(random() * SITTERS)}`, null, n % 3 ? "pass" : "like", day(n));
         const pet = Math.floor(random() * PETS);
-        if (i < SITTERS) swipeAgain.run(`sitter-${i}`, `owner-${pet % OWNERS}`, `pet-${pet}`, n % 3 ? "pass" : "like", day(n));
+        if (i < SITTERS) swipe.run(`sitter-${i}`, `owner-${pet % OWNERS}`, `pet-${pet}`, n % 3 ? "pass" : "like", day(n));
       }
     }
   })();

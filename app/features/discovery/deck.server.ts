@@ -233,12 +233,13 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
       // (Past every edge only by rounding: then it is the last ring's.)
       const stoppedIn = ringOfFarthest === -1 ? rings.length - 1 : ringOfFarthest;
       if (firstRead) keepAnswer(firstRingCrowded, stoppedIn === 0);
+      if (stoppedIn > 0) inside = rings[stoppedIn - 1]!;
+      const wholeWithin = stoppedIn > 0 ? closenessAt(inside) : Infinity;
       const beyond: Found[] = [];
       for (const card of readCards) {
-        if (stoppedIn > 0 && card.closeness! >= closenessAt(rings[stoppedIn - 1]!)) found.set(card.id, card);
+        if (card.closeness! >= wholeWithin) found.set(card.id, card);
         else beyond.push(card);
       }
-      if (stoppedIn > 0) inside = rings[stoppedIn - 1]!;
       // Read a narrower ring, no wider than the cards read show a page to be (however unevenly those few
       // lie, that many are that near).
       const closest = (beyond.length >= limit ? beyond : [...found.values(), ...beyond]).map((card) => card.closeness!).sort((a, b) => b - a);
