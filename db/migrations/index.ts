@@ -26,6 +26,7 @@ import * as recentPairs from "./0026-recent-pairs";
 import * as premiumUntil from "./0027-premium-until";
 import * as bookingPairs from "./0028-booking-pairs";
 import * as deckFineRowsPremium from "./0029-deck-fine-rows-premium";
+import * as swipesCardCovering from "./0030-swipes-card-covering";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0027-premium-until": premiumUntil,
   "0028-booking-pairs": bookingPairs,
   "0029-deck-fine-rows-premium": deckFineRowsPremium,
+  "0030-swipes-card-covering": swipesCardCovering,
 };
