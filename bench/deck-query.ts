@@ -29,6 +29,12 @@ const HEAVY_SWIPES = 3_000;
  */
 const SWIPER_EVERY = 20;
 const SWIPES_EACH = 20;
+/**
+ * One member in BLOCKER_EVERY has blocked someone (30,000 blocks at a million profiles), and the
+ * everyday viewers have blocked two people and been blocked by two: the deck tests blocks either way on
+ * its candidates, planned as in service, not on an empty table.
+ */
+const BLOCKER_EVERY = 25;
 const RUNS = 300;
 const MIN_RUNS = 20;
 /**
@@ -43,7 +49,7 @@ const WARM_RUNS = 10;
 const FIRST_RUNS = 40;
 const CASE_BUDGET_MS = 6_000;
 /** Bump when the generated data changes, so an older cached database is not reused. */
-const GENERATOR = 5;
+const GENERATOR = 6;
 export const DECK_TARGET_P95_MS = 10;
 
 export interface DeckCase {
@@ -91,6 +97,7 @@ async function generate(file: string, log: (line: string) => void): Promise<void
     current_period_end, created_at, updated_at) values (?, ?, 'monthly', 'active', 'test', ?, ?, '2999-01-01T00:00:00.000Z', ?, ?)`);
   // Random swipes may pick one card twice: the second is left out.
   const swipe = raw.prepare(`insert or ignore into swipes (swiper_id, target_user_id, target_pet_id, decision, created_at) values (?, ?, ?, ?, ?)`);
+  const block = raw.prepare(`insert or ignore into blocks (blocker_id, blocked_id, created_at) values (?, ?, ?)`);
   const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
   raw.transaction(() => {
     for (let i = 0; i < SITTERS; i += 1) {
@@ -124,6 +131,17 @@ async function generate(file: string, log: (line: string) => void): Promise<void
         const pet = Math.floor(random() * PETS);
         if (i < SITTERS) swipe.run(`sitter-${i}`, `owner-${pet % OWNERS}`, `pet-${pet}`, n % 3 ? "pass" : "like", day(n));
       }
+    }
+    // Blocks of random members (a sitter or an owner; one blocking themselves is left out, as the table's check says).
+    const anyone = () => (random() < 0.5 ? `sitter-${Math.floor(random() * SITTERS)}` : `owner-${Math.floor(random() * OWNERS)}`);
+    const viewers = ["owner-0", "owner-1", "sitter-0"];
+    for (let i = 0; i < SITTERS + OWNERS; i += BLOCKER_EVERY) {
+      const blocker = i < SITTERS ? `sitter-${i}` : `owner-${i - SITTERS}`;
+      if (!viewers.includes(blocker)) block.run(blocker, anyone(), day(i));
+    }
+    for (const viewer of viewers) {
+      for (const other of [anyone(), anyone()]) block.run(viewer, other, day(0));
+      for (const other of [anyone(), anyone()]) block.run(other, viewer, day(0));
     }
   })();
   // The heavy swiper has passed on every sitter near them, so their deck starts far down each order.
