@@ -7,18 +7,13 @@ import { isPostgres } from "../engine";
 // ms instead of 0.6, and twice in a deck search from a city) and for every lookup of one card's swipe
 // (it looked the swipe up in swipes_target instead, then tested the row). With target_pet_id included,
 // both read the index alone. SQLite reads an expression's value from its index already.
-const CARD = sql`swipes (swiper_id, target_user_id, coalesce(target_pet_id, ''))`;
-
-export async function up(db: Kysely<unknown>): Promise<void> {
+async function rebuildCardIndex(db: Kysely<unknown>, includingPet: boolean): Promise<void> {
   if (!isPostgres(db)) return;
-  await sql`create unique index swipes_card_covering on ${CARD} include (target_pet_id)`.execute(db);
+  const included = includingPet ? sql` include (target_pet_id)` : sql``;
+  await sql`create unique index swipes_card_rebuilt on swipes (swiper_id, target_user_id, coalesce(target_pet_id, ''))${included}`.execute(db);
   await sql`drop index swipes_card`.execute(db);
-  await sql`alter index swipes_card_covering rename to swipes_card`.execute(db);
+  await sql`alter index swipes_card_rebuilt rename to swipes_card`.execute(db);
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
-  if (!isPostgres(db)) return;
-  await sql`create unique index swipes_card_plain on ${CARD}`.execute(db);
-  await sql`drop index swipes_card`.execute(db);
-  await sql`alter index swipes_card_plain rename to swipes_card`.execute(db);
-}
+export const up = (db: Kysely<unknown>) => rebuildCardIndex(db, true);
+export const down = (db: Kysely<unknown>) => rebuildCardIndex(db, false);
