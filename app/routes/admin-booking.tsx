@@ -69,7 +69,7 @@ export default function AdminBooking() {
         <h2 id="money-title" className="text-lg font-bold">
           {t("money.title")}
         </h2>
-        <MoneyTable money={moneyText} status={money.paymentStatus} pending={money.paymentPending} provider={money.provider} />
+        <MoneyTable money={moneyText} status={money.paymentStatus} pending={money.pending} provider={money.provider} />
       </section>
       <section aria-labelledby="history-title" className="space-y-2">
         <h2 id="history-title" className="text-lg font-bold">

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { partlyRefunded } from "~/features/bookings";
 import { Pager, pageOf } from "~/features/disputes";
 import { findBookings } from "~/features/disputes/index.server";
 import { dateTimeFormat } from "~/platform/format";
@@ -32,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sitterName: row.sitter_name,
       status: row.status,
       paymentStatus: row.payment_status,
-      total: formatMoney(row.total_cents, language),
+      total: formatMoney(row.money.priceCents, language),
+      refunded: partlyRefunded(row.money) ? formatMoney(row.money.refundedCents, language) : null,
       startAt: row.start_at,
       start: when.format(new Date(row.start_at)),
     })),
@@ -76,6 +78,7 @@ export default function AdminBookings() {
               </Link>
               <p className="text-sm text-stone-700">
                 <time dateTime={booking.startAt}>{booking.start}</time> · {t(`bookings:status.${booking.status}`)} · {t(`bookings:paymentStatus.${booking.paymentStatus}`)} · {booking.total}
+                {booking.refunded ? ` · ${t("card.refunded", { amount: booking.refunded })}` : null}
               </p>
               <p className="font-mono text-xs break-all text-stone-600">{booking.id}</p>
             </li>

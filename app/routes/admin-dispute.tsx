@@ -58,7 +58,7 @@ export default function AdminDispute() {
         </Link>
       </p>
       <p>{t("problem.reasonShown", { reason: t(`reasons.${dispute.reason}`) })}</p>
-      <MoneyTable money={moneyText} status={money.paymentStatus} pending={money.paymentPending} provider={money.provider} />
+      <MoneyTable money={moneyText} status={money.paymentStatus} pending={money.pending} provider={money.provider} />
       <section aria-labelledby="thread-title" className="space-y-3">
         <h2 id="thread-title" className="text-lg font-bold">
           {t("thread.title")}

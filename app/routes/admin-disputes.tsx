@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       petName: row.pet_name,
       ownerName: row.owner_name,
       sitterName: row.sitter_name,
-      total: formatMoney(row.total_cents, language),
+      total: formatMoney(row.money.priceCents, language),
       refund: formatMoney(row.refund_cents ?? 0, language),
       openedAt: row.created_at,
       opened: when.format(new Date(row.created_at)),

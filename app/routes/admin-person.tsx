@@ -8,7 +8,7 @@ import { requireAdmin } from "~/platform/operator.server";
 import { titleFrom } from "~/platform/page-title";
 import { redirectWithToast } from "~/platform/toast.server";
 
-export const handle = { i18n: ["admin", "safety", "bookings"], title: titleFrom<typeof loader>(({ detail }) => detail.person.name) };
+export const handle = { i18n: ["admin", "safety", "bookings", "disputes"], title: titleFrom<typeof loader>(({ detail }) => detail.person.name) };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -4,7 +4,7 @@ import { constraintOf } from "~/platform/forms.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DISPUTE_PHOTOS_MAX, DisputeThread, POST_MAX, PROBLEM_REASONS, postSchema, reportSchema } from "~/features/disputes";
+import { DISPUTE_PHOTOS_MAX, DisputeThread, MoneyTable, POST_MAX, PROBLEM_REASONS, postSchema, reportSchema } from "~/features/disputes";
 import { addPost, disputePageText, problemPage, reportProblem, takesPart, uploadProblemReply, type DisputeResult } from "~/features/disputes/index.server";
 import { readImageUpload } from "~/features/media/index.server";
 import { PhotoPicker } from "~/features/media";
@@ -61,6 +61,12 @@ export default function BookingProblem() {
       <PageHeader title={t("problem.title")} backTo="/bookings" />
       <div className="space-y-5 px-4 pb-8">
         <p>{t("problem.summary", { pet: booking.petName, name: booking.other.name, when: booking.when })}</p>
+        <section aria-labelledby="money-title" className="space-y-2">
+          <h2 id="money-title" className="text-lg font-bold">
+            {t("money.title")}
+          </h2>
+          <MoneyTable money={page.moneyText} status={page.money.paymentStatus} pending={page.money.pending} />
+        </section>
         {dispute ? (
           <section aria-labelledby="dispute-status" className="space-y-3">
             <h2 id="dispute-status" className="text-lg font-bold">

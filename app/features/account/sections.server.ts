@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import { containsText, json } from "~/platform/db.server";
 import { visitReportsForExport } from "~/features/visits/index.server";
+import { bookingMoney } from "~/features/bookings";
 
 /**
  * Everything held about a person, one section per area. Export and erasure both walk this list, so
@@ -165,16 +166,25 @@ export const personalDataSections: PersonalDataSection[] = [
   {
     name: "bookings",
     async exportOf(userId, database) {
-      return database
+      const bookings = await database
         .selectFrom("bookings")
         .select([
           "id", "owner_id", "sitter_id", "pet_id", "pet_name", "service_type", "location", "notes", "start_at", "end_at", "hours", "hourly_rate_cents",
           "subtotal_cents", "fee_cents", "total_cents", "status", "payment_status", "payment_provider", "card_label", "cancel_reason", "cancelled_by",
           "confirmed_at", "completed_at", "released_at", "created_at", "updated_at",
+          "payment_task", "capture_cents", "refund_due_cents", "refunded_cents",
         ])
         .where((eb) => eb.or([eb("owner_id", "=", userId), eb("sitter_id", "=", userId)]))
         .orderBy("start_at")
         .execute();
+      // What was paid, refunded and kept, as every page shows it.
+      return bookings.map((booking) => {
+        const money = bookingMoney(booking);
+        return {
+          ...booking,
+          money: { paid_cents: money.paidCents, refunded_cents: money.refundedCents, sitter_keeps_cents: money.sitterKeepsCents, platform_fee_cents: money.platformFeeCents, pending: money.pending },
+        };
+      });
     },
     // Kept for accounting, without what the owner wrote about their home.
     async erase(person, trx) {

@@ -2,6 +2,7 @@ import { sql, type Expression } from "kysely";
 import type { PlanInterval } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
+import { bookingMoney } from "~/features/bookings";
 
 export const OVERVIEW_DAYS = 30;
 export const METRICS = ["signups", "matches", "requests", "confirmed", "completed", "grossCents", "feeCents", "refunds", "premium", "mrrCents"] as const;
@@ -45,6 +46,21 @@ async function perDay(
   return (await query.groupBy("day").execute()) as DayTotals;
 }
 
+/** The platform's fee of the payments released each day, as it stands after any refund since. */
+async function feesPerDay(since: string): Promise<DayTotals> {
+  const released = await db
+    .selectFrom("bookings")
+    .select(["released_at", "status", "total_cents", "payment_status", "payment_task", "capture_cents", "refund_due_cents", "refunded_cents"])
+    .where("released_at", ">=", since)
+    .execute();
+  const byDay = new Map<string, number>();
+  for (const booking of released) {
+    const day = booking.released_at!.slice(0, 10);
+    byDay.set(day, (byDay.get(day) ?? 0) + bookingMoney(booking).platformFeeCents);
+  }
+  return [...byDay].map(([day, total]) => ({ day, total }));
+}
+
 /** Every figure per day for the last 30 days, each from its own query on the real tables. */
 export async function overview(at: Date = now()): Promise<Overview> {
   const days = lastDays(at);
@@ -56,7 +72,7 @@ export async function overview(at: Date = now()): Promise<Overview> {
     perDay("bookings", "confirmed_at", since),
     perDay("bookings", "completed_at", since),
     perDay("bookings", "confirmed_at", since, { sum: "total_cents" }),
-    perDay("bookings", "released_at", since, { sum: "fee_cents" }),
+    feesPerDay(since),
     perDay("bookings", "updated_at", since, { where: sql<boolean>`payment_status = 'refunded'` }),
     db
       .selectFrom("subscriptions as s")

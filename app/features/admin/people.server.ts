@@ -1,6 +1,7 @@
 import { sql, type Selectable } from "kysely";
 import type { UsersTable } from "~db/schema";
 import { db, flag } from "~/platform/db.server";
+import { bookingMoney, type BookingMoney } from "~/features/bookings";
 import { listReports, type QueuedReport } from "./reports.server";
 
 export const SEARCH_MAX = 100;
@@ -47,7 +48,7 @@ const personRowOf = (row: UserColumns): PersonRow => ({
 
 export interface PersonDetail {
   person: PersonRow & { city: string; suspendedAt: string | null; suspensionReason: string | null; emailConfirmed: boolean };
-  bookings: { id: string; as: "owner" | "sitter"; otherName: string; petName: string; startAt: string; status: string; paymentStatus: string; totalCents: number }[];
+  bookings: { id: string; as: "owner" | "sitter"; otherName: string; petName: string; startAt: string; status: string; paymentStatus: string; money: BookingMoney }[];
   reportsReceived: QueuedReport[];
   reportsMade: { id: string; subjectType: string; reason: string; status: string; createdAt: string; reportedName: string }[];
   blocksMade: { userId: string; name: string; at: string }[];
@@ -67,7 +68,8 @@ export async function personDetail(userId: string): Promise<PersonDetail | null>
       .selectFrom("bookings as b")
       .innerJoin("users as o", "o.id", "b.owner_id")
       .innerJoin("users as s", "s.id", "b.sitter_id")
-      .select(["b.id", "b.owner_id", "o.name as owner_name", "s.name as sitter_name", "b.pet_name", "b.start_at", "b.status", "b.payment_status", "b.total_cents"])
+      .select(["b.id", "b.owner_id", "o.name as owner_name", "s.name as sitter_name", "b.pet_name", "b.start_at", "b.status", "b.payment_status"])
+      .select(["b.total_cents", "b.payment_task", "b.capture_cents", "b.refund_due_cents", "b.refunded_cents", "b.released_at"])
       .where((eb) => eb.or([eb("b.owner_id", "=", userId), eb("b.sitter_id", "=", userId)]))
       .orderBy("b.start_at", "desc")
       .limit(LIST)
@@ -119,7 +121,7 @@ export async function personDetail(userId: string): Promise<PersonDetail | null>
       startAt: b.start_at,
       status: b.status,
       paymentStatus: b.payment_status,
-      totalCents: b.total_cents,
+      money: bookingMoney(b),
     })),
     reportsReceived: [...openReceived, ...reportsReceived],
     reportsMade: reportsMade.map((r) => ({ id: r.id, subjectType: r.subject_type, reason: r.reason, status: r.status, createdAt: r.created_at, reportedName: r.name })),

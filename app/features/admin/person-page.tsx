@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { partlyRefunded } from "~/features/bookings";
 import type { PersonDetail } from "./people.server";
 import { ConsoleSection, ReasonForm, useConsoleFormat } from "./console-ui";
 import { ReportSummary } from "./report-card";
@@ -70,7 +71,8 @@ export function PersonPage({ detail, error }: { detail: PersonDetail; error?: st
               <span className="text-right">
                 <span className="block">{t(`bookings:status.${booking.status}`)}</span>
                 <span className="block text-stone-700">
-                  {format.money(booking.totalCents)} · {t(`bookings:paymentStatus.${booking.paymentStatus}`)}
+                  {format.money(booking.money.priceCents)} · {t(`bookings:paymentStatus.${booking.paymentStatus}`)}
+                  {partlyRefunded(booking.money) ? ` · ${t("disputes:card.refunded", { amount: format.money(booking.money.refundedCents) })}` : null}
                 </span>
               </span>
             </li>

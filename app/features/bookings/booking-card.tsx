@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dateTimeFormat } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
+import { partlyRefunded } from "./money";
 import type { BookingView } from "./views.server";
 
 export type ShownBooking = BookingView & { text: { date: string; time: string; amount: string; refunded: string } };
@@ -14,8 +15,9 @@ export function bookingCardText(booking: BookingView, language: string): ShownBo
     text: {
       date: dateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone }).format(start),
       time: dateTimeFormat(language, { timeStyle: "short", timeZone }).format(start),
-      amount: formatMoney(booking.as === "owner" ? booking.totalCents : booking.subtotalCents, language),
-      refunded: formatMoney(booking.refundedCents, language),
+      // The owner sees the price, the sitter what they keep of what is paid (less any refund).
+      amount: formatMoney(booking.as === "owner" ? booking.money.priceCents : booking.money.sitterKeepsCents, language),
+      refunded: formatMoney(booking.money.refundedCents, language),
     },
   };
 }
@@ -28,9 +30,9 @@ export function bookingSummaryText(booking: BookingView, language: string): Summ
     ...booking,
     summary: {
       when: dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: booking.timeZone }).format(new Date(booking.startAt)),
-      subtotal: money(booking.subtotalCents),
-      fee: money(booking.feeCents),
-      total: money(booking.totalCents),
+      subtotal: money(booking.money.sitterKeepsCents),
+      fee: money(booking.money.platformFeeCents),
+      total: money(booking.money.priceCents),
     },
   };
 }
@@ -76,8 +78,8 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
         {booking.as === "owner"
           ? t("card.total", { amount: booking.text.amount })
           : t("card.earnings", { amount: booking.text.amount })}{" "}
-        · {booking.paymentPending ? t("paymentStatus.pending") : t(`paymentStatus.${booking.paymentStatus}`)}
-        {booking.refundedCents > 0 && booking.paymentStatus === "released" ? ` · ${t("disputes:card.refunded", { amount: booking.text.refunded })}` : null}
+        · {booking.money.pending ? t("paymentStatus.pending") : t(`paymentStatus.${booking.paymentStatus}`)}
+        {partlyRefunded(booking.money) ? ` · ${t("disputes:card.refunded", { amount: booking.text.refunded })}` : null}
         {booking.paymentStatus === "unpaid" && booking.holdDueAt ? ` · ${t("card.holdLater")}` : null}
       </p>
       {booking.notes ? <p className="rounded-xl bg-stone-50 p-2 text-sm whitespace-pre-line text-stone-800">{booking.notes}</p> : null}

@@ -6,7 +6,8 @@ import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/index.server";
 import { bookSlot, freeSlot } from "~/features/availability/index.server";
 import { MAX_TASK_ATTEMPTS, decide, type AccountClosure, type Actor, type BookingEvent, type Change, type Party, type Refusal } from "./machine";
-import { bookingNoticeEmail } from "./emails.server";
+import { bookingNoticeEmail, REFUND_NOTICES } from "./emails.server";
+import { bookingMoney } from "./money";
 import { providerAnswer } from "./payment-tasks.server";
 
 /* The provider is called after the transaction commits, with an idempotency key; a crash between
@@ -136,6 +137,8 @@ async function tellParties(trx: Transaction<Database>, booking: Booking, notices
   if (notices.length === 0) return;
   const people = await trx.selectFrom("users").select(["id", "name", "email", "language", "time_zone"]).where("id", "in", [booking.owner_id, booking.sitter_id]).execute();
   const personOf = (party: Party) => people.find((person) => person.id === (party === "owner" ? booking.owner_id : booking.sitter_id))!;
+  // As the change left it: a settlement or refund is told with its amounts before the provider confirms it.
+  const money = bookingMoney(booking);
   for (const notice of notices) {
     const to = personOf(notice.to);
     const other = personOf(notice.to === "owner" ? "sitter" : "owner");
@@ -143,12 +146,12 @@ async function tellParties(trx: Transaction<Database>, booking: Booking, notices
       {
         userId: to.id,
         type: notice.message === "requested" ? "booking_request" : "booking_status_update",
-        data: { kind: notice.message, name: other.name, pet: booking.pet_name, start: booking.start_at },
+        data: { kind: notice.message, name: other.name, pet: booking.pet_name, start: booking.start_at, ...(REFUND_NOTICES.has(notice.message) ? { refundedCents: money.refundedCents } : {}) },
         link: "/bookings",
       },
       trx,
     );
-    await enqueueEmail(await bookingNoticeEmail(to, notice.message, { other: other.name, pet: booking.pet_name, startAt: booking.start_at, totalCents: booking.total_cents }), trx);
+    await enqueueEmail(await bookingNoticeEmail(to, notice.message, { other: other.name, pet: booking.pet_name, startAt: booking.start_at, money }, notice.to), trx);
   }
 }
 

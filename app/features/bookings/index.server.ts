@@ -7,4 +7,5 @@ export { requestBooking, requestPage } from "./requests.server";
 export { bookingStripeEvents } from "./stripe-events.server";
 export { bookingView, earningsOf, leaveReview, listBookings, reviewsReceived } from "./views.server";
 export type { BookingTab } from "./views.server";
-export { AUTO_RELEASE_AFTER_MS, DELAYED_HOLD_BEFORE_MS, HOLD_NOW_WITHIN_MS, PLATFORM_FEE_RATE, UNPAID_REQUEST_TTL_MS } from "./machine";
+export { AUTO_RELEASE_AFTER_MS, DELAYED_HOLD_BEFORE_MS, HOLD_NOW_WITHIN_MS, UNPAID_REQUEST_TTL_MS } from "./machine";
+export { PLATFORM_FEE_RATE } from "./money";

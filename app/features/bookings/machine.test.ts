@@ -8,19 +8,17 @@ import {
   HOLD_NOW_WITHIN_MS,
   MAX_HOURS,
   MIN_HOURS,
-  PLATFORM_FEE_RATE,
   PROBLEM_WINDOW_MS,
   UNPAID_REQUEST_TTL_MS,
   decide,
   isAuthorised,
-  paymentTotals,
   priceOf,
-  splitPaid,
   type Actor,
   type BookingEvent,
   type Decision,
   type NewBooking,
 } from "./machine";
+import { PLATFORM_FEE_RATE } from "./money";
 
 type Facts = NonNullable<Parameters<typeof decide>[0]>;
 
@@ -857,35 +855,5 @@ describe("the sitter cancels a confirmed booking", () => {
   it("not from the start time on, and a request is declined, not cancelled", () => {
     expect(refusalOf(decide(confirmed(), SITTER, cancel("Late"), START))).toBe("alreadyStarted");
     expect(refusalOf(decide(held(), SITTER, cancel("No"), NOW))).toBe("wrongState");
-  });
-});
-
-describe("what the sitter keeps after a refund", () => {
-  it("the fee is 20 % of what the sitter keeps: a 40 % refund of 36 € leaves 18 € to the sitter and 3.60 € fee", () => {
-    expect(splitPaid(2160)).toEqual({ sitterCents: 1800, feeCents: 360 });
-  });
-
-  it("without a refund the split is the booking's own price, for every rate and number of hours", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: MIN_HOURS, max: MAX_HOURS }), (rate, hours) => {
-        const price = priceOf(rate, hours);
-        expect(splitPaid(price.total)).toEqual({ sitterCents: price.subtotal, feeCents: price.fee });
-      }),
-    );
-  });
-
-  it("always adds up to what was paid", () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), (paid) => {
-      const split = splitPaid(paid);
-      expect(split.sitterCents + split.feeCents).toBe(paid);
-      expect(Math.abs(split.feeCents - split.sitterCents * PLATFORM_FEE_RATE)).toBeLessThanOrEqual(1);
-    }));
-  });
-
-  it("counts only money that was taken", () => {
-    const money = { total_cents: 3600, refunded_cents: 1440 };
-    expect(paymentTotals({ ...money, payment_status: "released", released_at: iso(END) })).toEqual({ paidCents: 2160, refundedCents: 1440, sitterCents: 1800, feeCents: 360 });
-    expect(paymentTotals({ ...money, refunded_cents: 0, payment_status: "held", released_at: null })).toEqual({ paidCents: 0, refundedCents: 0, sitterCents: 0, feeCents: 0 });
-    expect(paymentTotals({ ...money, refunded_cents: 3600, payment_status: "refunded", released_at: iso(END) })).toMatchObject({ paidCents: 0, refundedCents: 3600 });
   });
 });

@@ -1,4 +1,5 @@
 import type { Booking, BookingStatus, PaymentStatus, PaymentTask } from "~db/schema";
+import { PLATFORM_FEE_RATE } from "./money";
 
 /**
  * Pure rules (no I/O). `applyEvent` in bookings.server.ts writes their answer; nothing creates or
@@ -11,7 +12,6 @@ import type { Booking, BookingStatus, PaymentStatus, PaymentTask } from "~db/sch
  *   in parts (refund_due_cents, then refunded_cents) up to what was paid.
  */
 
-export const PLATFORM_FEE_RATE = 0.2;
 export const MIN_HOURS = 1;
 export const MAX_HOURS = 6;
 /** A card hold lasts about 7 days: bookings further ahead keep the card and are held this long before. */
@@ -30,19 +30,6 @@ export function priceOf(hourlyRateCents: number, hours: number) {
   const subtotal = hourlyRateCents * hours;
   const fee = Math.round(subtotal * PLATFORM_FEE_RATE);
   return { subtotal, fee, total: subtotal + fee };
-}
-
-/** What the owner finally paid, split so that the platform fee is 20 % of what the sitter keeps. */
-export function splitPaid(paidCents: number): { sitterCents: number; feeCents: number } {
-  const sitterCents = Math.round(paidCents / (1 + PLATFORM_FEE_RATE));
-  return { sitterCents, feeCents: paidCents - sitterCents };
-}
-
-/** The money of a booking as it stands: taken from the owner, given back, and its split. */
-export function paymentTotals(booking: Pick<Booking, "total_cents" | "refunded_cents" | "released_at" | "payment_status">) {
-  const taken = booking.released_at !== null && (booking.payment_status === "released" || booking.payment_status === "refunded");
-  const paidCents = taken ? booking.total_cents - booking.refunded_cents : 0;
-  return { paidCents, refundedCents: taken ? booking.refunded_cents : 0, ...splitPaid(paidCents) };
 }
 
 /** How the operator settles a reported problem. */

@@ -1,7 +1,8 @@
 import type { Booking } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { paymentProvider } from "~/features/payments/index.server";
-import { splitPaid, type BookingEvent } from "./machine";
+import type { BookingEvent } from "./machine";
+import { bookingMoney } from "./money";
 
 export async function providerAnswer(booking: Booking): Promise<BookingEvent> {
   const task = booking.payment_task ?? "refund";
@@ -44,13 +45,14 @@ async function ask(booking: Booking): Promise<BookingEvent | null> {
     return { type: "hold-failed", error: held.code };
   }
   if (task === "capture" && booking.hold_ref) {
-    const amountCents = booking.capture_cents ?? booking.total_cents;
-    // A partial capture keeps a fee of 20 % of what the sitter keeps (only a hold paid to a connected sitter carries a fee).
+    // The whole hold, or the part a settlement takes, with the fee of what the sitter keeps of it.
+    const { paidCents: amountCents, platformFeeCents } = bookingMoney(booking);
+    // Only a hold paid to a connected sitter carries a fee, set on the hold: a partial capture replaces it.
     const payee = amountCents === booking.total_cents ? null : await db.selectFrom("users").select("stripe_account_id").where("id", "=", booking.sitter_id).executeTakeFirst();
     const captured = await provider.capture({
       holdRef: booking.hold_ref,
       amountCents,
-      ...(payee?.stripe_account_id ? { feeCents: splitPaid(amountCents).feeCents } : {}),
+      ...(payee?.stripe_account_id ? { feeCents: platformFeeCents } : {}),
       idempotencyKey: `${booking.id}:capture:${booking.hold_ref}`,
     });
     return captured.ok ? { type: "captured" } : { type: "task-failed", task, error: captured.code };

@@ -4,7 +4,8 @@ import { db } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { deliverSoon } from "~/platform/email.server";
 import { enqueueNewsEmail, notify } from "~/features/notifications/index.server";
-import { BOOKING_TABS, decide, paymentTotals, splitPaid, type Actor, type BookingEvent } from "./machine";
+import { BOOKING_TABS, decide, type Actor, type BookingEvent } from "./machine";
+import { bookingMoney, type BookingMoney } from "./money";
 
 export interface BookingView {
   id: string;
@@ -13,7 +14,6 @@ export interface BookingView {
   petName: string;
   status: BookingStatus;
   paymentStatus: Booking["payment_status"];
-  paymentPending: boolean;
   paymentProvider: string;
   cardLabel: string | null;
   holdDueAt: string | null;
@@ -22,16 +22,14 @@ export interface BookingView {
   timeZone: string;
   hours: number;
   hourlyRateCents: number;
-  subtotalCents: number;
-  feeCents: number;
-  totalCents: number;
+  /** What the owner pays, what went back, what the sitter keeps and the fee. */
+  money: BookingMoney;
   notes: string;
   cancelReason: string | null;
   cancelledBy: Booking["cancelled_by"];
   can: { pay: boolean; accept: boolean; decline: boolean; cancel: boolean; finish: boolean; release: boolean; review: boolean; reportProblem: boolean };
   /** A problem the owner reported: open until the operator settles it. */
   problem: "open" | "settled" | null;
-  refundedCents: number;
 }
 
 export type BookingTab = keyof typeof BOOKING_TABS;
@@ -51,7 +49,6 @@ export function toView(booking: Booking & { owner_name: string; sitter_name: str
     petName: booking.pet_name,
     status: booking.status,
     paymentStatus: booking.payment_status,
-    paymentPending: booking.payment_task !== null,
     paymentProvider: booking.payment_provider,
     cardLabel: booking.card_label,
     holdDueAt: booking.hold_due_at,
@@ -60,9 +57,7 @@ export function toView(booking: Booking & { owner_name: string; sitter_name: str
     timeZone: booking.sitter_time_zone,
     hours: booking.hours,
     hourlyRateCents: booking.hourly_rate_cents,
-    subtotalCents: booking.subtotal_cents,
-    feeCents: booking.fee_cents,
-    totalCents: booking.total_cents,
+    money: bookingMoney(booking),
     notes: booking.notes,
     cancelReason: booking.cancel_reason,
     cancelledBy: booking.cancelled_by,
@@ -77,7 +72,6 @@ export function toView(booking: Booking & { owner_name: string; sitter_name: str
       reportProblem: allowed(booking, actor, { type: "report-problem" }, at),
     },
     problem: booking.problem_reported_at ? (booking.problem_resolved_at ? "settled" : "open") : null,
-    refundedCents: paymentTotals(booking).refundedCents,
   };
 }
 
@@ -114,20 +108,21 @@ export async function bookingView(userId: string, id: string): Promise<BookingVi
   return toView(row, userId, (await reviewedBy(userId, [id])).has(id));
 }
 
+/** A sitter's earnings: held payments (what they will keep once released) and released ones (what they keep after refunds). */
 export async function earningsOf(sitterId: string) {
   const rows = await withNames()
     .where("b.sitter_id", "=", sitterId)
     .where("b.payment_status", "in", ["held", "released"])
     .orderBy("b.start_at", "desc")
     .execute();
-  // A released payment counts what the sitter keeps after any refund (the fee is 20 % of that).
-  const split = (row: Booking) => (row.payment_status === "released" ? splitPaid(row.total_cents - row.refunded_cents) : { sitterCents: row.subtotal_cents, feeCents: row.fee_cents });
-  const sum = (status: string, field: "sitterCents" | "feeCents") => rows.filter((row) => row.payment_status === status).reduce((total, row) => total + split(row)[field], 0);
+  const bookings = rows.map((row) => ({ row, money: bookingMoney(row) }));
+  const sum = (status: Booking["payment_status"] | null, field: "sitterKeepsCents" | "platformFeeCents") =>
+    bookings.filter(({ row }) => status === null || row.payment_status === status).reduce((total, { money }) => total + money[field], 0);
   return {
-    heldCents: sum("held", "sitterCents"),
-    releasedCents: sum("released", "sitterCents"),
-    feeCents: sum("held", "feeCents") + sum("released", "feeCents"),
-    bookings: rows.slice(0, 20).map((row) => ({ id: row.id, ownerName: row.owner_name, petName: row.pet_name, startAt: row.start_at, status: row.payment_status, earningsCents: split(row).sitterCents, feeCents: split(row).feeCents })),
+    heldCents: sum("held", "sitterKeepsCents"),
+    releasedCents: sum("released", "sitterKeepsCents"),
+    feeCents: sum(null, "platformFeeCents"),
+    bookings: bookings.slice(0, 20).map(({ row, money }) => ({ id: row.id, ownerName: row.owner_name, petName: row.pet_name, startAt: row.start_at, status: row.payment_status, earningsCents: money.sitterKeepsCents, feeCents: money.platformFeeCents })),
   };
 }
 

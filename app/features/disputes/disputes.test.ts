@@ -114,7 +114,7 @@ describe("the operator settles a dispute", () => {
       expect.arrayContaining(["report-problem:owner", "resolve-dispute:operator", "captured:system"]),
     );
     const record = (await bookingForOperator(booking.id))!;
-    expect(record.money).toMatchObject({ totalCents: 3600, paidCents: 2160, refundedCents: 1440, sitterCents: 1800, platformFeeCents: 360 });
+    expect(record.money).toMatchObject({ priceCents: 3600, paidCents: 2160, refundedCents: 1440, sitterKeepsCents: 1800, platformFeeCents: 360 });
 
     // A second settlement, and words after it, change nothing.
     expect(await resolveDispute(admin.id, dispute.id, { settlement: { kind: "refund" }, note: "again" })).toEqual({ ok: false, message: "disputes:refusals.noOpenDispute" });

@@ -2,7 +2,7 @@ import { db, jsonObject } from "~/platform/db.server";
 import { deliverSoon } from "~/platform/email.server";
 import { recordAudit } from "~/platform/audit.server";
 import { applyEvent, findBooking, runPaymentTasks } from "~/features/bookings/index.server";
-import { refusalKey } from "~/features/bookings";
+import { bookingMoney, refusalKey } from "~/features/bookings";
 import type { DisputeRefusal } from "./disputes.server";
 import { moneyOf } from "./views.server";
 
@@ -24,7 +24,8 @@ export async function findBookings({ query, day, page }: BookingSearch) {
     .selectFrom("bookings as b")
     .innerJoin("users as o", "o.id", "b.owner_id")
     .innerJoin("users as s", "s.id", "b.sitter_id")
-    .select(["b.id", "b.pet_name", "b.start_at", "b.status", "b.payment_status", "b.total_cents", "o.name as owner_name", "s.name as sitter_name"]);
+    .select(["b.id", "b.pet_name", "b.start_at", "b.status", "o.name as owner_name", "s.name as sitter_name"])
+    .select(["b.total_cents", "b.payment_status", "b.payment_task", "b.capture_cents", "b.refund_due_cents", "b.refunded_cents", "b.released_at"]);
   const text = query.trim();
   if (text) {
     // LIKE's own wildcards in the query are matched literally.
@@ -51,7 +52,10 @@ export async function findBookings({ query, day, page }: BookingSearch) {
     .limit(BOOKINGS_PAGE_SIZE + 1)
     .offset((page - 1) * BOOKINGS_PAGE_SIZE)
     .execute();
-  return { bookings: rows.slice(0, BOOKINGS_PAGE_SIZE), hasMore: rows.length > BOOKINGS_PAGE_SIZE };
+  const bookings = rows
+    .slice(0, BOOKINGS_PAGE_SIZE)
+    .map((row) => ({ id: row.id, pet_name: row.pet_name, start_at: row.start_at, status: row.status, payment_status: row.payment_status, owner_name: row.owner_name, sitter_name: row.sitter_name, money: bookingMoney(row) }));
+  return { bookings, hasMore: rows.length > BOOKINGS_PAGE_SIZE };
 }
 
 /** A booking for the operator: both people, the money, every transition and who made it, and its dispute. */

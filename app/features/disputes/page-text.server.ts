@@ -2,7 +2,7 @@ import { dateTimeFormat } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import type { UploadProblem } from "~/features/media/index.server";
 import type { problemPage } from "./views.server";
-import type { BookingMoney, DisputePostView } from "./views.server";
+import type { DisputePostView, PaymentRecordView } from "./views.server";
 import type { bookingForOperator } from "./operator-bookings.server";
 import type { ShownHistoryEntry } from "./booking-history";
 
@@ -32,9 +32,9 @@ export function disputePageText(page: NonNullable<Awaited<ReturnType<typeof prob
   };
 }
 
-export function moneyText(money: BookingMoney, language: string) {
+export function moneyText(money: PaymentRecordView, language: string) {
   const format = (cents: number) => formatMoney(cents, language);
-  return { total: format(money.totalCents), paid: format(money.paidCents), refunded: format(money.refundedCents), sitter: format(money.sitterCents), fee: format(money.platformFeeCents) };
+  return { total: format(money.priceCents), paid: format(money.paidCents), refunded: format(money.refundedCents), sitter: format(money.sitterKeepsCents), fee: format(money.platformFeeCents) };
 }
 
 type HistoryRow = Awaited<ReturnType<typeof bookingForOperator>> extends infer Found ? (Found extends { history: (infer Row)[] } ? Row : never) : never;

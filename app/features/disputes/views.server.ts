@@ -3,7 +3,7 @@ import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { photoUrl } from "~/features/media/index.server";
 import { findBooking } from "~/features/bookings/index.server";
-import { decide, paymentTotals } from "~/features/bookings";
+import { bookingMoney, decide, type BookingMoney } from "~/features/bookings";
 
 export interface DisputePhotoView {
   cardUrl: string;
@@ -33,33 +33,11 @@ export interface DisputeSummary {
   resolvedAt: string | null;
 }
 
-export interface BookingMoney {
-  totalCents: number;
-  subtotalCents: number;
-  feeCents: number;
-  paidCents: number;
-  refundedCents: number;
-  sitterCents: number;
-  platformFeeCents: number;
-  paymentStatus: Booking["payment_status"];
-  paymentPending: boolean;
-  provider: string;
-}
+/** A booking's money as the bookings feature works it out, with where its payment stands. */
+export type PaymentRecordView = BookingMoney & { paymentStatus: Booking["payment_status"]; provider: string };
 
-export function moneyOf(booking: Booking): BookingMoney {
-  const totals = paymentTotals(booking);
-  return {
-    totalCents: booking.total_cents,
-    subtotalCents: booking.subtotal_cents,
-    feeCents: booking.fee_cents,
-    paidCents: totals.paidCents,
-    refundedCents: totals.refundedCents,
-    sitterCents: totals.sitterCents,
-    platformFeeCents: totals.feeCents,
-    paymentStatus: booking.payment_status,
-    paymentPending: booking.payment_task !== null || booking.refund_due_cents !== null,
-    provider: booking.payment_provider,
-  };
+export function moneyOf(booking: Booking): PaymentRecordView {
+  return { ...bookingMoney(booking), paymentStatus: booking.payment_status, provider: booking.payment_provider };
 }
 
 export async function disputeThread(disputeId: string, booking: Pick<Booking, "owner_id" | "sitter_id">): Promise<DisputePostView[]> {
@@ -109,7 +87,7 @@ export async function problemPage(userId: string, bookingId: string) {
   const dispute = await db.selectFrom("disputes").select(summaryColumns).where("booking_id", "=", bookingId).executeTakeFirst();
   const reportable = !dispute && decide(booking, { kind: as, userId }, { type: "report-problem" }, now()).ok;
   return {
-    booking: { id: booking.id, as, petName: booking.pet_name, other: { name: other.name }, startAt: booking.start_at, totalCents: booking.total_cents, paymentStatus: booking.payment_status },
+    booking: { id: booking.id, as, petName: booking.pet_name, other: { name: other.name }, startAt: booking.start_at, paymentStatus: booking.payment_status },
     money: moneyOf(booking),
     dispute: dispute ? toSummary(dispute) : null,
     posts: dispute ? await disputeThread(dispute.id, booking) : [],
@@ -127,14 +105,29 @@ export async function disputeQueue(status: DisputeStatusFilter, page: number) {
     .innerJoin("bookings as b", "b.id", "d.booking_id")
     .innerJoin("users as o", "o.id", "b.owner_id")
     .innerJoin("users as s", "s.id", "b.sitter_id")
-    .select(["d.id", "d.reason", "d.status", "d.outcome", "d.refund_cents", "d.created_at", "d.resolved_at", "b.id as booking_id", "b.pet_name", "b.total_cents", "o.name as owner_name", "s.name as sitter_name"])
+    .select(["d.id", "d.reason", "d.status", "d.outcome", "d.refund_cents", "d.created_at", "d.resolved_at", "b.id as booking_id", "b.pet_name", "o.name as owner_name", "s.name as sitter_name"])
+    .select(["b.status as booking_status", "b.total_cents", "b.payment_status", "b.payment_task", "b.capture_cents", "b.refund_due_cents", "b.refunded_cents", "b.released_at"])
     .where("d.status", "=", status)
     .orderBy(status === "open" ? "d.created_at" : "d.resolved_at", status === "open" ? "asc" : "desc")
     .orderBy("d.id")
     .limit(QUEUE_PAGE_SIZE + 1)
     .offset((page - 1) * QUEUE_PAGE_SIZE)
     .execute();
-  return { disputes: rows.slice(0, QUEUE_PAGE_SIZE), hasMore: rows.length > QUEUE_PAGE_SIZE };
+  const disputes = rows.slice(0, QUEUE_PAGE_SIZE).map((row) => ({
+    id: row.id,
+    reason: row.reason,
+    status: row.status,
+    outcome: row.outcome,
+    refund_cents: row.refund_cents,
+    created_at: row.created_at,
+    resolved_at: row.resolved_at,
+    booking_id: row.booking_id,
+    pet_name: row.pet_name,
+    owner_name: row.owner_name,
+    sitter_name: row.sitter_name,
+    money: bookingMoney({ ...row, status: row.booking_status }),
+  }));
+  return { disputes, hasMore: rows.length > QUEUE_PAGE_SIZE };
 }
 
 /** One dispute for the operator: both sides' words and photos, the money, and whether it can still be settled. */

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dateTimeFormat, type Reader } from "~/platform/format";
+import { formatMoney } from "~/platform/money";
 import type { NotificationView } from "./notifications.server";
 
 const BOOKING_KINDS = new Set(["accepted", "declined", "cancelledByOwner", "cancelledPayment", "expired", "started", "completed", "released", "holdFailed", "slotTaken", "unanswered", "accountClosed"]);
@@ -28,7 +29,7 @@ function dateOf(value: unknown): Date | null {
   return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
-export type ShownNotification = NotificationView & { text: { when: string; date: string; time: string } };
+export type ShownNotification = NotificationView & { text: { when: string; date: string; time: string; refunded: string } };
 
 export function notificationText(notification: NotificationView, { language, timeZone }: Reader): ShownNotification {
   const start = dateOf(notification.data.start);
@@ -39,6 +40,8 @@ export function notificationText(notification: NotificationView, { language, tim
       when: start ? dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(start) : "",
       date: date ? dateTimeFormat(language, { dateStyle: "medium", timeZone }).format(date) : "",
       time: dateTimeFormat(language, { timeStyle: "short", timeZone }).format(new Date(notification.at)),
+      // A refund's amount, as the booking's money stood when the notice was written.
+      refunded: typeof notification.data.refundedCents === "number" ? formatMoney(notification.data.refundedCents, language) : "",
     },
   };
 }
@@ -49,6 +52,7 @@ export function NotificationItem({ notification }: { notification: ShownNotifica
     ...notification.data,
     when: notification.text.when,
     date: notification.text.date,
+    refunded: notification.text.refunded,
     plan: notification.data.plan ? t(`subscription:plans.${notification.data.plan}`) : "",
     // Names and previews are people's own words: shown as text, never as markup.
     interpolation: { escapeValue: false },
@@ -69,7 +73,7 @@ export function NotificationItem({ notification }: { notification: ShownNotifica
             {notification.read ? null : <span className="sr-only">{t("unread")}: </span>}
             {t(`${key}.title`, values)}
           </span>
-          <span className="block text-sm break-words text-stone-700">{t(`${key}.message`, values)}</span>
+          <span className="block text-sm break-words text-stone-700">{t(`${key}.${notification.text.refunded ? "messageWithAmount" : "message"}`, values)}</span>
           <time dateTime={notification.at} className="block text-xs text-stone-600">
             {notification.text.time}
           </time>

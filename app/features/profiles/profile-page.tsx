@@ -21,7 +21,7 @@ export type ProfilePageData = {
   mainPhoto: string | null;
   rating: { average: number | null; count: number };
   pets: { id: string; name: string; petType: string; photo: string | null }[];
-  history: { id: string; as: "owner" | "sitter"; other: { name: string }; petName: string; startAt: string; status: string; totalCents: number; subtotalCents: number }[];
+  history: { id: string; as: "owner" | "sitter"; other: { name: string }; petName: string; startAt: string; status: string; money: { priceCents: number; sitterKeepsCents: number } }[];
   reviews: { id: string; rating: number; comment: string; removed: boolean; reviewerName: string; createdAt: string }[];
   earnings: EarningsSummary | null;
   payouts: PayoutStatus | null;
@@ -174,7 +174,7 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
                   </span>
                   <span className="text-right">
                     <span className="block">{t(`bookings:status.${booking.status}`)}</span>
-                    <span className="block text-stone-700">{formatMoney(booking.as === "owner" ? booking.totalCents : booking.subtotalCents, i18n.language)}</span>
+                    <span className="block text-stone-700">{formatMoney(booking.as === "owner" ? booking.money.priceCents : booking.money.sitterKeepsCents, i18n.language)}</span>
                   </span>
                 </li>
               ))}
