@@ -1,15 +1,10 @@
 # Trusted Sitters: one container, SQLite on a volume at /data.
-# The app runs on Node 20 and later; the image uses the current long-term-support line.
+# The app is tested on Node 20.18 and later; the image runs the current long-term-support line (24).
 FROM node:24-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# patch-package applies patches/ after the install (postinstall): the router keeps its compiled paths.
-COPY patches ./patches
-# `npm install` rather than `npm ci`: the lockfile pins every version, but it is made on a registry
-# mirror that lacks some platforms' optional binaries (Rollup's, Tailwind's), and `npm ci` refuses a
-# lockfile without them. Versions still come from the lockfile.
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 

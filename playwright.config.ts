@@ -27,7 +27,7 @@ export default defineConfig({
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: process.env.E2E_JSON ? [["list"], ["json", { outputFile: process.env.E2E_JSON }]] : process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   // The service worker is tested on its own (offline.spec.ts); elsewhere it would only add a
   // second, timing-dependent actor to every page.
   use: { baseURL, trace: "retain-on-failure", locale: "en-GB", serviceWorkers: "block" },

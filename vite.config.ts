@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
@@ -82,6 +83,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     globalSetup: ["./tests/unit/global-setup.ts"],
     setupFiles: ["./tests/unit/worker-setup.ts"],
     pool: "forks",
+    // Vitest keeps a core free for itself by default, which on a two-core machine is one test file at a
+    // time; its own process mostly waits, so every core runs a file.
+    maxWorkers: availableParallelism(),
     // Expected failures (a processor that is down, a refused webhook) log as the server would;
     // only a failing test's logs are worth reading.
     silent: "passed-only",

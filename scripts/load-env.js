@@ -2,4 +2,5 @@
 // Test runs never read it, so a developer's own settings (a real SMTP_URL) cannot reach them.
 import { existsSync } from "node:fs";
 
-if (process.env.NODE_ENV !== "test" && existsSync(".env")) process.loadEnvFile(".env");
+const testRun = process.env.NODE_ENV === "test" || process.env.TEST_MODE === "true";
+if (!testRun && existsSync(".env")) process.loadEnvFile(".env");

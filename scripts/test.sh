@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 if [ ! -d node_modules ]; then
-  npm install --no-audit --no-fund || exit 1
+  npm ci --no-audit --no-fund || exit 1
 fi
 
 if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
@@ -17,13 +17,19 @@ if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
 fi
 
 failed=()
+timings=()
+run_started=$SECONDS
 group() {
   local name="$1"; shift
+  local started=$SECONDS
   echo "== $name"
   if ! "$@"; then
     failed+=("$name")
     echo "!! $name failed"
   fi
+  local took=$((SECONDS - started))
+  timings+=("$(printf '%4dm%02ds  %s' $((took / 60)) $((took % 60)) "$name")")
+  echo "== $name: $((took / 60))m$((took % 60))s"
 }
 
 free_port() { node -e 'const s=require("net").createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})'; }
@@ -84,6 +90,11 @@ else
   group "End-to-end smoke on PostgreSQL, two instances" scale_smoke
 fi
 
+echo
+echo "Durations:"
+printf '  %s\n' "${timings[@]}"
+total=$((SECONDS - run_started))
+printf '  %4dm%02ds  total\n' $((total / 60)) $((total % 60))
 echo
 if [ ${#failed[@]} -gt 0 ]; then
   echo "Failed groups (${#failed[@]}):"

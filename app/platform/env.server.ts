@@ -27,6 +27,9 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default("Trusted Sitters <hello@trusted-sitters.local>"),
   DEMO_MODE: flag,
+  // The end-to-end tests' server: the production build with the tests' doors open (the clock and the
+  // outbox under /dev) and secrets made on disk. Refused where APP_URL is https, as a real site is.
+  TEST_MODE: flag,
   PAYMENT_PROVIDER: optional(z.enum(["test", "stripe"])),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY starts with sk_ or rk_")),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_/, "STRIPE_PUBLISHABLE_KEY starts with pk_")),
@@ -81,6 +84,8 @@ export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER" | "APP_URL"> &
   PAYMENT_PROVIDER: "test" | "stripe";
   sessionSecret: string;
   devToolsEnabled: boolean;
+  /** The server's clock may be moved (`/dev/clock`): development, unit tests and TEST_MODE. */
+  clockMovable: boolean;
   smtpIgnoredInDemo: boolean;
   /** Set when MEDIA_STORAGE=s3: where photos and attachments live. */
   s3: S3Bucket | null;
@@ -102,7 +107,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${problems}`);
   }
   const env = parsed.data;
-  const strictProduction = env.NODE_ENV === "production" && !env.DEMO_MODE;
+  if (env.TEST_MODE && env.APP_URL?.startsWith("https:")) {
+    throw new Error("Refusing to start with TEST_MODE on an https APP_URL: test mode opens the clock and the outbox to anyone.");
+  }
+  const strictProduction = env.NODE_ENV === "production" && !env.DEMO_MODE && !env.TEST_MODE;
   if (strictProduction) {
     const missing = [
       !env.SESSION_SECRET && "SESSION_SECRET",
@@ -148,7 +156,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpIgnoredInDemo: Boolean(env.DEMO_MODE && env.SMTP_URL),
     PAYMENT_PROVIDER: paymentProvider,
     sessionSecret: env.SESSION_SECRET ?? localSessionSecret(env.DATA_DIR),
-    devToolsEnabled: env.NODE_ENV !== "production" || env.DEMO_MODE,
+    devToolsEnabled: env.NODE_ENV !== "production" || env.DEMO_MODE || env.TEST_MODE,
+    clockMovable: env.NODE_ENV !== "production" || env.TEST_MODE,
     s3,
   };
 }

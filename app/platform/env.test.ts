@@ -35,6 +35,15 @@ describe("configuration", () => {
     expect(production.SMTP_URL).toBe(secrets.SMTP_URL);
     expect(production.smtpIgnoredInDemo).toBe(false);
     expect(production.devToolsEnabled).toBe(false);
+    expect(production.clockMovable).toBe(false);
+    expect(demo.clockMovable).toBe(false);
+  });
+
+  it("opens the tests' doors on a production build only in TEST_MODE, and never on https", () => {
+    const testServer = parseEnv({ ...base, NODE_ENV: "production", TEST_MODE: "true" });
+    expect(testServer.devToolsEnabled).toBe(true);
+    expect(testServer.clockMovable).toBe(true);
+    expect(() => parseEnv({ ...base, ...secrets, NODE_ENV: "production", TEST_MODE: "true", APP_URL: "https://sitters.example" })).toThrow(/TEST_MODE/);
   });
 
   it("reads the sizes of the sign-in and reset limits", () => {

@@ -104,7 +104,7 @@ export function confirmedBookingSoon(ownerEmail: string, sitterEmail: string, se
 // The operator role is given only on the server, by the same command an operator of the site runs.
 export function grantOperator(email: string) {
   execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "grant", email], {
-    env: { ...process.env, DATA_DIR: path.resolve("tests/.tmp/e2e-data"), NODE_ENV: "test" },
+    env: { ...process.env, DATA_DIR: path.resolve("tests/.tmp/e2e-data"), NODE_ENV: "production", TEST_MODE: "true" },
     stdio: "pipe",
   });
 }

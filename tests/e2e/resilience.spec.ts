@@ -35,7 +35,7 @@ interface Running {
 
 async function startServer(dataDir: string, port: number): Promise<Running> {
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, PORT: String(port), AUTH_RATE_LIMIT: "100000" },
+    env: { ...process.env, NODE_ENV: "production", TEST_MODE: "true", DATA_DIR: dataDir, PORT: String(port), AUTH_RATE_LIMIT: "100000" },
     stdio: "ignore",
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
@@ -267,7 +267,7 @@ test("npm run db:backup while messages are written: the app starts on the restor
     for (let n = 0; writing; n++) await send(server.origin, cookie, conversationId, `during the backup ${n}`);
   })();
   const backupDir = `${dataDir}-backup`;
-  const backup = spawn(process.execPath, ["scripts/backup.js", backupDir], { env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir }, stdio: "ignore" });
+  const backup = spawn(process.execPath, ["scripts/backup.js", backupDir], { env: { ...process.env, NODE_ENV: "production", TEST_MODE: "true", DATA_DIR: dataDir }, stdio: "ignore" });
   expect(await new Promise((resolve) => backup.on("exit", resolve))).toBe(0);
   writing = false;
   await writer;

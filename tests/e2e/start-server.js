@@ -5,7 +5,9 @@ import path from "node:path";
 const dataDir = path.resolve("tests/.tmp/e2e-data");
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
-process.env.NODE_ENV = "test";
+// The production build as people get it (React's production renderer), with the tests' doors open.
+process.env.NODE_ENV = "production";
+process.env.TEST_MODE = "true";
 // Many sign-ups and reset requests come from one address during a run.
 process.env.AUTH_RATE_LIMIT ??= "10000";
 process.env.AUTH_RESET_RATE_LIMIT ??= "10000";

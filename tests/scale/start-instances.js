@@ -95,7 +95,7 @@ try {
 
   const shared = {
     ...process.env,
-    NODE_ENV: "test",
+    NODE_ENV: "production", TEST_MODE: "true",
     DATABASE_URL: databaseUrl.toString(),
     // Sessions live in the database; both instances must read each other's cookies.
     SESSION_SECRET: randomBytes(32).toString("hex"),
