@@ -29,13 +29,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
     tsconfigPaths(),
   ],
-  resolve: {
-    alias: [
-      // @conform-to/zod/v4 builds its coercion wrappers with classic zod/v4; the same four exist in
-      // zod/v4-mini, which keeps the browser's zod to the tree-shaken mini build. The server stays classic.
-      { find: /^zod\/v4$/, replacement: "zod/v4-mini" },
-    ],
-  },
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
   optimizeDeps: {
     exclude: ["better-sqlite3", "kysely", "@node-rs/argon2", "nodemailer"],
@@ -47,7 +40,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       "i18next",
       "react-i18next",
       "@conform-to/react",
-      "@conform-to/zod/v4",
       "zod/v4-mini",
     ],
   },

@@ -1,77 +1,84 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "./validation";
 
-const flag = z
-  .enum(["true", "false", "1", "0", ""])
-  .optional()
-  .transform((value) => value === "true" || value === "1");
+const flag = z.pipe(
+  z.optional(z.enum(["true", "false", "1", "0", ""])),
+  z.transform((value) => value === "true" || value === "1"),
+);
 
 // An empty value (`STRIPE_SECRET_KEY=` in a .env file) counts as unset.
-const optional = <T extends z.ZodTypeAny>(inner: T) => z.preprocess((value) => (value === "" ? undefined : value), inner.optional());
+const optional = <T extends z.core.SomeType>(inner: T) =>
+  z.pipe(
+    z.transform((value: unknown) => (value === "" ? undefined : value)),
+    z.optional(inner),
+  );
+const pattern = (regex: RegExp, message: string) => z.string().check(z.regex(regex, message));
+const count = (minimum: number, fallback: number) => z._default(z.coerce.number().check(z.int(), z.gte(minimum)), fallback);
+const seconds = (fallback: number) => z._default(z.coerce.number().check(z.gte(0.001), z.lte(3600)), fallback);
+const port = () => z.coerce.number().check(z.int(), z.gte(1), z.lte(65535));
+const trimmed = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
 const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATA_DIR: z.string().min(1).default("./data"),
+  NODE_ENV: z._default(z.enum(["development", "production", "test"]), "development"),
+  PORT: z._default(port(), 3000),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), "./data"),
   // PostgreSQL instead of SQLite in DATA_DIR (which still holds media stored on local disk).
   DATABASE_URL: optional(
-    z
-      .string()
-      .url("DATABASE_URL is a URL, such as postgres://user:password@host:5432/database")
-      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL starts with postgres:// or postgresql://"),
+    z.url("DATABASE_URL is a URL, such as postgres://user:password@host:5432/database").check(
+      z.regex(/^postgres(ql)?:\/\//, "DATABASE_URL starts with postgres:// or postgresql://"),
+    ),
   ),
-  APP_URL: optional(z.string().url()),
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
-  SMTP_URL: z.string().url().optional(),
-  EMAIL_FROM: z.string().default("Trusted Sitters <hello@trusted-sitters.local>"),
+  APP_URL: optional(z.url()),
+  SESSION_SECRET: z.optional(z.string().check(z.minLength(32, "SESSION_SECRET must be at least 32 characters"))),
+  SMTP_URL: z.optional(z.url()),
+  EMAIL_FROM: z._default(z.string(), "Trusted Sitters <hello@trusted-sitters.local>"),
   DEMO_MODE: flag,
   // The end-to-end tests' server: the production build with the tests' doors open (the clock and the
   // outbox under /dev) and secrets made on disk. Refused where APP_URL is https, as a real site is.
   TEST_MODE: flag,
   PAYMENT_PROVIDER: optional(z.enum(["test", "stripe"])),
-  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "STRIPE_SECRET_KEY starts with sk_ or rk_")),
-  STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_/, "STRIPE_PUBLISHABLE_KEY starts with pk_")),
-  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET starts with whsec_")),
+  STRIPE_SECRET_KEY: optional(pattern(/^(sk|rk)_/, "STRIPE_SECRET_KEY starts with sk_ or rk_")),
+  STRIPE_PUBLISHABLE_KEY: optional(pattern(/^pk_/, "STRIPE_PUBLISHABLE_KEY starts with pk_")),
+  STRIPE_WEBHOOK_SECRET: optional(pattern(/^whsec_/, "STRIPE_WEBHOOK_SECRET starts with whsec_")),
   STRIPE_API_HOST: optional(z.string()),
-  STRIPE_API_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  STRIPE_API_PORT: optional(port()),
   STRIPE_API_PROTOCOL: optional(z.enum(["http", "https"])),
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
-  MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).default(5),
-  MAX_STREAMS_PER_PERSON: z.coerce.number().int().min(1).default(5),
-  POSITION_CHANGES_PER_DAY: z.coerce.number().int().min(1).default(10),
-  REPORTS_PER_DAY: z.coerce.number().int().min(1).default(20),
-  AUTH_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  AUTH_RESET_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
-  AUTH_SIGNIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
-  AUTH_SIGNIN_FIRST_DELAY_SECONDS: z.coerce.number().min(0.001).max(3600).default(1),
-  AUTH_SIGNIN_MAX_DELAY_SECONDS: z.coerce.number().min(0.001).max(3600).default(60),
-  AUTH_SIGNIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  FLY_APP_NAME: z.string().optional(),
+  AUTH_RATE_LIMIT: count(1, 10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: count(1, 3600),
+  MAX_STREAMS_PER_SESSION: count(1, 5),
+  MAX_STREAMS_PER_PERSON: count(1, 5),
+  POSITION_CHANGES_PER_DAY: count(1, 10),
+  REPORTS_PER_DAY: count(1, 20),
+  AUTH_RESET_RATE_LIMIT: count(1, 5),
+  AUTH_RESET_RATE_LIMIT_WINDOW_SECONDS: count(1, 3600),
+  AUTH_SIGNIN_FREE_FAILURES: count(1, 5),
+  AUTH_SIGNIN_FIRST_DELAY_SECONDS: seconds(1),
+  AUTH_SIGNIN_MAX_DELAY_SECONDS: seconds(60),
+  AUTH_SIGNIN_FAILURE_WINDOW_SECONDS: count(1, 900),
+  FLY_APP_NAME: z.optional(z.string()),
   TRUST_PROXY_HEADER: optional(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "TRUST_PROXY_HEADER is a header name, such as X-Real-IP")
-      .transform((name) => name.toLowerCase())
-      .refine((name) => name !== "forwarded", "TRUST_PROXY_HEADER: Forwarded is not supported; use X-Forwarded-For or X-Real-IP"),
+    z.pipe(
+      pattern(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "TRUST_PROXY_HEADER is a header name, such as X-Real-IP"),
+      z.transform((name) => name.toLowerCase()),
+    ).check(z.refine((name) => name !== "forwarded", "TRUST_PROXY_HEADER: Forwarded is not supported; use X-Forwarded-For or X-Real-IP")),
   ),
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  TRUST_PROXY_HOPS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10)), 1),
   // The operator named in the imprint (/imprint) and the privacy policy.
-  OPERATOR_NAME: optional(z.string().trim().min(1).max(200)),
-  OPERATOR_ADDRESS: optional(z.string().trim().min(1).max(500)),
-  OPERATOR_EMAIL: optional(z.string().trim().email("OPERATOR_EMAIL is an email address")),
-  OPERATOR_PHONE: optional(z.string().trim().regex(/^\+?[0-9 ()./-]{5,30}$/, "OPERATOR_PHONE is a phone number, such as +34 910 000 000")),
-  OPERATOR_REPRESENTATIVE: optional(z.string().trim().min(1).max(200)),
-  OPERATOR_REGISTER: optional(z.string().trim().min(1).max(200)),
-  OPERATOR_VAT_ID: optional(z.string().trim().regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, "OPERATOR_VAT_ID is an EU VAT number, such as ESB12345678")),
-  MEDIA_STORAGE: optional(z.enum(["local", "s3"])).transform((value) => value ?? "local"),
-  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET is a bucket name: 3-63 lowercase letters, digits, dots and hyphens")),
-  S3_ENDPOINT: optional(z.string().url().refine((url) => /^https?:\/\//.test(url), "S3_ENDPOINT is an http(s) URL")),
-  S3_REGION: optional(z.string().regex(/^[a-z0-9-]{1,40}$/, "S3_REGION is a region name, such as us-east-1 or auto")).transform((value) => value ?? "us-east-1"),
-  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
-  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  OPERATOR_NAME: optional(trimmed(200)),
+  OPERATOR_ADDRESS: optional(trimmed(500)),
+  OPERATOR_EMAIL: optional(z.string().check(z.trim(), z.refine((value) => z.regexes.email.test(value), "OPERATOR_EMAIL is an email address"))),
+  OPERATOR_PHONE: optional(z.string().check(z.trim(), z.regex(/^\+?[0-9 ()./-]{5,30}$/, "OPERATOR_PHONE is a phone number, such as +34 910 000 000"))),
+  OPERATOR_REPRESENTATIVE: optional(trimmed(200)),
+  OPERATOR_REGISTER: optional(trimmed(200)),
+  OPERATOR_VAT_ID: optional(z.string().check(z.trim(), z.regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, "OPERATOR_VAT_ID is an EU VAT number, such as ESB12345678"))),
+  MEDIA_STORAGE: z.pipe(optional(z.enum(["local", "s3"])), z.transform((value) => value ?? "local")),
+  S3_BUCKET: optional(pattern(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET is a bucket name: 3-63 lowercase letters, digits, dots and hyphens")),
+  S3_ENDPOINT: optional(z.url().check(z.refine((url) => /^https?:\/\//.test(url), "S3_ENDPOINT is an http(s) URL"))),
+  S3_REGION: z.pipe(optional(pattern(/^[a-z0-9-]{1,40}$/, "S3_REGION is a region name, such as us-east-1 or auto")), z.transform((value) => value ?? "us-east-1")),
+  S3_ACCESS_KEY_ID: optional(z.string().check(z.minLength(1))),
+  S3_SECRET_ACCESS_KEY: optional(z.string().check(z.minLength(1))),
   S3_FORCE_PATH_STYLE: flag,
 });
 

@@ -1,12 +1,12 @@
 import { createCookie, redirect } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "./validation";
 import { cookiesAreSecure, env } from "./env.server";
 
 const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]),
   title: z.string(),
-  description: z.string().optional(),
-  values: z.record(z.union([z.string(), z.number()])).optional(),
+  description: z.optional(z.string()),
+  values: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
 });
 export type Toast = z.infer<typeof toastSchema>;
 

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "~/platform/validation";
 import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -10,16 +10,17 @@ import { forgetDeviceLocation, locationPromptLater, saveDeviceLocation, setBrows
 import { isPremiumUser } from "~/features/subscriptions/index.server";
 import { FREE_DAILY_LIKES, startOver, swipe } from "./swipes.server";
 
-const tabSchema = z.enum(["sitters", "pets"]).nullable().catch(null);
-const id = z.string().trim().min(1).max(64);
+const tabSchema = z.catch(z.nullable(z.enum(["sitters", "pets"])), null);
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+const petId = z._default(z.union([id, z.literal("")]), "");
 
 const deckActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("like"), userId: id, petId: z.union([id, z.literal("")]).default("") }),
-  z.object({ intent: z.literal("pass"), userId: id, petId: z.union([id, z.literal("")]).default("") }),
+  z.object({ intent: z.literal("like"), userId: id, petId }),
+  z.object({ intent: z.literal("pass"), userId: id, petId }),
   z.object({ intent: z.literal("start-over") }),
   z.object({ intent: z.literal("browse-local") }),
   z.object({ intent: z.literal("browse-global") }),
-  z.object({ intent: z.literal("location"), latitude: z.coerce.number().min(-90).max(90), longitude: z.coerce.number().min(-180).max(180), refresh: z.literal("1").optional() }),
+  z.object({ intent: z.literal("location"), latitude: z.coerce.number().check(z.gte(-90), z.lte(90)), longitude: z.coerce.number().check(z.gte(-180), z.lte(180)), refresh: z.optional(z.literal("1")) }),
   z.object({ intent: z.literal("location-error"), code: z.enum(["unsupported", "denied", "unavailable", "timeout"]) }),
   z.object({ intent: z.literal("later") }),
 ]);

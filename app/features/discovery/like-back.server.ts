@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "~/platform/validation";
 import type { User } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -65,7 +65,7 @@ export async function likeBack(user: Pick<User, "id" | "role" | "time_zone">, ot
 
 const likeBackSchema = z.object({
   intent: z.literal("like-back"),
-  userId: z.string().trim().min(1).max(64),
+  userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
 });
 
 export async function handleLikeBack(user: User, form: FormData, back: string): Promise<Response> {

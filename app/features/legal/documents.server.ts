@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/platform/validation";
 import { AUTO_RELEASE_AFTER_MS, DELAYED_HOLD_BEFORE_MS, HOLD_NOW_WITHIN_MS, PLATFORM_FEE_RATE, UNPAID_REQUEST_TTL_MS } from "~/features/bookings/index.server";
 import { FREE_DAILY_LIKES } from "~/features/discovery/index.server";
 import { numberFormat } from "~/platform/format";
@@ -17,22 +17,23 @@ export type LegalDocumentName = (typeof LEGAL_DOCUMENTS)[number];
 /** The date the texts last changed in substance; shown on every legal page. */
 export const LEGAL_TEXTS_UPDATED = "2026-11-25";
 
-const block = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
-const table = z.object({ caption: z.string().min(1), head: z.array(z.string().min(1)).min(2), rows: z.array(z.array(z.string().min(1)).min(2)).min(1) });
+const text = z.string().check(z.minLength(1));
+const block = z.union([text, z.array(text).check(z.minLength(1))]);
+const table = z.object({ caption: text, head: z.array(text).check(z.minLength(2)), rows: z.array(z.array(text).check(z.minLength(2))).check(z.minLength(1)) });
 
 export const legalDocumentSchema = z.object({
   intro: z.array(block),
   sections: z
     .array(
       z.object({
-        id: z.string().regex(/^[a-z][a-z0-9-]*$/),
-        heading: z.string().min(1),
-        body: z.array(block).min(1),
-        table: table.optional(),
-        after: z.array(block).optional(),
+        id: z.string().check(z.regex(/^[a-z][a-z0-9-]*$/)),
+        heading: text,
+        body: z.array(block).check(z.minLength(1)),
+        table: z.optional(table),
+        after: z.optional(z.array(block)),
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
 });
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;
 
