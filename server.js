@@ -29,10 +29,8 @@ const server = express();
 server.disable("x-powered-by");
 server.set("trust proxy", false);
 
-// Never compress (and so never buffer) an event stream. Pages and data are made for each request and
-// compressed at level 3 (deflate's fast strategy: 5 to 7 % more bytes than the default level for about
-// half its CPU, measured on the dashboard and messages pages); the built files, fetched once and kept
-// for a year, at the default level.
+// Never compress (and so never buffer) an event stream. Pages are made for each request, so they are
+// compressed at level 3 (a few more bytes for much less CPU); built files, kept a year, at the default.
 const compressible = (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res);
 const compressFile = compression({ filter: compressible });
 const compressPage = compression({ filter: compressible, level: 3 });

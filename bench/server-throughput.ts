@@ -1,7 +1,8 @@
 // Server CPU per request of signed-in /dashboard and /messages over 10,000 sitters and 100,000 messages,
 // asked for as browsers do (Accept-Encoding: gzip), against a reference page served in the same run: a
 // bare Remix 2 + React 18 route (one loader, a 20-item list, the same compression) built on its own in
-// bench/reference, on stock packages (none of the app's patches). The ratio is the reference's CPU per request over the page's, which is the page's
+// bench/reference, on its own node_modules at the app's versions; the app's are stock too (nothing is
+// patched), so the ratio compares like with like. The ratio is the reference's CPU per request over the page's, which is the page's
 // share of the reference's requests per second on one core, and is steadier than requests per second
 // on a machine others share. The reference and the pages are loaded in turns (ROUNDS slices of a few
 // seconds each, after an uncounted warm-up), so that a machine whose speed drifts during the run
@@ -205,11 +206,7 @@ function newestFile(dir: string): number {
   return newest;
 }
 
-/**
- * The reference runs on stock Remix and React (its own node_modules, at the app's versions from its
- * package-lock.json), not on the app's patched copies: what the app changes in its stack counts as the
- * app's gain, as what it adds counts as its cost.
- */
+/** The reference runs on its own node_modules, at the app's versions from its package-lock.json. */
 function installReferenceIfNeeded() {
   const installed = path.join(REFERENCE_DIR, "node_modules/.package-lock.json");
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(path.join(REFERENCE_DIR, "package-lock.json")).mtimeMs) return;

@@ -47,13 +47,9 @@ export async function executeKeepingPlan<Row>(query: Compilable<Row>): Promise<R
 }
 
 /**
- * Keeps SQLite's statistics current (PostgreSQL's autovacuum analyses on its own). Without them SQLite
- * plans the deck blind: a worldwide page by rating read the price range and sorted it instead of walking
- * the rating index (3.2 ms instead of 0.15 at 200,000 profiles, worse at a million). `optimize` with
- * 0x10002 analyses, in full, every table never analysed or that grew or shrank a lot since, and nothing
- * else: the limited analysis of a plain `optimize` guessed the price index's rows per value 12 times too
- * few and chose the same bad plan. At the start and daily; the first run on a million profiles takes a
- * few seconds, later ones almost nothing.
+ * Keeps SQLite's statistics current (PostgreSQL's autovacuum analyses on its own): without them SQLite
+ * plans the deck blind. `optimize` with 0x10002 analyses in full every table never analysed or much
+ * changed since (a plain `optimize`'s limited analysis misjudged the price index). At start and daily.
  */
 export async function refreshStatistics(): Promise<void> {
   if (databaseEngine === "sqlite") await db.executeQuery(CompiledQuery.raw("pragma optimize = 0x10002"));

@@ -4,9 +4,8 @@ import { fallbackLanguage, i18nConfig, namespaces } from "./i18n";
 
 // The browser's translator: the part of i18next the pages use (namespaced keys, nested paths, plural
 // suffixes from Intl.PluralRules, {{value}} interpolation, defaultValue, the English fallback), with
-// i18next's own rules for each, so that a hydrated page says exactly what the server rendered. The
-// whole i18next (~14 KB gzip) stayed on every page for this. The server keeps i18next itself;
-// i18n-client.test.ts holds the two to the same answers for every key of every language.
+// i18next's own rules for each, so that a hydrated page says exactly what the server rendered without
+// shipping the whole of i18next to every page. i18n-client.test.ts holds the two to the same answers.
 
 type Resources = Record<string, unknown>;
 type Options = Record<string, unknown> & { count?: unknown; defaultValue?: unknown; lng?: string; ns?: string | string[]; replace?: Record<string, unknown> };
