@@ -30,27 +30,29 @@ export function makeOperator(email: string) {
   }
 }
 
-/** A 2 h booking at 15 €/h (36 € held): completed an hour before `now`, or confirmed to start two days after it. */
-export function heldBooking(ownerEmail: string, sitterEmail: string, now: string, state: "completed" | "confirmed", petName = "Rex"): { bookingId: string; holdRef: string } {
+/** A booking of `hours` (2 unless told) at 15 €/h (36 € held for 2 h): completed an hour before `now`, or confirmed to start two days after it. */
+export function heldBooking(ownerEmail: string, sitterEmail: string, now: string, state: "completed" | "confirmed", petName = "Rex", hours = 2): { bookingId: string; holdRef: string } {
   const database = open();
   try {
     const owner = idOf(ownerEmail);
     const sitter = idOf(sitterEmail);
     const at = new Date(now).getTime();
-    const start = state === "completed" ? at - 3 * HOUR : at + 48 * HOUR;
-    const end = start + 2 * HOUR;
+    const start = state === "completed" ? at - (hours + 1) * HOUR : at + 48 * HOUR;
+    const end = start + hours * HOUR;
+    const subtotal = hours * 1500;
+    const fee = Math.round(subtotal * 0.2);
     const iso = (ms: number) => new Date(ms).toISOString();
     const bookingId = randomUUID();
     const holdRef = `test_hold_${randomUUID()}`;
     database.transaction(() => {
-      database.prepare("insert into test_payments (ref, kind, amount_cents, card_last4, status, created_at) values (?, 'hold', 3600, '4242', 'held', ?)").run(holdRef, iso(start - 24 * HOUR));
+      database.prepare("insert into test_payments (ref, kind, amount_cents, card_last4, status, created_at) values (?, 'hold', ?, '4242', 'held', ?)").run(holdRef, subtotal + fee, iso(start - 24 * HOUR));
       database
         .prepare(
           `insert into bookings (id, owner_id, sitter_id, pet_id, pet_name, start_at, end_at, hours, hourly_rate_cents, subtotal_cents, fee_cents, total_cents,
              status, payment_status, payment_provider, card_ref, card_label, hold_ref, confirmed_at, completed_at, created_at, updated_at)
-           values (?, ?, ?, null, ?, ?, ?, 2, 1500, 3000, 600, 3600, ?, 'held', 'test', 'test_card_e2e', 'Visa •••• 4242', ?, ?, ?, ?, ?)`,
+           values (?, ?, ?, null, ?, ?, ?, ?, 1500, ?, ?, ?, ?, 'held', 'test', 'test_card_e2e', 'Visa •••• 4242', ?, ?, ?, ?, ?)`,
         )
-        .run(bookingId, owner, sitter, petName, iso(start), iso(end), state, holdRef, iso(start - 20 * HOUR), state === "completed" ? iso(at - HOUR) : null, iso(start - 24 * HOUR), iso(at - HOUR));
+        .run(bookingId, owner, sitter, petName, iso(start), iso(end), hours, subtotal, fee, subtotal + fee, state, holdRef, iso(start - 20 * HOUR), state === "completed" ? iso(at - HOUR) : null, iso(start - 24 * HOUR), iso(at - HOUR));
     })();
     return { bookingId, holdRef };
   } finally {
