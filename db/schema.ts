@@ -193,6 +193,15 @@ export interface RateLimitsTable {
   expires_at: number;
 }
 
+export interface RateLimitHitsTable {
+  id: string;
+  key: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** Milliseconds since the epoch: when the hit stops counting under any window in use. */
+  expires_at: number;
+}
+
 export interface BackoffsTable {
   key: string;
   attempts: number;
@@ -208,6 +217,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   rate_limits: RateLimitsTable;
   backoffs: BackoffsTable;
+  rate_limit_hits: RateLimitHitsTable;
   pets: PetsTable;
   photos: PhotosTable;
   pending_uploads: PendingUploadsTable;

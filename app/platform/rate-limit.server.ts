@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { db } from "./db.server";
 import { env } from "./env.server";
@@ -35,6 +36,28 @@ export async function takeAttempt(key: string, limit: RateLimit): Promise<boolea
     .returning("hits")
     .executeTakeFirstOrThrow();
   return row.hits <= limit.max;
+}
+
+/**
+ * At most `max` attempts in any `windowSeconds`, wherever the window starts: each attempt let through
+ * is a row, and one more is let through only while fewer than `max` rows are younger than the window.
+ * The row is written before counting (no transaction), so of attempts racing for the last place at
+ * most one is let through, and a refused one removes its row again.
+ */
+export async function takeSlidingAttempt(key: string, limit: RateLimit): Promise<boolean> {
+  const at = now().getTime();
+  const windowMs = limit.windowSeconds * 1000;
+  const id = randomUUID();
+  await db.insertInto("rate_limit_hits").values({ id, key, at, expires_at: at + windowMs }).execute();
+  const { hits } = await db
+    .selectFrom("rate_limit_hits")
+    .select((eb) => eb.fn.countAll<number | string>().as("hits"))
+    .where("key", "=", key)
+    .where("at", ">", at - windowMs)
+    .executeTakeFirstOrThrow();
+  if (Number(hits) <= limit.max) return true;
+  await db.deleteFrom("rate_limit_hits").where("id", "=", id).execute();
+  return false;
 }
 
 // A delay that grows instead of a lock, counted from the last attempt let through.
@@ -87,5 +110,6 @@ export async function pruneBackoffs(backoff: Backoff = signInBackoff): Promise<v
 export async function pruneRateLimits(): Promise<number> {
   const at = Math.floor(now().getTime() / 1000);
   const result = await db.deleteFrom("rate_limits").where("expires_at", "<=", at).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const hits = await db.deleteFrom("rate_limit_hits").where("expires_at", "<=", at * 1000).executeTakeFirst();
+  return Number(result.numDeletedRows) + Number(hits.numDeletedRows);
 }

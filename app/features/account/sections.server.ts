@@ -391,7 +391,7 @@ export const personalDataSections: PersonalDataSection[] = [
       await trx.deleteFrom("data_exports").where("user_id", "=", person.id).execute();
       const email = person.email.toLowerCase();
       // Rate-limit and back-off counters are keyed by address or id.
-      for (const table of ["rate_limits", "backoffs"] as const) {
+      for (const table of ["rate_limits", "rate_limit_hits", "backoffs"] as const) {
         await trx
           .deleteFrom(table)
           .where((eb) => eb.or([eb("key", "like", `%${email}%`), eb("key", "like", `%${person.id}%`)]))

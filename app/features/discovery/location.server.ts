@@ -19,18 +19,21 @@ export async function saveDeviceLocation(userId: string, at: Coordinates): Promi
 }
 
 /**
- * Permission denied or location turned off: back to the city's position. Never refused nor
- * counted: forgetting must always work, and the city's position is one the person already had.
+ * Permission denied or location turned off: back to the city's position. The move counts like any
+ * other (the city may have changed while the device's position stood in for it, which cost
+ * nothing). Forgetting always works: past the limit the device's cell is dropped and no position
+ * is kept until the next move the limit allows. Answers the position now stored.
  */
 export async function forgetDeviceLocation(userId: string): Promise<Coordinates | null> {
   const { city, time_zone } = await db.selectFrom("users").select(["city", "time_zone"]).where("id", "=", userId).executeTakeFirstOrThrow();
-  const place = await coordinatesOfCity(city, time_zone);
+  const change = await positionChange(userId, await coordinatesOfCity(city, time_zone));
+  const position = change === TOO_OFTEN ? storedPosition(null) : change;
   await db
     .updateTable("users")
-    .set({ ...storedPosition(place), location_enabled: 0, location_updated_at: nowIso() })
+    .set({ ...position, location_enabled: 0, location_updated_at: nowIso() })
     .where("id", "=", userId)
     .execute();
-  return place;
+  return position.latitude === null || position.longitude === null ? null : { latitude: position.latitude, longitude: position.longitude };
 }
 
 export async function setBrowseMode(userId: string, mode: BrowseMode): Promise<void> {

@@ -114,14 +114,14 @@ describe("how often a person may move", () => {
     for (let index = 0; index < positionChangeLimit.max; index += 1) {
       expect((await postPosition(owner.id, offset(VALENCIA, index * 2 + 2, 0))).toast?.type).toBe("success");
     }
-    // Location turned off: back to the city's position, never refused.
+    // Location turned off past the limit: never refused, but the move to the city's position would be
+    // one more, so the device's cell is dropped and no position is kept.
     const denied = new FormData();
     denied.set("intent", "location-error");
     denied.set("code", "denied");
     await handleDeckAction(await reload(owner.id), denied);
     const valencia = await reload(owner.id);
-    expect(valencia.location_enabled).toBe(0);
-    expect(greatCircleKm(coarsen(VALENCIA), { latitude: valencia.latitude!, longitude: valencia.longitude! })).toBeLessThan(3);
+    expect(valencia).toMatchObject({ location_enabled: 0, latitude: null, longitude: null });
 
     const edit = { name: "Olga", phone: "600", city: "Valencia", postalCode: "46001", bio: "Dogs welcome", timeZone: "Europe/Madrid" };
     expect(await updateProfile(owner.id, edit)).toBe("saved");
@@ -137,6 +137,21 @@ describe("how often a person may move", () => {
     expect(seville.city).toBe("Sevilla");
     expect(coarsen({ latitude: seville.latitude!, longitude: seville.longitude! })).toEqual({ latitude: seville.latitude, longitude: seville.longitude });
     expect(greatCircleKm({ latitude: 37.39, longitude: -5.99 }, { latitude: seville.latitude!, longitude: seville.longitude! })).toBeLessThan(5);
+  });
+
+  it("turning location off within the limit goes back to the city's position, and counts as a move", async () => {
+    startOfAFreshDay();
+    const owner = await person("owner", IN_VALENCIA);
+    expect((await postPosition(owner.id, offset(VALENCIA, 20, 0))).toast?.type).toBe("success");
+    const denied = new FormData();
+    denied.set("intent", "location-error");
+    denied.set("code", "denied");
+    await handleDeckAction(await reload(owner.id), denied);
+    const back = await reload(owner.id);
+    expect(back.location_enabled).toBe(0);
+    expect(greatCircleKm(coarsen(VALENCIA), { latitude: back.latitude!, longitude: back.longitude! })).toBeLessThan(3);
+    const moves = await db.selectFrom("rate_limit_hits").select("at").where("key", "=", `position:${owner.id}`).execute();
+    expect(moves).toHaveLength(2);
   });
 });
 

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { db } from "~/platform/db.server";
+import { now } from "~/platform/clock.server";
+import { clockTo, DAY, MINUTE, resetClockAfterEach, startOfAFreshDay } from "~/testing/clock";
 import { person } from "~/testing/people";
 import { offset } from "~/testing/places";
 import { action, loader } from "~/routes/dashboard";
-import { greatCircleKm, type Coordinates } from "~/features/geo/index.server";
+import { action as profileEditAction } from "~/routes/profile-edit";
+import { coarsen, greatCircleKm, positionChangeLimit, type Coordinates } from "~/features/geo/index.server";
 
 /**
  * The attack the deck must not allow: someone moves their own position to a few chosen points,
@@ -23,6 +27,25 @@ async function postPosition(cookie: string, at: Coordinates) {
   const body = new URLSearchParams({ intent: "location", latitude: String(at.latitude), longitude: String(at.longitude), tab: "sitters" });
   const request = new Request("http://localhost/dashboard", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
   return (await action({ request, params: {}, context })) as Response;
+}
+
+async function postLocationError(cookie: string, code = "denied") {
+  const body = new URLSearchParams({ intent: "location-error", code, tab: "sitters" });
+  const request = new Request("http://localhost/dashboard", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
+  return (await action({ request, params: {}, context })) as Response;
+}
+
+/** The profile form as the page posts it, with a new city. */
+async function postCity(cookie: string, city: string) {
+  const body = new URLSearchParams({ name: "Mallory", phone: "+34 600 111 222", city, postalCode: "50001", bio: "", timeZone: "Europe/Madrid" });
+  const request = new Request("http://localhost/profile/edit", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
+  try {
+    const answer = await profileEditAction({ request, params: {}, context });
+    return answer instanceof Response ? answer.status : (answer.init?.status ?? 200);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
 }
 
 async function deckData(cookie: string) {
@@ -124,5 +147,61 @@ describe("locating a member from the deck", () => {
     expect(greatCircleKm(truths[0]!, truths[1]!)).toBeGreaterThan(1);
     // And the points consistent with the figures span more than a kilometre (or none are).
     for (const result of solved) expect(result.consistent === 0 || result.diameterKm > 1).toBe(true);
+  });
+});
+
+describe("the limit on moves cannot be walked around", () => {
+  resetClockAfterEach();
+
+  const storedCell = async (id: string) => {
+    const { latitude, longitude } = await db.selectFrom("users").select(["latitude", "longitude"]).where("id", "=", id).executeTakeFirstOrThrow();
+    return latitude === null || longitude === null ? null : `${latitude},${longitude}`;
+  };
+
+  it("a city's point reached through a location error, then posted as the device's position, counts as a move", async () => {
+    startOfAFreshDay();
+    const attacker = await person("owner", { signedIn: true, city: "Zaragoza", at: coarsen(CELL_CENTRE) });
+    const cells = new Set([await storedCell(attacker.id)]);
+    // The day's moves, spent as an honest phone would.
+    for (let index = 0; index < positionChangeLimit.max; index += 1) {
+      expect((await postPosition(attacker.cookie, offset(CELL_CENTRE, 2 + 2 * index, 0))).status).toBe(302);
+      cells.add(await storedCell(attacker.id));
+    }
+    expect(cells.size).toBe(positionChangeLimit.max + 1);
+
+    // Then, with the device's location on: a new city (which does not move the position), a refused
+    // permission (which moved it to the city's point for free), and that same cell posted as the
+    // device's position (free, being the same cell, and it turns the device's location on again).
+    const towns = ["Delicias", "Oliver Valdefierro", "Almozara", "Montecanal", "Utebo", "Alagon", "Zuera", "Fuentes de Ebro"];
+    for (const town of towns) {
+      expect(await postCity(attacker.cookie, town)).toBeLessThan(500);
+      expect((await postLocationError(attacker.cookie)).status).toBe(302);
+      cells.add(await storedCell(attacker.id));
+      const place = await db.selectFrom("places").select(["latitude", "longitude"]).where("key", "=", town.toLowerCase()).executeTakeFirstOrThrow();
+      expect((await postPosition(attacker.cookie, place)).status).toBe(302);
+      cells.add(await storedCell(attacker.id));
+    }
+    cells.delete(null);
+    // Not one cell more than the day's moves allow.
+    expect(cells.size).toBe(positionChangeLimit.max + 1);
+  });
+
+  it("the window slides: ten moves just before midnight and ten just after are not twenty", async () => {
+    startOfAFreshDay();
+    const attacker = await person("owner", { signedIn: true, city: "Zaragoza", at: coarsen(CELL_CENTRE) });
+    const midnight = new Date(Math.ceil(now().getTime() / DAY) * DAY);
+    clockTo(midnight, -3 * MINUTE);
+    for (let index = 0; index < positionChangeLimit.max; index += 1) {
+      expect((await postPosition(attacker.cookie, offset(CELL_CENTRE, 2 + 2 * index, 0))).status).toBe(302);
+    }
+    const before = await storedCell(attacker.id);
+    clockTo(midnight, MINUTE);
+    const fresh = offset(CELL_CENTRE, 0, 4);
+    expect((await postPosition(attacker.cookie, fresh)).status).toBe(302);
+    expect(await storedCell(attacker.id)).toBe(before);
+    // A day after those moves, the budget is back.
+    clockTo(midnight, DAY - 2 * MINUTE);
+    expect((await postPosition(attacker.cookie, fresh)).status).toBe(302);
+    expect(await storedCell(attacker.id)).toBe(`${coarsen(fresh).latitude},${coarsen(fresh).longitude}`);
   });
 });
