@@ -3,7 +3,7 @@ import type { ReportReason } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { now } from "~/platform/clock.server";
-import { isInactive } from "./rules.server";
+import { hasBlocked, isInactive } from "./rules.server";
 import type { ReportableSubject } from "./schema";
 
 export type ReportResult = "reported" | "not-found" | "own" | "duplicate" | "limit" | "inactive";
@@ -20,13 +20,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The person a report would be about, if the reporter may see the thing at all: a profile of a
  * member who is neither suspended nor deleted, a message of a conversation the reporter is in, or any review.
- * Anything else is "not found", so a forged id learns nothing.
+ * What a block hides from the reporter (the blocker's profile, their messages, reviews by them or
+ * about them) is as unknown as a forged id: "not found", the answer their profile gives.
  */
 export async function reportedPersonOf(reporterId: string, subjectType: ReportableSubject, subjectId: string): Promise<string | null> {
+  const person = await subjectPersonOf(reporterId, subjectType, subjectId);
+  if (!person) return null;
+  const people = person.shownWith ? [person.id, person.shownWith] : [person.id];
+  for (const someone of people) if (someone !== reporterId && (await hasBlocked(someone, reporterId))) return null;
+  return person.id;
+}
+
+async function subjectPersonOf(reporterId: string, subjectType: ReportableSubject, subjectId: string): Promise<{ id: string; shownWith?: string } | null> {
   if (subjectId.length === 0 || subjectId.length > 64) return null;
   if (subjectType === "profile") {
     const user = await db.selectFrom("users").select(["id", "suspended_at", "deleted_at"]).where("id", "=", subjectId).executeTakeFirst();
-    return user && !user.suspended_at && !user.deleted_at ? user.id : null;
+    return user && !user.suspended_at && !user.deleted_at ? { id: user.id } : null;
   }
   if (subjectType === "message") {
     if (!/^[1-9]\d{0,15}$/.test(subjectId)) return null;
@@ -37,10 +46,11 @@ export async function reportedPersonOf(reporterId: string, subjectType: Reportab
       .where("m.id", "=", Number(subjectId))
       .executeTakeFirst();
     if (!message || (message.user_a_id !== reporterId && message.user_b_id !== reporterId)) return null;
-    return message.sender_id;
+    return { id: message.sender_id, shownWith: message.user_a_id === reporterId ? message.user_b_id : message.user_a_id };
   }
-  const review = await db.selectFrom("reviews").select("reviewer_id").where("id", "=", subjectId).executeTakeFirst();
-  return review?.reviewer_id ?? null;
+  // A review is shown on the profile of the person reviewed.
+  const review = await db.selectFrom("reviews").select(["reviewer_id", "reviewed_id"]).where("id", "=", subjectId).executeTakeFirst();
+  return review ? { id: review.reviewer_id, shownWith: review.reviewed_id } : null;
 }
 
 export async function fileReport(reporterId: string, input: ReportInput): Promise<ReportResult> {

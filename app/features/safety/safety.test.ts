@@ -4,7 +4,7 @@ import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { resetClockAfterEach, clockTo, DAY, HOUR } from "~/testing/clock";
 import { context } from "~/testing/browser";
-import { ownerWithPet, sitterWithSlot } from "~/testing/bookings";
+import { ownerWithPet, requested, sitterWithSlot } from "~/testing/bookings";
 import { PASSWORD, matchOf, person } from "~/testing/people";
 import { deleteAccount } from "~/features/account/index.server";
 import { searchPeople } from "~/features/admin/index.server";
@@ -136,6 +136,46 @@ describe("reports", () => {
     const rows = await db.selectFrom("reports").selectAll().where("reported_user_id", "=", sitter.id).execute();
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.status === "open")).toBe(true);
+  });
+
+  it("are refused, with the profile's own 404, for what a block hides from the reporter: the blocker's profile, reviews and messages", async () => {
+    const { owner, sitter, conversationId } = await matchedPair();
+    const blocked = await person("owner", { signedIn: true });
+    const booking = await requested(owner, sitter);
+    // A review the blocker (the sitter) wrote, and one written about them.
+    const byBlocker = randomUUID();
+    const aboutBlocker = randomUUID();
+    const at = new Date().toISOString();
+    await db
+      .insertInto("reviews")
+      .values([
+        { id: byBlocker, booking_id: booking.id, reviewer_id: sitter.id, reviewed_id: owner.id, rating: 2, comment: "Late", created_at: at },
+        { id: aboutBlocker, booking_id: booking.id, reviewer_id: owner.id, reviewed_id: sitter.id, rating: 5, comment: "Great", created_at: at },
+      ])
+      .execute();
+    const message = await db.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).where("sender_id", "=", sitter.id).executeTakeFirstOrThrow();
+    expect(await blockPerson(sitter.id, blocked.id)).toBe("blocked");
+    expect(await blockPerson(sitter.id, owner.id)).toBe("blocked");
+
+    const report = (who: string, subjectType: "profile" | "message" | "review", subjectId: string) => fileReport(who, { subjectType, subjectId, reason: "harassment", details: "" });
+    expect(await report(blocked.id, "profile", sitter.id)).toBe("not-found");
+    expect(await report(blocked.id, "review", byBlocker)).toBe("not-found");
+    expect(await report(blocked.id, "review", aboutBlocker)).toBe("not-found");
+    expect(await report(owner.id, "message", String(message.id))).toBe("not-found");
+    // The same answer as opening the profile, on the report page and its form.
+    const asked = (subjectType: string, subjectId: string) => ({
+      request: new Request(`http://localhost/report/${subjectType}/${subjectId}`, { headers: { Cookie: blocked.cookie } }),
+      params: { subjectType, subjectId },
+      context: context(),
+    });
+    const view = () => profileLoader({ request: new Request(`http://localhost/users/${sitter.id}`, { headers: { Cookie: blocked.cookie } }), params: { userId: sitter.id }, context: context() });
+    expect(await statusOf(view)).toBe(404);
+    expect(await statusOf(() => reportLoader(asked("profile", sitter.id)))).toBe(404);
+    expect(await statusOf(() => reportLoader(asked("review", byBlocker)))).toBe(404);
+    expect(await db.selectFrom("reports").select("id").where("reporter_id", "in", [blocked.id, owner.id]).execute()).toEqual([]);
+
+    // The blocker still sees, and may report, the person they blocked.
+    expect(await report(sitter.id, "profile", blocked.id)).toBe("reported");
   });
 
   it(`are limited to REPORTS_PER_DAY (${env.REPORTS_PER_DAY}) a day per person`, async () => {
