@@ -9,11 +9,14 @@ async function cookiesServedFrom(appUrl: string | undefined) {
   const { startSession } = await import("./session.server");
   const { person } = await import("~/testing/people");
   const { rememberAddress } = await import("~/features/auth/outbox-access.server");
+  const { rememberDevice } = await import("~/features/auth/known-devices.server");
+  const someone = await person("owner");
   return {
-    outbox: (await rememberAddress(new Request("http://localhost/auth"), "someone@example.com", true)) ?? "no outbox cookie",
+    device: await rememberDevice(new Request("http://localhost/auth"), someone.id),
+    outbox: (await rememberAddress(new Request("http://localhost/auth"), "someone@example.com")) ?? "no outbox cookie",
     toast: await toastHeader({ type: "success", title: "profile:saved" }),
     language: await languageCookie.serialize("de"),
-    session: await startSession((await person("owner")).id),
+    session: await startSession(someone.id),
   };
 }
 

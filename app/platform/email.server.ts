@@ -138,17 +138,6 @@ export function deliverSoon(): void {
   deliverPendingEmails().catch((error: unknown) => console.error("Email delivery failed", error));
 }
 
-export async function listOutboxFor(addresses: readonly string[], limit = 100) {
-  if (addresses.length === 0) return [];
-  return db
-    .selectFrom("email_outbox")
-    .select(["id", "to_address", "subject", "text_body", "created_at"])
-    .where("to_address", "in", addresses)
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-}
-
 // Never a request's Host header, which whoever sends the request chooses.
 export function publicOrigin(): string {
   return env.APP_URL;

@@ -82,25 +82,40 @@ export function backoffDelayMs(attempts: number, backoff: Backoff): number {
 
 // Counted before the caller checks anything, so simultaneous attempts cannot all slip through one opening.
 export async function claimAttempt(key: string, backoff: Backoff): Promise<number> {
+  return claimAttempts([key], backoff);
+}
+
+/**
+ * One attempt under several keys at once (an account and the client's address): it waits while any
+ * key waits (the longest wait is answered), and only an attempt let through counts, under every key.
+ */
+export async function claimAttempts(keys: readonly string[], backoff: Backoff): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const at = now().getTime();
-    const row = await trx.selectFrom("backoffs").select(["attempts", "last_attempt_at"]).where("key", "=", key).executeTakeFirst();
-    const attempts = row && at - row.last_attempt_at < backoff.forgetAfterMs ? row.attempts : 0;
-    if (row && attempts > 0) {
-      const left = row.last_attempt_at + backoffDelayMs(attempts, backoff) - at;
-      if (left > 0) return left;
+    const rows = await trx.selectFrom("backoffs").select(["key", "attempts", "last_attempt_at"]).where("key", "in", keys).execute();
+    const attemptsOf = new Map<string, number>();
+    let left = 0;
+    for (const row of rows) {
+      const attempts = at - row.last_attempt_at < backoff.forgetAfterMs ? row.attempts : 0;
+      attemptsOf.set(row.key, attempts);
+      if (attempts > 0) left = Math.max(left, row.last_attempt_at + backoffDelayMs(attempts, backoff) - at);
     }
-    await trx
-      .insertInto("backoffs")
-      .values({ key, attempts: attempts + 1, last_attempt_at: at })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ attempts: attempts + 1, last_attempt_at: at }))
-      .execute();
+    if (left > 0) return left;
+    for (const key of keys) {
+      const attempts = (attemptsOf.get(key) ?? 0) + 1;
+      await trx
+        .insertInto("backoffs")
+        .values({ key, attempts, last_attempt_at: at })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ attempts, last_attempt_at: at }))
+        .execute();
+    }
     return 0;
   });
 }
 
-export async function clearAttempts(key: string): Promise<void> {
-  await db.deleteFrom("backoffs").where("key", "=", key).execute();
+export async function clearAttempts(...keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.deleteFrom("backoffs").where("key", "in", keys).execute();
 }
 
 export async function pruneBackoffs(backoff: Backoff = signInBackoff): Promise<void> {

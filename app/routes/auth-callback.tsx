@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { checkConfirmationToken, confirmEmail } from "~/features/auth/index.server";
+import { checkConfirmationToken, confirmEmail, rememberDevice } from "~/features/auth/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { titleFrom } from "~/platform/page-title";
 import { startSession } from "~/platform/session.server";
@@ -41,10 +41,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = String((await formDataOf(request)).get("token") ?? "");
   const result = await confirmEmail(token);
   if (result.status === "confirmed") {
-    return data<CallbackState>(
-      { state: "success", next: "/auth?confirmed=true" },
-      { headers: { "Set-Cookie": await startSession(result.user.id) } },
-    );
+    // The emailed link proves the address: this browser is signed in, and known to the account from now on.
+    const headers = new Headers();
+    headers.append("Set-Cookie", await startSession(result.user.id));
+    headers.append("Set-Cookie", await rememberDevice(request, result.user.id));
+    return data<CallbackState>({ state: "success", next: "/auth?confirmed=true" }, { headers });
   }
   return data<CallbackState>(
     { state: "error", message: result.status === "expired" ? "callback.emailExpired" : "callback.linkUsed" },

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { resendConfirmation, setupPathFor, signUp, authPageOf, authenticator, refusePublicForm, rememberAddress } from "~/features/auth/index.server";
+import { resendConfirmation, setupPathFor, signUp, authPageOf, authenticate, refusePublicForm, rememberAddress, rememberDevice } from "~/features/auth/index.server";
 import { LoginScreen, SignupForm, SignupRoleStep, loginSchema, resendConfirmationSchema, signupSchema } from "~/features/auth";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     // A taken address gets the very same answer (its owner is told by email), so the form does not say who has an account.
-    const remembered = await rememberAddress(request, submission.value.email, result.status === "created");
+    const remembered = await rememberAddress(request, submission.value.email);
     return redirectWithToast(
       "/auth?mode=login&sent=1",
       { type: "success", title: "auth:signup.sentTitle", description: "auth:signup.sentBody" },
@@ -62,18 +62,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast("/auth?mode=login&sent=1", { type: "success", title: "auth:signup.resentTitle", description: "auth:signup.sentBody" });
   }
 
-  const outcome = await authenticator.authenticate("form", request);
+  const outcome = await authenticate(request, context.clientAddress);
   if (outcome.status === "rejected") {
-    // The right password of an unconfirmed account: this browser may read that account's emails at /dev/outbox.
-    const remembered = outcome.unconfirmedEmail ? await rememberAddress(request, outcome.unconfirmedEmail, true) : null;
-    return data(
-      { intent: "login", reply: outcome.reply, unconfirmedEmail: outcome.unconfirmedEmail ?? null },
-      { status: outcome.httpStatus, headers: remembered ? { "Set-Cookie": remembered } : {} },
-    );
+    const headers = new Headers();
+    const { unconfirmed } = outcome;
+    // The right password of an unconfirmed account: a browser of its owner, which may read its emails at /dev/outbox.
+    if (unconfirmed) headers.append("Set-Cookie", await rememberDevice(request, unconfirmed.id));
+    return data({ intent: "login", reply: outcome.reply, unconfirmedEmail: unconfirmed?.email ?? null }, { status: outcome.httpStatus, headers });
   }
-  return redirect(safeRedirectTarget(outcome.redirectTo, "/dashboard"), {
-    headers: { "Set-Cookie": await startSession(outcome.user.id) },
-  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(outcome.user.id));
+  headers.append("Set-Cookie", await rememberDevice(request, outcome.user.id));
+  return redirect(safeRedirectTarget(outcome.redirectTo, "/dashboard"), { headers });
 }
 
 export default function Auth() {

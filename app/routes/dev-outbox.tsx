@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { readableOutbox } from "~/features/auth/index.server";
@@ -10,8 +10,9 @@ export const handle = { title: "common:outbox.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!env.devToolsEnabled) throw new Response("Not found", { status: 404 });
-  const emails = await readableOutbox(request);
+  const { emails, waiting } = await readableOutbox(request);
   return {
+    waiting,
     emails: emails.map((email) => ({
       id: email.id,
       to: email.to_address,
@@ -41,14 +42,31 @@ function TextWithLinks({ text }: { text: string }) {
 }
 
 export default function DevOutbox() {
-  const { emails } = useLoaderData<typeof loader>();
+  const { emails, waiting } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <main id="main" className="mx-auto max-w-2xl pb-10">
       <PageHeader title={t("outbox.title")} backTo="/" />
       <p className="px-4 text-stone-700">{t("outbox.intro")}</p>
       <p className="px-4 pt-2 text-stone-700">{t("outbox.whose")}</p>
-      {emails.length === 0 ? <p className="px-4 py-6">{t("outbox.empty")}</p> : null}
+      {emails.length === 0 && waiting.length === 0 ? <p className="px-4 py-6">{t("outbox.empty")}</p> : null}
+      {waiting.length ? (
+        <ul className="space-y-4 px-4 pt-4">
+          {waiting.map((address, index) => (
+            <li key={address}>
+              <article className="card space-y-2" aria-labelledby={`waiting-${index}`} data-testid="outbox-waiting">
+                <h2 id={`waiting-${index}`} className="font-semibold">
+                  {t("outbox.waitingTitle", { address })}
+                </h2>
+                <p className="text-sm text-stone-700">{t("outbox.waitingBody")}</p>
+                <Link to="/auth?mode=login" className="link">
+                  {t("outbox.waitingSignIn")}
+                </Link>
+              </article>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <ol className="space-y-4 p-4">
         {emails.map((email) => (
           <li key={email.id}>

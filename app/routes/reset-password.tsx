@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { changePassword, checkResetToken, resetPassword } from "~/features/auth/index.server";
+import { changePassword, checkResetToken, rememberDevice, resetPassword } from "~/features/auth/index.server";
 import { changePasswordSchema, resetPasswordSchema } from "~/features/auth";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { getUser, startSession } from "~/platform/session.server";
@@ -35,9 +35,13 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<ResetStat
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await formDataOf(request);
   const hideFields = ["currentPassword", "password", "confirmPassword"];
-  const done = async (userId: string) =>
-    // Every other session has ended; this device stays signed in with a new one.
-    redirect(`${new URL(request.url).pathname}?done=1`, { headers: { "Set-Cookie": await startSession(userId) } });
+  const done = async (userId: string) => {
+    // Every other session has ended, and every browser known for the old password is forgotten; this one stays signed in, and known.
+    const headers = new Headers();
+    headers.append("Set-Cookie", await startSession(userId));
+    headers.append("Set-Cookie", await rememberDevice(request, userId));
+    return redirect(`${new URL(request.url).pathname}?done=1`, { headers });
+  };
 
   if (formData.get("token")) {
     const submission = parseWithZod(formData, { schema: resetPasswordSchema });

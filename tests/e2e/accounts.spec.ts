@@ -8,6 +8,7 @@ import {
   logIn,
   logOut,
   newPerson,
+  proveUnconfirmedAccount,
   signUpAndConfirm,
   test,
   visit,
@@ -124,12 +125,18 @@ test("an email can only have one account, and sign-up does not tell whether an a
   await expect(strangerPage.getByText("We sent you a confirmation link")).toBeVisible();
   await expect(strangerPage.getByText("This email is already registered.")).toHaveCount(0);
   expect(strangerPage.url()).toBe(newcomerUrl);
-  // And nothing of that account to read in the stranger's outbox.
-  await strangerPage.goto("/dev/outbox");
-  await expect(strangerPage.getByTestId("email-to").getByText(person.email, { exact: true })).toHaveCount(0);
+  // Nor does the outbox: both browsers see one waiting entry for the address they typed, and no email.
+  for (const [outbox, typed] of [[strangerPage, person.email.toUpperCase()], [page, person.email]] as const) {
+    await outbox.goto("/dev/outbox");
+    await expect(outbox.getByTestId("outbox-waiting")).toHaveCount(1);
+    await expect(outbox.getByTestId("outbox-waiting")).toContainText(typed);
+    await expect(outbox.getByTestId("email-to")).toHaveCount(0);
+  }
+  await expectAccessible(strangerPage);
   await stranger.close();
 
-  // The owner is told, with a way to sign in and to choose a new password, and still has one account.
+  // The owner, once this browser gives the password, is told, with a way to sign in and to choose a new password, and still has one account.
+  await proveUnconfirmedAccount(page, person);
   const notice = page.getByRole("article").filter({ hasText: "Someone tried to sign up with your email" });
   await page.goto("/dev/outbox");
   await expect(notice).toHaveCount(1);

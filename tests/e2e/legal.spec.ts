@@ -45,7 +45,7 @@ test("the texts state what the marketplace does: the fee, the hold, the 72-hour 
 
   await visit(page, "/cookies?lng=en");
   const table = page.getByRole("table", { name: "Cookies of Trusted Sitters" });
-  for (const cookie of ["__session", "toast", "i18nextLng", "location-later", "outbox"]) {
+  for (const cookie of ["__session", "device", "toast", "i18nextLng", "location-later", "outbox"]) {
     await expect(table.getByRole("rowheader", { name: cookie, exact: true })).toBeVisible();
   }
 });

@@ -195,13 +195,13 @@ test("the outbox shows a stranger's browser no one else's email, even after typi
   await page.getByLabel("Email").fill(owner.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText("If an account exists for that address")).toBeVisible();
-  // The browser that made the account reads its emails, the reset link included.
+  // The browser the owner signed in from reads the account's emails, the reset link included.
   expect(await linkFromEmail(page, owner.email, "/reset-password?token=")).toContain("/reset-password?token=");
 
   const stranger = await browser.newContext({ javaScriptEnabled: jsEnabled });
   const strangerPage = await stranger.newPage();
   await strangerPage.goto("/dev/outbox");
-  await expect(strangerPage.getByText("For privacy, you only see the emails sent to your own address")).toBeVisible();
+  await expect(strangerPage.getByText("For privacy, you only see the emails of the account you are signed in to")).toBeVisible();
   await expect(strangerPage.getByRole("article")).toHaveCount(0);
   // Asking for the owner's reset link, and trying their address at sign-up and sign-in, reveal nothing.
   await strangerPage.goto("/forgot-password");
@@ -223,7 +223,7 @@ test("the outbox shows a stranger's browser no one else's email, even after typi
   await stranger.close();
   // The closing accessibility check looks at the owner's outbox, with its note on whose emails show.
   await page.goto("/dev/outbox");
-  await expect(page.getByText("For privacy, you only see the emails sent to your own address")).toBeVisible();
+  await expect(page.getByText("For privacy, you only see the emails of the account you are signed in to")).toBeVisible();
 });
 
 test("a public form posted without its honeypot fields is refused as spam", async ({ request, jsEnabled }) => {

@@ -102,7 +102,7 @@ export async function fillSignup(page: Page, person: Person) {
   await page.getByRole("button", { name: "Sign Up" }).click();
 }
 
-// /dev/outbox shows a browser only the emails of accounts it signed up or signed in with.
+// /dev/outbox shows a browser only the emails of the account it is signed in to, or of accounts it signed in to before.
 export async function linkFromEmail(page: Page, to: string, part: string): Promise<string> {
   await page.goto("/dev/outbox");
   const email = page
@@ -178,7 +178,14 @@ function linkIn(outbox: string, to: string, part: string): string {
   throw new Error(`No ${part} link in the email to ${to}`);
 }
 
+/** Signing up is not enough to read the account's emails: the right password makes the browser the owner's. */
+export async function proveUnconfirmedAccount(page: Page, person: Person) {
+  await logIn(page, person.email, person.password);
+  await expect(page.getByText("Please confirm your email address before signing in.")).toBeVisible();
+}
+
 export async function confirmEmail(page: Page, person: Person, jsEnabled: boolean) {
+  await proveUnconfirmedAccount(page, person);
   const link = await linkFromEmail(page, person.email, "/auth/callback");
   await page.goto(link);
   if (!jsEnabled) {

@@ -4,11 +4,12 @@ import { db } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { enqueueEmail, deliverSoon, publicOrigin } from "~/platform/email.server";
 import { isLanguage, type Language } from "~/platform/i18n";
-import { claimAttempt, clearAttempts, signInBackoff, takeAttempt } from "~/platform/rate-limit.server";
+import { claimAttempts, clearAttempts, signInBackoff, takeAttempt } from "~/platform/rate-limit.server";
 import { notify } from "~/features/notifications/index.server";
 import { coordinatesOfCity, storedPosition, timeZoneOfCity } from "~/features/geo/index.server";
 import { isTimeZone } from "~/platform/time";
 import { confirmationEmail, resetEmail, signupAttemptEmail, welcomeEmail } from "./emails.server";
+import { deviceOf, type KnownDevice } from "./known-devices.server";
 import { hashPassword, isCommonPassword, spendVerifyTime, verifyPassword } from "./passwords.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schema";
 import { checkEmailToken, consumeEmailToken, issueEmailToken, type TokenCheck } from "./tokens.server";
@@ -117,33 +118,53 @@ async function tellOwnerOfSignupAttempt(owner: User): Promise<void> {
 export type LoginResult =
   | { status: "ok"; user: User }
   | { status: "invalid" }
-  | { status: "unconfirmed"; email: string }
+  | { status: "unconfirmed"; user: User }
   | { status: "suspended" }
   | { status: "wait" };
+
+/** Where a sign-in attempt comes from: the client's address, and the accounts its browser signed in to before. */
+export interface SignInClient {
+  address: string;
+  devices: KnownDevice[];
+}
+
+const UNKNOWN_CLIENT: SignInClient = { address: "unknown", devices: [] };
 
 const signInKey = (email: string) => `sign-in:${email.toLowerCase()}`;
 
 /**
- * Each attempt past the free failures waits longer (about a minute at most), whoever makes it:
- * guessing is slow but nobody can lock a person out for long. Unknown emails have the same budget.
+ * The delays an attempt waits on. A browser that signed in to the account before (with its current
+ * password) waits only on its own wrong passwords. Any other waits on the wrong passwords from its
+ * address for that account and on those from every unknown browser for it: guessing from many
+ * addresses stays slow, while the owner's own browsers are never held up by it.
  */
-async function checkPasswordOf(email: string, passwordHash: string | null, password: string): Promise<"right" | "wrong" | "wait"> {
-  if ((await claimAttempt(signInKey(email), signInBackoff)) > 0) return "wait";
+function signInKeys(email: string, user: Pick<User, "id" | "password_hash"> | undefined, client: SignInClient): string[] {
+  const device = user ? deviceOf(client.devices, user) : null;
+  if (user && device) return [`sign-in-device:${user.id}:${device}`];
+  return [signInKey(email), `${signInKey(email)} from ${client.address}`];
+}
+
+/**
+ * Each attempt past the free failures waits longer (about a minute at most) under every key it
+ * counts under; unknown emails have the same budget. The right password clears those keys.
+ */
+async function checkPassword(keys: string[], passwordHash: string | null, password: string): Promise<"right" | "wrong" | "wait"> {
+  if ((await claimAttempts(keys, signInBackoff)) > 0) return "wait";
   if (passwordHash === null) {
     await spendVerifyTime(password);
     return "wrong";
   }
   if (!(await verifyPassword(passwordHash, password))) return "wrong";
-  await clearAttempts(signInKey(email));
+  await clearAttempts(...keys);
   return "right";
 }
 
-export async function verifyLogin(email: string, password: string): Promise<LoginResult> {
+export async function verifyLogin(email: string, password: string, client: SignInClient = UNKNOWN_CLIENT): Promise<LoginResult> {
   const user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
-  const check = await checkPasswordOf(email, user?.password_hash ?? null, password);
+  const check = await checkPassword(signInKeys(email, user, client), user?.password_hash ?? null, password);
   if (check === "wait") return { status: "wait" };
   if (!user || check === "wrong") return { status: "invalid" };
-  if (!user.email_verified_at) return { status: "unconfirmed", email: user.email };
+  if (!user.email_verified_at) return { status: "unconfirmed", user };
   // Told only after the right password, so the answer reveals nothing to someone guessing.
   if (user.suspended_at) return { status: "suspended" };
   return { status: "ok", user };
@@ -234,11 +255,17 @@ export async function resetPassword(token: string, password: string): Promise<Pa
   return result;
 }
 
+/**
+ * Asked again of someone signed in (a session is a browser they signed in from): its own delays,
+ * so a stolen session guesses slowly and nobody's sign-in guesses lock the owner out of settings.
+ */
+const ownPasswordKey = (userId: string) => `own-password:${userId}`;
+
 /** Whether `password` is the person's, with the same waits as signing in. */
 export async function checkOwnPassword(userId: string, password: string): Promise<"right" | "wrong" | "wait"> {
   const user = await db.selectFrom("users").select(["email", "password_hash"]).where("id", "=", userId).executeTakeFirst();
   if (!user) return "wrong";
-  return checkPasswordOf(user.email, user.password_hash, password);
+  return checkPassword([ownPasswordKey(userId)], user.password_hash, password);
 }
 
 export type SessionPasswordChange =
@@ -252,7 +279,7 @@ export type SessionPasswordChange =
  */
 export async function changePassword(userId: string, currentPassword: string, password: string): Promise<SessionPasswordChange> {
   const user = await db.selectFrom("users").select(["id", "email", "password_hash"]).where("id", "=", userId).executeTakeFirstOrThrow();
-  const check = await checkPasswordOf(user.email, user.password_hash, currentPassword);
+  const check = await checkPassword([ownPasswordKey(user.id)], user.password_hash, currentPassword);
   if (check === "wait") return { status: "wait" };
   const problem = passwordProblem(password, user.email);
   if (check === "wrong" || problem) {

@@ -1,25 +1,27 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { SubmissionResult } from "@conform-to/react";
 import type { User } from "~db/schema";
 import { verifyLogin } from "./accounts.server";
+import { knownDevicesOf } from "./known-devices.server";
 import { loginSchema } from "./schema";
 
 export type LoginOutcome =
   | { status: "signed-in"; user: User; redirectTo: string | undefined }
-  | { status: "rejected"; reply: SubmissionResult<string[]>; httpStatus: 400 | 429; unconfirmedEmail?: string };
+  | { status: "rejected"; reply: SubmissionResult<string[]>; httpStatus: 400 | 429; unconfirmed?: User };
 
-export const authenticator = new Authenticator<LoginOutcome>();
-
-authenticator.use(
-  new FormStrategy(async ({ form }): Promise<LoginOutcome> => {
+/**
+ * The sign-in form, read by remix-auth's form strategy. The strategy is made for each request, so
+ * that the check knows the client's address (from the load context) besides the browser's cookies.
+ */
+export function authenticate(request: Request, clientAddress: string): Promise<LoginOutcome> {
+  return new FormStrategy<LoginOutcome>(async ({ form, request: sent }): Promise<LoginOutcome> => {
     const submission = parseWithZod(form, { schema: loginSchema });
     if (submission.status !== "success") {
       return { status: "rejected", reply: submission.reply({ hideFields: ["password"] }), httpStatus: 400 };
     }
     const { email, password, redirectTo } = submission.value;
-    const result = await verifyLogin(email, password);
+    const result = await verifyLogin(email, password, { address: clientAddress, devices: await knownDevicesOf(sent) });
     if (result.status === "ok") return { status: "signed-in", user: result.user, redirectTo };
     if (result.status === "wait") {
       return { status: "rejected", reply: submission.reply({ formErrors: ["auth:login.wait"], hideFields: ["password"] }), httpStatus: 429 };
@@ -29,13 +31,12 @@ authenticator.use(
         status: "rejected",
         reply: submission.reply({ formErrors: ["auth:login.unconfirmed"], hideFields: ["password"] }),
         httpStatus: 400,
-        unconfirmedEmail: result.email,
+        unconfirmed: result.user,
       };
     }
     if (result.status === "suspended") {
       return { status: "rejected", reply: submission.reply({ formErrors: ["safety:suspended.signIn"], hideFields: ["password"] }), httpStatus: 400 };
     }
     return { status: "rejected", reply: submission.reply({ formErrors: ["auth:login.invalid"], hideFields: ["password"] }), httpStatus: 400 };
-  }),
-  "form",
-);
+  }).authenticate(request);
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
+import { deleteAccount } from "~/features/account/index.server";
 import { startSession } from "~/platform/session.server";
 import { action as authAction } from "~/routes/auth";
 import { action as forgotAction } from "~/routes/forgot-password";
@@ -8,9 +10,10 @@ import { Browser, answerOf, context, honeypotFields, signupFields } from "~/test
 import { PASSWORD, emailsTo, person } from "~/testing/people";
 
 /**
- * /dev/outbox (development, tests and demo mode) shows each browser only its own emails: to the
- * signed-in person, and to accounts the browser created or proved it owns. A stranger who types
- * someone's address into a public form sees nothing of theirs.
+ * /dev/outbox (development, tests and demo mode) shows each browser only its own emails: those of
+ * the account it is signed in to, and of accounts it signed in to before with their current
+ * password. A stranger who types someone's address into a public form sees nothing of theirs, and
+ * neither does a browser that once made an account with an address someone else has now.
  */
 
 let counter = 0;
@@ -32,19 +35,80 @@ const askReset = (browser: Browser, email: string) =>
 const logIn = (browser: Browser, email: string, password: string) =>
   answerOf(authAction({ request: browser.post("/auth", { intent: "login", email, password, ...honeypotFields() }), params: {}, context: context() }), browser);
 
+async function outboxPage(browser: Browser) {
+  return outboxLoader({ request: browser.get("/dev/outbox"), params: {}, context: context() });
+}
+
 async function outboxOf(browser: Browser): Promise<{ to: string; subject: string; text: string }[]> {
-  return (await outboxLoader({ request: browser.get("/dev/outbox"), params: {}, context: context() })).emails;
+  return (await outboxPage(browser)).emails;
 }
 
 const addressesIn = async (browser: Browser) => [...new Set((await outboxOf(browser)).map((email) => email.to))];
 
 describe("/dev/outbox", () => {
-  it("shows a browser the emails of the account it created, and a stranger's browser none of them", async () => {
+  it("shows the browser that signed up only a waiting entry, and the account's emails once it gives the password; a stranger's browser none of them", async () => {
     const email = freshEmail();
     const mine = new Browser();
     await signUp(mine, email);
-    expect((await outboxOf(mine)).map((sent) => sent.subject)).toEqual(["Confirm your email for Trusted Sitters"]);
-    expect(await outboxOf(new Browser())).toEqual([]);
+    expect(await outboxPage(mine)).toEqual({ emails: [], waiting: [email] });
+    expect((await logIn(mine, email, PASSWORD)).errors).toEqual(["auth:login.unconfirmed"]);
+    expect(await outboxPage(mine)).toMatchObject({ emails: [{ subject: "Confirm your email for Trusted Sitters" }], waiting: [] });
+    expect(await outboxPage(new Browser())).toEqual({ emails: [], waiting: [] });
+  });
+
+  it("shows a browser that signs up with a taken address exactly what it shows one whose sign-up made an account", async () => {
+    const taken = await person("owner", { password: PASSWORD });
+    const fresh = freshEmail();
+    const [squatter, newcomer] = [new Browser(), new Browser()];
+    await signUp(squatter, taken.email);
+    await signUp(newcomer, fresh);
+    const [seen, made] = await Promise.all([outboxPage(squatter), outboxPage(newcomer)]);
+    expect(JSON.stringify(seen).replaceAll(taken.email, "ADDRESS")).toBe(JSON.stringify(made).replaceAll(fresh, "ADDRESS"));
+    expect(seen).toEqual({ emails: [], waiting: [taken.email] });
+  });
+
+  it("never shows a password reset email to a browser that only made the account", async () => {
+    const email = freshEmail();
+    const maker = new Browser();
+    await signUp(maker, email);
+    await askReset(new Browser(), email);
+    expect(await emailsTo(email)).toHaveLength(2);
+    expect(await outboxOf(maker)).toEqual([]);
+  });
+
+  it("shows nothing of the next account with an address to a browser that made, proved and deleted an earlier one", async () => {
+    const email = freshEmail();
+    const squatter = new Browser();
+    await signUp(squatter, email);
+    await logIn(squatter, email, PASSWORD);
+    const first = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    expect(await outboxOf(squatter)).toHaveLength(1);
+    expect((await deleteAccount(first.id, PASSWORD)).status).toBe("deleted");
+
+    // Someone else signs up with the address, and later asks for a reset link.
+    const victim = new Browser();
+    expect((await signUp(victim, email)).status).toBe(302);
+    await askReset(victim, email);
+    expect((await emailsTo(email)).map((sent) => sent.subject)).toEqual(
+      expect.arrayContaining(["Confirm your email for Trusted Sitters", "Reset your Trusted Sitters password"]),
+    );
+    expect(await outboxOf(squatter)).toEqual([]);
+    // The victim's browser, once it gives its password, reads both.
+    await logIn(victim, email, PASSWORD);
+    expect((await outboxOf(victim)).map((sent) => sent.subject).sort()).toEqual(["Confirm your email for Trusted Sitters", "Reset your Trusted Sitters password"]);
+  });
+
+  it("shows the reset email to a browser the owner signed in from, until the password changes", async () => {
+    const owner = await person("owner", { password: PASSWORD });
+    const laptop = new Browser();
+    expect((await logIn(laptop, owner.email, PASSWORD)).status).toBe(302);
+    // Signed out (the session cookie gone), the laptop is still a browser the owner signed in from.
+    const signedOut = new Browser();
+    signedOut.keep([laptop.header().Cookie!.split("; ").find((cookie) => cookie.startsWith("device="))!]);
+    await askReset(new Browser(), owner.email);
+    expect((await outboxOf(signedOut)).map((sent) => sent.subject)).toEqual(["Reset your Trusted Sitters password"]);
+    await db.updateTable("users").set({ password_hash: "changed elsewhere" }).where("id", "=", owner.id).execute();
+    expect(await outboxOf(signedOut)).toEqual([]);
   });
 
   it("shows a stranger nothing of an account whose address they typed: not the reset link, not the sign-up notice, not a resent confirmation", async () => {
@@ -91,7 +155,7 @@ describe("/dev/outbox", () => {
       created.push(freshEmail());
       await signUp(browser, created.at(-1)!);
     }
-    expect((await addressesIn(browser)).sort()).toEqual(created.slice(1).sort());
+    expect((await outboxPage(browser)).waiting.sort()).toEqual(created.slice(1).sort());
 
     // The cookie holds a JSON string (Remix's cookie encoding) that is the sealed list.
     const value = browser.header().Cookie!.split("; ").find((cookie) => cookie.startsWith("outbox="))!.slice("outbox=".length);
@@ -100,10 +164,10 @@ describe("/dev/outbox", () => {
     const middle = Math.floor(sealed.length / 2);
     const tampered = sealed.slice(0, middle) + (sealed[middle] === "A" ? "B" : "A") + sealed.slice(middle + 1);
     // The untouched value still works; one character changed, or a readable list written by hand, shows nothing.
-    for (const [cookie, expected] of [[asCookie(sealed), 5], [asCookie(tampered), 0], [asCookie([{ a: created[5], o: 1 }]), 0]] as const) {
+    for (const [cookie, expected] of [[asCookie(sealed), 5], [asCookie(tampered), 0], [asCookie([{ a: created[5] }]), 0]] as const) {
       const other = new Browser();
       other.keep([cookie]);
-      expect(await addressesIn(other)).toHaveLength(expected);
+      expect((await outboxPage(other)).waiting).toHaveLength(expected);
     }
   });
 

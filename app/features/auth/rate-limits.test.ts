@@ -6,6 +6,7 @@ import { action as authAction } from "~/routes/auth";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { Browser, answerOf, context, honeypotFields, signupFields } from "~/testing/browser";
 import { PASSWORD, emailsTo, person } from "~/testing/people";
+import { hashPassword } from "~/features/auth/index.server";
 
 /**
  * The public account forms, posted through their real route actions as one address would post
@@ -139,6 +140,82 @@ describe("a growing delay after wrong passwords for one account", () => {
     const ghost = "ghost-of-the-budget@example.com";
     for (let failure = 0; failure < signInBackoff.freeAttempts; failure += 1) await logIn(freshAddress(), ghost);
     expect((await logIn(freshAddress(), ghost)).errors).toEqual(["auth:login.wait"]);
+  });
+});
+
+describe("guessing from many addresses does not lock the owner out", () => {
+  beforeEach(() => void vi.useFakeTimers({ toFake: ["Date"] }));
+  afterEach(() => void vi.useRealTimers());
+
+  const logInFrom = (browser: Browser, address: string, email: string, password: string) =>
+    answerOf(authAction({ request: browser.post("/auth", { intent: "login", email, password, ...honeypotFields() }), params: {}, context: context(address) }), browser);
+
+  it("slows the guesses, lets the owner in at once from a browser they signed in from, and within a minute from a new one", async () => {
+    const { email } = await person("owner", { password: PASSWORD });
+    // The owner signed in on their phone last week.
+    const phone = new Browser();
+    expect((await logInFrom(phone, freshAddress(), email, PASSWORD)).status).toBe(302);
+    expect(phone.header().Cookie).toMatch(/(^|; )device=/);
+    advanceClock(7 * 24 * 60 * 60 * 1000);
+
+    // 13 wrong guesses from 13 addresses in three minutes: past the free ones, most are told to wait.
+    let letThrough = 0;
+    for (let guess = 0; guess < 13; guess += 1) {
+      const answer = await logInFrom(new Browser(), freshAddress(), email, `guess-${guess}`);
+      if (answer.errors.includes("auth:login.invalid")) letThrough += 1;
+      else expect(answer).toMatchObject({ status: 429, errors: ["auth:login.wait"] });
+      advanceClock(15_000);
+    }
+    expect(letThrough).toBeLessThan(13);
+    expect(letThrough).toBeGreaterThanOrEqual(signInBackoff.freeAttempts);
+    const guessNow = () => logInFrom(new Browser(), freshAddress(), email, "one-more-guess");
+    expect((await guessNow()).errors).toEqual(["auth:login.invalid"]);
+    expect((await guessNow()).errors).toEqual(["auth:login.wait"]);
+
+    // The owner's phone, from whatever network it is on, signs in at once...
+    const signedIn = await logInFrom(phone, freshAddress(), email, PASSWORD);
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.setCookies.some((cookie) => cookie.startsWith("__session="))).toBe(true);
+    // ...and that does not open the door to the guessers: they still wait.
+    expect((await guessNow()).errors).toEqual(["auth:login.wait"]);
+
+    // A cookie written by hand, naming the account as the phone's does, is no known browser.
+    const forged = new Browser();
+    const phoneCookie = phone.header().Cookie!.split("; ").find((cookie) => cookie.startsWith("device="))!;
+    const [payload] = decodeURIComponent(phoneCookie.slice("device=".length)).split(".");
+    forged.keep([`device=${encodeURIComponent(payload!)}`]);
+    expect((await logInFrom(forged, freshAddress(), email, PASSWORD)).errors).toEqual(["auth:login.wait"]);
+
+    // From a new laptop the owner waits out at most the current delay, a minute at most.
+    const laptop = new Browser();
+    const waitedFrom = Date.now();
+    let answer = await logInFrom(laptop, freshAddress(), email, PASSWORD);
+    while (answer.status === 429 && Date.now() - waitedFrom < 60_000) {
+      advanceClock(5_000);
+      answer = await logInFrom(laptop, freshAddress(), email, PASSWORD);
+    }
+    expect(answer.status).toBe(302);
+    expect(Date.now() - waitedFrom).toBeLessThanOrEqual(60_000);
+  });
+
+  it("wrong passwords from a known browser slow that browser alone, and a new password forgets every browser known for the old one", async () => {
+    const { email, id } = await person("owner", { password: PASSWORD });
+    const phone = new Browser();
+    const tablet = new Browser();
+    expect((await logInFrom(phone, freshAddress(), email, PASSWORD)).status).toBe(302);
+    expect((await logInFrom(tablet, freshAddress(), email, PASSWORD)).status).toBe(302);
+    for (let failure = 0; failure < signInBackoff.freeAttempts; failure += 1) {
+      expect((await logInFrom(phone, freshAddress(), email, "fat-fingers")).errors).toEqual(["auth:login.invalid"]);
+    }
+    expect((await logInFrom(phone, freshAddress(), email, PASSWORD)).errors).toEqual(["auth:login.wait"]);
+    expect((await logInFrom(tablet, freshAddress(), email, PASSWORD)).status).toBe(302);
+    // Strangers' first tries are not held up by the phone's typing either.
+    expect((await logInFrom(new Browser(), freshAddress(), email, "a-guess")).errors).toEqual(["auth:login.invalid"]);
+
+    // The password changes (say, after a reset): the tablet is a new browser again.
+    await db.updateTable("users").set({ password_hash: await hashPassword("another-long-secret-7") }).where("id", "=", id).execute();
+    for (let guess = 0; guess < signInBackoff.freeAttempts; guess += 1) await logInFrom(new Browser(), freshAddress(), email, `guess-${guess}`);
+    expect((await logInFrom(tablet, freshAddress(), email, "another-long-secret-7")).errors).toEqual(["auth:login.wait"]);
   });
 });
 
