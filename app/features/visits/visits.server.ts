@@ -7,13 +7,15 @@ import { recordEvents } from "~/platform/events/events.server";
 import { notify } from "~/features/notifications/index.server";
 import { postCard } from "~/features/messages/index.server";
 import { carePlanOfPet, checklistOf } from "~/features/care/index.server";
+import { coordinatesOfCity, type Coordinates } from "~/features/geo/index.server";
 import { decideVisit, type VisitChange, type VisitEvent, type VisitFacts, type VisitRefusal } from "./machine";
 import { reportEmail, reportCardText } from "./emails.server";
 import { readReport } from "./report.server";
+import { routeAround } from "./walk";
 
 export type VisitCommand = Exclude<VisitEvent, { type: "check-in" }> | { type: "check-in" };
 export type StoredMedia = { type: "image" | "video"; key: string; previewKey: string | null };
-export type VisitResult = { ok: true; changed: boolean } | { ok: false; refusal: VisitRefusal | "notFound" };
+export type VisitResult = { ok: true; changed: boolean } | { ok: false; refusal: VisitRefusal | "routeFarAway" | "notFound" };
 
 const BOOKING_COLUMNS = ["id", "owner_id", "sitter_id", "pet_id", "pet_name", "status", "start_at", "end_at"] as const;
 
@@ -34,6 +36,18 @@ export async function visitFacts(database: Transaction<Database> | typeof db, bo
   return { booking, visit: visit ?? null, items, mediaCount: Number(media.count) };
 }
 
+/**
+ * Where a booking happens: the owner's home area, their stored position (a ~1 km cell) or else
+ * their city in the gazetteer. Null when neither is known (an erased owner): then only the
+ * route's own pace is checked.
+ */
+async function bookingPlace(ownerId: string): Promise<Coordinates | null> {
+  const owner = await db.selectFrom("users").select(["latitude", "longitude", "city", "time_zone"]).where("id", "=", ownerId).executeTakeFirst();
+  if (!owner) return null;
+  if (owner.latitude !== null && owner.longitude !== null) return { latitude: owner.latitude, longitude: owner.longitude };
+  return owner.city ? coordinatesOfCity(owner.city, owner.time_zone) : null;
+}
+
 /** The one writer of visits, visit_items and visit_media: every change is decided by machine.ts. */
 export async function applyVisitEvent(bookingId: string, userId: string, command: VisitCommand, media?: StoredMedia): Promise<VisitResult> {
   const booking = await visitBookingOf(userId, bookingId);
@@ -41,6 +55,10 @@ export async function applyVisitEvent(bookingId: string, userId: string, command
   // Read before the transaction: the database has one connection, held by the transaction.
   const event: VisitEvent = command.type === "check-in" ? { type: "check-in", checklist: checklistOf(await carePlanOfPet(booking.pet_id)) } : command;
   if (event.type === "add-media" && !media) throw new Error("add-media needs the stored file");
+  if (event.type === "walk" && event.walk.route) {
+    const place = await bookingPlace(booking.owner_id);
+    if (place && !routeAround(event.walk.route, place)) return { ok: false, refusal: "routeFarAway" };
+  }
   const result = await db.transaction().execute(async (trx): Promise<VisitResult> => {
     const facts = await visitFacts(trx, booking);
     const decision = decideVisit(facts, userId, event, now());

@@ -44,6 +44,37 @@ async function visitTables() {
 
 const jpeg = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#c84" } }).jpeg().toBuffer();
 
+describe("a recorded walk and the booking's place", () => {
+  it("refuses a route more than 50 km from the owner's home area (Paris for a Madrid booking), and accepts one in Madrid", async () => {
+    const { sitter, booking } = await bookedVisit();
+    clockTo(booking.start_at, 5 * MINUTE);
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toMatchObject({ ok: true });
+    const before = await visitTables();
+    const paris = walkFromRoute(JSON.stringify([[48.8566, 2.3522, 0], [48.857, 2.3522, 60], [48.8574, 2.3522, 120]]))!;
+    expect(paris).not.toBeNull();
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: paris })).toEqual({ ok: false, refusal: "routeFarAway" });
+    // A walk that starts 45 km out and wanders beyond 50 km: every position is checked.
+    const away = walkFromRoute(JSON.stringify(Array.from({ length: 12 }, (_, index) => [40.8218 + index * 0.009, -3.7038, index * 150])))!;
+    expect(away).not.toBeNull();
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: away })).toEqual({ ok: false, refusal: "routeFarAway" });
+    expect(await visitTables()).toBe(before);
+    const madrid = walkFromRoute(JSON.stringify([[40.4165, -3.7038, 0], [40.4169, -3.7038, 60], [40.4173, -3.7038, 120]]))!;
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: madrid })).toEqual({ ok: true, changed: true });
+  });
+
+  it("measures from the owner's stored position when there is one", async () => {
+    const { owner, sitter, booking } = await bookedVisit();
+    // The owner lives in Valencia (about 300 km from Madrid, the city on their profile).
+    await db.updateTable("users").set({ latitude: 39.47, longitude: -0.376 }).where("id", "=", owner.id).execute();
+    clockTo(booking.start_at, 5 * MINUTE);
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toMatchObject({ ok: true });
+    const madrid = walkFromRoute(JSON.stringify([[40.4165, -3.7038, 0], [40.4169, -3.7038, 60]]))!;
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: madrid })).toEqual({ ok: false, refusal: "routeFarAway" });
+    const valencia = walkFromRoute(JSON.stringify([[39.47, -0.376, 0], [39.4704, -0.376, 60]]))!;
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: valencia })).toEqual({ ok: true, changed: true });
+  });
+});
+
 describe("a visit, from check-in to the report", () => {
   it("checks in, ticks, notes, walks, adds a photo and checks out: the owner is told at each end and gets the report by email and in the chat", async () => {
     const { sitter, owner, booking } = await bookedVisit();

@@ -25,6 +25,9 @@ describe("a recorded walk", () => {
     ["a missing time", JSON.stringify([[40, -3], [40, -3]])],
     ["time running backwards", JSON.stringify([[40.4, -3.7, 60], [40.4004, -3.7, 0]])],
     ["a jump of 100 km in a minute", JSON.stringify([[40.4, -3.7, 0], [41.3, -3.7, 60]])],
+    // 667 m a minute is 40 km/h: a car or a bicycle, not a walk (30 km/h at most).
+    ["40 km/h, minute after minute", JSON.stringify(Array.from({ length: 6 }, (_, index) => [40.4 + index * 0.006, -3.7, index * 60]))],
+    ["40 km/h in steps of 50 m", JSON.stringify(Array.from({ length: 40 }, (_, index) => [40.4 + index * 0.00045, -3.7, index * 4.5]))],
     ["no time passing", JSON.stringify([[40.4, -3.7, 0], [40.4, -3.7, 0]])],
     ["longer than six hours", JSON.stringify([[40.4, -3.7, 0], [40.4, -3.7, 6 * 3600 + 1]])],
     ["too many positions", JSON.stringify(Array.from({ length: ROUTE_POINTS_MAX + 1 }, (_, index) => [40.4, -3.7, index]))],

@@ -7,8 +7,11 @@ import type { Walk } from "./machine";
 export const ROUTE_POINTS_MAX = 1500;
 export const WALK_DURATION_MAX_S = 6 * 3600;
 export const WALK_DISTANCE_MAX_M = 40_000;
-/** Faster than a running dog between two positions: not a walk. */
-const SPEED_MAX_M_PER_S = 12;
+/** Faster than 30 km/h (a running dog's sprint) between two positions or over the whole route: not a walk. */
+export const WALK_SPEED_MAX_KM_PER_H = 30;
+const SPEED_MAX_M_PER_S = (WALK_SPEED_MAX_KM_PER_H * 1000) / 3600;
+/** A walk happens around the booking's place: no position further from it than this. */
+export const WALK_PLACE_RADIUS_M = 50_000;
 /** Jitter of a phone's position: such a gap counts even when it looks fast. */
 const JITTER_M = 60;
 
@@ -51,8 +54,15 @@ export function walkFromRoute(posted: string): Walk | null {
   }
   const duration = route.at(-1)![2] - route[0]![2];
   if (distance > WALK_DISTANCE_MAX_M || duration <= 0) return null;
+  // Steps within the jitter are taken at any speed one by one; together they must still be a walk's pace.
+  if (distance > JITTER_M && distance > duration * SPEED_MAX_M_PER_S) return null;
   const start = route[0]![2];
   return { route: route.map(([lat, lng, seconds]) => [lat, lng, seconds - start]), distanceM: Math.round(distance), durationS: duration };
+}
+
+/** Whether every position of a route lies within WALK_PLACE_RADIUS_M of the place. */
+export function routeAround(route: readonly (readonly number[])[], place: { latitude: number; longitude: number }): boolean {
+  return route.every((point) => metresBetween(point, [place.latitude, place.longitude]) <= WALK_PLACE_RADIUS_M);
 }
 
 /** A walk typed in (no JavaScript, or no permission to read the position). */
