@@ -28,9 +28,30 @@ export function videoSignature(data: Buffer): "mp4" | "webm" | null {
 export function checkVideo(data: Buffer): VideoCheck {
   elementsLeft = MAX_ELEMENTS;
   const signature = videoSignature(data);
-  if (signature === "mp4") return checkMp4(data);
-  if (signature === "webm") return checkWebm(data);
-  return refuse("not a video container");
+  const check = signature === "mp4" ? checkMp4(data) : signature === "webm" ? checkWebm(data) : refuse("not a video container");
+  // Frames are opaque bytes: wherever they hide it, a file is never served with a script tag in it.
+  return check.ok && spellsScriptTag(data, 0, data.length) ? refuse("markup") : check;
+}
+
+/*
+ * A polyglot keeps a page where no track looks: a free, skip or unknown box, metadata, a Void
+ * element. Such bytes may hold padding or text, never a tag a browser would act on. (XMP's
+ * prefixed tags, such as <x:xmpmeta>, are not among these.)
+ */
+const HTML_TAG = /<(?:!doctype|\?xml-stylesheet|script|html|head|body|iframe|frame|frameset|svg|math|object|embed|img|image|a|meta|link|style|form|input|button|base|video|audio|source|template|div|span|p|h1|title)[\s/>]/i;
+
+function holdsMarkup(data: Buffer, start: number, end: number): boolean {
+  return HTML_TAG.test(data.toString("latin1", start, end)) || spellsScriptTag(data, start, end);
+}
+
+const SCRIPT = "script";
+function spellsScriptTag(data: Buffer, start: number, end: number): boolean {
+  for (let at = data.indexOf(0x3c, start); at !== -1 && at + SCRIPT.length < end; at = data.indexOf(0x3c, at + 1)) {
+    let index = 0;
+    while (index < SCRIPT.length && (data[at + 1 + index]! | 0x20) === SCRIPT.charCodeAt(index)) index++;
+    if (index === SCRIPT.length) return true;
+  }
+  return false;
 }
 
 // HEIF and AVIF images share the container and are refused.
@@ -201,8 +222,10 @@ function checkMp4(data: Buffer): VideoCheck {
   const mdatBytes = boxes.filter((box) => box.type === "mdat").reduce((sum, box) => sum + box.end - box.dataStart, 0);
   const sampleBytes = [...tracks.values()].reduce((sum, track) => sum + track.bytes, 0);
   if (sampleBytes > mdatBytes) return refuse("samples larger than their data");
-  const otherBoxes = [...boxes.filter((box) => !MP4_MEDIA_BOXES.has(box.type)), ...moov.filter((box) => !MOOV_MEDIA_BOXES.has(box.type))].reduce((sum, box) => sum + box.end - box.start, 0);
+  const unexplainedBoxes = [...boxes.filter((box) => !MP4_MEDIA_BOXES.has(box.type)), ...moov.filter((box) => !MOOV_MEDIA_BOXES.has(box.type))];
+  const otherBoxes = unexplainedBoxes.reduce((sum, box) => sum + box.end - box.start, 0);
   if (otherBoxes + mdatBytes - sampleBytes > VIDEO_MAX_UNEXPLAINED_BYTES) return refuse("unexplained bytes");
+  if (unexplainedBoxes.some((box) => holdsMarkup(data, box.dataStart, box.end))) return refuse("markup");
 
   // A fragmented file's movie header may give no duration: its video's runs then do.
   const [timescale, duration] = movie;
@@ -305,7 +328,10 @@ function checkWebm(data: Buffer): VideoCheck {
   let videoTracks = 0;
   let blocks = 0;
   for (const element of level1) {
-    if (!SEGMENT_CHILDREN.has(element.id)) unexplained += element.end! - element.dataStart;
+    if (!SEGMENT_CHILDREN.has(element.id)) {
+      unexplained += element.end! - element.dataStart;
+      if (holdsMarkup(data, element.dataStart, element.end!)) return refuse("markup");
+    }
     else if (element.id === INFO) {
       const fields = children(data, element.dataStart, element.end!);
       if (!fields) return refuse("info structure");
@@ -328,7 +354,10 @@ function checkWebm(data: Buffer): VideoCheck {
         const child = readElement(data, offset, element.end!);
         if (!child || child.end === null || --elementsLeft < 0) return refuse("cluster structure");
         if (child.id === SIMPLE_BLOCK || child.id === BLOCK_GROUP) blocks++;
-        else if (!CLUSTER_FIELDS.has(child.id)) unexplained += child.end - child.dataStart;
+        else if (!CLUSTER_FIELDS.has(child.id)) {
+          unexplained += child.end - child.dataStart;
+          if (holdsMarkup(data, child.dataStart, child.end)) return refuse("markup");
+        }
         offset = child.end;
       }
     }

@@ -76,6 +76,33 @@ describe("checkVideo", () => {
     expect(checkVideo(Buffer.concat([box("ftyp", Buffer.from("heic\0\0\0\0mif1heic", "latin1")), mp4.subarray(32)]))).toEqual({ ok: false, reason: "not a video brand" });
   });
 
+  it("refuses a real video carrying a page: HTML in a free or unknown box after ftyp, in metadata, a WebM Void element, or <script anywhere", () => {
+    const ftypEnd = mp4.readUInt32BE(0);
+    const withBox = (type: string, payload: string) => Buffer.concat([mp4.subarray(0, ftypEnd), box(type, Buffer.from(payload, "latin1")), mp4.subarray(ftypEnd)]);
+    const page = "<!doctype html><html><body><h1>Hi</h1>" + " ".repeat(900) + "<img src=x onerror=alert(document.cookie)></body></html>";
+    expect(checkVideo(withBox("free", page))).toEqual({ ok: false, reason: "markup" });
+    expect(checkVideo(withBox("skip", "<script>alert(1)</script>"))).toEqual({ ok: false, reason: "markup" });
+    expect(checkVideo(withBox("zzzz", "<iframe src=//evil.example></iframe>"))).toEqual({ ok: false, reason: "markup" });
+    expect(checkVideo(withBox("free", "<SCRIPT src=//evil.example/x.js></SCRIPT>"))).toEqual({ ok: false, reason: "markup" });
+    // The same box with padding, as encoders write it, is fine.
+    expect(checkVideo(withBox("free", "\0".repeat(1000)))).toMatchObject({ ok: true });
+    // Inside the media data the one tag that matters is still refused: no served byte spells <script.
+    const mdat = mp4.indexOf(Buffer.from("mdat")) + 4;
+    refused(patched(mp4, Buffer.from("mdat"), 4 + 64, (copy, at) => copy.write("<sCrIpT>", at, "latin1")));
+    expect(mdat).toBeGreaterThan(8);
+    // WebM: a Void element (0xEC) holding a page, right after the EBML header.
+    const segmentAt = webm.indexOf(Buffer.from([0x18, 0x53, 0x80, 0x67]));
+    const html = Buffer.from("<html><body><script>alert(1)</script></body></html>", "latin1");
+    const voidElement = Buffer.concat([Buffer.from([0xec, 0x40 | (html.length >> 8), html.length & 0xff]), html]);
+    const segment = webm.subarray(segmentAt);
+    const sizeLength = 8;
+    const segmentSize = segment.readUIntBE(4 + 2, 6);
+    const grown = Buffer.from(segment);
+    grown.writeUIntBE(segmentSize + voidElement.length, 4 + 2, 6);
+    const withVoid = Buffer.concat([webm.subarray(0, segmentAt), grown.subarray(0, 4 + sizeLength), voidElement, grown.subarray(4 + sizeLength)]);
+    expect(checkVideo(withVoid)).toEqual({ ok: false, reason: "markup" });
+  });
+
   it("refuses a duration of zero or longer than ten minutes", () => {
     expect(checkVideo(mp4Lasting(540))).toMatchObject({ ok: true, seconds: 540 });
     expect(checkVideo(mp4Lasting(0))).toEqual({ ok: false, reason: "no duration" });
