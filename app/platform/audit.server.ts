@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import { json } from "./db.server";
 import { nowIso } from "./clock.server";
+import { withoutContactData } from "./validation";
 
 export const AUDIT_REASON_MAX = 1000;
 
@@ -13,7 +14,10 @@ export interface AuditRecord {
   /** Which kind of record it was done to, e.g. "user", "report", "message", "booking". */
   subjectType: string;
   subjectId: string;
-  /** Why: every operator action states one. */
+  /**
+   * Why: every operator action states one. Kept for good, so it names people by id only: the forms
+   * refuse emails and phone numbers, and any that reach here are cut out.
+   */
   reason: string;
   details?: Record<string, unknown>;
 }
@@ -32,7 +36,7 @@ export async function recordAudit(trx: Transaction<Database> | Kysely<Database>,
       action: record.action,
       subject_type: record.subjectType,
       subject_id: record.subjectId,
-      reason: reason.slice(0, AUDIT_REASON_MAX),
+      reason: withoutContactData(reason).slice(0, AUDIT_REASON_MAX),
       details: json<unknown>().write(record.details ?? {}),
       created_at: nowIso(),
     })

@@ -45,6 +45,7 @@ export function every(ms: number, job: () => Promise<unknown>, name = job.name):
 
 export function startPlatformJobs(): void {
   every(60_000, deliverPendingEmails, "deliver-emails");
+  every(60_000, purgeErasedEmails, "purge-erased-emails");
   every(60 * 60_000, removeExpiredRows, "remove-expired-rows");
   every(60 * 60_000, pruneEvents, "prune-events");
   every(60 * 60_000, pruneRateLimits, "prune-rate-limits");
@@ -65,4 +66,16 @@ async function removeExpiredRows() {
   const weekAgo = new Date(at.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
   await db.deleteFrom("email_tokens").where("expires_at", "<=", weekAgo).execute();
   await pruneBackoffs();
+}
+
+/** An erased person's last email: its row goes once it is sent (or given up), and after 7 days whatever happened. */
+export const ERASED_EMAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function purgeErasedEmails(): Promise<void> {
+  const weekAgo = new Date(now().getTime() - ERASED_EMAIL_KEPT_MS).toISOString();
+  await db
+    .deleteFrom("email_outbox")
+    .where("purge_after_send", "=", 1)
+    .where((eb) => eb.or([eb("sent_at", "is not", null), eb("failed_at", "is not", null), eb("created_at", "<=", weekAgo)]))
+    .execute();
 }

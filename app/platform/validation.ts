@@ -21,3 +21,33 @@ export const optionalText = (max: number, message: string | undefined = "validat
 const onceText = { when: (payload: z.core.ParsePayload) => payload.issues.every((issue) => issue.continue === true) };
 export const minLength = (minimum: number, message?: string) => z.minLength(minimum, { error: message, ...onceText });
 export const maxLength = (maximum: number, message?: string) => z.maxLength(maximum, { error: message, ...onceText });
+
+/*
+ * Contact data in free text that is kept for good (the audit log): an email address, or a phone
+ * number (7 to 15 digits, spaces, dots, dashes or brackets between them). Ids, dates and amounts
+ * are not: digits joined to letters or to a UUID's dashes, and ISO dates, do not count.
+ */
+const EMAIL_IN_TEXT = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[a-z]{2,}/gi;
+const PHONE_IN_TEXT = /(?<![\p{L}\p{N}_-])\+?\(?\d[\d\s().-]{5,}\d(?![\p{L}\p{N}_])/gu;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function phoneNumbersIn(text: string): string[] {
+  return [...text.matchAll(PHONE_IN_TEXT)]
+    .map((match) => match[0].trim())
+    .filter((found) => {
+      const digits = found.replace(/\D/g, "").length;
+      return digits >= 7 && digits <= 15 && !ISO_DATE.test(found);
+    });
+}
+
+export function holdsContactData(text: string): boolean {
+  return new RegExp(EMAIL_IN_TEXT.source, "i").test(text) || phoneNumbersIn(text).length > 0;
+}
+
+export function withoutContactData(text: string): string {
+  let clean = text.replace(EMAIL_IN_TEXT, "[…]");
+  for (const phone of phoneNumbersIn(clean)) clean = clean.replace(phone, "[…]");
+  return clean;
+}
+
+export const noContactData = (message: string) => z.refine<string>((value) => !holdsContactData(value), message);

@@ -97,7 +97,7 @@ function RefundForm() {
       <p className="text-sm text-stone-700">{t("record.refundExplain")}</p>
       <FormError form={form} />
       <TextField meta={fields.amount} label={t("operator.amount")} inputMode="decimal" />
-      <TextAreaField meta={fields.note} label={t("operator.note")} rows={3} maxLength={OPERATOR_NOTE_MAX} />
+      <TextAreaField meta={fields.note} label={t("operator.note")} hint={t("admin:reason.hint")} rows={3} maxLength={OPERATOR_NOTE_MAX} />
       <SubmitButton className="w-full">{t("record.refundSubmit")}</SubmitButton>
     </Form>
   );

@@ -95,7 +95,7 @@ function ResolveForm({ total }: { total: string }) {
       <FormError form={form} />
       <ChoiceChips meta={fields.outcome as unknown as FieldMetadata<string>} legend={t("operator.outcome")} options={SETTLEMENTS} type="radio" labelOf={(kind) => t(`operator.settlements.${kind}`)} />
       <TextField meta={fields.amount} label={t("operator.amount")} hint={t("operator.amountHint", { total })} inputMode="decimal" />
-      <TextAreaField meta={fields.note} label={t("operator.note")} rows={3} maxLength={OPERATOR_NOTE_MAX} />
+      <TextAreaField meta={fields.note} label={t("operator.note")} hint={t("admin:reason.hint")} rows={3} maxLength={OPERATOR_NOTE_MAX} />
       <SubmitButton className="w-full">{t("operator.submit")}</SubmitButton>
     </Form>
   );

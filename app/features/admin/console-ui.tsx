@@ -106,6 +106,7 @@ export function ReasonForm({
   const busy = navigation.state === "submitting" && navigation.formData?.get("reportId") === (hidden.reportId ?? null);
   const fieldId = `${id}-reason`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   return (
     <Form method="post" className="space-y-2">
       {Object.entries(hidden).map(([name, value]) => (
@@ -121,9 +122,12 @@ export function ReasonForm({
         rows={2}
         maxLength={1000}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         className="input"
       />
+      <p id={hintId} className="text-xs text-stone-700">
+        {t("reason.hint")}
+      </p>
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
           {t(error)}

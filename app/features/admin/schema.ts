@@ -1,9 +1,14 @@
-import { maxLength, minLength, z } from "~/platform/validation";
+import { maxLength, minLength, noContactData, z } from "~/platform/validation";
 
 export const REASON_MAX = 1000;
 
-/** Every operator action states why: the reason goes to the audit log (and to the person, for a suspension or warning). */
-const reason = z.string("admin:errors.reasonRequired").check(z.trim(), minLength(1, "admin:errors.reasonRequired"), maxLength(REASON_MAX, "validation.tooLong"));
+/**
+ * Every operator action states why: the reason goes to the audit log, kept for good (and to the
+ * person, for a suspension or warning), so it may hold no email address or phone number.
+ */
+const reason = z
+  .string("admin:errors.reasonRequired")
+  .check(z.trim(), minLength(1, "admin:errors.reasonRequired"), maxLength(REASON_MAX, "validation.tooLong"), noContactData("admin:errors.reasonContact"));
 
 export const suspendSchema = z.object({ intent: z.enum(["suspend", "lift"], "admin:errors.reasonRequired"), reason });
 
