@@ -5,7 +5,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
@@ -20,10 +19,10 @@ import { honeypotInputProps } from "~/platform/honeypot.server";
 import { fallbackLanguage, isLanguage } from "~/platform/i18n";
 import { languageCookie, languageOf, resourcesVersion } from "~/platform/i18n.server";
 import { useNonce } from "~/platform/nonce";
-import { documentTitle, withSiteName } from "~/platform/page-title";
 import { getUser } from "~/platform/session.server";
 import { takeToast } from "~/platform/toast.server";
-import { errorTitleKey, RouteErrorPage } from "~/platform/ui/not-found";
+import { useDocumentTitle } from "~/platform/ui/document-title";
+import { RouteErrorPage } from "~/platform/ui/not-found";
 import { Toaster } from "~/platform/ui/toaster";
 import stylesheet from "~/tailwind.css?url";
 
@@ -64,9 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const { t } = useTranslation();
-  const matches = useMatches();
-  // Only on the root's error page (elsewhere the hook gives null); other pages name themselves.
-  const error = useRouteError();
+  const title = useDocumentTitle();
   const language = root?.language ?? fallbackLanguage;
   useChangeLanguage(language);
   return (
@@ -75,7 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
-        <title>{error === undefined || error === null ? documentTitle(matches, t) : withSiteName(t(errorTitleKey(error)))}</title>
+        <title>{title}</title>
         <Meta />
         <Links />
       </head>

@@ -74,3 +74,68 @@ describe("every page in app/routes.ts", () => {
     expect(titled).toEqual(expect.arrayContaining(["routes/terms.tsx", "routes/privacy.tsx", "routes/cookies.tsx", "routes/imprint.tsx", "routes/help.tsx"]));
   });
 });
+
+describe("the title of a page that answers with an error", () => {
+  /**
+   * The app's shape in small: a root whose layout renders the title, a layout with its own error
+   * boundary (as /admin and the member pages have), and a page whose loader answers 404.
+   */
+  async function titleAt(path: string, status: number, language: Language = "en") {
+    const { createElement, Fragment } = await import("react");
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { createMemoryRouter, Outlet, RouterProvider } = await import("react-router-dom");
+    const { I18nextProvider } = await import("react-i18next");
+    const { useDocumentTitle } = await import("./ui/document-title");
+    function Title() {
+      return createElement("title", null, useDocumentTitle());
+    }
+    const refuse = () => {
+      throw new Response("Not found", { status });
+    };
+    const router = createMemoryRouter(
+      [
+        {
+          id: "root",
+          path: "/",
+          handle: { i18n: ["common"] },
+          element: createElement(Fragment, null, createElement(Title), createElement(Outlet)),
+          errorElement: createElement(Title),
+          children: [
+            {
+              id: "console",
+              path: "admin",
+              handle: { title: "admin:title" },
+              element: createElement(Outlet),
+              errorElement: createElement("p", null, "refused"),
+              children: [
+                { id: "overview", index: true, handle: { title: "admin:overview.title" }, loader: refuse, element: createElement("p") },
+                { id: "audit", path: "audit", handle: { title: "admin:audit.title" }, loader: refuse, element: createElement("p") },
+              ],
+            },
+            { id: "visit", path: "bookings/:id/visit", handle: { title: "care:visit.title" }, loader: refuse, element: createElement("p"), errorElement: createElement("p", null, "refused") },
+          ],
+        },
+      ],
+      { initialEntries: [path] },
+    );
+    await new Promise<void>((resolve) => (router.state.initialized ? resolve() : router.subscribe((state) => state.initialized && resolve())));
+    const markup = renderToStaticMarkup(createElement(I18nextProvider, { i18n: instances[language] }, createElement(RouterProvider, { router })));
+    router.dispose();
+    return /<title>(.*?)<\/title>/.exec(markup)?.[1];
+  }
+
+  it("is the not-found page's own for every 404, whichever boundary shows it, in the reader's language", async () => {
+    expect(await titleAt("/admin", 404)).toBe(`${instances.en.t("common:notFound.title")} · ${SITE_NAME}`);
+    expect(await titleAt("/admin/audit", 404)).toBe(`${instances.en.t("common:notFound.title")} · ${SITE_NAME}`);
+    expect(await titleAt("/bookings/b1/visit", 404)).toBe(`${instances.en.t("common:notFound.title")} · ${SITE_NAME}`);
+    expect(await titleAt("/admin", 404, "de")).toBe(`${instances.de.t("common:notFound.title")} · ${SITE_NAME}`);
+    for (const path of ["/admin", "/admin/audit", "/bookings/b1/visit"]) {
+      const title = (await titleAt(path, 404))!;
+      for (const hidden of ["admin:title", "admin:overview.title", "admin:audit.title", "care:visit.title"]) expect(title).not.toContain(instances.en.t(hidden));
+    }
+  });
+
+  it("names the error for other statuses too", async () => {
+    expect(await titleAt("/admin", 403)).toBe(`${instances.en.t("common:errors.forbiddenTitle")} · ${SITE_NAME}`);
+  });
+});
