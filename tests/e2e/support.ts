@@ -140,6 +140,11 @@ export async function signUpAndConfirm(page: Page, person: Person, jsEnabled: bo
   Object.assign(fields, { name: person.name, city: person.city, postalCode: "28004", phone: "+34 600 123 456", email: person.email, password: person.password });
   const signedUp = await request.post(signup, { form: fields, headers: { Origin: origin }, maxRedirects: 0 });
   expect(signedUp.status(), "sign-up answers with a redirect").toBe(302);
+  // The outbox shows the account's emails once this browser has given its password.
+  const loginPage = await request.get("/auth?mode=login");
+  const login = Object.assign(formFieldsOf(await loginPage.text(), "login"), { email: person.email, password: person.password });
+  const unconfirmed = await request.post("/auth?mode=login", { form: login, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(unconfirmed.status(), "the right password of an unconfirmed account is answered, not let in").toBe(400);
   const link = linkIn(await (await request.get("/dev/outbox")).text(), person.email, "/auth/callback");
   const confirmed = await request.post(link, { form: { token: new URL(link, origin).searchParams.get("token") ?? "" }, headers: { Origin: origin } });
   expect(confirmed.ok(), "the confirmation link confirms").toBe(true);
