@@ -138,6 +138,10 @@ server.all("*", ownPolicyReplacesDefault, (req, res, next) => {
   return app.runWithLoadContext(res.locals.loadContext, () => handleWithRemix(req, res, next));
 });
 
+// An upload the request guard cut off for arriving too slowly was answered there (408): its route's
+// own answer, which fails for that, is dropped instead of logged.
+server.use((error, req, res, next) => (res.uploadCut ? res.destroy() : next(error)));
+
 // Headers, request and keep-alive timeouts: see SERVER_TIMEOUTS in app/platform/http-limits.server.ts.
 const listener = app.createHttpServer(server).listen(port, () => {
   console.log(`Trusted Sitters is listening on http://localhost:${port}`);

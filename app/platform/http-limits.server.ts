@@ -1,9 +1,10 @@
-import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import http, { type IncomingHttpHeaders, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
 import { i18nServer, translatorFor } from "./i18n.server";
 import type { Language } from "./i18n";
 import { FORM_BODY_MAX_BYTES, type RequestBodyHandle } from "./request-limits";
+import { uploaderOf as signedInUploader } from "./upload-gate.server";
 
 export interface ServerTimeouts {
   // 20 s is ample on a poor mobile network, and bounds a client that trickles headers (slowloris).
@@ -76,22 +77,46 @@ export function requestBodyLimits(routes: ServerBuild["routes"]): (url: string, 
   };
 }
 
+export interface UploadLimits {
+  /** Uploads one person may have in flight at once; more wait for none, they are refused (429). */
+  perPerson: number;
+  /** Uploads in flight in this process, everyone together: each may hold a few files in memory. */
+  perProcess: number;
+  /** After the first graceMs, every window of windowMs must bring at least this many bytes a second. */
+  minBytesPerSecond: number;
+  graceMs: number;
+  windowMs: number;
+}
+
+// 2 KB/s is a poor 2G connection; a client trickling a byte every two seconds is cut after 10 s.
+export const UPLOAD_LIMITS: UploadLimits = { perPerson: 3, perProcess: 12, minBytesPerSecond: 2048, graceMs: 10_000, windowMs: 10_000 };
+
 export interface RequestGuardOptions {
   limitOf: (url: string, contentType: string | undefined) => BodyLimit;
   receiveTimeoutMs?: number;
   lingerMs?: number;
+  /** Who sends an upload (signed in, not suspended), from its headers alone; null refuses it unread. */
+  uploaderOf?: (headers: IncomingHttpHeaders) => Promise<string | null>;
+  uploadLimits?: UploadLimits;
 }
 
 type Next = (error?: unknown) => void;
 
 // Held until the body is complete, so the app never sees a refused request.
-export function createRequestGuard({ limitOf, receiveTimeoutMs = RECEIVE_TIMEOUT_MS, lingerMs = LINGER_MS }: RequestGuardOptions) {
+export function createRequestGuard({
+  limitOf,
+  receiveTimeoutMs = RECEIVE_TIMEOUT_MS,
+  lingerMs = LINGER_MS,
+  uploaderOf = signedInUploader,
+  uploadLimits = UPLOAD_LIMITS,
+}: RequestGuardOptions) {
+  const guardUpload = createUploadGuard(uploaderOf, uploadLimits, lingerMs);
   return function guardRequestBody(request: IncomingMessage, response: ServerResponse, next: Next) {
     const declaredLength = request.headers["content-length"];
     const hasBody = request.headers["transfer-encoding"] !== undefined || Number(declaredLength ?? 0) > 0;
     if (!hasBody) return next();
     const limit = limitOf(request.url ?? "/", request.headers["content-type"]);
-    if (limit === "upload") return next();
+    if (limit === "upload") return guardUpload(request, response, next);
 
     const refuse = (status: 408 | 413) => {
       void sendRefusal(request, response, status).finally(() => lingerThenClose(request, response, lingerMs));
@@ -138,15 +163,96 @@ export function createRequestGuard({ limitOf, receiveTimeoutMs = RECEIVE_TIMEOUT
   };
 }
 
-async function sendRefusal(request: IncomingMessage, response: ServerResponse, status: 408 | 413) {
-  let title = status === 413 ? "Too much was sent" : "That took too long";
-  let body = status === 413 ? "What was sent is larger than this page accepts, so it was not read and nothing was saved." : "What was sent did not arrive in time, so nothing was saved.";
+/**
+ * Uploads are streamed to their route, so they are watched instead of held: refused unread from a
+ * client that is not signed in (401) or that already has perPerson uploads in flight, or when the
+ * process has perProcess (429); cut once they arrive slower than minBytesPerSecond after graceMs.
+ * A cut upload is answered 408 and its connection closed soon after, which ends the route's wait.
+ */
+function createUploadGuard(uploaderOf: (headers: IncomingHttpHeaders) => Promise<string | null>, limits: UploadLimits, lingerMs: number) {
+  const inFlight = new Map<string, number>();
+  let total = 0;
+  return function guardUpload(request: IncomingMessage, response: ServerResponse, next: Next) {
+    const refuse = (status: 401 | 429) => {
+      void sendRefusal(request, response, status).finally(() => lingerThenClose(request, response, lingerMs));
+    };
+    // Nothing reads the body until next(): meanwhile the socket's buffer fills and the client waits.
+    void uploaderOf(request.headers)
+      .catch(() => null)
+      .then((personId) => {
+        if (!personId) return refuse(401);
+        const mine = inFlight.get(personId) ?? 0;
+        if (mine >= limits.perPerson || total >= limits.perProcess) return refuse(429);
+        inFlight.set(personId, mine + 1);
+        total += 1;
+        let released = false;
+        const release = () => {
+          if (released) return;
+          released = true;
+          total -= 1;
+          const left = (inFlight.get(personId) ?? 1) - 1;
+          if (left > 0) inFlight.set(personId, left);
+          else inFlight.delete(personId);
+        };
+        response.once("close", release);
+        watchUploadRate(request, response, limits, lingerMs);
+        next();
+      });
+  };
+}
+
+function watchUploadRate(request: IncomingMessage, response: ServerResponse, limits: UploadLimits, lingerMs: number) {
+  const startedAt = Date.now();
+  let received = request.readableLength;
+  let cut = false;
+  // Bytes received by the end of each second so far: the window's start is looked up here.
+  const seconds: number[] = [];
+  const push = request.push;
+  request.push = function (chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (cut) return true;
+    if (chunk !== null) received += Buffer.isBuffer(chunk) ? chunk.byteLength : Buffer.byteLength(String(chunk), encoding);
+    else stop();
+    return push.call(this, chunk as Buffer, encoding);
+  };
+  const timer = setInterval(() => {
+    seconds.push(received);
+    const elapsed = Date.now() - startedAt;
+    if (elapsed < limits.graceMs) return;
+    const windowSeconds = Math.round(limits.windowMs / 1000);
+    const before = seconds.length > windowSeconds ? seconds[seconds.length - 1 - windowSeconds]! : 0;
+    if (received - before >= (limits.minBytesPerSecond * limits.windowMs) / 1000) return;
+    cut = true;
+    stop();
+    // The route is still waiting for the body: it gets no more of it, the client gets a 408 (unless
+    // the route has answered already), and the connection closes a moment later, ending the route's wait.
+    const close = () => setTimeout(() => request.socket?.destroy(), lingerMs).unref();
+    if (response.headersSent || response.destroyed) return close();
+    // The route's own answer, which comes later, is then dropped (server.js) rather than logged as an error.
+    (response as ServerResponse & { uploadCut?: true }).uploadCut = true;
+    void sendRefusal(request, response, 408).finally(close);
+  }, 1000);
+  timer.unref();
+  function stop() {
+    clearInterval(timer);
+    if (!cut) delete (request as { push?: unknown }).push;
+  }
+  request.once("close", stop);
+}
+
+async function sendRefusal(request: IncomingMessage, response: ServerResponse, status: 401 | 408 | 413 | 429) {
+  const kind = status === 413 ? "tooLarge" : status === 408 ? "timeout" : status === 401 ? "uploadSignedOut" : "uploadBusy";
+  let title = { tooLarge: "Too much was sent", timeout: "That took too long", uploadSignedOut: "Sign in to send files", uploadBusy: "Too many uploads at once" }[kind];
+  let body = {
+    tooLarge: "What was sent is larger than this page accepts, so it was not read and nothing was saved.",
+    timeout: "What was sent did not arrive in time, so nothing was saved.",
+    uploadSignedOut: "Your session has ended, so the files were not read. Sign in and send them again.",
+    uploadBusy: "Other uploads of yours are still on their way, so these files were not read. Wait for them to finish, then try again.",
+  }[kind];
   let home = "Home";
   let language: Language = "en";
   try {
     language = (await i18nServer.getLocale(new Request(`http://localhost${request.url ?? "/"}`, { headers: headersOf(request) }))) as Language;
     const t = await translatorFor(language);
-    const kind = status === 413 ? "tooLarge" : "timeout";
     title = t(`errors.${kind}Title`);
     body = t(`errors.${kind}Body`);
     home = t("notFound.home");

@@ -11,7 +11,7 @@ import { person } from "~/testing/people";
 import routes from "~/routes";
 import { db } from "./db.server";
 import { languageCookie } from "./i18n.server";
-import { createHttpServer, createRequestGuard, requestBodyLimits, SERVER_TIMEOUTS, type ServerTimeouts } from "./http-limits.server";
+import { createHttpServer, createRequestGuard, requestBodyLimits, SERVER_TIMEOUTS, UPLOAD_LIMITS, type ServerTimeouts } from "./http-limits.server";
 import { FORM_BODY_MAX_BYTES, STRIPE_WEBHOOK_BODY_MAX_BYTES } from "./request-limits";
 
 /**
@@ -98,6 +98,8 @@ const appHandler: RequestListener = (req, res) => {
     } catch (thrown) {
       response = thrown instanceof Response ? thrown : new Response(String(thrown), { status: 500 });
     }
+    // The guard answered a cut upload itself (Express's error handler drops such an answer too).
+    if (res.headersSent) return;
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   })();
@@ -245,6 +247,106 @@ describe("the request guard in front of the app", () => {
     expect(response.status).toBe(302);
     expect(await db.selectFrom("photos").select("id").where("user_id", "=", owner.id).execute()).toHaveLength(1);
   });
+});
+
+/**
+ * An upload to /photos over a raw socket: headers, then a multipart body sent in chunks of `bytes`
+ * every `everyMs`, until the server answers or closes. Resolves with the status (null if none) and
+ * how long the connection lasted.
+ */
+function trickleUpload(port: number, { cookie, bytes = 1, everyMs = 500 }: { cookie?: string; bytes?: number; everyMs?: number }) {
+  return new Promise<{ status: number | null; text: string; ms: number }>((resolve) => {
+    const startedAt = Date.now();
+    const socket = net.connect(port, "127.0.0.1");
+    const boundary = "----trickle";
+    const head = [
+      "POST /photos HTTP/1.1",
+      "Host: localhost",
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      "Transfer-Encoding: chunked",
+      "Accept: text/html",
+      ...(cookie ? [`Cookie: ${cookie}`] : []),
+      "",
+      "",
+    ].join("\r\n");
+    const chunk = (data: Buffer) => Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]);
+    socket.write(head);
+    socket.write(chunk(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="dog.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`)));
+    const timer = setInterval(() => {
+      if (!socket.destroyed) socket.write(chunk(Buffer.alloc(bytes, 0xff)));
+    }, everyMs);
+    let text = "";
+    socket.on("data", (data: Buffer) => (text += data.toString("latin1")));
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      clearInterval(timer);
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
+      resolve({ status: status ? Number(status) : null, text, ms: Date.now() - startedAt });
+    });
+    // Ends it from this side after a while, so a test that expects the server to let it run can finish.
+    setTimeout(() => socket.destroy(), 8_000).unref();
+  });
+}
+
+describe("uploads, watched as they stream", () => {
+  let server: http.Server;
+  let port: number;
+  // The server's rules with shorter times: 2 s of grace, then 1 KB/s over every 2 s.
+  const guard = createRequestGuard({
+    limitOf: (url, type) => requestBodyLimits(manifest)(url, type),
+    lingerMs: 200,
+    uploadLimits: { ...UPLOAD_LIMITS, perProcess: 5, graceMs: 2_000, windowMs: 2_000, minBytesPerSecond: 1024 },
+  });
+
+  beforeAll(async () => {
+    ({ server, port } = await listen((req, res) => guard(req, res, () => appHandler(req, res))));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("are the server's own rules: 3 per person, a cap per process, 2 KB/s after 10 s", () => {
+    expect(UPLOAD_LIMITS).toMatchObject({ perPerson: 3, graceMs: 10_000, minBytesPerSecond: 2048 });
+    expect(UPLOAD_LIMITS.perProcess).toBeGreaterThanOrEqual(UPLOAD_LIMITS.perPerson);
+  });
+
+  it("refuses a signed-out client at once, in its language, before the route or anything reads the body", async () => {
+    reached.length = 0;
+    const answer = await trickleUpload(port, {});
+    expect(answer.status).toBe(401);
+    expect(answer.ms).toBeLessThan(3_000);
+    expect(answer.text).toContain("Sign in to send files");
+    expect(reached).toEqual([]);
+  });
+
+  it("cuts an upload that trickles a byte every half second once the grace is over, with a 408", async () => {
+    const owner = await person("owner", { signedIn: true });
+    reached.length = 0;
+    const answer = await trickleUpload(port, { cookie: owner.cookie });
+    expect(answer.ms).toBeGreaterThanOrEqual(2_000);
+    expect(answer.ms).toBeLessThan(6_000);
+    expect(answer.status).toBe(408);
+    expect(answer.text).toContain("That took too long");
+    expect(reached).toEqual(["/photos"]);
+    expect(await db.selectFrom("photos").select("id").where("user_id", "=", owner.id).execute()).toEqual([]);
+  });
+
+  it("lets a person have 3 uploads in flight and refuses a fourth with a 429; the process cap holds across people", async () => {
+    const owner = await person("owner", { signedIn: true });
+    const other = await person("owner", { signedIn: true });
+    const third = await person("owner", { signedIn: true });
+    // Fast enough to keep going: 2 KB every half second.
+    const running = [1, 2, 3].map(() => trickleUpload(port, { cookie: owner.cookie, bytes: 2048 }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const fourth = await trickleUpload(port, { cookie: owner.cookie, bytes: 2048 });
+    expect(fourth.status).toBe(429);
+    expect(fourth.text).toContain("Too many uploads at once");
+    // Five in the process: the other person gets two, the third person none.
+    const others = [1, 2].map(() => trickleUpload(port, { cookie: other.cookie, bytes: 2048 }));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await trickleUpload(port, { cookie: third.cookie, bytes: 2048 })).status).toBe(429);
+    for (const upload of await Promise.all([...running, ...others])) expect(upload.status).not.toBe(429);
+    // Once they are over, the person may upload again.
+    expect((await trickleUpload(port, { cookie: owner.cookie, bytes: 2048 })).status).not.toBe(429);
+  }, 30_000);
 });
 
 describe("server timeouts", () => {
