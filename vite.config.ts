@@ -13,6 +13,8 @@ declare module "@remix-run/node" {
 
 const isVitest = process.env.VITEST === "true";
 
+const ROOT_CHUNK = ["/platform/ui/language-switcher", "/remix-utils/build/react/honeypot", "vite/preload-helper"];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
@@ -61,7 +63,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             experimentalMinChunkSize: 2_000,
             // The language switcher (on four pages) stays a chunk of its own: merged, it landed in a
             // chunk the root loads and every page paid for it.
-            manualChunks: (id) => (id.includes("/platform/ui/language-switcher") ? "language-switcher" : undefined),
+            // So do two small modules every page loads (the root's honeypot provider, Vite's preload helper): left
+            // alone, they were merged into a form page's chunk, and every page loaded that form and conform.
+            manualChunks: (id) => (ROOT_CHUNK.some((part) => id.includes(part)) ? "language-switcher" : undefined),
           },
           // Resource routes (webhooks, media, events) have no browser code, so their route chunk is
           // empty by design and never loaded.

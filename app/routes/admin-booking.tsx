@@ -1,9 +1,10 @@
-import { getFormProps, useForm } from "~/platform/forms";
+import { getFormProps, useForm } from "@conform-to/react";
+import { useSchemaValidation } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BookingHistory, MoneyTable, OPERATOR_NOTE_MAX, centsOf, refundSchema } from "~/features/disputes";
+import { BookingHistory, MoneyTable, OPERATOR_NOTE_MAX, centsOf, refundSchema, loadDisputeSchemas } from "~/features/disputes";
 import { bookingForOperator, historyText, moneyText, refundBooking } from "~/features/disputes/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -88,6 +89,7 @@ function RefundForm() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "refund-booking",
+    ...useSchemaValidation("refund-booking", () => loadDisputeSchemas().then((schemas) => schemas.refundSchema)),
     lastResult,
     constraint: constraints.refundSchema,
   });

@@ -1,9 +1,10 @@
-import { getFormProps, useForm, type FieldMetadata } from "~/platform/forms";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { useSchemaValidation } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DisputeThread, MoneyTable, OPERATOR_NOTE_MAX, SETTLEMENTS, centsOf, resolveSchema } from "~/features/disputes";
+import { DisputeThread, MoneyTable, OPERATOR_NOTE_MAX, SETTLEMENTS, centsOf, resolveSchema, loadDisputeSchemas } from "~/features/disputes";
 import { disputeForOperator, moneyText, postsText, resolveDispute } from "~/features/disputes/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -86,6 +87,7 @@ function ResolveForm({ total }: { total: string }) {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "resolve-dispute",
+    ...useSchemaValidation("resolve-dispute", () => loadDisputeSchemas().then((schemas) => schemas.resolveSchema)),
     lastResult,
     constraint: constraints.resolveSchema,
   });

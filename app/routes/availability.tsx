@@ -1,10 +1,11 @@
-import { getFormProps, useForm, type ConstraintOf } from "~/platform/forms";
+import { getFormProps, useForm } from "@conform-to/react";
+import { useSchemaValidation, type ConstraintOf } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addSlot, slotsPage, type SlotView } from "~/features/availability/index.server";
-import { DEFAULT_SLOT, PRESET_NAMES, addSlotFields, addSlotSchema } from "~/features/availability";
+import { DEFAULT_SLOT, PRESET_NAMES, addSlotFields, addSlotSchema, loadAvailabilitySchemas } from "~/features/availability";
 import { isSitter } from "~/features/profiles/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -81,6 +82,7 @@ function AddSlot({ date, openAtFirst, constraint }: { date: string; openAtFirst:
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "add-slot",
+    ...useSchemaValidation("add-slot", () => loadAvailabilitySchemas().then((schemas) => schemas.addSlotSchema)),
     lastResult,
     defaultValue: { day: date, startTime: DEFAULT_SLOT.start, endTime: DEFAULT_SLOT.end },
     constraint,

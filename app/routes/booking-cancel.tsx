@@ -1,10 +1,11 @@
-import { getFormProps, useForm, type ConstraintOf } from "~/platform/forms";
+import { getFormProps, useForm } from "@conform-to/react";
+import { useSchemaValidation, type ConstraintOf } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { transition, bookingView } from "~/features/bookings/index.server";
-import { CANCEL_REASON_MAX, cancelSchema, bookingSummaryText, refusalKey } from "~/features/bookings";
+import { CANCEL_REASON_MAX, cancelSchema, bookingSummaryText, refusalKey, loadBookingSchemas } from "~/features/bookings";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
@@ -48,6 +49,7 @@ export default function CancelBooking() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "cancel-booking",
+    ...useSchemaValidation("cancel-booking", () => loadBookingSchemas().then((schemas) => schemas.cancelSchema)),
     lastResult,
     constraint: constraints.cancelSchema as ConstraintOf<typeof cancelSchema>,
   });

@@ -1,10 +1,11 @@
-import { getFormProps, useForm, type FieldMetadata } from "~/platform/forms";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { useSchemaValidation } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf } from "~/platform/forms.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DISPUTE_PHOTOS_MAX, DisputeThread, MoneyTable, POST_MAX, PROBLEM_REASONS, postSchema, reportSchema } from "~/features/disputes";
+import { DISPUTE_PHOTOS_MAX, DisputeThread, MoneyTable, POST_MAX, PROBLEM_REASONS, postSchema, reportSchema, loadDisputeSchemas } from "~/features/disputes";
 import { addPost, disputePageText, problemPage, reportProblem, takesPart, uploadProblemReply, type DisputeResult } from "~/features/disputes/index.server";
 import { readImageUpload } from "~/features/media/index.server";
 import { PhotoPicker } from "~/features/media";
@@ -98,6 +99,7 @@ function ReportForm() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "report-problem",
+    ...useSchemaValidation("report-problem", () => loadDisputeSchemas().then((schemas) => schemas.reportSchema)),
     lastResult,
     constraint: constraints.reportSchema,
   });
@@ -120,6 +122,7 @@ function PostForm() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "dispute-post",
+    ...useSchemaValidation("dispute-post", () => loadDisputeSchemas().then((schemas) => schemas.postSchema)),
     lastResult,
     constraint: constraints.postSchema,
   });

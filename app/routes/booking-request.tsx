@@ -1,11 +1,12 @@
-import { getFormProps, getTextareaProps, useForm } from "~/platform/forms";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { useSchemaValidation } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { requestBooking, requestPage } from "~/features/bookings/index.server";
-import { DurationChoice, FreeDays, PetChoice, PriceBreakdown, StartTimeChoice, requestSchema } from "~/features/bookings";
+import { DurationChoice, FreeDays, PetChoice, PriceBreakdown, StartTimeChoice, requestSchema, loadBookingSchemas } from "~/features/bookings";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
@@ -63,6 +64,7 @@ export default function BookingRequest() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "booking-request",
+    ...useSchemaValidation("booking-request", () => loadBookingSchemas().then((schemas) => schemas.requestSchema)),
     lastResult,
     defaultValue: { id: requestId, sitterId: sitter.id, day, hours: "1", petId: pets.length === 1 ? pets[0]!.id : undefined },
     constraint: constraints.requestSchema,

@@ -1,9 +1,10 @@
-import { getFormProps, useForm, type FieldMetadata, type ConstraintOf } from "~/platform/forms";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { useSchemaValidation, type ConstraintOf } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { reviewSchema, REVIEW_COMMENT_MAX } from "~/features/bookings";
+import { reviewSchema, REVIEW_COMMENT_MAX, loadBookingSchemas } from "~/features/bookings";
 import { bookingView, leaveReview } from "~/features/bookings/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { titleFrom } from "~/platform/page-title";
@@ -41,6 +42,7 @@ export default function ReviewBooking() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "review",
+    ...useSchemaValidation("review", () => loadBookingSchemas().then((schemas) => schemas.reviewSchema)),
     lastResult,
     constraint: constraints.reviewSchema as ConstraintOf<typeof reviewSchema>,
   });

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "~/platform/forms";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { useSchemaValidation } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { filtersOf, resetFilters, saveFilters } from "~/features/discovery/index.server";
-import { DISTANCE_KM, MAX_PRICE_EUROS, OWNER_ONLY_SORTS, SORTS, filtersSchema } from "~/features/discovery";
+import { DISTANCE_KM, MAX_PRICE_EUROS, OWNER_ONLY_SORTS, SORTS, filtersSchema, loadFiltersSchema } from "~/features/discovery";
 import { isOwner } from "~/features/profiles/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
@@ -63,6 +64,7 @@ export default function Filters() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "filters",
+    ...useSchemaValidation("filters", () => loadFiltersSchema().then((schemas) => schemas.filtersSchema)),
     lastResult,
     defaultValue: defaults,
     constraint: constraints.filtersSchema,

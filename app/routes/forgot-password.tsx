@@ -1,11 +1,12 @@
-import { getFormProps, useForm } from "~/platform/forms";
+import { getFormProps, useForm } from "@conform-to/react";
+import { useSchemaValidation } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { requestPasswordReset, refusePublicForm } from "~/features/auth/index.server";
-import { forgotPasswordSchema } from "~/features/auth";
+import { forgotPasswordSchema, loadAuthSchemas } from "~/features/auth";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { resetEmailRateLimit, takeAttempt } from "~/platform/rate-limit.server";
 import { FormError, TextField } from "~/platform/ui/field";
@@ -41,6 +42,7 @@ export default function ForgotPassword() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "forgot-password",
+    ...useSchemaValidation("forgot-password", () => loadAuthSchemas().then((schemas) => schemas.forgotPasswordSchema)),
     lastResult,
     constraint: constraints.forgotPasswordSchema,
   });

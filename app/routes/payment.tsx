@@ -1,10 +1,11 @@
-import { useForm, type ConstraintOf } from "~/platform/forms";
+import { useForm } from "@conform-to/react";
+import { useSchemaValidation, type ConstraintOf } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { payForBooking, payWithSavedCard, type PaymentOutcome, bookingView } from "~/features/bookings/index.server";
-import { cardSchema, expiryParts, bookingSummaryText, savedCardSchema } from "~/features/bookings";
+import { cardSchema, expiryParts, bookingSummaryText, savedCardSchema, loadBookingSchemas } from "~/features/bookings";
 import { failureMessage, CardEntryForm, SavedCardForm, STRIPE_CSP, stripeCardResultSchema } from "~/features/payments";
 import { usableCardsOf } from "~/features/payments/index.server";
 import { env } from "~/platform/env.server";
@@ -78,6 +79,7 @@ export default function Payment() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "payment",
+    ...useSchemaValidation("payment", () => loadBookingSchemas().then((schemas) => schemas.cardSchema)),
     lastResult,
     constraint: constraints.cardSchema as ConstraintOf<typeof cardSchema>,
   });

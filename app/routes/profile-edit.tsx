@@ -1,11 +1,12 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "~/platform/forms";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useSchemaValidation } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PhotoGrid, PhotoUploadForm } from "~/features/media";
 import { listPhotos, toPhotoView } from "~/features/media/index.server";
-import { BIO_MAX, HOURLY_RATE_DEFAULT, profileEditSchema, SitterDetailsFields, sitterDetailsSchema } from "~/features/profiles";
+import { BIO_MAX, HOURLY_RATE_DEFAULT, profileEditSchema, SitterDetailsFields, sitterDetailsSchema, loadProfileSchemas } from "~/features/profiles";
 import { TOO_OFTEN } from "~/features/geo/index.server";
 import { isSitter, updateProfile, updateSitterDetails } from "~/features/profiles/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
@@ -64,6 +65,7 @@ export default function EditProfile() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "profile",
+    ...useSchemaValidation("profile", () => loadProfileSchemas().then((schemas) => schemas.profileEditSchema)),
     lastResult: actionData?.form === "profile" ? actionData.reply : undefined,
     defaultValue: defaults,
     constraint: constraints.profileEditSchema,
@@ -118,6 +120,7 @@ function SitterDetailsForm({ defaults, lastResult }: { defaults: { hourlyRate: s
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "sitter-details",
+    ...useSchemaValidation("sitter-details", () => loadProfileSchemas().then((schemas) => schemas.sitterDetailsSchema)),
     lastResult,
     defaultValue: defaults,
     constraint: constraints.sitterDetailsSchema,

@@ -1,9 +1,10 @@
-import { getFormProps, useForm } from "~/platform/forms";
+import { getFormProps, useForm } from "@conform-to/react";
+import { useSchemaValidation } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORTABLE, reportSchema, type ReportableSubject } from "~/features/safety";
+import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORTABLE, reportSchema, type ReportableSubject, loadSafetySchemas } from "~/features/safety";
 import { fileReport, isInactive, reportedPersonOf } from "~/features/safety/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { titleFrom } from "~/platform/page-title";
@@ -56,6 +57,7 @@ export default function Report() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "report",
+    ...useSchemaValidation("report", () => loadSafetySchemas().then((schemas) => schemas.reportSchema)),
     lastResult,
     constraint: constraints.reportSchema,
   });

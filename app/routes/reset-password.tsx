@@ -1,11 +1,12 @@
-import { getFormProps, useForm, type Constraint, type FieldMetadata } from "~/platform/forms";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { useSchemaValidation, type Constraint } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { changePassword, checkResetToken, rememberDevice, resetPassword } from "~/features/auth/index.server";
-import { changePasswordSchema, resetPasswordSchema } from "~/features/auth";
+import { changePasswordSchema, resetPasswordSchema, loadAuthSchemas } from "~/features/auth";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { getUser, startSession } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -91,6 +92,7 @@ function NewPasswordForm({ token, constraint }: { token: string | null; constrai
   const location = useLocation();
   const [form, fields] = useForm({
     id: "reset-password",
+    ...useSchemaValidation("reset-password", () => loadAuthSchemas().then((schemas) => (token ? schemas.resetPasswordSchema : schemas.changePasswordSchema))),
     lastResult,
     constraint,
   });

@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "~/platform/forms";
+import { getFormProps, useForm } from "@conform-to/react";
+import { useSchemaValidation } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { constraintOf } from "~/platform/forms.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -6,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PHOTOS_MAX, PhotoPicker } from "~/features/media";
 import { listPhotos, readImageUpload } from "~/features/media/index.server";
-import { BIO_MAX, HOURLY_RATE_DEFAULT, SitterDetailsFields, sitterSetupSchema } from "~/features/profiles";
+import { BIO_MAX, HOURLY_RATE_DEFAULT, SitterDetailsFields, sitterSetupSchema, loadProfileSchemas } from "~/features/profiles";
 import { completeSitterProfile } from "~/features/profiles/index.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -54,6 +55,7 @@ export default function SitterProfileSetup() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "sitter-setup",
+    ...useSchemaValidation("sitter-setup", () => loadProfileSchemas().then((schemas) => schemas.sitterSetupSchema)),
     lastResult,
     defaultValue: defaults,
     constraint: constraints.sitterSetupSchema,

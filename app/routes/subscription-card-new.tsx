@@ -1,11 +1,12 @@
-import { useForm, type ConstraintOf } from "~/platform/forms";
+import { useForm } from "@conform-to/react";
+import { useSchemaValidation, type ConstraintOf } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { paymentProvider } from "~/features/payments/index.server";
 import { CardEntryForm, STRIPE_CSP, stripeCardResultSchema } from "~/features/payments";
-import { PaymentErrorBox, addCardSchema, expiryParts } from "~/features/subscriptions";
+import { PaymentErrorBox, addCardSchema, expiryParts, loadSubscriptionSchemas } from "~/features/subscriptions";
 import { addCard } from "~/features/subscriptions/index.server";
 import { env } from "~/platform/env.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
@@ -49,6 +50,7 @@ export default function NewCard() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "new-card",
+    ...useSchemaValidation("new-card", () => loadSubscriptionSchemas().then((schemas) => schemas.addCardSchema)),
     lastResult,
     defaultValue: { name },
     constraint: constraints.addCardSchema as ConstraintOf<typeof addCardSchema>,

@@ -1,10 +1,11 @@
-import { useForm, type ConstraintOf } from "~/platform/forms";
+import { useForm } from "@conform-to/react";
+import { useSchemaValidation, type ConstraintOf } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CardEntryForm, STRIPE_CSP, stripeCardResultSchema, stripeConfirmedSchema } from "~/features/payments";
-import { CheckoutSummary, PaymentErrorBox, checkoutSchema, expiryParts } from "~/features/subscriptions";
+import { CheckoutSummary, PaymentErrorBox, checkoutSchema, expiryParts, loadSubscriptionSchemas } from "~/features/subscriptions";
 import { checkout, checkoutOffer, finishCheckout, type CheckoutOutcome } from "~/features/subscriptions/index.server";
 import { env } from "~/platform/env.server";
 import { longDay } from "~/platform/format";
@@ -118,6 +119,7 @@ export default function SubscriptionCheckout() {
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "subscription-checkout",
+    ...useSchemaValidation("subscription-checkout", () => loadSubscriptionSchemas().then((schemas) => schemas.checkoutSchema)),
     lastResult,
     defaultValue: { name, email },
     constraint: constraints.checkoutSchema as ConstraintOf<typeof checkoutSchema>,

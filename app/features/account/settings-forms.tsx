@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult, type ConstraintOf } from "~/platform/forms";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useSchemaValidation, type ConstraintOf } from "~/platform/forms";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BrowserTimeZoneInput } from "~/platform/ui/browser-time-zone";
@@ -24,6 +25,7 @@ export function ChangeEmailSection({ email, lastResult, constraint }: { email: s
   const { t } = useTranslation("settings");
   const [form, fields] = useForm({
     id: "change-email",
+    ...useSchemaValidation("change-email", () => import("./schema").then((schemas) => schemas.changeEmailSchema)),
     lastResult,
     constraint,
   });
@@ -58,6 +60,7 @@ export function NotificationsSection({
   const { t } = useTranslation("settings");
   const [form, fields] = useForm({
     id: "notifications",
+    ...useSchemaValidation("notifications", () => import("./schema").then((schemas) => schemas.notificationPreferencesSchema)),
     lastResult,
     defaultValue: {
       messages: preferences.messages ? "email" : "in-app",
@@ -133,6 +136,7 @@ export function DeleteAccountSection({ lastResult, constraint }: { lastResult: R
   const { t } = useTranslation("settings");
   const [form, fields] = useForm({
     id: "delete-account",
+    ...useSchemaValidation("delete-account", () => import("./schema").then((schemas) => schemas.deleteAccountSchema)),
     lastResult,
     constraint,
   });

@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult, type ConstraintOf } from "~/platform/forms";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useSchemaValidation, type ConstraintOf } from "~/platform/forms";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -41,6 +42,7 @@ export function SignupForm({
   const { t } = useTranslation("auth");
   const [form, fields] = useForm({
     id: "signup",
+    ...useSchemaValidation("signup", () => import("./schema").then((schemas) => schemas.signupSchema)),
     lastResult: actionData?.intent === "signup" ? actionData.reply : undefined,
     constraint,
   });
@@ -96,6 +98,7 @@ export function LoginScreen({
   const { t } = useTranslation("auth");
   const [form, fields] = useForm({
     id: "login",
+    ...useSchemaValidation("login", () => import("./schema").then((schemas) => schemas.loginSchema)),
     lastResult: actionData?.intent !== "signup" ? actionData?.reply : undefined,
     constraint,
   });

@@ -1,2 +1,5 @@
 export { DEFAULT_SLOT, PRESET_NAMES } from "./presets";
 export { addSlotFields, addSlotSchema } from "./schema";
+
+// The forms' schemas, for validation in the browser once a form is in use.
+export const loadAvailabilitySchemas = () => import("./schema");

@@ -6,3 +6,6 @@ export type { AccountClosure, Actor, BookingEvent, Refusal, Settlement } from ".
 export { DurationChoice, FreeDays, PetChoice, PriceBreakdown, StartTimeChoice } from "./request-form-parts";
 export { cancelSchema, cardSchema, expiryParts, requestSchema, reviewSchema, savedCardSchema } from "./schema";
 export { refusalKey } from "./refusals";
+
+// The forms' schemas, for validation in the browser once a form is in use.
+export const loadBookingSchemas = () => import("./schema");

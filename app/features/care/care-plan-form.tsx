@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult, type ConstraintOf } from "~/platform/forms";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useSchemaValidation, type ConstraintOf } from "~/platform/forms";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormError, TextAreaField, TextField } from "~/platform/ui/field";
@@ -21,6 +22,7 @@ export function CarePlanForm({
   const { t } = useTranslation("care");
   const [form, fields] = useForm({
     id: "care-plan",
+    ...useSchemaValidation("care-plan", () => import("./schema").then((schemas) => schemas.carePlanSchema)),
     lastResult,
     defaultValue: plan,
     constraint,

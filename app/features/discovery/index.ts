@@ -7,3 +7,6 @@ export { SwipeDeck } from "./swipe-deck";
 export { LikeBackButton } from "./like-back-button";
 export { NewProfilesOffer } from "./new-profiles-offer";
 export { RecentMatches } from "./recent-matches";
+
+// The filters' schema, for validation in the browser once the form is in use.
+export const loadFiltersSchema = () => import("./filters-schema");

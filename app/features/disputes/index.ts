@@ -6,3 +6,6 @@ export { MoneyTable, Pager, pageOf } from "./operator-parts";
 export type { MoneyText } from "./operator-parts";
 export { BookingHistory } from "./booking-history";
 export type { ShownHistoryEntry } from "./booking-history";
+
+// The forms' schemas, for validation in the browser once a form is in use.
+export const loadDisputeSchemas = () => import("./schema");

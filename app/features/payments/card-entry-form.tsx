@@ -1,4 +1,4 @@
-import { getFormProps, type FieldMetadata, type FormMetadata } from "~/platform/forms";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,5 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult, type ConstraintOf } from "~/platform/forms";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useSchemaValidation, type ConstraintOf } from "~/platform/forms";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -45,6 +46,7 @@ export function PetForm({
   const { t } = useTranslation("profile");
   const [form, fields] = useForm({
     id: "pet",
+    ...useSchemaValidation("pet", () => import("./schema").then((schemas) => (withPhotos ? schemas.petCreateSchema : schemas.petSchema))),
     lastResult,
     defaultValue: defaultValue ?? { petType: "dog", energyLevel: "medium" },
     constraint,

@@ -4,3 +4,6 @@ export { Initials, ProfileView, profileText } from "./profile-view";
 export { SitterDetailsFields } from "./sitter-details-fields";
 export { profileEditSchema, sitterDetailsSchema, sitterSetupSchema } from "./schema";
 export type { SitterDetailsInput, SitterSetupInput } from "./schema";
+
+// The forms' schemas, for validation in the browser once a form is in use.
+export const loadProfileSchemas = () => import("./schema");

@@ -1,4 +1,4 @@
-import type { FieldMetadata } from "~/platform/forms";
+import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { PET_TYPES } from "~/features/pets";
 import { ChoiceChips } from "~/platform/ui/choices";

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, useForm, type ConstraintOf } from "~/platform/forms";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useSchemaValidation, type ConstraintOf } from "~/platform/forms";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -115,6 +116,7 @@ function ReplyForm({
   const { t } = useTranslation("disputes");
   const [form, fields] = useForm({
     id: `reply-${reviewId}`,
+    ...useSchemaValidation(`reply-${reviewId}`, () => import("./schema").then((schemas) => schemas.replySchema)),
     lastResult,
     defaultValue: { reviewId },
     constraint,

@@ -4,3 +4,6 @@ export { PaymentErrorBox } from "./payment-error-box";
 export { PlanList } from "./plan-card";
 export { addCardSchema, checkoutSchema, expiryParts, manageSchema } from "./schema";
 export { TABS, type SubscriptionTab } from "./tabs";
+
+// The forms' schemas, for validation in the browser once a form is in use.
+export const loadSubscriptionSchemas = () => import("./schema");

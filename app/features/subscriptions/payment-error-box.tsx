@@ -1,4 +1,4 @@
-import type { FormMetadata } from "~/platform/forms";
+import type { FormMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 
 /** The form's errors are translation keys; its other errors (a stale form) show as they are. */

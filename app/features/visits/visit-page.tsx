@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult, type ConstraintOf } from "~/platform/forms";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useSchemaValidation, type ConstraintOf } from "~/platform/forms";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CHAT_FILE_MAX_BYTES, CHAT_FILE_TYPES } from "~/features/media";
@@ -82,6 +83,7 @@ export function DetailsForm({
   const { t } = useTranslation("care");
   const [form, fields] = useForm({
     id: "visit-details",
+    ...useSchemaValidation("visit-details", () => import("./schema").then((schemas) => schemas.detailsSchema)),
     lastResult,
     defaultValue: { quickNotes: visit.quickNotes, note: visit.note },
     constraint,
@@ -146,6 +148,7 @@ export function WalkForms({ lastResult, constraint }: { lastResult?: SubmissionR
   const { t } = useTranslation("care");
   const [form, fields] = useForm({
     id: "visit-walk",
+    ...useSchemaValidation("visit-walk", () => import("./schema").then((schemas) => schemas.typedWalkSchema)),
     lastResult,
     constraint,
   });

@@ -1,4 +1,4 @@
-import { getCollectionProps, type FieldMetadata } from "~/platform/forms";
+import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import { FieldErrors } from "./field";
 
 export function ChoiceChips({

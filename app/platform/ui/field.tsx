@@ -1,4 +1,4 @@
-import { getInputProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "~/platform/forms";
+import { getInputProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useEffect, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
