@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useOutlet } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { deckFor, filtersOf, tabsFor, type DeckTab, handleDeckAction, promptPostponed, FREE_DAILY_LIKES, hasSwiped, likesLeftToday, recentMatches } from "~/features/discovery/index.server";
-import { deckCardText, deckHref, activeFilterCount, LocationChoices, LocationPrompt, NewProfilesOffer, RecentMatches, SwipeDeck } from "~/features/discovery";
+import { deckCardText, deckHref, activeFilterCount, LocationChoices, LocationPrompt, NewProfilesOffer, RecentMatches, SwipeDeck, topPhotoPreload } from "~/features/discovery";
 import { hasPremium } from "~/features/subscriptions/index.server";
 import { photoUrl } from "~/features/media/index.server";
 import { actingRole, isOwner } from "~/features/profiles/index.server";
@@ -15,6 +15,8 @@ import { PageHeader } from "~/platform/ui/page-header";
 import { TabLinks } from "~/platform/ui/tab-links";
 
 export const handle = { i18n: ["discovery", "profile", "subscription"], title: "discovery:page.title" };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => topPhotoPreload(data?.deck, data?.photo ?? 0);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

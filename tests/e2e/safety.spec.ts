@@ -101,6 +101,7 @@ test("an owner reports a message; the operator hides it and suspends the sender,
   await page.getByRole("link", { name: "People", exact: true }).click();
   await page.getByLabel("Search by name or email").fill(sitter.email);
   await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/[?&]q=/);
   await page.getByRole("link", { name: new RegExp(sitter.name) }).click();
   await expect(page.getByRole("heading", { name: sitter.name, level: 1 })).toBeVisible();
   await expectAccessible(page);

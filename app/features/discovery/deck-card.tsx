@@ -21,6 +21,17 @@ export interface DeckCardText {
 export type ShownCard = DeckCard & { text: DeckCardText };
 export type ShownDeck = { status: "cards"; cards: ShownCard[] } | Exclude<DeckResult, { status: "cards" }>;
 
+/**
+ * The photo people look at first, asked for from the page's head at high priority: the browser fetches it
+ * before the page's scripts (which it finds at the end of the body), so on a slow network the deck shows
+ * before it comes alive. A route's `meta` returns it; the same address as the top card's `<img>`.
+ */
+export function topPhotoPreload(deck: ShownDeck | undefined, photoIndex: number) {
+  const photos = deck?.status === "cards" ? (deck.cards[0]?.photos ?? []) : [];
+  const photo = photos[Math.min(Math.max(photoIndex, 0), photos.length - 1)];
+  return photo ? [{ tagName: "link", rel: "preload", as: "image", href: photo.cardUrl, fetchpriority: "high" }] : [];
+}
+
 export function deckCardText(deck: DeckResult, language: string): ShownDeck {
   if (deck.status !== "cards") return deck;
   return {

@@ -1,4 +1,4 @@
-export { deckCardText } from "./deck-card";
+export { deckCardText, topPhotoPreload } from "./deck-card";
 export { DISTANCE_KM, MAX_PRICE_EUROS, OWNER_ONLY_SORTS, SORTS, activeFilterCount } from "./filters";
 export { filtersSchema } from "./filters-schema";
 export { deckHref } from "./links";
