@@ -27,7 +27,11 @@ export default defineConfig({
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.E2E_JSON ? [["list"], ["json", { outputFile: process.env.E2E_JSON }]] : process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: process.env.E2E_JSON
+    ? [["list"], ["json", { outputFile: process.env.E2E_JSON }]]
+    : process.env.CI
+      ? [["list"]]
+      : [["list"], ["html", { open: "never" }]],
   // The service worker is tested on its own (offline.spec.ts); elsewhere it would only add a
   // second, timing-dependent actor to every page.
   use: { baseURL, trace: "retain-on-failure", locale: "en-GB", serviceWorkers: "block" },
@@ -36,7 +40,12 @@ export default defineConfig({
     { name: "no-js", use: { ...phone, javaScriptEnabled: false }, testIgnore: /\.clock\.spec\.ts$/ },
     // These move the server's one clock: scripts/test.sh runs them after the rest with one worker.
     { name: "clock-js", use: { ...phone }, testMatch: /\.clock\.spec\.ts$/, dependencies: ["js", "no-js"] },
-    { name: "clock-no-js", use: { ...phone, javaScriptEnabled: false }, testMatch: /\.clock\.spec\.ts$/, dependencies: ["clock-js"] },
+    {
+      name: "clock-no-js",
+      use: { ...phone, javaScriptEnabled: false },
+      testMatch: /\.clock\.spec\.ts$/,
+      dependencies: ["clock-js"],
+    },
   ],
   webServer: {
     command: "node tests/e2e/start-server.js",

@@ -16,9 +16,7 @@ const viteDevServer = development
   : undefined;
 
 const loadBuild = () =>
-  viteDevServer
-    ? viteDevServer.ssrLoadModule("virtual:remix/server-build")
-    : import("./build/server/index.js");
+  viteDevServer ? viteDevServer.ssrLoadModule("virtual:remix/server-build") : import("./build/server/index.js");
 
 const build = await loadBuild();
 /** entry.server.tsx exports the app's start, stop and security helpers. */
@@ -31,7 +29,8 @@ server.set("trust proxy", false);
 
 // Never compress (and so never buffer) an event stream. Pages are made for each request, so they are
 // compressed at level 3 (a few more bytes for much less CPU); built files, kept a year, at the default.
-const compressible = (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res);
+const compressible = (req, res) =>
+  !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res);
 const compressFile = compression({ filter: compressible });
 const compressPage = compression({ filter: compressible, level: 3 });
 server.use((req, res, next) => (req.path.startsWith("/assets/") ? compressFile : compressPage)(req, res, next));
@@ -100,7 +99,9 @@ if (viteDevServer) {
 function ownPolicyReplacesDefault(req, res, next) {
   const append = res.append;
   res.append = function (field, value) {
-    return String(field).toLowerCase() === "content-security-policy" ? this.set(field, value) : append.call(this, field, value);
+    return String(field).toLowerCase() === "content-security-policy"
+      ? this.set(field, value)
+      : append.call(this, field, value);
   };
   next();
 }

@@ -18,7 +18,12 @@ import routes from "./routes";
  */
 
 type Ids = Awaited<ReturnType<typeof world>>;
-type Probe = { method: "GET" | "POST"; url: (ids: Ids) => string; params?: (ids: Ids) => Record<string, string>; form?: (ids: Ids) => Record<string, string> };
+type Probe = {
+  method: "GET" | "POST";
+  url: (ids: Ids) => string;
+  params?: (ids: Ids) => Record<string, string>;
+  form?: (ids: Ids) => Record<string, string>;
+};
 
 const MATRIX: Record<string, Probe[]> = {
   // The console: every page and action answers 404 to anyone who is not an operator.
@@ -45,7 +50,11 @@ const MATRIX: Record<string, Probe[]> = {
   "routes/admin-audit.tsx": [{ method: "GET", url: () => "/admin/audit" }],
   // A message can be reported only by the two people of its conversation.
   "routes/report.tsx": [
-    { method: "GET", url: (ids) => `/report/message/${ids.messageId}`, params: (ids) => ({ subjectType: "message", subjectId: ids.messageId }) },
+    {
+      method: "GET",
+      url: (ids) => `/report/message/${ids.messageId}`,
+      params: (ids) => ({ subjectType: "message", subjectId: ids.messageId }),
+    },
     {
       method: "POST",
       url: (ids) => `/report/message/${ids.messageId}`,
@@ -54,26 +63,64 @@ const MATRIX: Record<string, Probe[]> = {
     },
   ],
   // Unblocking names a block of the asker's own; blocking is the asker's own choice (features/safety/safety.test.ts).
-  "routes/profile-privacy.tsx": [{ method: "POST", url: () => "/profile/privacy", form: (ids) => ({ intent: "unblock", userId: ids.ownerId }) }],
+  "routes/profile-privacy.tsx": [
+    { method: "POST", url: () => "/profile/privacy", form: (ids) => ({ intent: "unblock", userId: ids.ownerId }) },
+  ],
   // The console answers 404 to anyone but an operator, even for records that exist.
   "routes/admin-disputes.tsx": [{ method: "GET", url: () => "/admin/disputes" }],
   "routes/admin-dispute.tsx": [
-    { method: "GET", url: (ids) => `/admin/disputes/${ids.disputeId}`, params: (ids) => ({ disputeId: ids.disputeId }) },
-    { method: "POST", url: (ids) => `/admin/disputes/${ids.disputeId}`, params: (ids) => ({ disputeId: ids.disputeId }), form: () => ({ outcome: "refund", note: "mine now" }) },
+    {
+      method: "GET",
+      url: (ids) => `/admin/disputes/${ids.disputeId}`,
+      params: (ids) => ({ disputeId: ids.disputeId }),
+    },
+    {
+      method: "POST",
+      url: (ids) => `/admin/disputes/${ids.disputeId}`,
+      params: (ids) => ({ disputeId: ids.disputeId }),
+      form: () => ({ outcome: "refund", note: "mine now" }),
+    },
   ],
   "routes/admin-bookings.tsx": [{ method: "GET", url: (ids) => `/admin/bookings?q=${ids.bookingId}` }],
   "routes/admin-booking.tsx": [
-    { method: "GET", url: (ids) => `/admin/bookings/${ids.bookingId}`, params: (ids) => ({ bookingId: ids.bookingId }) },
-    { method: "POST", url: (ids) => `/admin/bookings/${ids.bookingId}`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ amount: "1", note: "mine now" }) },
+    {
+      method: "GET",
+      url: (ids) => `/admin/bookings/${ids.bookingId}`,
+      params: (ids) => ({ bookingId: ids.bookingId }),
+    },
+    {
+      method: "POST",
+      url: (ids) => `/admin/bookings/${ids.bookingId}`,
+      params: (ids) => ({ bookingId: ids.bookingId }),
+      form: () => ({ amount: "1", note: "mine now" }),
+    },
   ],
   "routes/booking-problem.tsx": [
-    { method: "GET", url: (ids) => `/bookings/${ids.bookingId}/problem`, params: (ids) => ({ bookingId: ids.bookingId }) },
-    { method: "POST", url: (ids) => `/bookings/${ids.bookingId}/problem`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ intent: "report", reason: "other", details: "mine now" }) },
-    { method: "POST", url: (ids) => `/bookings/${ids.bookingId}/problem`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ intent: "post", body: "mine now" }) },
+    {
+      method: "GET",
+      url: (ids) => `/bookings/${ids.bookingId}/problem`,
+      params: (ids) => ({ bookingId: ids.bookingId }),
+    },
+    {
+      method: "POST",
+      url: (ids) => `/bookings/${ids.bookingId}/problem`,
+      params: (ids) => ({ bookingId: ids.bookingId }),
+      form: () => ({ intent: "report", reason: "other", details: "mine now" }),
+    },
+    {
+      method: "POST",
+      url: (ids) => `/bookings/${ids.bookingId}/problem`,
+      params: (ids) => ({ bookingId: ids.bookingId }),
+      form: () => ({ intent: "post", body: "mine now" }),
+    },
   ],
   // Only the person reviewed answers a review.
-  "routes/profile-public.tsx": [{ method: "POST", url: () => "/profile/public", form: (ids) => ({ reviewId: ids.reviewId, reply: "mine now" }) }],
-  "routes/dashboard-match.tsx": [{ method: "GET", url: (ids) => `/dashboard/match/${ids.matchId}`, params: (ids) => ({ matchId: ids.matchId }) }],
+  "routes/profile-public.tsx": [
+    { method: "POST", url: () => "/profile/public", form: (ids) => ({ reviewId: ids.reviewId, reply: "mine now" }) },
+  ],
+  "routes/dashboard-match.tsx": [
+    { method: "GET", url: (ids) => `/dashboard/match/${ids.matchId}`, params: (ids) => ({ matchId: ids.matchId }) },
+  ],
   "routes/booking-action.ts": ["accept", "decline", "finish", "release"].map((intent) => ({
     method: "POST" as const,
     url: (ids: Ids) => `/bookings/${ids.bookingId}`,
@@ -81,23 +128,47 @@ const MATRIX: Record<string, Probe[]> = {
     form: () => ({ intent }),
   })),
   "routes/booking-cancel.tsx": [
-    { method: "GET", url: (ids) => `/bookings/${ids.bookingId}/cancel`, params: (ids) => ({ bookingId: ids.bookingId }) },
-    { method: "POST", url: (ids) => `/bookings/${ids.bookingId}/cancel`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ reason: "mine now" }) },
+    {
+      method: "GET",
+      url: (ids) => `/bookings/${ids.bookingId}/cancel`,
+      params: (ids) => ({ bookingId: ids.bookingId }),
+    },
+    {
+      method: "POST",
+      url: (ids) => `/bookings/${ids.bookingId}/cancel`,
+      params: (ids) => ({ bookingId: ids.bookingId }),
+      form: () => ({ reason: "mine now" }),
+    },
   ],
   "routes/booking-review.tsx": [
-    { method: "GET", url: (ids) => `/bookings/${ids.bookingId}/review`, params: (ids) => ({ bookingId: ids.bookingId }) },
-    { method: "POST", url: (ids) => `/bookings/${ids.bookingId}/review`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ rating: "1", comment: "x" }) },
+    {
+      method: "GET",
+      url: (ids) => `/bookings/${ids.bookingId}/review`,
+      params: (ids) => ({ bookingId: ids.bookingId }),
+    },
+    {
+      method: "POST",
+      url: (ids) => `/bookings/${ids.bookingId}/review`,
+      params: (ids) => ({ bookingId: ids.bookingId }),
+      form: () => ({ rating: "1", comment: "x" }),
+    },
   ],
   "routes/booking-visit.tsx": [
-    { method: "GET", url: (ids) => `/bookings/${ids.bookingId}/visit`, params: (ids) => ({ bookingId: ids.bookingId }) },
-    ...([
-      { intent: "check-in" },
-      { intent: "tick", position: "0" },
-      { intent: "details", note: "mine now" },
-      { intent: "walk", distanceKm: "1", durationMinutes: "10" },
-      { intent: "walk", route: "[[40.4165,-3.7038,0],[40.4169,-3.7038,60]]" },
-      { intent: "check-out" },
-    ] as Record<string, string>[]).map((form) => ({
+    {
+      method: "GET",
+      url: (ids) => `/bookings/${ids.bookingId}/visit`,
+      params: (ids) => ({ bookingId: ids.bookingId }),
+    },
+    ...(
+      [
+        { intent: "check-in" },
+        { intent: "tick", position: "0" },
+        { intent: "details", note: "mine now" },
+        { intent: "walk", distanceKm: "1", durationMinutes: "10" },
+        { intent: "walk", route: "[[40.4165,-3.7038,0],[40.4169,-3.7038,60]]" },
+        { intent: "check-out" },
+      ] as Record<string, string>[]
+    ).map((form) => ({
       method: "POST" as const,
       url: (ids: Ids) => `/bookings/${ids.bookingId}/visit`,
       params: (ids: Ids) => ({ bookingId: ids.bookingId }),
@@ -112,15 +183,30 @@ const MATRIX: Record<string, Probe[]> = {
       params: (ids) => ({ bookingId: ids.bookingId }),
       form: () => ({ attempt: randomUUID(), name: "X", number: "4242424242424242", expiry: "12/30", cvc: "123" }),
     },
-    { method: "POST", url: (ids) => `/payment/${ids.bookingId}`, params: (ids) => ({ bookingId: ids.bookingId }), form: (ids) => ({ intent: "saved-card", cardId: ids.paymentMethodId }) },
+    {
+      method: "POST",
+      url: (ids) => `/payment/${ids.bookingId}`,
+      params: (ids) => ({ bookingId: ids.bookingId }),
+      form: (ids) => ({ intent: "saved-card", cardId: ids.paymentMethodId }),
+    },
   ],
   "routes/pet-edit.tsx": [
     { method: "GET", url: (ids) => `/pet/${ids.petId}/edit`, params: (ids) => ({ petId: ids.petId }) },
-    { method: "POST", url: (ids) => `/pet/${ids.petId}/edit`, params: (ids) => ({ petId: ids.petId }), form: () => ({ name: "Mine", age: "1", petType: "dog" }) },
+    {
+      method: "POST",
+      url: (ids) => `/pet/${ids.petId}/edit`,
+      params: (ids) => ({ petId: ids.petId }),
+      form: () => ({ name: "Mine", age: "1", petType: "dog" }),
+    },
   ],
   "routes/pet-care-plan.tsx": [
     { method: "GET", url: (ids) => `/pet/${ids.petId}/care-plan`, params: (ids) => ({ petId: ids.petId }) },
-    { method: "POST", url: (ids) => `/pet/${ids.petId}/care-plan`, params: (ids) => ({ petId: ids.petId }), form: () => ({ feeding: "mine now", medication: "", walks: "" }) },
+    {
+      method: "POST",
+      url: (ids) => `/pet/${ids.petId}/care-plan`,
+      params: (ids) => ({ petId: ids.petId }),
+      form: () => ({ feeding: "mine now", medication: "", walks: "" }),
+    },
   ],
   "routes/pet-delete.tsx": [
     { method: "GET", url: (ids) => `/pet/${ids.petId}/delete`, params: (ids) => ({ petId: ids.petId }) },
@@ -130,22 +216,47 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", url: (ids) => `/photos/${ids.photoId}/delete`, params: (ids) => ({ photoId: ids.photoId }) },
     { method: "POST", url: (ids) => `/photos/${ids.photoId}/delete`, params: (ids) => ({ photoId: ids.photoId }) },
   ],
-  "routes/photos.tsx": [{ method: "POST", url: () => "/photos", form: (ids) => ({ photoId: ids.photoId, move: "main" }) }],
+  "routes/photos.tsx": [
+    { method: "POST", url: () => "/photos", form: (ids) => ({ photoId: ids.photoId, move: "main" }) },
+  ],
   "routes/availability-delete.tsx": [
     { method: "GET", url: (ids) => `/availability/${ids.slotId}/delete`, params: (ids) => ({ slotId: ids.slotId }) },
     { method: "POST", url: (ids) => `/availability/${ids.slotId}/delete`, params: (ids) => ({ slotId: ids.slotId }) },
   ],
-  "routes/settings-export.ts": [{ method: "GET", url: (ids) => `/settings/export/${ids.exportId}`, params: (ids) => ({ exportId: ids.exportId }) }],
-  "routes/media.$key.ts": [{ method: "GET", url: (ids) => `/media/${ids.attachmentKey}`, params: (ids) => ({ key: ids.attachmentKey }) }],
+  "routes/settings-export.ts": [
+    { method: "GET", url: (ids) => `/settings/export/${ids.exportId}`, params: (ids) => ({ exportId: ids.exportId }) },
+  ],
+  "routes/media.$key.ts": [
+    { method: "GET", url: (ids) => `/media/${ids.attachmentKey}`, params: (ids) => ({ key: ids.attachmentKey }) },
+  ],
   "routes/messages.tsx": [
     { method: "GET", url: (ids) => `/messages?c=${ids.conversationId}` },
     { method: "GET", url: (ids) => `/messages?userId=${ids.ownerId}` },
-    { method: "POST", url: () => "/messages", form: (ids) => ({ conversationId: ids.conversationId, body: "hello from outside" }) },
+    {
+      method: "POST",
+      url: () => "/messages",
+      form: (ids) => ({ conversationId: ids.conversationId, body: "hello from outside" }),
+    },
     { method: "GET", url: (ids) => `/messages?c=${ids.conversationId}&before=999999` },
   ],
-  "routes/messages-send.tsx": [{ method: "POST", url: () => "/messages/send", form: (ids) => ({ conversationId: ids.conversationId, body: "hello from outside" }) }],
-  "routes/notifications.tsx": [{ method: "POST", url: () => "/notifications", form: (ids) => ({ intent: "open", id: ids.notificationId }) }],
-  "routes/payment-card-entry.ts": [{ method: "POST", url: (ids) => `/payment/${ids.bookingId}/card-entry`, params: (ids) => ({ bookingId: ids.bookingId }), form: () => ({ attempt: randomUUID() }) }],
+  "routes/messages-send.tsx": [
+    {
+      method: "POST",
+      url: () => "/messages/send",
+      form: (ids) => ({ conversationId: ids.conversationId, body: "hello from outside" }),
+    },
+  ],
+  "routes/notifications.tsx": [
+    { method: "POST", url: () => "/notifications", form: (ids) => ({ intent: "open", id: ids.notificationId }) },
+  ],
+  "routes/payment-card-entry.ts": [
+    {
+      method: "POST",
+      url: (ids) => `/payment/${ids.bookingId}/card-entry`,
+      params: (ids) => ({ bookingId: ids.bookingId }),
+      form: () => ({ attempt: randomUUID() }),
+    },
+  ],
   "routes/subscription.tsx": [
     ...["cancel", "reactivate", "keep-plan", "retry"].map((intent) => ({
       method: "POST" as const,
@@ -182,7 +293,8 @@ const EXEMPT: Record<string, string> = {
   "routes/settings-language.tsx": "the asker's own cookie",
   "routes/healthz.ts": "public health check",
   "routes/locales.ts": "public translations",
-  "routes/dev-outbox.tsx": "development, tests and demo only; each visitor sees only their own emails (features/auth/outbox-access.test.ts)",
+  "routes/dev-outbox.tsx":
+    "development, tests and demo only; each visitor sees only their own emails (features/auth/outbox-access.test.ts)",
   "routes/dev-clock.ts": "development and tests only",
   "routes/events.ts": "streams only the asker's own events",
   "routes/app-layout.tsx": "the asker's own counts",
@@ -207,9 +319,11 @@ const EXEMPT: Record<string, string> = {
   "routes/cookies.tsx": "public text",
   "routes/imprint.tsx": "public: the operator's published details",
   "routes/help.tsx": "public text",
-  "routes/settings.tsx": "changes, exports and deletes only the asker's own account, after their password (features/account tests)",
+  "routes/settings.tsx":
+    "changes, exports and deletes only the asker's own account, after their password (features/account tests)",
   "routes/settings-email-confirm.tsx": "the token in the link is the credential",
-  "routes/unsubscribe.tsx": "the signed token is the credential; forged or moved tokens are refused (features/account/account.test.ts)",
+  "routes/unsubscribe.tsx":
+    "the signed token is the credential; forged or moved tokens are refused (features/account/account.test.ts)",
 };
 
 function routeFiles(entries: RouteConfigEntry[]): string[] {
@@ -223,24 +337,67 @@ async function world() {
   await payForBooking(owner, booking.id, card(), randomUUID());
   const [a, b] = owner.id < sitter.id ? [owner.id, sitter.id] : [sitter.id, owner.id];
   const matchId = randomUUID();
-  await db.insertInto("matches").values({ id: matchId, user_a_id: a, user_b_id: b, created_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto("matches")
+    .values({ id: matchId, user_a_id: a, user_b_id: b, created_at: new Date().toISOString() })
+    .execute();
   const conversationId = await ensureConversation(owner.id, sitter.id);
   const attachmentKey = `${randomUUID()}-full.webp`;
-  await sendMessage(sitter.id, conversationId, "", { type: "image", key: attachmentKey, previewKey: `${randomUUID()}-card.webp` }, { image: "📷", video: "🎥" });
+  await sendMessage(
+    sitter.id,
+    conversationId,
+    "",
+    { type: "image", key: attachmentKey, previewKey: `${randomUUID()}-card.webp` },
+    { image: "📷", video: "🎥" },
+  );
   const photoId = await photoOf(owner.id);
-  const notification = await db.selectFrom("notifications").select("id").where("user_id", "=", owner.id).executeTakeFirstOrThrow();
+  const notification = await db
+    .selectFrom("notifications")
+    .select("id")
+    .where("user_id", "=", owner.id)
+    .executeTakeFirstOrThrow();
   const { subscriptionId, paymentMethodId } = await premiumWithCard(owner);
-  const messageId = String((await db.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).executeTakeFirstOrThrow()).id);
+  const messageId = String(
+    (
+      await db
+        .selectFrom("messages")
+        .select("id")
+        .where("conversation_id", "=", conversationId)
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
   // The owner reported the sitter's message: the report is the owner's record.
   const reportId = randomUUID();
   await db
     .insertInto("reports")
-    .values({ id: reportId, reporter_id: owner.id, reported_user_id: sitter.id, subject_type: "message", subject_id: messageId, reason: "scam", created_at: new Date().toISOString() })
+    .values({
+      id: reportId,
+      reporter_id: owner.id,
+      reported_user_id: sitter.id,
+      subject_type: "message",
+      subject_id: messageId,
+      reason: "scam",
+      created_at: new Date().toISOString(),
+    })
     .execute();
   const reviewId = randomUUID();
-  await db.insertInto("reviews").values({ id: reviewId, booking_id: booking.id, reviewer_id: sitter.id, reviewed_id: owner.id, rating: 5, comment: "Lovely", created_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto("reviews")
+    .values({
+      id: reviewId,
+      booking_id: booking.id,
+      reviewer_id: sitter.id,
+      reviewed_id: owner.id,
+      rating: 5,
+      comment: "Lovely",
+      created_at: new Date().toISOString(),
+    })
+    .execute();
   const disputeId = randomUUID();
-  await db.insertInto("disputes").values({ id: disputeId, booking_id: booking.id, reason: "other", created_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto("disputes")
+    .values({ id: disputeId, booking_id: booking.id, reason: "other", created_at: new Date().toISOString() })
+    .execute();
   const exportId = (await requestExport(owner.id)).export.id;
   return {
     messageId,
@@ -250,12 +407,45 @@ async function world() {
     paymentMethodId,
     reviewId,
     disputeId,
-    ownerId: owner.id, petId: owner.petId, slotId: sitter.slotId, bookingId: booking.id, matchId, conversationId, attachmentKey, photoId, notificationId: notification.id };
+    ownerId: owner.id,
+    petId: owner.petId,
+    slotId: sitter.slotId,
+    bookingId: booking.id,
+    matchId,
+    conversationId,
+    attachmentKey,
+    photoId,
+    notificationId: notification.id,
+  };
 }
 
 /** Everything that a refused request must leave as it was. */
 async function snapshot() {
-  const tables = ["users", "pets", "photos", "care_plans", "visits", "visit_items", "visit_media", "bookings", "availability_slots", "matches", "conversations", "messages", "reviews", "test_payments", "subscriptions", "payment_methods", "reports", "blocks", "audit_log", "sessions", "disputes", "dispute_posts", "booking_history"] as const;
+  const tables = [
+    "users",
+    "pets",
+    "photos",
+    "care_plans",
+    "visits",
+    "visit_items",
+    "visit_media",
+    "bookings",
+    "availability_slots",
+    "matches",
+    "conversations",
+    "messages",
+    "reviews",
+    "test_payments",
+    "subscriptions",
+    "payment_methods",
+    "reports",
+    "blocks",
+    "audit_log",
+    "sessions",
+    "disputes",
+    "dispute_posts",
+    "booking_history",
+  ] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const notifications = await db.selectFrom("notifications").select(["id", "is_read"]).execute();
   return JSON.stringify([rows, notifications]);
@@ -266,11 +456,13 @@ async function statusOf(run: () => Promise<unknown>): Promise<number> {
   try {
     const result = await run();
     if (result instanceof Response) return result.status;
-    if (result && typeof result === "object" && "init" in result) return (result as { init?: { status?: number } }).init?.status ?? 200;
+    if (result && typeof result === "object" && "init" in result)
+      return (result as { init?: { status?: number } }).init?.status ?? 200;
     return 200;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
-    if (thrown && typeof thrown === "object" && "init" in thrown) return (thrown as { init?: { status?: number } }).init?.status ?? 500;
+    if (thrown && typeof thrown === "object" && "init" in thrown)
+      return (thrown as { init?: { status?: number } }).init?.status ?? 500;
     throw thrown;
   }
 }
@@ -280,7 +472,10 @@ describe("access matrix", () => {
     const files = routeFiles(routes);
     const missing = files.filter((file) => !(file in MATRIX) && !(file in EXEMPT));
     expect(missing, "routes missing from the access matrix").toEqual([]);
-    expect([...Object.keys(MATRIX), ...Object.keys(EXEMPT)].filter((file) => !files.includes(file)), "entries for routes that no longer exist").toEqual([]);
+    expect(
+      [...Object.keys(MATRIX), ...Object.keys(EXEMPT)].filter((file) => !files.includes(file)),
+      "entries for routes that no longer exist",
+    ).toEqual([]);
   });
 
   it("answers 404 to another person for every record of someone else, and changes nothing", async () => {
@@ -305,26 +500,47 @@ describe("access matrix", () => {
         const handler = probe.method === "GET" ? module.loader : module.action;
         if (!handler) throw new Error(`${file} has no ${probe.method === "GET" ? "loader" : "action"}`);
         const status = await statusOf(() => handler({ request, params: probe.params?.(ids) ?? {}, context: {} }));
-        answers.push(`${probe.method} ${probe.url(ids)}${probe.form ? ` ${JSON.stringify(probe.form(ids))}` : ""} → ${status}`);
+        answers.push(
+          `${probe.method} ${probe.url(ids)}${probe.form ? ` ${JSON.stringify(probe.form(ids))}` : ""} → ${status}`,
+        );
       }
     }
-    expect(answers.filter((answer) => !answer.endsWith("→ 404")), "requests that did not answer 404").toEqual([]);
+    expect(
+      answers.filter((answer) => !answer.endsWith("→ 404")),
+      "requests that did not answer 404",
+    ).toEqual([]);
     expect(await snapshot()).toBe(before);
 
     // The same records are there for their owner: the 404s above are about who asks.
     const ownerCookie = (await startSession(ids.ownerId)).split(";")[0]!;
     const asOwner = (path: string, params: Record<string, string>, file: string) =>
       statusOf(async () => {
-        const module = (await import(/* @vite-ignore */ `./${file}`)) as { loader: (args: unknown) => Promise<unknown> };
-        return module.loader({ request: new Request(`http://localhost${path}`, { headers: { Cookie: ownerCookie } }), params, context: {} });
+        const module = (await import(/* @vite-ignore */ `./${file}`)) as {
+          loader: (args: unknown) => Promise<unknown>;
+        };
+        return module.loader({
+          request: new Request(`http://localhost${path}`, { headers: { Cookie: ownerCookie } }),
+          params,
+          context: {},
+        });
       });
     expect(await asOwner(`/pet/${ids.petId}/edit`, { petId: ids.petId }, "routes/pet-edit.tsx")).toBe(200);
     expect(await asOwner(`/pet/${ids.petId}/care-plan`, { petId: ids.petId }, "routes/pet-care-plan.tsx")).toBe(200);
-    expect(await asOwner(`/bookings/${ids.bookingId}/visit`, { bookingId: ids.bookingId }, "routes/booking-visit.tsx")).toBe(200);
-    expect(await asOwner(`/bookings/${ids.bookingId}/cancel`, { bookingId: ids.bookingId }, "routes/booking-cancel.tsx")).toBe(200);
-    expect(await asOwner(`/dashboard/match/${ids.matchId}`, { matchId: ids.matchId }, "routes/dashboard-match.tsx")).toBe(200);
+    expect(
+      await asOwner(`/bookings/${ids.bookingId}/visit`, { bookingId: ids.bookingId }, "routes/booking-visit.tsx"),
+    ).toBe(200);
+    expect(
+      await asOwner(`/bookings/${ids.bookingId}/cancel`, { bookingId: ids.bookingId }, "routes/booking-cancel.tsx"),
+    ).toBe(200);
+    expect(
+      await asOwner(`/dashboard/match/${ids.matchId}`, { matchId: ids.matchId }, "routes/dashboard-match.tsx"),
+    ).toBe(200);
     expect(await asOwner(`/messages?c=${ids.conversationId}`, {}, "routes/messages.tsx")).toBe(200);
-    expect(await asOwner(`/bookings/${ids.bookingId}/problem`, { bookingId: ids.bookingId }, "routes/booking-problem.tsx")).toBe(200);
-    expect(await asOwner(`/settings/export/${ids.exportId}`, { exportId: ids.exportId }, "routes/settings-export.ts")).toBe(200);
+    expect(
+      await asOwner(`/bookings/${ids.bookingId}/problem`, { bookingId: ids.bookingId }, "routes/booking-problem.tsx"),
+    ).toBe(200);
+    expect(
+      await asOwner(`/settings/export/${ids.exportId}`, { exportId: ids.exportId }, "routes/settings-export.ts"),
+    ).toBe(200);
   });
 });

@@ -14,11 +14,16 @@ export interface MoveResult {
  * Moves a one-machine installation across: the SQLite database of DATA_DIR into the PostgreSQL
  * database of DATABASE_URL (migrated first), and, with MEDIA_STORAGE=s3, DATA_DIR/media into the bucket.
  */
-export async function copyToPostgres(dataDir: string, options: { replace?: boolean; log?: (line: string) => void } = {}): Promise<MoveResult> {
-  if (databaseEngine !== "postgres") throw new Error("Set DATABASE_URL to the new PostgreSQL database (postgres://…) first.");
+export async function copyToPostgres(
+  dataDir: string,
+  options: { replace?: boolean; log?: (line: string) => void } = {},
+): Promise<MoveResult> {
+  if (databaseEngine !== "postgres")
+    throw new Error("Set DATABASE_URL to the new PostgreSQL database (postgres://…) first.");
   const sourceFile = databaseFile(dataDir);
   // An older SQLite database is brought up to this version first, so both have the same tables.
-  if (!existsSync(sourceFile)) throw new Error(`No SQLite database at ${sourceFile}: set DATA_DIR to the folder that holds trusted-sitters.db.`);
+  if (!existsSync(sourceFile))
+    throw new Error(`No SQLite database at ${sourceFile}: set DATA_DIR to the folder that holds trusted-sitters.db.`);
   const source = openDatabase(sourceFile);
   try {
     await migrateToLatest(source);
@@ -27,6 +32,7 @@ export async function copyToPostgres(dataDir: string, options: { replace?: boole
   }
   await migrateToLatest(db);
   const tables = await copySqliteToPostgres(sourceFile, db, options);
-  const media = fileStorage.kind === "s3" ? await copyMediaFolder(path.join(dataDir, "media"), fileStorage, options.log) : null;
+  const media =
+    fileStorage.kind === "s3" ? await copyMediaFolder(path.join(dataDir, "media"), fileStorage, options.log) : null;
   return { tables, media };
 }

@@ -23,7 +23,10 @@ void hydrate();
 
 // Keeps the offline page in the page's language (public/sw.js); browsers offer it only on https and localhost.
 if ("serviceWorker" in navigator) {
-  const register = () => void navigator.serviceWorker.register(`/sw.js?lng=${encodeURIComponent(document.documentElement.lang)}`).catch(() => undefined);
+  const register = () =>
+    void navigator.serviceWorker
+      .register(`/sw.js?lng=${encodeURIComponent(document.documentElement.lang)}`)
+      .catch(() => undefined);
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
 }

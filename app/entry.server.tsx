@@ -76,9 +76,14 @@ export default async function handleRequest(
   const instance = i18nextFor(await languageOf(request));
   const nonce = loadContext.cspNonce;
   // A page that declares extra origins (handle.csp) gets its own policy; server.js lets it replace the default one.
-  const extra = cspSourcesOf(remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle));
+  const extra = cspSourcesOf(
+    remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle),
+  );
   if (Object.keys(extra).length > 0) {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development", extra }));
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development", extra }),
+    );
   }
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 

@@ -13,7 +13,8 @@ export async function startApp(): Promise<void> {
   for (const migration of results ?? []) console.log(`Migration ${migration.migrationName}: ${migration.status}`);
   const operatorWarning = missingOperatorWarning();
   if (operatorWarning) console.warn(operatorWarning);
-  if (env.smtpIgnoredInDemo) console.log("Demo mode: SMTP_URL is ignored, no email is sent; every email stays in the outbox at /dev/outbox.");
+  if (env.smtpIgnoredInDemo)
+    console.log("Demo mode: SMTP_URL is ignored, no email is sent; every email stays in the outbox at /dev/outbox.");
   if (env.DEMO_MODE) {
     const seeded = await seedDemoData({ onlyIfEmpty: true });
     if (seeded) printDemoLogins(seeded);

@@ -77,7 +77,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3"
+        >
           {t("skipToContent")}
         </a>
         <PendingBar />
@@ -85,7 +88,13 @@ export function Layout({ children }: { children: ReactNode }) {
           <p className="bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950">{t("demoBanner")}</p>
         ) : null}
         <Toaster toast={root?.toast ?? null} />
-        <HoneypotProvider {...(root?.honeypotInputProps ?? { nameFieldName: "name__confirm", validFromFieldName: null, encryptedValidFrom: "" })}>
+        <HoneypotProvider
+          {...(root?.honeypotInputProps ?? {
+            nameFieldName: "name__confirm",
+            validFromFieldName: null,
+            encryptedValidFrom: "",
+          })}
+        >
           {children}
         </HoneypotProvider>
         <ScrollRestoration nonce={nonce} />

@@ -89,14 +89,20 @@ async function generate(file: string, log: (line: string) => void): Promise<void
   const raw = new SQLite(file);
   const { random, around, pick } = randomSource(42);
   const started = performance.now();
-  const insertUser = raw.prepare(`insert into users (id, email, password_hash, email_verified_at, name, phone, city, postal_code, role, bio,
+  const insertUser =
+    raw.prepare(`insert into users (id, email, password_hash, email_verified_at, name, phone, city, postal_code, role, bio,
     latitude, longitude, hourly_rate_cents, experience, cares_for, cares_for_mask, rating_average, review_count, created_at, updated_at)
     values (?, ?, 'x', ?, ?, '600000000', ?, '00000', ?, '', ?, ?, ?, '[]', ?, ?, ?, ?, ?, ?)`);
-  const insertPet = raw.prepare(`insert into pets (id, owner_id, name, pet_type, age, created_at, updated_at) values (?, ?, ?, ?, '3', ?, ?)`);
-  const insertPremium = raw.prepare(`insert into subscriptions (id, user_id, plan_id, status, provider, billing_anchor, current_period_start,
+  const insertPet = raw.prepare(
+    `insert into pets (id, owner_id, name, pet_type, age, created_at, updated_at) values (?, ?, ?, ?, '3', ?, ?)`,
+  );
+  const insertPremium =
+    raw.prepare(`insert into subscriptions (id, user_id, plan_id, status, provider, billing_anchor, current_period_start,
     current_period_end, created_at, updated_at) values (?, ?, 'monthly', 'active', 'test', ?, ?, '2999-01-01T00:00:00.000Z', ?, ?)`);
   // Random swipes may pick one card twice: the second is left out.
-  const swipe = raw.prepare(`insert or ignore into swipes (swiper_id, target_user_id, target_pet_id, decision, created_at) values (?, ?, ?, ?, ?)`);
+  const swipe = raw.prepare(
+    `insert or ignore into swipes (swiper_id, target_user_id, target_pet_id, decision, created_at) values (?, ?, ?, ?, ?)`,
+  );
   const block = raw.prepare(`insert or ignore into blocks (blocker_id, blocked_id, created_at) values (?, ?, ?)`);
   const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
   raw.transaction(() => {
@@ -106,14 +112,45 @@ async function generate(file: string, log: (line: string) => void): Promise<void
       const reviews = random() < 0.7 ? 1 + Math.floor(random() * 40) : 0;
       const rating = reviews ? Math.round((2.5 + random() * 2.5) * 10) / 10 : null;
       const caresFor = caresForColumns(pick([["dog"], ["cat"], ["dog", "cat"]] as const));
-      insertUser.run(`sitter-${i}`, `sitter-${i}@example.com`, day(i), `Sitter ${i}`, city[0], "sitter", latitude, longitude,
-        500 + Math.floor(random() * 20) * 500, caresFor.cares_for, caresFor.cares_for_mask, rating, reviews, day(i), day(i));
+      insertUser.run(
+        `sitter-${i}`,
+        `sitter-${i}@example.com`,
+        day(i),
+        `Sitter ${i}`,
+        city[0],
+        "sitter",
+        latitude,
+        longitude,
+        500 + Math.floor(random() * 20) * 500,
+        caresFor.cares_for,
+        caresFor.cares_for_mask,
+        rating,
+        reviews,
+        day(i),
+        day(i),
+      );
       if (i % PREMIUM_EVERY === 7) insertPremium.run(`sub-sitter-${i}`, `sitter-${i}`, day(i), day(i), day(i), day(i));
     }
     for (let i = 0; i < OWNERS; i += 1) {
       const city = pick(CITIES);
       const [latitude, longitude] = place(city);
-      insertUser.run(`owner-${i}`, `owner-${i}@example.com`, day(i), `Owner ${i}`, city[0], "owner", latitude, longitude, null, "[]", 0, null, 0, day(i), day(i));
+      insertUser.run(
+        `owner-${i}`,
+        `owner-${i}@example.com`,
+        day(i),
+        `Owner ${i}`,
+        city[0],
+        "owner",
+        latitude,
+        longitude,
+        null,
+        "[]",
+        0,
+        null,
+        0,
+        day(i),
+        day(i),
+      );
       if (i % PREMIUM_EVERY === 7) insertPremium.run(`sub-owner-${i}`, `owner-${i}`, day(i), day(i), day(i), day(i));
     }
     for (let i = 0; i < PETS; i += 1) {
@@ -127,13 +164,16 @@ async function generate(file: string, log: (line: string) => void): Promise<void
     // Everyone else's swipes (the bench's viewers are owner-0, owner-1 and sitter-0: none of these).
     for (let i = 2; i < Math.max(SITTERS, OWNERS); i += SWIPER_EVERY) {
       for (let n = 0; n < SWIPES_EACH; n += 1) {
-        if (i < OWNERS) swipe.run(`owner-${i}`, `sitter-${Math.floor(random() * SITTERS)}`, null, n % 3 ? "pass" : "like", day(n));
+        if (i < OWNERS)
+          swipe.run(`owner-${i}`, `sitter-${Math.floor(random() * SITTERS)}`, null, n % 3 ? "pass" : "like", day(n));
         const pet = Math.floor(random() * PETS);
-        if (i < SITTERS) swipe.run(`sitter-${i}`, `owner-${pet % OWNERS}`, `pet-${pet}`, n % 3 ? "pass" : "like", day(n));
+        if (i < SITTERS)
+          swipe.run(`sitter-${i}`, `owner-${pet % OWNERS}`, `pet-${pet}`, n % 3 ? "pass" : "like", day(n));
       }
     }
     // Blocks of random members (a sitter or an owner; one blocking themselves is left out, as the table's check says).
-    const anyone = () => (random() < 0.5 ? `sitter-${Math.floor(random() * SITTERS)}` : `owner-${Math.floor(random() * OWNERS)}`);
+    const anyone = () =>
+      random() < 0.5 ? `sitter-${Math.floor(random() * SITTERS)}` : `owner-${Math.floor(random() * OWNERS)}`;
     const viewers = ["owner-0", "owner-1", "sitter-0"];
     for (let i = 0; i < SITTERS + OWNERS; i += BLOCKER_EVERY) {
       const blocker = i < SITTERS ? `sitter-${i}` : `owner-${i - SITTERS}`;
@@ -146,14 +186,22 @@ async function generate(file: string, log: (line: string) => void): Promise<void
   })();
   // The heavy swiper has passed on every sitter near them, so their deck starts far down each order.
   const home = coarsen(MADRID);
-  const [x, y, z] = [Math.cos((home.latitude * Math.PI) / 180) * Math.cos((home.longitude * Math.PI) / 180),
-    Math.cos((home.latitude * Math.PI) / 180) * Math.sin((home.longitude * Math.PI) / 180), Math.sin((home.latitude * Math.PI) / 180)];
-  const nearest = raw.prepare(`select id from users where role = 'sitter' order by unit_x * ? + unit_y * ? + unit_z * ? desc limit ?`).pluck().all(x, y, z, HEAVY_SWIPES) as string[];
+  const [x, y, z] = [
+    Math.cos((home.latitude * Math.PI) / 180) * Math.cos((home.longitude * Math.PI) / 180),
+    Math.cos((home.latitude * Math.PI) / 180) * Math.sin((home.longitude * Math.PI) / 180),
+    Math.sin((home.latitude * Math.PI) / 180),
+  ];
+  const nearest = raw
+    .prepare(`select id from users where role = 'sitter' order by unit_x * ? + unit_y * ? + unit_z * ? desc limit ?`)
+    .pluck()
+    .all(x, y, z, HEAVY_SWIPES) as string[];
   raw.transaction(() => nearest.forEach((id, i) => swipe.run("owner-1", id, null, "pass", day(i))))();
   raw.exec("analyze");
   raw.pragma("wal_checkpoint(truncate)");
   raw.close();
-  log(`generated ${SITTERS.toLocaleString("en")} sitters, ${PETS.toLocaleString("en")} pets of ${OWNERS.toLocaleString("en")} owners in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `generated ${SITTERS.toLocaleString("en")} sitters, ${PETS.toLocaleString("en")} pets of ${OWNERS.toLocaleString("en")} owners in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** Fills a fresh database `deck_bench` on the cluster of `adminUrl` from the generated SQLite file; returns its URL. */
@@ -185,12 +233,18 @@ async function copyToPostgres(adminUrl: string, log: (line: string) => void): Pr
   // As autovacuum leaves a database that has been live a while: statistics, and a visibility map that
   // lets index-only scans skip the table.
   await sql`vacuum analyze`.execute(db);
-  log(`copied ${tables.reduce((sum, table) => sum + table.rows, 0).toLocaleString("en")} rows into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `copied ${tables.reduce((sum, table) => sum + table.rows, 0).toLocaleString("en")} rows into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return url.toString();
 }
 
 // The app's database module reads DATA_DIR once, when first imported: call this once per process.
-export async function measureDeckQuery({ log = console.log, plans = false, postgresUrl = process.env.DECK_DATABASE_URL || undefined } = {}): Promise<DeckCase[]> {
+export async function measureDeckQuery({
+  log = console.log,
+  plans = false,
+  postgresUrl = process.env.DECK_DATABASE_URL || undefined,
+} = {}): Promise<DeckCase[]> {
   if (postgresUrl) {
     await copyToPostgres(postgresUrl, log);
     return measureCases({ log });
@@ -203,7 +257,10 @@ export async function measureDeckQuery({ log = console.log, plans = false, postg
   process.env.DATA_DIR = dataDir;
   const { db, databaseFile, migrateToLatest } = await import("../app/platform/db.server");
   await migrateToLatest();
-  if (cached) log(`reusing ${path.relative(process.cwd(), dataDir)} (${SITTERS.toLocaleString("en")} sitters, ${PETS.toLocaleString("en")} pets)`);
+  if (cached)
+    log(
+      `reusing ${path.relative(process.cwd(), dataDir)} (${SITTERS.toLocaleString("en")} sitters, ${PETS.toLocaleString("en")} pets)`,
+    );
   else {
     await generate(databaseFile(dataDir), log);
     writeFileSync(complete, new Date().toISOString());
@@ -215,7 +272,15 @@ export async function measureDeckQuery({ log = console.log, plans = false, postg
   const { default: SQLite } = await import("better-sqlite3");
   const raw = new SQLite(databaseFile(dataDir), { readonly: true });
   try {
-    return await measureCases({ log, explain: plans ? (statement) => raw.prepare(`explain query plan ${statement.sql}`).all(...(statement.parameters as never[])) as { detail: string }[] : null });
+    return await measureCases({
+      log,
+      explain: plans
+        ? (statement) =>
+            raw.prepare(`explain query plan ${statement.sql}`).all(...(statement.parameters as never[])) as {
+              detail: string;
+            }[]
+        : null,
+    });
   } finally {
     raw.close();
   }
@@ -224,7 +289,13 @@ export async function measureDeckQuery({ log = console.log, plans = false, postg
 type Explain = (statement: { sql: string; parameters: readonly unknown[] }) => { detail: string }[];
 
 /** Every case against the app's `db` (SQLite or PostgreSQL, whichever it opened); with `explain`, the plans after. */
-async function measureCases({ log, explain = null }: { log: (line: string) => void; explain?: Explain | null }): Promise<DeckCase[]> {
+async function measureCases({
+  log,
+  explain = null,
+}: {
+  log: (line: string) => void;
+  explain?: Explain | null;
+}): Promise<DeckCase[]> {
   const { db } = await import("../app/platform/db.server");
   const { deckFor, forgetHowToRead } = await import("../app/features/discovery/deck.server");
   const { coarsen } = await import("../app/features/geo/index.server");
@@ -232,31 +303,81 @@ async function measureCases({ log, explain = null }: { log: (line: string) => vo
   const [madrid, soria, lasPalmas] = [coarsen(MADRID), coarsen(SORIA), coarsen(LAS_PALMAS)];
 
   const owner: Viewer = {
-    id: "owner-0", role: "owner", ...madrid, browse_mode: "local",
-    filter_pet_type: "dog", filter_max_distance_km: 50, filter_min_rating: 3, filter_max_price_cents: 3000, filter_sort: "rating",
+    id: "owner-0",
+    role: "owner",
+    ...madrid,
+    browse_mode: "local",
+    filter_pet_type: "dog",
+    filter_max_distance_km: 50,
+    filter_min_rating: 3,
+    filter_max_price_cents: 3000,
+    filter_sort: "rating",
   };
   const anything = { filter_pet_type: "all", filter_min_rating: 0, filter_max_price_cents: null } as const;
   const rare = { filter_pet_type: "cat", filter_min_rating: 5, filter_max_price_cents: 500 } as const;
   const heavy: Viewer = { ...owner, ...anything, id: "owner-1" };
-  const sitter: Viewer = { ...owner, ...anything, id: "sitter-0", role: "sitter", filter_pet_type: "dog", filter_sort: "distance" };
+  const sitter: Viewer = {
+    ...owner,
+    ...anything,
+    id: "sitter-0",
+    role: "sitter",
+    filter_pet_type: "dog",
+    filter_sort: "distance",
+  };
   const cases: [string, Viewer, "sitters" | "pets"][] = [
     ["owner, local 50 km, dog, rating >= 3, <= €30/h, by rating", owner, "sitters"],
     ["owner, local 50 km, dog, rating >= 3, <= €30/h, by distance", { ...owner, filter_sort: "distance" }, "sitters"],
     ["owner, local 50 km, dog, rating >= 3, <= €30/h, by price", { ...owner, filter_sort: "price" }, "sitters"],
     ["owner, local 50 km, dog, rating >= 3, <= €30/h, newest", { ...owner, filter_sort: "newest" }, "sitters"],
     ["owner, global, dog, rating >= 3, <= €30/h, by rating", { ...owner, browse_mode: "global" }, "sitters"],
-    ["owner, global, dog, rating >= 3, <= €30/h, by distance", { ...owner, browse_mode: "global", filter_sort: "distance" }, "sitters"],
-    ["owner, global, dog, rating >= 3, <= €30/h, by price", { ...owner, browse_mode: "global", filter_sort: "price" }, "sitters"],
-    ["owner, global, dog, rating >= 3, <= €30/h, newest", { ...owner, browse_mode: "global", filter_sort: "newest" }, "sitters"],
+    [
+      "owner, global, dog, rating >= 3, <= €30/h, by distance",
+      { ...owner, browse_mode: "global", filter_sort: "distance" },
+      "sitters",
+    ],
+    [
+      "owner, global, dog, rating >= 3, <= €30/h, by price",
+      { ...owner, browse_mode: "global", filter_sort: "price" },
+      "sitters",
+    ],
+    [
+      "owner, global, dog, rating >= 3, <= €30/h, newest",
+      { ...owner, browse_mode: "global", filter_sort: "newest" },
+      "sitters",
+    ],
     ["owner, local 200 km, no filter, by rating", { ...owner, ...anything, filter_max_distance_km: 200 }, "sitters"],
     ["owner, global, cat, rating 5, <= €5/h, by rating", { ...owner, ...rare, browse_mode: "global" }, "sitters"],
-    ["owner, global, cat, rating 5, <= €5/h, by distance", { ...owner, ...rare, browse_mode: "global", filter_sort: "distance" }, "sitters"],
-    ["owner, global, cat, rating 5, <= €5/h, newest", { ...owner, ...rare, browse_mode: "global", filter_sort: "newest" }, "sitters"],
+    [
+      "owner, global, cat, rating 5, <= €5/h, by distance",
+      { ...owner, ...rare, browse_mode: "global", filter_sort: "distance" },
+      "sitters",
+    ],
+    [
+      "owner, global, cat, rating 5, <= €5/h, newest",
+      { ...owner, ...rare, browse_mode: "global", filter_sort: "newest" },
+      "sitters",
+    ],
     ["owner in Soria, local 50 km (nearly empty), by rating", { ...owner, ...anything, ...soria }, "sitters"],
-    ["owner in Soria, local 50 km (nearly empty), by distance", { ...owner, ...anything, ...soria, filter_sort: "distance" }, "sitters"],
-    ["owner in Soria, local 50 km (nearly empty), newest", { ...owner, ...anything, ...soria, filter_sort: "newest" }, "sitters"],
-    ["owner in Las Palmas (1,200 km from all), global, by distance", { ...owner, ...anything, ...lasPalmas, browse_mode: "global", filter_sort: "distance" }, "sitters"],
-    [`owner who passed on ${HEAVY_SWIPES} nearest, local 50 km, by distance`, { ...heavy, filter_sort: "distance" }, "sitters"],
+    [
+      "owner in Soria, local 50 km (nearly empty), by distance",
+      { ...owner, ...anything, ...soria, filter_sort: "distance" },
+      "sitters",
+    ],
+    [
+      "owner in Soria, local 50 km (nearly empty), newest",
+      { ...owner, ...anything, ...soria, filter_sort: "newest" },
+      "sitters",
+    ],
+    [
+      "owner in Las Palmas (1,200 km from all), global, by distance",
+      { ...owner, ...anything, ...lasPalmas, browse_mode: "global", filter_sort: "distance" },
+      "sitters",
+    ],
+    [
+      `owner who passed on ${HEAVY_SWIPES} nearest, local 50 km, by distance`,
+      { ...heavy, filter_sort: "distance" },
+      "sitters",
+    ],
     [`owner who passed on ${HEAVY_SWIPES} nearest, local 50 km, by rating`, heavy, "sitters"],
     ["sitter, local 50 km, dogs, by distance", sitter, "pets"],
     ["sitter, local 50 km, dogs, newest", { ...sitter, filter_sort: "newest" }, "pets"],
@@ -290,12 +411,20 @@ async function measureCases({ log, explain = null }: { log: (line: string) => vo
     }
     [times, cpu, first].forEach((figures) => figures.sort((a, b) => a - b));
     const figures: DeckCase = {
-      label, mode: viewer.browse_mode === "global" ? "global" : "local",
-      p50Ms: percentile(times, 0.5), p95Ms: percentile(times, 0.95), p99Ms: percentile(times, 0.99), cpuP95Ms: percentile(cpu, 0.95),
-      firstP50Ms: percentile(first, 0.5), firstP95Ms: percentile(first, 0.95), cards,
+      label,
+      mode: viewer.browse_mode === "global" ? "global" : "local",
+      p50Ms: percentile(times, 0.5),
+      p95Ms: percentile(times, 0.95),
+      p99Ms: percentile(times, 0.99),
+      cpuP95Ms: percentile(cpu, 0.95),
+      firstP50Ms: percentile(first, 0.5),
+      firstP95Ms: percentile(first, 0.95),
+      cards,
     };
     const ms = (value: number) => `${value.toFixed(2).padStart(6)} ms`;
-    log(`${label.padEnd(64)} p50 ${ms(figures.p50Ms)}  p95 ${ms(figures.p95Ms)}  p99 ${ms(figures.p99Ms)}  CPU p95 ${ms(figures.cpuP95Ms)}  first search p50 ${ms(figures.firstP50Ms)}  p95 ${ms(figures.firstP95Ms)}  (${cards} cards, ${times.length} runs)`);
+    log(
+      `${label.padEnd(64)} p50 ${ms(figures.p50Ms)}  p95 ${ms(figures.p95Ms)}  p99 ${ms(figures.p99Ms)}  CPU p95 ${ms(figures.cpuP95Ms)}  first search p50 ${ms(figures.firstP50Ms)}  p95 ${ms(figures.firstP95Ms)}  (${cards} cards, ${times.length} runs)`,
+    );
     return figures;
   }
 
@@ -304,7 +433,8 @@ async function measureCases({ log, explain = null }: { log: (line: string) => vo
     const original = db.getExecutor().executeQuery.bind(db.getExecutor());
     const executor = db.getExecutor() as { executeQuery: typeof original };
     executor.executeQuery = (async (query: Parameters<typeof original>[0], ...rest: unknown[]) => {
-      if (query.sql.includes("from \"users\" as \"u\"") || query.sql.includes("from \"pets\" as \"p\"")) statements.push({ sql: query.sql, parameters: query.parameters });
+      if (query.sql.includes('from "users" as "u"') || query.sql.includes('from "pets" as "p"'))
+        statements.push({ sql: query.sql, parameters: query.parameters });
       return (original as (...args: unknown[]) => ReturnType<typeof original>)(query, ...rest);
     }) as typeof original;
     await deckFor(viewer, tab);
@@ -333,8 +463,12 @@ if (runsAlone(import.meta.url)) {
   if (process.env.DECK_GENERATE_ONLY === "1") process.exit(0);
   const worst = cases.reduce((a, b) => (b.p95Ms > a.p95Ms ? b : a));
   const passed = worst.p95Ms < DECK_TARGET_P95_MS;
-  console.log(`\nslowest p95 ${worst.p95Ms.toFixed(2)} ms (${worst.label}); target p95 < ${DECK_TARGET_P95_MS} ms: ${passed ? "pass" : "FAIL"}`);
+  console.log(
+    `\nslowest p95 ${worst.p95Ms.toFixed(2)} ms (${worst.label}); target p95 < ${DECK_TARGET_P95_MS} ms: ${passed ? "pass" : "FAIL"}`,
+  );
   const worstFirst = cases.reduce((a, b) => (b.firstP95Ms > a.firstP95Ms ? b : a));
   const within = cases.filter((c) => c.firstP95Ms < DECK_TARGET_P95_MS).length;
-  console.log(`a viewer's first search in ten minutes: slowest p95 ${worstFirst.firstP95Ms.toFixed(2)} ms (${worstFirst.label}); ${within} of ${cases.length} cases within ${DECK_TARGET_P95_MS} ms`);
+  console.log(
+    `a viewer's first search in ten minutes: slowest p95 ${worstFirst.firstP95Ms.toFixed(2)} ms (${worstFirst.label}); ${within} of ${cases.length} cases within ${DECK_TARGET_P95_MS} ms`,
+  );
 }

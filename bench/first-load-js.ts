@@ -74,7 +74,8 @@ export function measureFirstLoad(buildDir = "build"): FirstLoad {
   const stylesheets = (routeId: string, scriptFiles: Set<string>) => {
     const files = new Set(chain(routeId).flatMap((route) => route.css ?? []));
     for (const file of scriptFiles) {
-      for (const match of readFileSync(path.join(clientDir, file), "utf8").matchAll(/\/assets\/[\w.-]+\.css/g)) files.add(match[0]);
+      for (const match of readFileSync(path.join(clientDir, file), "utf8").matchAll(/\/assets\/[\w.-]+\.css/g))
+        files.add(match[0]);
     }
     return files;
   };
@@ -111,8 +112,12 @@ function report(result: FirstLoad): number {
     console.log(row.route.padEnd(32), row.kb.toFixed(1).padStart(12), row.cssKb.toFixed(1).padStart(14), flag);
   }
   const cssOver = result.cssKb > result.cssBudgetKb;
-  console.log(`JS budget ${result.budgetKb} KB: ${result.over.length === 0 ? "every budgeted route is within it" : `${result.over.length} over`}`);
-  console.log(`CSS budget ${result.cssBudgetKb} KB: largest ${result.cssKb.toFixed(1)} KB${cssOver ? ", OVER BUDGET" : ""}`);
+  console.log(
+    `JS budget ${result.budgetKb} KB: ${result.over.length === 0 ? "every budgeted route is within it" : `${result.over.length} over`}`,
+  );
+  console.log(
+    `CSS budget ${result.cssBudgetKb} KB: largest ${result.cssKb.toFixed(1)} KB${cssOver ? ", OVER BUDGET" : ""}`,
+  );
   return result.over.length > 0 || cssOver ? 1 : 0;
 }
 

@@ -53,19 +53,40 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
     for (const id of people) {
       await trx
         .insertInto("users")
-        .values({ id, email: `${id}@example.com`, password_hash: "x", email_verified_at: at, name: "P", phone: "600", city: "Madrid", postal_code: "1", role: "owner", bio: "", created_at: at, updated_at: at })
+        .values({
+          id,
+          email: `${id}@example.com`,
+          password_hash: "x",
+          email_verified_at: at,
+          name: "P",
+          phone: "600",
+          city: "Madrid",
+          postal_code: "1",
+          role: "owner",
+          bio: "",
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
     }
   });
   const pairs: [string, string, string][] = [];
-  for (let i = 0; i < STREAMS; i += 2) pairs.push([people[i]!, people[i + 1]!, await ensureConversation(people[i]!, people[i + 1]!)]);
+  for (let i = 0; i < STREAMS; i += 2)
+    pairs.push([people[i]!, people[i + 1]!, await ensureConversation(people[i]!, people[i + 1]!)]);
 
   /** What the HTTP adapter does with a stream: pull its chunks and hand them on (here: drop them). */
   function drain(userId: string) {
     const abort = new AbortController();
-    const response = eventStreamFor(new Request("http://bench/events", { signal: abort.signal }), userId, { lastEventId: 0, stillSignedIn: async () => true });
+    const response = eventStreamFor(new Request("http://bench/events", { signal: abort.signal }), userId, {
+      lastEventId: 0,
+      stillSignedIn: async () => true,
+    });
     const reader = response.body!.getReader();
-    const pull = (): unknown => reader.read().then(({ done }) => done || pull(), () => undefined);
+    const pull = (): unknown =>
+      reader.read().then(
+        ({ done }) => done || pull(),
+        () => undefined,
+      );
     pull();
     return abort;
   }
@@ -75,7 +96,10 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
     (userId: string): FetchLike =>
     async (url, init) => {
       const asked = init.headers["Last-Event-ID"] ?? new URL(url).searchParams.get("lastEventId") ?? "0";
-      return eventStreamFor(new Request(url, { signal: init.signal as AbortSignal }), userId, { lastEventId: Number(asked), stillSignedIn: async () => true });
+      return eventStreamFor(new Request(url, { signal: init.signal as AbortSignal }), userId, {
+        lastEventId: Number(asked),
+        stillSignedIn: async () => true,
+      });
     };
 
   function connect(userId: string, lastEventId: number, onEvent: (event: MessageEvent) => void) {
@@ -102,7 +126,9 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
     let next = 0;
     const idle = await heapPer(STREAMS, () => drain(people[next++]!));
     const kbPerStream = idle.kb;
-    log(`${STREAMS} open streams: ${kbPerStream === null ? "run with node --expose-gc for the heap figure" : `${kbPerStream.toFixed(2)} KB of heap each (server side)`}`);
+    log(
+      `${STREAMS} open streams: ${kbPerStream === null ? "run with node --expose-gc for the heap figure" : `${kbPerStream.toFixed(2)} KB of heap each (server side)`}`,
+    );
     for (const abort of idle.opened) abort.abort();
     await pause(200);
 
@@ -116,11 +142,13 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
       return connect(userId, 0, (event) => {
         const { messageId } = JSON.parse(event.data as string) as { messageId?: number };
         const started = messageId === undefined ? undefined : sentAt.get(messageId);
-        if (started !== undefined && userId === recipientOf.get(messageId!)) latencies.push(performance.now() - started);
+        if (started !== undefined && userId === recipientOf.get(messageId!))
+          latencies.push(performance.now() - started);
       });
     });
     const kbPerClient = clients.kb;
-    if (kbPerClient !== null) log(`${STREAMS} eventsource clients and their streams: ${kbPerClient.toFixed(2)} KB of heap each`);
+    if (kbPerClient !== null)
+      log(`${STREAMS} eventsource clients and their streams: ${kbPerClient.toFixed(2)} KB of heap each`);
     if (openStreamCount() !== STREAMS) throw new Error(`${openStreamCount()} streams open instead of ${STREAMS}`);
     const total = RATE * SECONDS;
     const started = performance.now();
@@ -139,7 +167,9 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
     await pause(1000);
     latencies.sort((x, y) => x - y);
     const [p50Ms, p95Ms, p99Ms] = [0.5, 0.95, 0.99].map((q) => percentile(latencies, q)) as [number, number, number];
-    log(`${total} messages at ${RATE}/s to ${STREAMS} streams: ${latencies.length} delivered; latency p50 ${p50Ms.toFixed(1)} ms, p95 ${p95Ms.toFixed(1)} ms, p99 ${p99Ms.toFixed(1)} ms (target p99 < ${LIVE_TARGETS.p99Ms} ms)`);
+    log(
+      `${total} messages at ${RATE}/s to ${STREAMS} streams: ${latencies.length} delivered; latency p50 ${p50Ms.toFixed(1)} ms, p95 ${p95Ms.toFixed(1)} ms, p99 ${p99Ms.toFixed(1)} ms (target p99 < ${LIVE_TARGETS.p99Ms} ms)`,
+    );
     for (const source of clients.opened) source.close();
     await pause(200);
 
@@ -156,10 +186,12 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
     };
     for (let round = 0; round < reconnects; round += 1) {
       const source = connect(flaky!, lastId, onFlakyEvent);
-      for (const event of await recordEvents([{ userId: flaky!, type: "message", payload: { round } }])) expected.push(event.id);
+      for (const event of await recordEvents([{ userId: flaky!, type: "message", payload: { round } }]))
+        expected.push(event.id);
       await pause(2);
       source.close();
-      for (const event of await recordEvents([{ userId: flaky!, type: "notification", payload: { round } }])) expected.push(event.id);
+      for (const event of await recordEvents([{ userId: flaky!, type: "notification", payload: { round } }]))
+        expected.push(event.id);
     }
     const last = connect(flaky!, lastId, onFlakyEvent);
     await pause(300);
@@ -184,7 +216,8 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
     const execute = executor.executeQuery.bind(executor);
     let reads = 0;
     executor.executeQuery = ((query, ...rest) => {
-      if (/^select\b/i.test(query.sql) && query.sql.includes('"live_events"') && query.parameters.includes(greedy)) reads += 1;
+      if (/^select\b/i.test(query.sql) && query.sql.includes('"live_events"') && query.parameters.includes(greedy))
+        reads += 1;
       return execute(query, ...rest);
     }) as typeof executor.executeQuery;
     const events = 20;
@@ -199,7 +232,10 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
     executor.executeQuery = execute;
     for (const source of greedyStreams) source.close();
     const readsPerEvent = reads / events;
-    const greedyDeliveryMs = percentile(deliveries.sort((x, y) => x - y), 0.5);
+    const greedyDeliveryMs = percentile(
+      deliveries.sort((x, y) => x - y),
+      0.5,
+    );
     log(
       `One person asks for ${GREEDY_STREAMS} streams: ${greedyOpen} stay open; ${events} events for them: ${readsPerEvent} database reads per event (target ${LIVE_TARGETS.readsPerEvent}), delivered to all in ${greedyDeliveryMs.toFixed(1)} ms (p50)`,
     );

@@ -44,7 +44,9 @@ function phonePhotoPixels(grain: number): Buffer {
 }
 
 const encodeJpeg = (grain: number) =>
-  sharp(phonePhotoPixels(grain), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  sharp(phonePhotoPixels(grain), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 
 export interface PhotoFigures {
   inputBytes: number;
@@ -86,14 +88,23 @@ export async function measurePhotoProcessing({ log = console.log } = {}): Promis
 
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
   const figures: PhotoFigures = {
-    inputBytes: photo.length, width: result.width, height: result.height, fullBytes: result.full.length, cardBytes: result.card.length,
-    p50Ms: timesMs[Math.floor(RUNS / 2)]!, minMs: timesMs[0]!, maxMs: timesMs[RUNS - 1]!, runs: RUNS,
+    inputBytes: photo.length,
+    width: result.width,
+    height: result.height,
+    fullBytes: result.full.length,
+    cardBytes: result.card.length,
+    p50Ms: timesMs[Math.floor(RUNS / 2)]!,
+    minMs: timesMs[0]!,
+    maxMs: timesMs[RUNS - 1]!,
+    runs: RUNS,
   };
   log(`input          ${WIDTH}x${HEIGHT} JPEG q92, ${(photo.length / 1024 / 1024).toFixed(2)} MB`);
   log(`full           ${result.width}x${result.height} WebP, ${kb(result.full.length)}`);
   log(`card           ${kb(result.card.length)}`);
   log(`stored total   ${kb(result.full.length + result.card.length)}`);
-  log(`processImage   p50 ${figures.p50Ms.toFixed(0)} ms, min ${figures.minMs.toFixed(0)} ms, max ${figures.maxMs.toFixed(0)} ms over ${RUNS} runs (after one warm-up)`);
+  log(
+    `processImage   p50 ${figures.p50Ms.toFixed(0)} ms, min ${figures.minMs.toFixed(0)} ms, max ${figures.maxMs.toFixed(0)} ms over ${RUNS} runs (after one warm-up)`,
+  );
   return figures;
 }
 

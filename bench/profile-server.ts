@@ -35,10 +35,14 @@ const profile = process.env.PROFILE_NO_PROF !== "1";
 for (const page of pages) {
   rmSync(profileDir, { recursive: true, force: true });
   const log = openSync(path.join(dataDir, "server.log"), "a");
-  const child = spawn(process.execPath, [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--cpu-prof-interval=200"] : []), "server.js"], {
-    env: { ...process.env, NODE_ENV: "production", DEMO_MODE: "true", DATA_DIR: dataDir, PORT: String(port) },
-    stdio: ["ignore", log, log],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--cpu-prof-interval=200"] : []), "server.js"],
+    {
+      env: { ...process.env, NODE_ENV: "production", DEMO_MODE: "true", DATA_DIR: dataDir, PORT: String(port) },
+      stdio: ["ignore", log, log],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const origin = `http://localhost:${port}`;
   for (;;) {
@@ -55,18 +59,29 @@ for (const page of pages) {
   const before = cpuMs(child.pid!);
   const result = await autocannon({ url: origin + page, connections: 10, duration: seconds, headers });
   const used = cpuMs(child.pid!) - before;
-  console.log(`${page}: ${(used / result.requests.total).toFixed(2)} ms CPU/request, ${result.requests.average} req/s, non-2xx ${result.non2xx}`);
+  console.log(
+    `${page}: ${(used / result.requests.total).toFixed(2)} ms CPU/request, ${result.requests.average} req/s, non-2xx ${result.non2xx}`,
+  );
   child.kill("SIGTERM");
   await exited;
   if (!profile) continue;
   const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"))!;
   const text = readFileSync(path.join(profileDir, file), "utf8");
-  if (process.env.PROFILE_KEEP) writeFileSync(`${process.env.PROFILE_KEEP}${page.replace(/\W+/g, "-")}.cpuprofile`, text);
+  if (process.env.PROFILE_KEEP)
+    writeFileSync(`${process.env.PROFILE_KEEP}${page.replace(/\W+/g, "-")}.cpuprofile`, text);
   summarise(JSON.parse(text), page, loadStartUs);
 }
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-function summarise(prof: { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number }, page: string, fromUs: number) {
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+function summarise(
+  prof: { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number },
+  page: string,
+  fromUs: number,
+) {
   const byId = new Map(prof.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of prof.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -108,6 +123,12 @@ function summarise(prof: { nodes: Node[]; samples: number[]; timeDeltas: number[
     }
   }
   const top = (map: Map<string, number>, n: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([key, time]) => `  ${((time / total) * 100).toFixed(1).padStart(5)} %  ${key}`).join("\n");
-  console.log(`— ${page}: self time by module\n${top(byModule, 25)}\n— by function\n${top(byFn, 60)}\n— inclusive\n${top(inclusive, Number(process.env.PROFILE_INCLUSIVE ?? 80))}`);
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([key, time]) => `  ${((time / total) * 100).toFixed(1).padStart(5)} %  ${key}`)
+      .join("\n");
+  console.log(
+    `— ${page}: self time by module\n${top(byModule, 25)}\n— by function\n${top(byFn, 60)}\n— inclusive\n${top(inclusive, Number(process.env.PROFILE_INCLUSIVE ?? 80))}`,
+  );
 }

@@ -35,14 +35,21 @@ function upload(origin: string, cookie: string): Promise<number | null> {
   return new Promise((resolve) => {
     const url = new URL("/photos", origin);
     const boundary = "----bench";
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const request = http.request({
       host: url.hostname,
       port: url.port,
       path: url.pathname,
       method: "POST",
-      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: origin, Cookie: cookie, "Content-Length": String(head.length + UPLOAD_BYTES + tail.length) },
+      headers: {
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+        Origin: origin,
+        Cookie: cookie,
+        "Content-Length": String(head.length + UPLOAD_BYTES + tail.length),
+      },
     });
     let status: number | null = null;
     request.on("response", (response) => {
@@ -79,7 +86,11 @@ function post(origin: string, chunked: boolean): Promise<PostFigures> {
       port: url.port,
       path: url.pathname,
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...(chunked ? {} : { "Content-Length": String(BODY_BYTES) }) },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: origin,
+        ...(chunked ? {} : { "Content-Length": String(BODY_BYTES) }),
+      },
     });
     const chunk = Buffer.alloc(64 * 1024, "a");
     let sent = 0;
@@ -107,7 +118,10 @@ function post(origin: string, chunked: boolean): Promise<PostFigures> {
   });
 }
 
-export async function measureBodyMemory({ port = Number(process.env.BENCH_PORT ?? 3303), log = console.log } = {}): Promise<BodyMemoryFigures> {
+export async function measureBodyMemory({
+  port = Number(process.env.BENCH_PORT ?? 3303),
+  log = console.log,
+} = {}): Promise<BodyMemoryFigures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "body-bench-"));
   try {
     const server = await startServer(dataDir, port);
@@ -119,10 +133,14 @@ export async function measureBodyMemory({ port = Number(process.env.BENCH_PORT ?
       for (const chunked of [false, true]) {
         const figures = await post(server.origin, chunked);
         posts.push(figures);
-        log(`200 MB, ${figures.kind}: answered ${figures.status ?? "nothing"} after ${fixed(figures.sentMb)} MB sent; server RSS ${fixed(memoryOf(server.pid).rssMb, 0)} MB`);
+        log(
+          `200 MB, ${figures.kind}: answered ${figures.status ?? "nothing"} after ${fixed(figures.sentMb)} MB sent; server RSS ${fixed(memoryOf(server.pid).rssMb, 0)} MB`,
+        );
       }
       const after = memoryOf(server.pid);
-      log(`server RSS before ${fixed(before.rssMb, 0)} MB, after ${fixed(after.rssMb, 0)} MB, peak ${fixed(after.peakMb, 0)} MB`);
+      log(
+        `server RSS before ${fixed(before.rssMb, 0)} MB, after ${fixed(after.rssMb, 0)} MB, peak ${fixed(after.peakMb, 0)} MB`,
+      );
 
       const cookie = await signIn(server.origin, DEMO_USER, DEMO_PASSWORD);
       const uploadsBefore = memoryOf(server.pid);

@@ -12,7 +12,12 @@ import { LIGHTHOUSE_TARGETS, measureLighthouse, type PageScores } from "./lighth
 import { LIVE_TARGETS, measureLiveEvents, type LiveEventFigures } from "./live-events";
 import { measurePhotoProcessing, type PhotoFigures } from "./photo-processing";
 import { BODY_MEMORY_TARGET_MB, measureBodyMemory, type BodyMemoryFigures } from "./request-body-memory";
-import { buildReferenceIfNeeded, measureServerThroughput, SERVER_TARGET_RATIO, type ServerThroughput } from "./server-throughput";
+import {
+  buildReferenceIfNeeded,
+  measureServerThroughput,
+  SERVER_TARGET_RATIO,
+  type ServerThroughput,
+} from "./server-throughput";
 import { fixed, runsAlone } from "./support";
 
 export interface Row {
@@ -35,7 +40,10 @@ const ORDER: (ChildName | "js")[] = ["js", "deck", "live", "photo", "server", "b
 
 function inChild<T>(name: ChildName): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ["--child", name], { execArgv: ["--expose-gc", "--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const child = fork(fileURLToPath(import.meta.url), ["--child", name], {
+      execArgv: ["--expose-gc", "--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     let figures: { ok: true; value: T } | { ok: false; error: string } | undefined;
     child.on("message", (message) => (figures = message as typeof figures));
     child.on("exit", (code) => {
@@ -56,7 +64,14 @@ function newestSource(dir: string): number {
 
 function buildIfNeeded() {
   const built = "build/server/index.js";
-  const sources = Math.max(newestSource("app"), newestSource("locales"), newestSource("public"), newestSource("db"), statSync("vite.config.ts").mtimeMs, statSync("package.json").mtimeMs);
+  const sources = Math.max(
+    newestSource("app"),
+    newestSource("locales"),
+    newestSource("public"),
+    newestSource("db"),
+    statSync("vite.config.ts").mtimeMs,
+    statSync("package.json").mtimeMs,
+  );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   console.error("The build is missing or older than the sources: npm run build");
   const result = spawnSync("npm", ["run", "build"], { stdio: ["ignore", process.stderr, "inherit"] });
@@ -79,20 +94,34 @@ function jsRows(): Row[] {
     },
     {
       benchmark: "First-load JS, routes over budget",
-      figure: over.length ? over.map((route) => `${route.route} ${fixed(route.kb)}`).join(", ") : `none of ${budgeted.length}`,
+      figure: over.length
+        ? over.map((route) => `${route.route} ${fixed(route.kb)}`).join(", ")
+        : `none of ${budgeted.length}`,
       target: "none",
       pass: over.length === 0,
     },
   ];
-  for (const route of routes.filter((r) => !r.budgeted)) rows.push({ benchmark: `First-load JS, ${route.route} (exempt)`, figure: `${fixed(route.kb)} KB`, target: "—", pass: null });
-  rows.push({ benchmark: "CSS, largest page (gzip)", figure: `${fixed(cssKb)} KB`, target: `< ${CSS_BUDGET_KB} KB`, pass: cssKb < CSS_BUDGET_KB });
+  for (const route of routes.filter((r) => !r.budgeted))
+    rows.push({
+      benchmark: `First-load JS, ${route.route} (exempt)`,
+      figure: `${fixed(route.kb)} KB`,
+      target: "—",
+      pass: null,
+    });
+  rows.push({
+    benchmark: "CSS, largest page (gzip)",
+    figure: `${fixed(cssKb)} KB`,
+    target: `< ${CSS_BUDGET_KB} KB`,
+    pass: cssKb < CSS_BUDGET_KB,
+  });
   return rows;
 }
 
 function deckRows(cases: DeckCase[]): Row[] {
   return (["local", "global"] as const).map((mode) => {
     const ofMode = cases.filter((c) => c.mode === mode);
-    const slowest = (key: "p50Ms" | "p95Ms" | "p99Ms" | "cpuP95Ms" | "firstP95Ms") => Math.max(...ofMode.map((c) => c[key]));
+    const slowest = (key: "p50Ms" | "p95Ms" | "p99Ms" | "cpuP95Ms" | "firstP95Ms") =>
+      Math.max(...ofMode.map((c) => c[key]));
     return {
       benchmark: `Deck query, ${mode} (slowest of ${ofMode.length} cases)`,
       figure: `p50 ${ms(slowest("p50Ms"))}, p95 ${ms(slowest("p95Ms"))}, p99 ${ms(slowest("p99Ms"))}; CPU p95 ${ms(slowest("cpuP95Ms"))}; a viewer's first search in ten minutes p95 ${ms(slowest("firstP95Ms"))}`,
@@ -112,7 +141,10 @@ function liveRows(live: LiveEventFigures): Row[] {
     },
     {
       benchmark: `Live events, heap per idle stream (${live.streams} open)`,
-      figure: live.kbPerStream === null ? "n/a (no --expose-gc)" : `${fixed(live.kbPerStream, 2)} KB${live.kbPerClient === null ? "" : `; ${fixed(live.kbPerClient, 2)} KB with its eventsource client`}`,
+      figure:
+        live.kbPerStream === null
+          ? "n/a (no --expose-gc)"
+          : `${fixed(live.kbPerStream, 2)} KB${live.kbPerClient === null ? "" : `; ${fixed(live.kbPerClient, 2)} KB with its eventsource client`}`,
       target: `≤ ${LIVE_TARGETS.kbPerStream} KB`,
       pass: live.kbPerStream === null ? null : live.kbPerStream <= LIVE_TARGETS.kbPerStream,
     },
@@ -149,7 +181,11 @@ function serverRows(server: ServerThroughput): Row[] {
       benchmark: reference ? "Server, reference page (bare Remix, gzip)" : `Server ${page.path} (signed in, gzip)`,
       figure: `${ms(page.cpuMsPerRequest)} CPU/request, ${fixed(page.requestsPerSecond, 0)} req/s, p99 ${ms(page.p99Ms)}${reference ? "" : `; ${fixed(page.ratioToReference * 100)} % of reference`}${page.failures ? `; ${page.failures} failed` : ""}`,
       target: reference ? "—" : `≥ ${fixed(SERVER_TARGET_RATIO * 100, 0)} % of reference, no failures`,
-      pass: reference ? (page.failures === 0 ? null : false) : page.ratioToReference >= SERVER_TARGET_RATIO && page.failures === 0,
+      pass: reference
+        ? page.failures === 0
+          ? null
+          : false
+        : page.ratioToReference >= SERVER_TARGET_RATIO && page.failures === 0,
     };
   });
 }
@@ -168,12 +204,19 @@ function bodyRows(body: BodyMemoryFigures): Row[] {
 }
 
 function lighthouseRows(pages: PageScores[]): Row[] {
-  return pages.map((page) => page.error ? { benchmark: `Lighthouse ${page.path}`, figure: `error: ${page.error}`, target: "", pass: false } : ({
-    benchmark: `Lighthouse ${page.path} (median of ${page.runs})`,
-    figure: `perf ${page.performance}, a11y ${page.accessibility}, bp ${page.bestPractices}; LCP ${fixed(page.lcpMs / 1000)} s, TBT ${fixed(page.tbtMs, 0)} ms, CLS ${fixed(page.cls, 3)}`,
-    target: `≥ ${LIGHTHOUSE_TARGETS.performance} / ${LIGHTHOUSE_TARGETS.accessibility} / ≥ ${LIGHTHOUSE_TARGETS.bestPractices}`,
-    pass: page.performance >= LIGHTHOUSE_TARGETS.performance && page.accessibility >= LIGHTHOUSE_TARGETS.accessibility && page.bestPractices >= LIGHTHOUSE_TARGETS.bestPractices,
-  }));
+  return pages.map((page) =>
+    page.error
+      ? { benchmark: `Lighthouse ${page.path}`, figure: `error: ${page.error}`, target: "", pass: false }
+      : {
+          benchmark: `Lighthouse ${page.path} (median of ${page.runs})`,
+          figure: `perf ${page.performance}, a11y ${page.accessibility}, bp ${page.bestPractices}; LCP ${fixed(page.lcpMs / 1000)} s, TBT ${fixed(page.tbtMs, 0)} ms, CLS ${fixed(page.cls, 3)}`,
+          target: `≥ ${LIGHTHOUSE_TARGETS.performance} / ${LIGHTHOUSE_TARGETS.accessibility} / ≥ ${LIGHTHOUSE_TARGETS.bestPractices}`,
+          pass:
+            page.performance >= LIGHTHOUSE_TARGETS.performance &&
+            page.accessibility >= LIGHTHOUSE_TARGETS.accessibility &&
+            page.bestPractices >= LIGHTHOUSE_TARGETS.bestPractices,
+        },
+  );
 }
 
 export function printTable(rows: Row[]) {
@@ -183,7 +226,8 @@ export function printTable(rows: Row[]) {
     Math.max(6, ...rows.map((row) => row.figure.length)),
     Math.max(6, ...rows.map((row) => row.target.length)),
   ];
-  const line = (cells: string[]) => console.log(`| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 4)).join(" | ")} |`);
+  const line = (cells: string[]) =>
+    console.log(`| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 4)).join(" | ")} |`);
   line(["benchmark", "figure", "target", "pass"]);
   console.log(`|${[...widths, 4].map((width) => "-".repeat(width + 2)).join("|")}|`);
   for (const row of rows) line([row.benchmark, row.figure, row.target, verdict(row)]);
@@ -200,19 +244,32 @@ async function main(selected: string[]) {
       rows.push(...(await make()));
     } catch (error) {
       failed = true;
-      rows.push({ benchmark: name, figure: `error: ${error instanceof Error ? error.message : String(error)}`, target: "", pass: false });
+      rows.push({
+        benchmark: name,
+        figure: `error: ${error instanceof Error ? error.message : String(error)}`,
+        target: "",
+        pass: false,
+      });
     }
   };
   for (const name of wanted) {
     if (name === "js") await attempt("first-load JS and CSS", jsRows);
     if (name === "deck") await attempt("deck query", async () => deckRows(await inChild<DeckCase[]>("deck")));
     if (name === "live") await attempt("live events", async () => liveRows(await inChild<LiveEventFigures>("live")));
-    if (name === "photo") await attempt("photo processing", async () => photoRows(await inChild<PhotoFigures>("photo")));
-    if (name === "server") await attempt("server throughput", async () => serverRows(await inChild<ServerThroughput>("server")));
-    if (name === "body") await attempt("request body memory", async () => bodyRows(await inChild<BodyMemoryFigures>("body")));
-    if (name === "lighthouse") await attempt("lighthouse", async () => lighthouseRows(await inChild<PageScores[]>("lighthouse")));
+    if (name === "photo")
+      await attempt("photo processing", async () => photoRows(await inChild<PhotoFigures>("photo")));
+    if (name === "server")
+      await attempt("server throughput", async () => serverRows(await inChild<ServerThroughput>("server")));
+    if (name === "body")
+      await attempt("request body memory", async () => bodyRows(await inChild<BodyMemoryFigures>("body")));
+    if (name === "lighthouse")
+      await attempt("lighthouse", async () => lighthouseRows(await inChild<PageScores[]>("lighthouse")));
   }
-  console.log(`\nBenchmarks (${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")} at the end; timings vary with other work on the machine)\n`);
+  console.log(
+    `\nBenchmarks (${cpus().length} CPUs, load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")} at the end; timings vary with other work on the machine)\n`,
+  );
   printTable(rows);
   process.exitCode = failed ? 1 : 0;
 }

@@ -58,14 +58,37 @@ export interface ServerThroughput {
 }
 
 const SENTENCES = [
-  "Hi! Are you free on Saturday morning?", "Sure, what time suits you?", "Around 9 would be perfect.", "She loves the park, bring treats!",
-  "Can you send a photo when you're out?", "Of course, I always do.", "He pulls a bit at the start, then calms down.",
-  "Thank you so much, see you then.", "The key is with the neighbour on the second floor.", "All done, he drank lots of water.",
-  "Could we do an hour instead of two next week?", "No problem at all.", "She was a bit shy today but happy by the end.",
+  "Hi! Are you free on Saturday morning?",
+  "Sure, what time suits you?",
+  "Around 9 would be perfect.",
+  "She loves the park, bring treats!",
+  "Can you send a photo when you're out?",
+  "Of course, I always do.",
+  "He pulls a bit at the start, then calms down.",
+  "Thank you so much, see you then.",
+  "The key is with the neighbour on the second floor.",
+  "All done, he drank lots of water.",
+  "Could we do an hour instead of two next week?",
+  "No problem at all.",
+  "She was a bit shy today but happy by the end.",
 ];
-const EXPERIENCE = ["largeDogs", "smallDogs", "puppies", "seniorDogs", "cats", "kittens", "highEnergy", "basicTraining", "specialNeeds", "multiplePets"];
+const EXPERIENCE = [
+  "largeDogs",
+  "smallDogs",
+  "puppies",
+  "seniorDogs",
+  "cats",
+  "kittens",
+  "highEnergy",
+  "basicTraining",
+  "specialNeeds",
+  "multiplePets",
+];
 
-export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters: number; messages: number; demoConversations: number } {
+export function growDemoDatabase(
+  file: string,
+  demoEmail = DEMO_USER,
+): { sitters: number; messages: number; demoConversations: number } {
   const { random, around, pick } = randomSource(7);
   const database = new SQLite(file);
   database.pragma("journal_mode = WAL");
@@ -73,14 +96,25 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
   if (!demo) throw new Error(`${demoEmail} is not in the demo database`);
   const start = Date.UTC(2026, 0, 1);
   const iso = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
-  const insertUser = database.prepare(`insert into users (id, email, password_hash, email_verified_at, name, phone, city, postal_code, role, bio,
+  const insertUser =
+    database.prepare(`insert into users (id, email, password_hash, email_verified_at, name, phone, city, postal_code, role, bio,
     latitude, longitude, location_enabled, hourly_rate_cents, experience, cares_for, cares_for_mask, rating_average, review_count, time_zone, created_at, updated_at)
     values (?, ?, 'not-a-password', ?, ?, '+34 600 000 000', ?, '00000', ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, 'Europe/Madrid', ?, ?)`);
-  const insertPet = database.prepare(`insert into pets (id, owner_id, name, pet_type, age, breed, created_at, updated_at) values (?, ?, ?, ?, '3 years', 'other', ?, ?)`);
-  const insertMatch = database.prepare("insert into matches (id, user_a_id, user_b_id, created_at) values (?, ?, ?, ?)");
-  const insertConversation = database.prepare("insert into conversations (id, user_a_id, user_b_id, created_at, last_message_at) values (?, ?, ?, ?, ?)");
-  const insertMessage = database.prepare("insert into messages (conversation_id, sender_id, body, created_at) values (?, ?, ?, ?)");
-  const insertRead = database.prepare("insert or replace into conversation_reads (conversation_id, user_id, last_read_message_id, unread_count) values (?, ?, ?, ?)");
+  const insertPet = database.prepare(
+    `insert into pets (id, owner_id, name, pet_type, age, breed, created_at, updated_at) values (?, ?, ?, ?, '3 years', 'other', ?, ?)`,
+  );
+  const insertMatch = database.prepare(
+    "insert into matches (id, user_a_id, user_b_id, created_at) values (?, ?, ?, ?)",
+  );
+  const insertConversation = database.prepare(
+    "insert into conversations (id, user_a_id, user_b_id, created_at, last_message_at) values (?, ?, ?, ?, ?)",
+  );
+  const insertMessage = database.prepare(
+    "insert into messages (conversation_id, sender_id, body, created_at) values (?, ?, ?, ?)",
+  );
+  const insertRead = database.prepare(
+    "insert or replace into conversation_reads (conversation_id, user_id, last_read_message_id, unread_count) values (?, ?, ?, ?)",
+  );
   const setLastMessageAt = database.prepare("update conversations set last_message_at = ? where id = ?");
   let minute = 0;
   let messages = 0;
@@ -104,7 +138,12 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
     // A quarter of the conversations end with messages their reader has not seen yet (and count them, as the app does).
     for (const person of [one, two]) {
       const readUpTo = random() < 0.25 ? (lastRead.get(person) ?? 0) : lastId;
-      insertRead.run(id, person, readUpTo, sent.filter(([messageId, sender]) => messageId > readUpTo && sender !== person).length);
+      insertRead.run(
+        id,
+        person,
+        readUpTo,
+        sent.filter(([messageId, sender]) => messageId > readUpTo && sender !== person).length,
+      );
     }
     setLastMessageAt.run(iso(minute), id);
     messages += count;
@@ -118,9 +157,28 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
       const reviews = random() < 0.7 ? 1 + Math.floor(random() * 40) : 0;
       const id = randomUUID();
       sitters.push(id);
-      insertUser.run(id, `sitter-${i}@bench.trustedsitters.app`, iso(i), `Sitter ${i}`, city[0], "sitter", "Happy to walk and feed your pets.",
-        latitude, longitude, 800 + Math.floor(random() * 18) * 100, JSON.stringify([pick(EXPERIENCE), pick(EXPERIENCE)]),
-        ...pick<[string, number]>([['["dog"]', 1], ['["cat"]', 2], ['["dog","cat"]', 3]]), reviews ? Math.round((3 + random() * 2) * 10) / 10 : null, reviews, iso(i), iso(i));
+      insertUser.run(
+        id,
+        `sitter-${i}@bench.trustedsitters.app`,
+        iso(i),
+        `Sitter ${i}`,
+        city[0],
+        "sitter",
+        "Happy to walk and feed your pets.",
+        latitude,
+        longitude,
+        800 + Math.floor(random() * 18) * 100,
+        JSON.stringify([pick(EXPERIENCE), pick(EXPERIENCE)]),
+        ...pick<[string, number]>([
+          ['["dog"]', 1],
+          ['["cat"]', 2],
+          ['["dog","cat"]', 3],
+        ]),
+        reviews ? Math.round((3 + random() * 2) * 10) / 10 : null,
+        reviews,
+        iso(i),
+        iso(i),
+      );
     }
     const owners: string[] = [];
     for (let i = 0; i < OWNERS; i += 1) {
@@ -128,12 +186,34 @@ export function growDemoDatabase(file: string, demoEmail = DEMO_USER): { sitters
       const [latitude, longitude] = around(city);
       const id = randomUUID();
       owners.push(id);
-      insertUser.run(id, `owner-${i}@bench.trustedsitters.app`, iso(i), `Owner ${i}`, city[0], "owner", "", latitude, longitude, null, "[]", "[]", 0, null, 0, iso(i), iso(i));
+      insertUser.run(
+        id,
+        `owner-${i}@bench.trustedsitters.app`,
+        iso(i),
+        `Owner ${i}`,
+        city[0],
+        "owner",
+        "",
+        latitude,
+        longitude,
+        null,
+        "[]",
+        "[]",
+        0,
+        null,
+        0,
+        iso(i),
+        iso(i),
+      );
       insertPet.run(randomUUID(), id, `Pet ${i}`, random() < 0.6 ? "dog" : "cat", iso(i), iso(i));
     }
     for (let i = 0; i < DEMO_CONVERSATIONS; i += 1) converse(demo.id, sitters[i]!, DEMO_MESSAGES_EACH);
     for (let i = 0; messages < MESSAGES; i += 1) {
-      converse(owners[i % OWNERS]!, sitters[DEMO_CONVERSATIONS + ((i * 7) % (SITTERS - DEMO_CONVERSATIONS))]!, Math.min(OTHER_MESSAGES_EACH, MESSAGES - messages));
+      converse(
+        owners[i % OWNERS]!,
+        sitters[DEMO_CONVERSATIONS + ((i * 7) % (SITTERS - DEMO_CONVERSATIONS))]!,
+        Math.min(OTHER_MESSAGES_EACH, MESSAGES - messages),
+      );
     }
     database.prepare("update users set browse_mode = 'local' where id = ?").run(demo.id);
   })();
@@ -209,8 +289,14 @@ function newestFile(dir: string): number {
 /** The reference runs on its own node_modules, at the app's versions from its package-lock.json. */
 function installReferenceIfNeeded() {
   const installed = path.join(REFERENCE_DIR, "node_modules/.package-lock.json");
-  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(path.join(REFERENCE_DIR, "package-lock.json")).mtimeMs) return;
-  const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund", "--prefix", REFERENCE_DIR], { stdio: ["ignore", process.stderr, "inherit"] });
+  if (
+    existsSync(installed) &&
+    statSync(installed).mtimeMs >= statSync(path.join(REFERENCE_DIR, "package-lock.json")).mtimeMs
+  )
+    return;
+  const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund", "--prefix", REFERENCE_DIR], {
+    stdio: ["ignore", process.stderr, "inherit"],
+  });
   if (result.status !== 0) throw new Error("The reference page's packages did not install");
 }
 
@@ -218,12 +304,17 @@ export function buildReferenceIfNeeded() {
   installReferenceIfNeeded();
   const built = path.join(REFERENCE_DIR, "build/server/index.js");
   if (existsSync(built) && statSync(built).mtimeMs >= newestFile(REFERENCE_DIR)) return;
-  const result = spawnSync("npx", ["remix", "vite:build", "--config", path.join(REFERENCE_DIR, "vite.config.ts")], { stdio: ["ignore", process.stderr, "inherit"] });
+  const result = spawnSync("npx", ["remix", "vite:build", "--config", path.join(REFERENCE_DIR, "vite.config.ts")], {
+    stdio: ["ignore", process.stderr, "inherit"],
+  });
   if (result.status !== 0) throw new Error("The reference page's build failed");
 }
 
 async function startReference(port: number): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(REFERENCE_DIR, "server.js")], { env: { ...process.env, NODE_ENV: "production", PORT: String(port) }, stdio: "ignore" });
+  const child = spawn(process.execPath, [path.join(REFERENCE_DIR, "server.js")], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    stdio: "ignore",
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const origin = `http://localhost:${port}`;
   const stop = async () => {
@@ -259,7 +350,10 @@ async function freshPostgresDatabase(adminUrl: string, name: string): Promise<st
   return url.toString();
 }
 
-export async function measureServerThroughput({ port = Number(process.env.BENCH_PORT ?? 3302), log = console.log } = {}): Promise<ServerThroughput> {
+export async function measureServerThroughput({
+  port = Number(process.env.BENCH_PORT ?? 3302),
+  log = console.log,
+} = {}): Promise<ServerThroughput> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "throughput-bench-"));
   try {
     // The first start migrates and seeds the demo people; the database grows while the server is stopped.
@@ -267,38 +361,61 @@ export async function measureServerThroughput({ port = Number(process.env.BENCH_
     await seeding.stop();
     const started = performance.now();
     const grown = growDemoDatabase(path.join(dataDir, "trusted-sitters.db"));
-    log(`grew the demo database to ${grown.sitters.toLocaleString("en")} more sitters and ${grown.messages.toLocaleString("en")} messages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `grew the demo database to ${grown.sitters.toLocaleString("en")} more sitters and ${grown.messages.toLocaleString("en")} messages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     buildReferenceIfNeeded();
     // The reference listens beside the app, on the next port, and is loaded in turns with its pages.
     const reference = await startReference(port + 1);
-    const referenceTarget: Target = { label: "reference", pid: reference.pid, url: `${reference.origin}/`, cookie: null };
+    const referenceTarget: Target = {
+      label: "reference",
+      pid: reference.pid,
+      url: `${reference.origin}/`,
+      cookie: null,
+    };
     const report = (label: string, figures: Figures) =>
-      log(`${label.padEnd(11)} ${fixed(figures.requestsPerSecond, 0).padStart(6)} req/s   ${fixed(figures.cpuMsPerRequest, 2).padStart(6)} ms CPU/request   p50 ${fixed(figures.p50Ms, 0).padStart(4)} ms   p99 ${fixed(figures.p99Ms, 0).padStart(4)} ms   (${CONNECTIONS} connections, ${SECONDS} s in ${ROUNDS} turns, gzip)`);
+      log(
+        `${label.padEnd(11)} ${fixed(figures.requestsPerSecond, 0).padStart(6)} req/s   ${fixed(figures.cpuMsPerRequest, 2).padStart(6)} ms CPU/request   p50 ${fixed(figures.p50Ms, 0).padStart(4)} ms   p99 ${fixed(figures.p99Ms, 0).padStart(4)} ms   (${CONNECTIONS} connections, ${SECONDS} s in ${ROUNDS} turns, gzip)`,
+      );
     const measured: { path: string; figures: Figures; reference: Figures }[] = [];
     const measurePages = async (engine: string, extraEnv: Record<string, string> = {}) => {
       const server = await startServer(dataDir, port, extraEnv);
       try {
         const cookie = await signIn(server.origin, DEMO_USER, DEMO_PASSWORD);
-        const targets: [string, string][] = [["/dashboard", cookie], ["/messages", cookie]];
+        const targets: [string, string][] = [
+          ["/dashboard", cookie],
+          ["/messages", cookie],
+        ];
         // Each page answers with its content before the load starts (a few tries: on a very busy machine
         // a cold first render can outlast the server's streaming timeout and end early).
         for (const [pathname, withCookie] of targets) {
           let problem: string | null = "not tried";
           for (let attempt = 0; attempt < 3 && problem; attempt += 1) {
-            const response = await fetch(server.origin + pathname, { headers: { cookie: withCookie }, redirect: "manual" });
+            const response = await fetch(server.origin + pathname, {
+              headers: { cookie: withCookie },
+              redirect: "manual",
+            });
             const body = await response.text();
             problem =
-              response.status !== 200 ? `answered ${response.status}, not 200`
-              : pathname === "/messages" && !body.includes("/messages?c=") ? `lists no conversation: ${body.replace(/\s+/g, " ").slice(0, 200)}`
-              : null;
+              response.status !== 200
+                ? `answered ${response.status}, not 200`
+                : pathname === "/messages" && !body.includes("/messages?c=")
+                  ? `lists no conversation: ${body.replace(/\s+/g, " ").slice(0, 200)}`
+                  : null;
           }
           if (problem) throw new Error(`${pathname} ${problem}`);
         }
-        const pages = targets.map(([pathname, withCookie]): Target => ({ label: engine === "sqlite" ? pathname : `${pathname} (${engine})`, pid: server.pid, url: server.origin + pathname, cookie: withCookie }));
+        const pages = targets.map(([pathname, withCookie]): Target => ({
+          label: engine === "sqlite" ? pathname : `${pathname} (${engine})`,
+          pid: server.pid,
+          url: server.origin + pathname,
+          cookie: withCookie,
+        }));
         const [referenceFigures, ...pageFigures] = await measureInTurns([referenceTarget, ...pages]);
         report(engine === "sqlite" ? "reference" : `reference (beside ${engine})`, referenceFigures!);
-        if (!measured.length) measured.push({ path: "reference", figures: referenceFigures!, reference: referenceFigures! });
+        if (!measured.length)
+          measured.push({ path: "reference", figures: referenceFigures!, reference: referenceFigures! });
         for (const [index, page] of pages.entries()) {
           measured.push({ path: page.label, figures: pageFigures[index]!, reference: referenceFigures! });
           report(page.label, pageFigures[index]!);
@@ -315,8 +432,15 @@ export async function measureServerThroughput({ port = Number(process.env.BENCH_
       const postgresUrl = process.env.THROUGHPUT_DATABASE_URL;
       if (postgresUrl) {
         const url = await freshPostgresDatabase(postgresUrl, "throughput_bench");
-        const settings = { DEMO_MODE: "true", DATABASE_URL: url, SESSION_SECRET: "throughput-bench-session-secret-0123456789" };
-        const copy = spawnSync(process.execPath, ["scripts/copy-to-postgres.js"], { env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, ...settings }, encoding: "utf8" });
+        const settings = {
+          DEMO_MODE: "true",
+          DATABASE_URL: url,
+          SESSION_SECRET: "throughput-bench-session-secret-0123456789",
+        };
+        const copy = spawnSync(process.execPath, ["scripts/copy-to-postgres.js"], {
+          env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, ...settings },
+          encoding: "utf8",
+        });
         if (copy.status !== 0) throw new Error(`db:copy-to-postgres failed: ${copy.stderr || copy.stdout}`);
         log(copy.stdout.trim().split("\n").at(-2) ?? "copied");
         await measurePages("postgres", settings);
@@ -347,6 +471,8 @@ export async function measureServerThroughput({ port = Number(process.env.BENCH_
 if (runsAlone(import.meta.url)) {
   const figures = await measureServerThroughput();
   for (const page of figures.pages.slice(1)) {
-    console.log(`${page.path}: ${page.cpuMsPerRequest.toFixed(2)} ms CPU per request, ${(page.ratioToReference * 100).toFixed(1)} % of the reference page's requests per second (target ${SERVER_TARGET_RATIO * 100} %)${page.failures ? `, ${page.failures} failed requests` : ""}`);
+    console.log(
+      `${page.path}: ${page.cpuMsPerRequest.toFixed(2)} ms CPU per request, ${(page.ratioToReference * 100).toFixed(1)} % of the reference page's requests per second (target ${SERVER_TARGET_RATIO * 100} %)${page.failures ? `, ${page.failures} failed requests` : ""}`,
+    );
   }
 }

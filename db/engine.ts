@@ -1,4 +1,11 @@
-import { PostgresAdapter, sql, type ColumnDataType, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from "kysely";
+import {
+  PostgresAdapter,
+  sql,
+  type ColumnDataType,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+} from "kysely";
 
 type DataTypeExpression = ColumnDataType;
 
@@ -40,11 +47,13 @@ export function withoutRowid(db: Kysely<unknown>) {
 
 /** A column computed from others: virtual on SQLite, stored on PostgreSQL (which has no virtual ones). */
 export function generated(db: Kysely<unknown>, formula: ReturnType<typeof sql>) {
-  return (c: ColumnDefinitionBuilder) => (isPostgres(db) ? c.generatedAlwaysAs(formula).stored() : c.generatedAlwaysAs(formula));
+  return (c: ColumnDefinitionBuilder) =>
+    isPostgres(db) ? c.generatedAlwaysAs(formula).stored() : c.generatedAlwaysAs(formula);
 }
 
 /**
  * The check that a pair's ids are stored smaller first. The app orders them as JavaScript compares
  * strings; PostgreSQL compares text by the database's collation unless told to compare bytes.
  */
-export const orderedPair = (db: Kysely<unknown>) => (isPostgres(db) ? sql`user_a_id collate "C" < user_b_id collate "C"` : sql`user_a_id < user_b_id`);
+export const orderedPair = (db: Kysely<unknown>) =>
+  isPostgres(db) ? sql`user_a_id collate "C" < user_b_id collate "C"` : sql`user_a_id < user_b_id`;

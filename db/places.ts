@@ -27,7 +27,10 @@ export async function importPlaces(db: Kysely<unknown>): Promise<number> {
   const cities = require(modulePath) as City[];
   delete require.cache[modulePath];
 
-  const best = new Map<string, { key: string; name: string; country: string; latitude: number; longitude: number; population: number }>();
+  const best = new Map<
+    string,
+    { key: string; name: string; country: string; latitude: number; longitude: number; population: number }
+  >();
   for (const city of cities) {
     for (const name of new Set([city.name, city.altName].filter(Boolean))) {
       const key = placeKey(name);
@@ -35,13 +38,23 @@ export async function importPlaces(db: Kysely<unknown>): Promise<number> {
       const known = best.get(`${key}|${city.country}`);
       if (known && known.population >= city.population) continue;
       const [longitude, latitude] = city.loc.coordinates;
-      best.set(`${key}|${city.country}`, { key, name: city.name, country: city.country, latitude, longitude, population: city.population });
+      best.set(`${key}|${city.country}`, {
+        key,
+        name: city.name,
+        country: city.country,
+        latitude,
+        longitude,
+        population: city.population,
+      });
     }
   }
   const rows = [...best.values()];
   const untyped = db as Kysely<{ places: (typeof rows)[number] }>;
   for (let start = 0; start < rows.length; start += 2000) {
-    await untyped.insertInto("places").values(rows.slice(start, start + 2000)).execute();
+    await untyped
+      .insertInto("places")
+      .values(rows.slice(start, start + 2000))
+      .execute();
   }
   return rows.length;
 }

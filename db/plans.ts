@@ -13,9 +13,33 @@ export interface PlanSeed {
 }
 
 export const PLANS: PlanSeed[] = [
-  { id: "monthly", name: "Monthly", priceCents: 999, interval: "month", features: ["unlimitedLikes", "seeWhoLikedYou", "boost"], popular: false, position: 1 },
-  { id: "semiannual", name: "6 Months", priceCents: 4999, interval: "6months", features: ["unlimitedLikes", "seeWhoLikedYou", "boost", "save16"], popular: true, position: 2 },
-  { id: "yearly", name: "Yearly", priceCents: 8999, interval: "year", features: ["unlimitedLikes", "seeWhoLikedYou", "boost", "save25"], popular: false, position: 3 },
+  {
+    id: "monthly",
+    name: "Monthly",
+    priceCents: 999,
+    interval: "month",
+    features: ["unlimitedLikes", "seeWhoLikedYou", "boost"],
+    popular: false,
+    position: 1,
+  },
+  {
+    id: "semiannual",
+    name: "6 Months",
+    priceCents: 4999,
+    interval: "6months",
+    features: ["unlimitedLikes", "seeWhoLikedYou", "boost", "save16"],
+    popular: true,
+    position: 2,
+  },
+  {
+    id: "yearly",
+    name: "Yearly",
+    priceCents: 8999,
+    interval: "year",
+    features: ["unlimitedLikes", "seeWhoLikedYou", "boost", "save25"],
+    popular: false,
+    position: 3,
+  },
 ];
 
 export async function ensurePlans(db: Kysely<Database>, at = new Date().toISOString()): Promise<void> {

@@ -133,13 +133,7 @@ export interface EmailTokensTable {
 }
 
 export type NotificationType =
-  | "welcome"
-  | "booking_request"
-  | "booking_status_update"
-  | "message"
-  | "review"
-  | "match"
-  | "subscription";
+  "welcome" | "booking_request" | "booking_status_update" | "message" | "review" | "match" | "subscription";
 
 export interface NotificationsTable {
   id: string;

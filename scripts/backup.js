@@ -43,7 +43,8 @@ if (databaseUrl) {
   }
   console.log(`Database dumped to ${file} (restore with pg_restore).`);
   const media = path.join(dataDir, "media");
-  if (process.env.MEDIA_STORAGE === "s3") console.log(`\n${bucketBackupAdvice({ bucket: process.env.S3_BUCKET, endpoint: process.env.S3_ENDPOINT })}`);
+  if (process.env.MEDIA_STORAGE === "s3")
+    console.log(`\n${bucketBackupAdvice({ bucket: process.env.S3_BUCKET, endpoint: process.env.S3_ENDPOINT })}`);
   else if (existsSync(media)) {
     cpSync(media, path.join(destination, "media"), { recursive: true, force: false, errorOnExist: false });
     console.log(`Media copied to ${path.join(destination, "media")}.`);
@@ -51,7 +52,9 @@ if (databaseUrl) {
   process.exit(0);
 }
 
-const destination = path.resolve(process.argv[2] ?? path.join(dataDir, "backups", new Date().toISOString().replace(/[:.]/g, "-")));
+const destination = path.resolve(
+  process.argv[2] ?? path.join(dataDir, "backups", new Date().toISOString().replace(/[:.]/g, "-")),
+);
 const { databaseFile, integrity, media } = await build.entry.module.backupDataDir(dataDir, destination);
 console.log(`Backup written to ${path.dirname(databaseFile)} (integrity check: ${integrity}).`);
 if (media.stored === "bucket") console.log(`\n${media.advice}`);

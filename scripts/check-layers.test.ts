@@ -19,14 +19,26 @@ describe("the layer check", () => {
   });
 
   it("refuses a platform or db module that imports a feature, a route or the composition", () => {
-    expect(rules({ "app/platform/lifecycle.server.ts": `import { runDueBookingWork } from "~/features/bookings/index.server";` })).toEqual(["upward"]);
+    expect(
+      rules({
+        "app/platform/lifecycle.server.ts": `import { runDueBookingWork } from "~/features/bookings/index.server";`,
+      }),
+    ).toEqual(["upward"]);
     expect(rules({ "db/seed.ts": `import { hashPassword } from "~/features/auth/index.server";` })).toEqual(["upward"]);
-    expect(rules({ "app/features/auth/emails.server.ts": `import { startApp } from "~/jobs.server";` })).toEqual(["upward"]);
+    expect(rules({ "app/features/auth/emails.server.ts": `import { startApp } from "~/jobs.server";` })).toEqual([
+      "upward",
+    ]);
   });
 
   it("refuses a feature file reached past its entry from outside the feature", () => {
-    expect(rules({ "app/routes/profile.tsx": `import { getPublicProfile } from "~/features/profiles/profiles.server";` })).toEqual(["entry"]);
-    expect(rules({ "app/features/bookings/views.server.ts": `const { notify } = await import("../notifications/notifications.server");` })).toEqual(["entry"]);
+    expect(
+      rules({ "app/routes/profile.tsx": `import { getPublicProfile } from "~/features/profiles/profiles.server";` }),
+    ).toEqual(["entry"]);
+    expect(
+      rules({
+        "app/features/bookings/views.server.ts": `const { notify } = await import("../notifications/notifications.server");`,
+      }),
+    ).toEqual(["entry"]);
   });
 
   it("lets a feature's own files and tests import its internals", () => {
@@ -45,7 +57,9 @@ describe("the layer check", () => {
         "app/testing/bookings.ts": `import { person } from "./people";\nimport { requestBooking } from "~/features/bookings/index.server";`,
       }),
     ).toEqual([]);
-    expect(rules({ "app/features/bookings/bookings.server.ts": `import { person } from "~/testing/people";` })).toEqual(["test-only"]);
+    expect(rules({ "app/features/bookings/bookings.server.ts": `import { person } from "~/testing/people";` })).toEqual(
+      ["test-only"],
+    );
     expect(rules({ "app/demo/seed.server.ts": `import { card } from "../testing/bookings";` })).toEqual(["test-only"]);
     expect(rules({ "scripts/db.ts": `const { person } = await import("~/testing/people");` })).toEqual(["test-only"]);
   });

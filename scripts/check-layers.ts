@@ -23,7 +23,13 @@ const isTest = (file: string) => /\.test\.tsx?$/.test(file) || isTestSupport(fil
 
 export function layerOf(file: string): Layer {
   if (isTest(file)) return "test";
-  if (file.startsWith("app/routes/") || file === "app/routes.ts" || file === "app/root.tsx" || file.startsWith("app/entry.")) return "route";
+  if (
+    file.startsWith("app/routes/") ||
+    file === "app/routes.ts" ||
+    file === "app/root.tsx" ||
+    file.startsWith("app/entry.")
+  )
+    return "route";
   if (file.startsWith("app/features/")) return "feature";
   if (file.startsWith("app/platform/")) return "platform";
   if (file.startsWith("db/")) return "db";
@@ -36,7 +42,8 @@ const featureOf = (file: string) => /^app\/features\/([^/]+)(?:\/|$)/.exec(file)
 /** Every module path a file imports (static, re-exports and dynamic imports), as written. */
 export function importsOf(source: string): { specifier: string; typeOnly: boolean }[] {
   const found: { specifier: string; typeOnly: boolean }[] = [];
-  const statement = /^\s*(import|export)\s+(type\s+)?[^;]*?\sfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;
+  const statement =
+    /^\s*(import|export)\s+(type\s+)?[^;]*?\sfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;
   for (const match of source.matchAll(statement)) {
     const specifier = match[3] ?? match[4] ?? match[5];
     if (specifier) found.push({ specifier, typeOnly: Boolean(match[2]) });
@@ -66,7 +73,11 @@ export function layerProblems(files: Map<string, string>): Problem[] {
     const feature = featureOf(file);
     if (layer === "route" && file.startsWith("app/routes/")) {
       const lines = source.split("\n").length;
-      if (lines > ROUTE_MAX_LINES) problems.push({ rule: "route-size", message: `${file} has ${lines} lines (at most ${ROUTE_MAX_LINES}): move its pieces to the feature` });
+      if (lines > ROUTE_MAX_LINES)
+        problems.push({
+          rule: "route-size",
+          message: `${file} has ${lines} lines (at most ${ROUTE_MAX_LINES}): move its pieces to the feature`,
+        });
     }
     for (const { specifier, typeOnly } of importsOf(source)) {
       const target = resolveImport(file, specifier);
@@ -77,12 +88,20 @@ export function layerProblems(files: Map<string, string>): Problem[] {
       const targetLayer = layerOf(target);
       const targetFeature = featureOf(target);
       const upward =
-        ((layer === "platform" || layer === "db") && (targetLayer === "feature" || targetLayer === "route" || targetLayer === "composition")) ||
+        ((layer === "platform" || layer === "db") &&
+          (targetLayer === "feature" || targetLayer === "route" || targetLayer === "composition")) ||
         (layer === "feature" && (targetLayer === "route" || targetLayer === "composition"));
-      if (upward && !(typeOnly && layer === "db")) problems.push({ rule: "upward", message: `${file} imports ${specifier}: a lower layer never imports a higher one` });
+      if (upward && !(typeOnly && layer === "db"))
+        problems.push({
+          rule: "upward",
+          message: `${file} imports ${specifier}: a lower layer never imports a higher one`,
+        });
       if (!targetFeature || targetFeature === feature) continue;
       if (layer !== "test" && !isEntry(target, targetFeature)) {
-        problems.push({ rule: "entry", message: `${file} imports ${specifier}: use the entry of features/${targetFeature} (index.ts or index.server.ts)` });
+        problems.push({
+          rule: "entry",
+          message: `${file} imports ${specifier}: use the entry of features/${targetFeature} (index.ts or index.server.ts)`,
+        });
       }
       if (feature && layer === "feature") {
         const from = links.get(feature) ?? new Map<string, string>();
@@ -92,8 +111,15 @@ export function layerProblems(files: Map<string, string>): Problem[] {
     }
   }
   for (const group of featureCycles(links)) {
-    const inside = group.flatMap((from) => [...(links.get(from) ?? [])].filter(([to]) => group.includes(to)).map(([to, file]) => `${from} → ${to} (${file})`));
-    problems.push({ rule: "cycle", message: `features ${group.join(", ")} depend on each other in a circle: ${inside.join("; ")}` });
+    const inside = group.flatMap((from) =>
+      [...(links.get(from) ?? [])]
+        .filter(([to]) => group.includes(to))
+        .map(([to, file]) => `${from} → ${to} (${file})`),
+    );
+    problems.push({
+      rule: "cycle",
+      message: `features ${group.join(", ")} depend on each other in a circle: ${inside.join("; ")}`,
+    });
   }
   return problems;
 }

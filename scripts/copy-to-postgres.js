@@ -8,7 +8,9 @@ import "./load-env.js";
 const replace = process.argv.includes("--replace");
 const unknown = process.argv.slice(2).filter((argument) => argument !== "--replace");
 if (unknown.length > 0) {
-  console.error(`Unknown argument: ${unknown.join(" ")}\nUsage: DATABASE_URL=postgres://… DATA_DIR=./data npm run db:copy-to-postgres [-- --replace]`);
+  console.error(
+    `Unknown argument: ${unknown.join(" ")}\nUsage: DATABASE_URL=postgres://… DATA_DIR=./data npm run db:copy-to-postgres [-- --replace]`,
+  );
   process.exit(2);
 }
 const build = await import("../build/server/index.js").catch((error) => {
@@ -17,14 +19,20 @@ const build = await import("../build/server/index.js").catch((error) => {
 });
 const dataDir = process.env.DATA_DIR ?? "./data";
 try {
-  const { tables, media } = await build.entry.module.copyToPostgres(dataDir, { replace, log: (line) => console.log(line) });
+  const { tables, media } = await build.entry.module.copyToPostgres(dataDir, {
+    replace,
+    log: (line) => console.log(line),
+  });
   const rows = tables.reduce((sum, table) => sum + table.rows, 0);
   console.log(`Copied ${tables.length} tables (${rows} rows); every table's row count matches the SQLite database.`);
   if (media) {
     console.log(`Media: ${media.copied} files copied to the bucket, ${media.alreadyThere} already there.`);
-    if (media.skipped.length > 0) console.log(`Left in the folder (not media the app wrote): ${media.skipped.join(", ")}`);
+    if (media.skipped.length > 0)
+      console.log(`Left in the folder (not media the app wrote): ${media.skipped.join(", ")}`);
   } else {
-    console.log("Media stay in DATA_DIR/media (MEDIA_STORAGE is not s3): give every instance that folder, or move to a bucket.");
+    console.log(
+      "Media stay in DATA_DIR/media (MEDIA_STORAGE is not s3): give every instance that folder, or move to a bucket.",
+    );
   }
   process.exit(0);
 } catch (error) {

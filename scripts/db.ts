@@ -7,7 +7,9 @@ const command = process.argv[2];
 try {
   await migrateToLatest();
   if (command === "migrate") {
-    console.log(`Database ${databaseEngine === "postgres" ? "(PostgreSQL, DATABASE_URL)" : databaseFile()} is up to date.`);
+    console.log(
+      `Database ${databaseEngine === "postgres" ? "(PostgreSQL, DATABASE_URL)" : databaseFile()} is up to date.`,
+    );
   } else if (command === "seed") {
     const logins = await seedDemoData();
     if (logins && logins.length > 0) printDemoLogins(logins);

@@ -43,7 +43,15 @@ function personSvg(looks: PersonLooks): string {
     long: `<path d="M258 420 C245 240 330 195 400 195 C470 195 555 240 542 420 C515 300 455 265 400 270 C345 265 285 300 258 420 Z" fill="${hair}"/>`,
     bun: `<path d="M262 380 C255 245 330 205 400 205 C470 205 545 245 538 380 C515 300 460 275 400 278 C340 275 285 300 262 380 Z" fill="${hair}"/>`,
     curly: `<g fill="${hair}">${[
-      [290, 280], [335, 235], [400, 220], [465, 235], [510, 280], [268, 340], [532, 340], [360, 250], [440, 250],
+      [290, 280],
+      [335, 235],
+      [400, 220],
+      [465, 235],
+      [510, 280],
+      [268, 340],
+      [532, 340],
+      [360, 250],
+      [440, 250],
     ]
       .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="52"/>`)
       .join("")}</g>`,
@@ -102,7 +110,9 @@ ${ears}
 function catSvg(looks: PetLooks): string {
   const { fur, light, dark = fur } = looks;
   const whiskers = [-1, 1]
-    .flatMap((side) => [-18, 0, 18].map((dy) => `<path d="M${400 + side * 70} ${560 + dy} L${400 + side * 230} ${540 + dy * 2.2}"/>`))
+    .flatMap((side) =>
+      [-18, 0, 18].map((dy) => `<path d="M${400 + side * 70} ${560 + dy} L${400 + side * 230} ${540 + dy * 2.2}"/>`),
+    )
     .join("");
   return frame(
     looks.background,

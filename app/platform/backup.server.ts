@@ -60,7 +60,8 @@ export async function backupDataDir(
   const copy = new SQLite(databaseFile);
   const integrity = String(copy.pragma("integrity_check", { simple: true }));
   copy.close();
-  if (s3) return { databaseFile, integrity, media: { stored: "bucket", bucket: s3.bucket, advice: bucketBackupAdvice(s3) } };
+  if (s3)
+    return { databaseFile, integrity, media: { stored: "bucket", bucket: s3.bucket, advice: bucketBackupAdvice(s3) } };
   const media = path.join(dataDir, "media");
   if (!existsSync(media)) return { databaseFile, integrity, media: { stored: "folder", copied: false } };
   await cp(media, path.join(destination, "media"), { recursive: true, force: false, errorOnExist: false });

@@ -8,10 +8,18 @@ export interface ProxyTrust {
   fly: boolean;
 }
 
-export const proxyTrust: ProxyTrust = { header: env.TRUST_PROXY_HEADER ?? null, hops: env.TRUST_PROXY_HOPS, fly: Boolean(env.FLY_APP_NAME) };
+export const proxyTrust: ProxyTrust = {
+  header: env.TRUST_PROXY_HEADER ?? null,
+  hops: env.TRUST_PROXY_HOPS,
+  fly: Boolean(env.FLY_APP_NAME),
+};
 
 // IPv6 counts by /64: a home or a phone usually gets a whole /64, so single addresses would give one person 2^64 budgets.
-export function clientAddressOf(headers: IncomingHttpHeaders, socketAddress: string | undefined, trust: ProxyTrust = proxyTrust): string {
+export function clientAddressOf(
+  headers: IncomingHttpHeaders,
+  socketAddress: string | undefined,
+  trust: ProxyTrust = proxyTrust,
+): string {
   const address = forwardedAddress(headers, trust) ?? socketAddress;
   return address ? rateLimitIdentity(address) : "unknown";
 }
@@ -23,7 +31,10 @@ function forwardedAddress(headers: IncomingHttpHeaders, trust: ProxyTrust): stri
     if (trust.header !== "x-forwarded-for") return plainAddress(value);
     // Each proxy appends the address it was reached from, so only the right-most `hops` entries
     // were written by proxies of ours; whatever is left of them the client could have sent.
-    const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const entry = entries[entries.length - trust.hops];
     return entry === undefined ? undefined : plainAddress(entry);
   }
@@ -49,7 +60,10 @@ export function rateLimitIdentity(address: string): string {
   if (!groups) return address;
   const isIPv4Mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
   if (isIPv4Mapped) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
 }
 
 function ipv6Groups(address: string): number[] | null {

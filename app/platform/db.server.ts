@@ -56,7 +56,16 @@ export async function refreshStatistics(): Promise<void> {
 }
 
 /** Engine-specific SQL expressions for shared queries: JSON-array filters, substring tests, case-insensitive like. */
-export const { containsText, jsonListIncludes, jsonText, jsonWithText, likeInsensitive, numberRows, numberRowsOf, numberRowsValues } = sqlHelpers(databaseEngine);
+export const {
+  containsText,
+  jsonListIncludes,
+  jsonText,
+  jsonWithText,
+  likeInsensitive,
+  numberRows,
+  numberRowsOf,
+  numberRowsValues,
+} = sqlHelpers(databaseEngine);
 
 /**
  * Runs `work` while no other holder of the same key runs, across every app instance on PostgreSQL

@@ -16,7 +16,8 @@ const received: ReceivedMail[] = [];
 const open = new Set<Socket>();
 
 /** Refuses for good the addresses starting with "gone", for now those starting with "busy". */
-const answerRcpt = (to: string) => (to.startsWith("gone") ? "550 5.1.1 no such mailbox" : to.startsWith("busy") ? "451 4.7.1 try again later" : "250 OK");
+const answerRcpt = (to: string) =>
+  to.startsWith("gone") ? "550 5.1.1 no such mailbox" : to.startsWith("busy") ? "451 4.7.1 try again later" : "250 OK";
 
 const server = createServer((socket) => {
   connections += 1;
@@ -44,10 +45,18 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const outboxOf = (to: string) => db.selectFrom("email_outbox").selectAll().where("to_address", "=", to).executeTakeFirstOrThrow();
+const outboxOf = (to: string) =>
+  db.selectFrom("email_outbox").selectAll().where("to_address", "=", to).executeTakeFirstOrThrow();
 const pendingCount = async () =>
-  Number((await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("sent_at", "is", null).executeTakeFirstOrThrow()).n);
-
+  Number(
+    (
+      await db
+        .selectFrom("email_outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("sent_at", "is", null)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("email delivery when the mail server is down or slow", () => {
   it("bounds every wait on the mail server", () => {
@@ -119,7 +128,9 @@ describe("email delivery when the mail server is down or slow", () => {
   });
 
   it("waits longer after each failure, up to an hour", () => {
-    expect([1, 2, 3, 4, 6, 7, 20].map((attempts) => nextTryDelayMs(attempts) / 60_000)).toEqual([1, 2, 4, 8, 32, 60, 60]);
+    expect([1, 2, 3, 4, 6, 7, 20].map((attempts) => nextTryDelayMs(attempts) / 60_000)).toEqual([
+      1, 2, 4, 8, 32, 60, 60,
+    ]);
   });
 
   it("gives up at once on an email the server refuses for good, and sends the ones behind it", async () => {

@@ -23,7 +23,11 @@ export interface Email {
 export async function enqueueEmail(email: Email, database: Kysely<Database> = db): Promise<boolean> {
   if (email.news) {
     const column = emailColumnOf(email.news.kind);
-    const person = await database.selectFrom("users").select([column, "deleted_at"]).where("id", "=", email.news.userId).executeTakeFirst();
+    const person = await database
+      .selectFrom("users")
+      .select([column, "deleted_at"])
+      .where("id", "=", email.news.userId)
+      .executeTakeFirst();
     if (!person || person.deleted_at || person[column] !== 1) return false;
   }
   await database
@@ -101,9 +105,19 @@ async function deliverBatch(): Promise<void> {
     .execute();
   for (const email of pending) {
     try {
-      await transport.sendMail({ to: email.to_address, subject: email.subject, text: email.text_body, html: email.html_body, headers: unsubscribeHeaders(email.unsubscribe_url) });
+      await transport.sendMail({
+        to: email.to_address,
+        subject: email.subject,
+        text: email.text_body,
+        html: email.html_body,
+        headers: unsubscribeHeaders(email.unsubscribe_url),
+      });
       const wiped = email.purge_after_send ? { to_address: "", subject: "", text_body: "", html_body: "" } : {};
-      await db.updateTable("email_outbox").set({ sent_at: nowIso(), last_error: null, next_try_at: null, ...wiped }).where("id", "=", email.id).execute();
+      await db
+        .updateTable("email_outbox")
+        .set({ sent_at: nowIso(), last_error: null, next_try_at: null, ...wiped })
+        .where("id", "=", email.id)
+        .execute();
       // The erased account's address must not linger in the log's older page versions either.
       if (email.purge_after_send) await checkpointDatabase();
     } catch (error) {
@@ -116,7 +130,11 @@ async function deliverBatch(): Promise<void> {
   }
 }
 
-async function recordFailure(email: { id: number; attempts: number; created_at: string }, error: unknown, refusedForGood: boolean) {
+async function recordFailure(
+  email: { id: number; attempts: number; created_at: string },
+  error: unknown,
+  refusedForGood: boolean,
+) {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   const at = now();
   const attempts = email.attempts + 1;
@@ -131,7 +149,8 @@ async function recordFailure(email: { id: number; attempts: number; created_at: 
     })
     .where("id", "=", email.id)
     .execute();
-  if (giveUp) console.error(`Email ${email.id} given up after ${attempts} ${attempts === 1 ? "try" : "tries"}: ${message}`);
+  if (giveUp)
+    console.error(`Email ${email.id} given up after ${attempts} ${attempts === 1 ? "try" : "tries"}: ${message}`);
 }
 
 export function deliverSoon(): void {
@@ -165,7 +184,13 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function composeEmail(content: EmailContent): Email {
-  const news = content.news ? { userId: content.news.userId, kind: content.news.kind, unsubscribeUrl: unsubscribeUrl(content.news.userId, content.news.kind) } : undefined;
+  const news = content.news
+    ? {
+        userId: content.news.userId,
+        kind: content.news.kind,
+        unsubscribeUrl: unsubscribeUrl(content.news.userId, content.news.kind),
+      }
+    : undefined;
   const unsubscribe = content.news && news ? { label: content.news.label, url: news.unsubscribeUrl } : null;
   const text = [
     content.greeting,

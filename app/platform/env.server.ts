@@ -15,7 +15,8 @@ const optional = <T extends z.core.SomeType>(inner: T) =>
     z.optional(inner),
   );
 const pattern = (regex: RegExp, message: string) => z.string().check(z.regex(regex, message));
-const count = (minimum: number, fallback: number) => z._default(z.coerce.number().check(z.int(), z.gte(minimum)), fallback);
+const count = (minimum: number, fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.gte(minimum)), fallback);
 const seconds = (fallback: number) => z._default(z.coerce.number().check(z.gte(0.001), z.lte(3600)), fallback);
 const port = () => z.coerce.number().check(z.int(), z.gte(1), z.lte(65535));
 const trimmed = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
@@ -26,9 +27,9 @@ const schema = z.object({
   DATA_DIR: z._default(z.string().check(z.minLength(1)), "./data"),
   // PostgreSQL instead of SQLite in DATA_DIR (which still holds media stored on local disk).
   DATABASE_URL: optional(
-    z.url("DATABASE_URL is a URL, such as postgres://user:password@host:5432/database").check(
-      z.regex(/^postgres(ql)?:\/\//, "DATABASE_URL starts with postgres:// or postgresql://"),
-    ),
+    z
+      .url("DATABASE_URL is a URL, such as postgres://user:password@host:5432/database")
+      .check(z.regex(/^postgres(ql)?:\/\//, "DATABASE_URL starts with postgres:// or postgresql://")),
   ),
   APP_URL: optional(z.url()),
   SESSION_SECRET: z.optional(z.string().check(z.minLength(32, "SESSION_SECRET must be at least 32 characters"))),
@@ -59,24 +60,58 @@ const schema = z.object({
   AUTH_SIGNIN_FAILURE_WINDOW_SECONDS: count(1, 900),
   FLY_APP_NAME: z.optional(z.string()),
   TRUST_PROXY_HEADER: optional(
-    z.pipe(
-      pattern(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "TRUST_PROXY_HEADER is a header name, such as X-Real-IP"),
-      z.transform((name) => name.toLowerCase()),
-    ).check(z.refine((name) => name !== "forwarded", "TRUST_PROXY_HEADER: Forwarded is not supported; use X-Forwarded-For or X-Real-IP")),
+    z
+      .pipe(
+        pattern(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "TRUST_PROXY_HEADER is a header name, such as X-Real-IP"),
+        z.transform((name) => name.toLowerCase()),
+      )
+      .check(
+        z.refine(
+          (name) => name !== "forwarded",
+          "TRUST_PROXY_HEADER: Forwarded is not supported; use X-Forwarded-For or X-Real-IP",
+        ),
+      ),
   ),
   TRUST_PROXY_HOPS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10)), 1),
   // The operator named in the imprint (/imprint) and the privacy policy.
   OPERATOR_NAME: optional(trimmed(200)),
   OPERATOR_ADDRESS: optional(trimmed(500)),
-  OPERATOR_EMAIL: optional(z.string().check(z.trim(), z.refine((value) => z.regexes.email.test(value), "OPERATOR_EMAIL is an email address"))),
-  OPERATOR_PHONE: optional(z.string().check(z.trim(), z.regex(/^\+?[0-9 ()./-]{5,30}$/, "OPERATOR_PHONE is a phone number, such as +34 910 000 000"))),
+  OPERATOR_EMAIL: optional(
+    z.string().check(
+      z.trim(),
+      z.refine((value) => z.regexes.email.test(value), "OPERATOR_EMAIL is an email address"),
+    ),
+  ),
+  OPERATOR_PHONE: optional(
+    z
+      .string()
+      .check(z.trim(), z.regex(/^\+?[0-9 ()./-]{5,30}$/, "OPERATOR_PHONE is a phone number, such as +34 910 000 000")),
+  ),
   OPERATOR_REPRESENTATIVE: optional(trimmed(200)),
   OPERATOR_REGISTER: optional(trimmed(200)),
-  OPERATOR_VAT_ID: optional(z.string().check(z.trim(), z.regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, "OPERATOR_VAT_ID is an EU VAT number, such as ESB12345678"))),
-  MEDIA_STORAGE: z.pipe(optional(z.enum(["local", "s3"])), z.transform((value) => value ?? "local")),
-  S3_BUCKET: optional(pattern(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET is a bucket name: 3-63 lowercase letters, digits, dots and hyphens")),
+  OPERATOR_VAT_ID: optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, "OPERATOR_VAT_ID is an EU VAT number, such as ESB12345678"),
+      ),
+  ),
+  MEDIA_STORAGE: z.pipe(
+    optional(z.enum(["local", "s3"])),
+    z.transform((value) => value ?? "local"),
+  ),
+  S3_BUCKET: optional(
+    pattern(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "S3_BUCKET is a bucket name: 3-63 lowercase letters, digits, dots and hyphens",
+    ),
+  ),
   S3_ENDPOINT: optional(z.url().check(z.refine((url) => /^https?:\/\//.test(url), "S3_ENDPOINT is an http(s) URL"))),
-  S3_REGION: z.pipe(optional(pattern(/^[a-z0-9-]{1,40}$/, "S3_REGION is a region name, such as us-east-1 or auto")), z.transform((value) => value ?? "us-east-1")),
+  S3_REGION: z.pipe(
+    optional(pattern(/^[a-z0-9-]{1,40}$/, "S3_REGION is a region name, such as us-east-1 or auto")),
+    z.transform((value) => value ?? "us-east-1"),
+  ),
   S3_ACCESS_KEY_ID: optional(z.string().check(z.minLength(1))),
   S3_SECRET_ACCESS_KEY: optional(z.string().check(z.minLength(1))),
   S3_FORCE_PATH_STYLE: flag,
@@ -84,7 +119,13 @@ const schema = z.object({
 
 /** What the imprint must name; the rest only where the operator has one (a register entry, a VAT number). */
 export const REQUIRED_OPERATOR_FIELDS = ["OPERATOR_NAME", "OPERATOR_ADDRESS", "OPERATOR_EMAIL"] as const;
-export const OPERATOR_FIELDS = [...REQUIRED_OPERATOR_FIELDS, "OPERATOR_PHONE", "OPERATOR_REPRESENTATIVE", "OPERATOR_REGISTER", "OPERATOR_VAT_ID"] as const;
+export const OPERATOR_FIELDS = [
+  ...REQUIRED_OPERATOR_FIELDS,
+  "OPERATOR_PHONE",
+  "OPERATOR_REPRESENTATIVE",
+  "OPERATOR_REGISTER",
+  "OPERATOR_VAT_ID",
+] as const;
 
 export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER" | "APP_URL"> & {
   APP_URL: string;
@@ -115,7 +156,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   if (env.TEST_MODE && env.APP_URL?.startsWith("https:")) {
-    throw new Error("Refusing to start with TEST_MODE on an https APP_URL: test mode opens the clock and the outbox to anyone.");
+    throw new Error(
+      "Refusing to start with TEST_MODE on an https APP_URL: test mode opens the clock and the outbox to anyone.",
+    );
   }
   const strictProduction = env.NODE_ENV === "production" && !env.DEMO_MODE && !env.TEST_MODE;
   if (strictProduction) {
@@ -144,17 +187,30 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       !env.STRIPE_PUBLISHABLE_KEY && "STRIPE_PUBLISHABLE_KEY",
       !env.STRIPE_WEBHOOK_SECRET && "STRIPE_WEBHOOK_SECRET",
     ].filter(Boolean);
-    if (missing.length > 0) throw new Error(`Refusing to start with PAYMENT_PROVIDER=stripe without ${missing.join(", ")}.`);
-    if (env.DEMO_MODE) throw new Error("Demo mode uses the test payment provider: unset PAYMENT_PROVIDER=stripe or DEMO_MODE.");
+    if (missing.length > 0)
+      throw new Error(`Refusing to start with PAYMENT_PROVIDER=stripe without ${missing.join(", ")}.`);
+    if (env.DEMO_MODE)
+      throw new Error("Demo mode uses the test payment provider: unset PAYMENT_PROVIDER=stripe or DEMO_MODE.");
   }
   let s3: S3Bucket | null = null;
   if (env.MEDIA_STORAGE === "s3") {
     const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
     if (!bucket || !accessKeyId || !secretAccessKey) {
-      const missing = [!bucket && "S3_BUCKET", !accessKeyId && "S3_ACCESS_KEY_ID", !secretAccessKey && "S3_SECRET_ACCESS_KEY"].filter(Boolean);
+      const missing = [
+        !bucket && "S3_BUCKET",
+        !accessKeyId && "S3_ACCESS_KEY_ID",
+        !secretAccessKey && "S3_SECRET_ACCESS_KEY",
+      ].filter(Boolean);
       throw new Error(`Refusing to start with MEDIA_STORAGE=s3 without ${missing.join(", ")}.`);
     }
-    s3 = { bucket, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, accessKeyId, secretAccessKey, forcePathStyle: env.S3_FORCE_PATH_STYLE };
+    s3 = {
+      bucket,
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    };
   }
   return {
     ...env,

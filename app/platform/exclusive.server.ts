@@ -16,24 +16,37 @@ export type Outcome<T> = { ran: true; value: T } | { ran: false };
  * Runs `work` while holding the lock named `name` on PostgreSQL. Without `wait`, gives up at once
  * (`ran: false`) when another instance holds it; with `wait`, runs once it is free.
  */
-export async function withAdvisoryLock<T>(database: Kysely<Database>, name: string, work: () => Promise<T>, { wait = false } = {}): Promise<Outcome<T>> {
+export async function withAdvisoryLock<T>(
+  database: Kysely<Database>,
+  name: string,
+  work: () => Promise<T>,
+  { wait = false } = {},
+): Promise<Outcome<T>> {
   return database.connection().execute(async (connection) => {
     if (wait) {
       await sql`select pg_advisory_lock(${JOB_LOCK_SPACE}::int4, hashtext(${name}))`.execute(connection);
     } else {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${JOB_LOCK_SPACE}::int4, hashtext(${name})) as locked`.execute(connection);
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(${JOB_LOCK_SPACE}::int4, hashtext(${name})) as locked`.execute(connection);
       if (!rows[0]?.locked) return { ran: false };
     }
     try {
       return { ran: true, value: await work() };
     } finally {
-      await sql`select pg_advisory_unlock(${JOB_LOCK_SPACE}::int4, hashtext(${name}))`.execute(connection).catch(() => undefined);
+      await sql`select pg_advisory_unlock(${JOB_LOCK_SPACE}::int4, hashtext(${name}))`
+        .execute(connection)
+        .catch(() => undefined);
     }
   });
 }
 
 /** One instance at a time does `work`: see withAdvisoryLock. */
-export async function acrossInstances<T>(name: string, work: () => Promise<T>, options: { wait?: boolean } = {}): Promise<Outcome<T>> {
+export async function acrossInstances<T>(
+  name: string,
+  work: () => Promise<T>,
+  options: { wait?: boolean } = {},
+): Promise<Outcome<T>> {
   if (databaseEngine === "sqlite") return { ran: true, value: await work() };
   return withAdvisoryLock(db, name, work, options);
 }

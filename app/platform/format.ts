@@ -7,7 +7,12 @@ export interface Reader {
 
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, language: string, options: object, make: () => T): T {
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
+  kind: string,
+  language: string,
+  options: object,
+  make: () => T,
+): T {
   const key = `${kind} ${language} ${JSON.stringify(options)}`;
   let formatter = formatters.get(key) as T | undefined;
   if (!formatter) {

@@ -9,7 +9,8 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export const hasControlCharacters = (text: string) => CONTROL_CHARACTER.test(text);
 
-const tooLarge = () => new Response("The request is too large.", { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const tooLarge = () =>
+  new Response("The request is too large.", { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 // server.js refuses such bodies first; this holds wherever a request comes from.
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {

@@ -16,7 +16,9 @@ type FieldNames<Values> = Values extends unknown ? keyof Values & string : never
 /** Every field's constraints of one schema (`constraintOf(schema)` on the server). */
 export type ConstraintOf<Schema extends z.core.$ZodType> = Record<FieldNames<z.input<Schema>>, Constraint>;
 
-type Validate<Schema extends z.core.$ZodType> = (formData: FormData) => Submission<z.input<Schema>, string[], z.output<Schema>>;
+type Validate<Schema extends z.core.$ZodType> = (
+  formData: FormData,
+) => Submission<z.input<Schema>, string[], z.output<Schema>>;
 
 /**
  * Client validation for `useForm`, spread into its options: `useForm({ id, lastResult, constraint,
@@ -57,7 +59,12 @@ export function useSchemaValidation<Schema extends z.core.$ZodType>(formId: stri
     const towardSubmit = (event: FocusEvent) => {
       const next = event.relatedTarget;
       const field = event.target as HTMLInputElement | null;
-      if (next instanceof HTMLButtonElement && next.type === "submit" && next.form?.id === formId && field?.form?.id === formId) {
+      if (
+        next instanceof HTMLButtonElement &&
+        next.type === "submit" &&
+        next.form?.id === formId &&
+        field?.form?.id === formId
+      ) {
         event.stopPropagation();
       }
     };

@@ -4,7 +4,11 @@ import { env } from "./env.server";
 const NAME_FIELD = "name__confirm";
 const VALID_FROM_FIELD = "from__confirm";
 
-export const honeypot = new Honeypot({ encryptionSeed: env.sessionSecret, nameFieldName: NAME_FIELD, validFromFieldName: VALID_FROM_FIELD });
+export const honeypot = new Honeypot({
+  encryptionSeed: env.sessionSecret,
+  nameFieldName: NAME_FIELD,
+  validFromFieldName: VALID_FROM_FIELD,
+});
 
 /** How long one encrypted valid-from value is handed to every page before a new one is made. */
 export const HONEYPOT_INTERVAL_MS = 60_000;

@@ -35,7 +35,9 @@ describe("the honeypot", () => {
     const next = honeypotInputProps(at + HONEYPOT_INTERVAL_MS);
     expect(next.encryptedValidFrom).not.toBe(first.encryptedValidFrom);
     for (const props of [first, next]) {
-      expect(isSpam(form({ [props.nameFieldName]: "", [props.validFromFieldName!]: props.encryptedValidFrom }))).toBe(false);
+      expect(isSpam(form({ [props.nameFieldName]: "", [props.validFromFieldName!]: props.encryptedValidFrom }))).toBe(
+        false,
+      );
     }
   });
 });

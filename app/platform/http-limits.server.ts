@@ -1,4 +1,9 @@
-import http, { type IncomingHttpHeaders, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import http, {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
 import { i18nServer, translatorFor } from "./i18n.server";
@@ -33,7 +38,11 @@ export const LINGER_MS = 2_000;
 
 export function createHttpServer(listener: RequestListener, timeouts: ServerTimeouts = SERVER_TIMEOUTS): http.Server {
   const server = http.createServer(
-    { headersTimeout: timeouts.headersTimeout, requestTimeout: timeouts.requestTimeout, connectionsCheckingInterval: timeouts.connectionsCheckingInterval },
+    {
+      headersTimeout: timeouts.headersTimeout,
+      requestTimeout: timeouts.requestTimeout,
+      connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
+    },
     listener,
   );
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
@@ -44,10 +53,14 @@ export function createHttpServer(listener: RequestListener, timeouts: ServerTime
 
 export type BodyLimit = number | "upload";
 
-type RouteNode = { id: string; path?: string; caseSensitive?: boolean } & ({ index: true } | { index?: false; children: RouteNode[] });
+type RouteNode = { id: string; path?: string; caseSensitive?: boolean } & (
+  { index: true } | { index?: false; children: RouteNode[] }
+);
 
 // On the path as Remix reads it: a `.data` suffix is a JavaScript request to the route without it.
-export function requestBodyLimits(routes: ServerBuild["routes"]): (url: string, contentType: string | undefined) => BodyLimit {
+export function requestBodyLimits(
+  routes: ServerBuild["routes"],
+): (url: string, contentType: string | undefined) => BodyLimit {
   const nodesUnder = (parentId: string | undefined): RouteNode[] =>
     Object.values(routes)
       .filter((route) => route?.parentId === parentId)
@@ -89,7 +102,13 @@ export interface UploadLimits {
 }
 
 // 2 KB/s is a poor 2G connection; a client trickling a byte every two seconds is cut after 10 s.
-export const UPLOAD_LIMITS: UploadLimits = { perPerson: 3, perProcess: 12, minBytesPerSecond: 2048, graceMs: 10_000, windowMs: 10_000 };
+export const UPLOAD_LIMITS: UploadLimits = {
+  perPerson: 3,
+  perProcess: 12,
+  minBytesPerSecond: 2048,
+  graceMs: 10_000,
+  windowMs: 10_000,
+};
 
 export interface RequestGuardOptions {
   limitOf: (url: string, contentType: string | undefined) => BodyLimit;
@@ -169,7 +188,11 @@ export function createRequestGuard({
  * process has perProcess (429); cut once they arrive slower than minBytesPerSecond after graceMs.
  * A cut upload is answered 408 and its connection closed soon after, which ends the route's wait.
  */
-function createUploadGuard(uploaderOf: (headers: IncomingHttpHeaders) => Promise<string | null>, limits: UploadLimits, lingerMs: number) {
+function createUploadGuard(
+  uploaderOf: (headers: IncomingHttpHeaders) => Promise<string | null>,
+  limits: UploadLimits,
+  lingerMs: number,
+) {
   const inFlight = new Map<string, number>();
   let total = 0;
   return function guardUpload(request: IncomingMessage, response: ServerResponse, next: Next) {
@@ -210,7 +233,8 @@ function watchUploadRate(request: IncomingMessage, response: ServerResponse, lim
   const push = request.push;
   request.push = function (chunk: unknown, encoding?: BufferEncoding): boolean {
     if (cut) return true;
-    if (chunk !== null) received += Buffer.isBuffer(chunk) ? chunk.byteLength : Buffer.byteLength(String(chunk), encoding);
+    if (chunk !== null)
+      received += Buffer.isBuffer(chunk) ? chunk.byteLength : Buffer.byteLength(String(chunk), encoding);
     else stop();
     return push.call(this, chunk as Buffer, encoding);
   };
@@ -240,18 +264,27 @@ function watchUploadRate(request: IncomingMessage, response: ServerResponse, lim
 }
 
 async function sendRefusal(request: IncomingMessage, response: ServerResponse, status: 401 | 408 | 413 | 429) {
-  const kind = status === 413 ? "tooLarge" : status === 408 ? "timeout" : status === 401 ? "uploadSignedOut" : "uploadBusy";
-  let title = { tooLarge: "Too much was sent", timeout: "That took too long", uploadSignedOut: "Sign in to send files", uploadBusy: "Too many uploads at once" }[kind];
+  const kind =
+    status === 413 ? "tooLarge" : status === 408 ? "timeout" : status === 401 ? "uploadSignedOut" : "uploadBusy";
+  let title = {
+    tooLarge: "Too much was sent",
+    timeout: "That took too long",
+    uploadSignedOut: "Sign in to send files",
+    uploadBusy: "Too many uploads at once",
+  }[kind];
   let body = {
     tooLarge: "What was sent is larger than this page accepts, so it was not read and nothing was saved.",
     timeout: "What was sent did not arrive in time, so nothing was saved.",
     uploadSignedOut: "Your session has ended, so the files were not read. Sign in and send them again.",
-    uploadBusy: "Other uploads of yours are still on their way, so these files were not read. Wait for them to finish, then try again.",
+    uploadBusy:
+      "Other uploads of yours are still on their way, so these files were not read. Wait for them to finish, then try again.",
   }[kind];
   let home = "Home";
   let language: Language = "en";
   try {
-    language = (await i18nServer.getLocale(new Request(`http://localhost${request.url ?? "/"}`, { headers: headersOf(request) }))) as Language;
+    language = (await i18nServer.getLocale(
+      new Request(`http://localhost${request.url ?? "/"}`, { headers: headersOf(request) }),
+    )) as Language;
     const t = await translatorFor(language);
     title = t(`errors.${kind}Title`);
     body = t(`errors.${kind}Body`);

@@ -11,7 +11,14 @@ import { person } from "~/testing/people";
 import routes from "~/routes";
 import { db } from "./db.server";
 import { languageCookie } from "./i18n.server";
-import { createHttpServer, createRequestGuard, requestBodyLimits, SERVER_TIMEOUTS, UPLOAD_LIMITS, type ServerTimeouts } from "./http-limits.server";
+import {
+  createHttpServer,
+  createRequestGuard,
+  requestBodyLimits,
+  SERVER_TIMEOUTS,
+  UPLOAD_LIMITS,
+  type ServerTimeouts,
+} from "./http-limits.server";
 import { FORM_BODY_MAX_BYTES, STRIPE_WEBHOOK_BODY_MAX_BYTES } from "./request-limits";
 
 /**
@@ -68,7 +75,9 @@ describe("body limits by route", () => {
   });
 
   it("knows every route that reads uploads: a new one fails here until its handle says so", async () => {
-    const readsUploads = [...new Set(routeFiles(routes))].filter((file) => readFileSync(path.resolve("app", file), "utf8").includes("readImageUpload("));
+    const readsUploads = [...new Set(routeFiles(routes))].filter((file) =>
+      readFileSync(path.resolve("app", file), "utf8").includes("readImageUpload("),
+    );
     const declared = Object.values(manifest)
       .filter((route) => (route?.module.handle as { uploads?: boolean } | undefined)?.uploads)
       .map((route) => `${route!.id}.tsx`);
@@ -78,7 +87,11 @@ describe("body limits by route", () => {
 
 // ——— A server with the guard in front of the real route actions ———
 
-const ROUTES: Record<string, string> = { "/settings/language": "routes/settings-language", "/webhooks/stripe": "routes/webhooks-stripe", "/photos": "routes/photos" };
+const ROUTES: Record<string, string> = {
+  "/settings/language": "routes/settings-language",
+  "/webhooks/stripe": "routes/webhooks-stripe",
+  "/photos": "routes/photos",
+};
 const reached: string[] = [];
 
 /** What @remix-run/express does for an action: a web Request over the Node request's stream, the module's action, its Response back. */
@@ -90,11 +103,21 @@ const appHandler: RequestListener = (req, res) => {
     const action = id ? (manifest[id]?.module as RouteModule).action : undefined;
     if (!action) return void res.writeHead(404).end();
     const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) for (const item of [value ?? []].flat()) headers.append(name, item);
-    const request = new Request(url, { method: req.method, headers, body: createReadableStreamFromReadable(req), duplex: "half" } as RequestInit);
+    for (const [name, value] of Object.entries(req.headers))
+      for (const item of [value ?? []].flat()) headers.append(name, item);
+    const request = new Request(url, {
+      method: req.method,
+      headers,
+      body: createReadableStreamFromReadable(req),
+      duplex: "half",
+    } as RequestInit);
     let response: Response;
     try {
-      response = (await action({ request, params: {}, context: { clientAddress: "198.51.100.1", cspNonce: "" } })) as Response;
+      response = (await action({
+        request,
+        params: {},
+        context: { clientAddress: "198.51.100.1", cspNonce: "" },
+      })) as Response;
     } catch (thrown) {
       response = thrown instanceof Response ? thrown : new Response(String(thrown), { status: 500 });
     }
@@ -107,7 +130,9 @@ const appHandler: RequestListener = (req, res) => {
 
 function listen(listener: RequestListener, timeouts?: ServerTimeouts): Promise<{ server: http.Server; port: number }> {
   const server = createHttpServer(listener, timeouts);
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.address() as AddressInfo).port })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.address() as AddressInfo).port })),
+  );
 }
 
 interface Answer {
@@ -120,9 +145,25 @@ interface Answer {
  * Posts `size` bytes of `a`, with a Content-Length or chunked, and keeps sending until the whole
  * body is out or the server has answered and stopped reading (then `cut` is true).
  */
-function post(port: number, pathname: string, size: number, { chunked = false, headers = {} as Record<string, string>, forever = false } = {}) {
+function post(
+  port: number,
+  pathname: string,
+  size: number,
+  { chunked = false, headers = {} as Record<string, string>, forever = false } = {},
+) {
   return new Promise<Answer & { sent: number; cut: boolean }>((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, method: "POST", path: pathname, headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...(chunked ? {} : { "Content-Length": String(size) }), ...headers } });
+    const request = http.request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: pathname,
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "text/html",
+        ...(chunked ? {} : { "Content-Length": String(size) }),
+        ...headers,
+      },
+    });
     let sent = 0;
     let answer: Answer | undefined;
     let cut = false;
@@ -157,12 +198,17 @@ function post(port: number, pathname: string, size: number, { chunked = false, h
   });
 }
 
-const get = (port: number, pathname: string) => fetch(`http://127.0.0.1:${port}${pathname}`).then((response) => response.status);
+const get = (port: number, pathname: string) =>
+  fetch(`http://127.0.0.1:${port}${pathname}`).then((response) => response.status);
 
 describe("the request guard in front of the app", () => {
   let server: http.Server;
   let port: number;
-  const guard = createRequestGuard({ limitOf: (url, type) => requestBodyLimits(manifest)(url, type), lingerMs: 200, receiveTimeoutMs: 3_000 });
+  const guard = createRequestGuard({
+    limitOf: (url, type) => requestBodyLimits(manifest)(url, type),
+    lingerMs: 200,
+    receiveTimeoutMs: 3_000,
+  });
 
   beforeAll(async () => {
     ({ server, port } = await listen((req, res) => guard(req, res, () => appHandler(req, res))));
@@ -172,7 +218,11 @@ describe("the request guard in front of the app", () => {
   it("lets a normal form through, whole, to the route", async () => {
     reached.length = 0;
     const body = new URLSearchParams({ language: "de", redirectTo: "/profile?lng=en" });
-    const response = await fetch(`http://127.0.0.1:${port}/settings/language`, { method: "POST", body, redirect: "manual" });
+    const response = await fetch(`http://127.0.0.1:${port}/settings/language`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+    });
     expect(response.status).toBe(302);
     expect(reached).toEqual(["/settings/language"]);
     expect(response.headers.get("Location")).toBe("/profile");
@@ -196,7 +246,9 @@ describe("the request guard in front of the app", () => {
 
   it("refuses 70 KB to a form route with a 413 by its Content-Length, in the reader's language, without the route seeing it", async () => {
     reached.length = 0;
-    const answer = await post(port, "/settings/language", 70 * 1024, { headers: { "Accept-Language": "de-DE,de;q=0.9" } });
+    const answer = await post(port, "/settings/language", 70 * 1024, {
+      headers: { "Accept-Language": "de-DE,de;q=0.9" },
+    });
     expect(answer.status).toBe(413);
     expect(answer.headers["content-type"]).toContain("text/html");
     expect(answer.body).toContain("Zu viel gesendet");
@@ -206,11 +258,15 @@ describe("the request guard in front of the app", () => {
 
   it("refuses 1.1 MB to the Stripe webhook, and lets 900 KB reach it", async () => {
     reached.length = 0;
-    const tooMuch = await post(port, "/webhooks/stripe", Math.round(1.1 * 1024 * 1024), { headers: { "Content-Type": "application/json", Accept: "*/*" } });
+    const tooMuch = await post(port, "/webhooks/stripe", Math.round(1.1 * 1024 * 1024), {
+      headers: { "Content-Type": "application/json", Accept: "*/*" },
+    });
     expect(tooMuch.status).toBe(413);
     expect(tooMuch.headers["content-type"]).toContain("text/plain");
     expect(reached).toEqual([]);
-    const enough = await post(port, "/webhooks/stripe", 900 * 1024, { headers: { "Content-Type": "application/json" } });
+    const enough = await post(port, "/webhooks/stripe", 900 * 1024, {
+      headers: { "Content-Type": "application/json" },
+    });
     // The webhook read it and found no valid signature.
     expect(enough.status).toBe(400);
     expect(reached).toEqual(["/webhooks/stripe"]);
@@ -229,7 +285,9 @@ describe("the request guard in front of the app", () => {
 
   it("answers a body that stops arriving with a 408", async () => {
     const socket = net.connect(port, "127.0.0.1");
-    socket.write("POST /settings/language HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nlanguage=d");
+    socket.write(
+      "POST /settings/language HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nlanguage=d",
+    );
     let text = "";
     socket.on("data", (data: Buffer) => (text += data.toString()));
     await new Promise((resolve) => socket.on("close", resolve));
@@ -238,12 +296,27 @@ describe("the request guard in front of the app", () => {
 
   it("accepts a 4 MB photo upload", async () => {
     const owner = await person("owner", { signedIn: true });
-    const photo = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 50 } } }).jpeg({ quality: 98 }).toBuffer();
+    const photo = await sharp({
+      create: {
+        width: 2000,
+        height: 2000,
+        channels: 3,
+        background: "#000",
+        noise: { type: "gaussian", mean: 128, sigma: 50 },
+      },
+    })
+      .jpeg({ quality: 98 })
+      .toBuffer();
     expect(photo.length).toBeGreaterThan(4 * 1024 * 1024);
     const form = new FormData();
     form.append("redirectTo", "/profile/edit");
     form.append("photos", new File([new Uint8Array(photo)], "dog.jpg", { type: "image/jpeg" }));
-    const response = await fetch(`http://127.0.0.1:${port}/photos`, { method: "POST", body: form, headers: { Cookie: owner.cookie }, redirect: "manual" });
+    const response = await fetch(`http://127.0.0.1:${port}/photos`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: owner.cookie },
+      redirect: "manual",
+    });
     expect(response.status).toBe(302);
     expect(await db.selectFrom("photos").select("id").where("user_id", "=", owner.id).execute()).toHaveLength(1);
   });
@@ -254,7 +327,10 @@ describe("the request guard in front of the app", () => {
  * every `everyMs`, until the server answers or closes. Resolves with the status (null if none) and
  * how long the connection lasted.
  */
-function trickleUpload(port: number, { cookie, bytes = 1, everyMs = 500 }: { cookie?: string; bytes?: number; everyMs?: number }) {
+function trickleUpload(
+  port: number,
+  { cookie, bytes = 1, everyMs = 500 }: { cookie?: string; bytes?: number; everyMs?: number },
+) {
   return new Promise<{ status: number | null; text: string; ms: number }>((resolve) => {
     const startedAt = Date.now();
     const socket = net.connect(port, "127.0.0.1");
@@ -269,9 +345,16 @@ function trickleUpload(port: number, { cookie, bytes = 1, everyMs = 500 }: { coo
       "",
       "",
     ].join("\r\n");
-    const chunk = (data: Buffer) => Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]);
+    const chunk = (data: Buffer) =>
+      Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]);
     socket.write(head);
-    socket.write(chunk(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="dog.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`)));
+    socket.write(
+      chunk(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="dog.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+      ),
+    );
     const timer = setInterval(() => {
       if (!socket.destroyed) socket.write(chunk(Buffer.alloc(bytes, 0xff)));
     }, everyMs);
@@ -350,7 +433,12 @@ describe("uploads, watched as they stream", () => {
 });
 
 describe("server timeouts", () => {
-  const short: ServerTimeouts = { headersTimeout: 300, requestTimeout: 600, keepAliveTimeout: 2_000, connectionsCheckingInterval: 50 };
+  const short: ServerTimeouts = {
+    headersTimeout: 300,
+    requestTimeout: 600,
+    keepAliveTimeout: 2_000,
+    connectionsCheckingInterval: 50,
+  };
 
   it("are set as chosen: headers 20 s, a whole request 10 minutes (uploads), keep-alive 65 s", async () => {
     const { server } = await listen(() => undefined);
@@ -410,4 +498,3 @@ describe("server timeouts", () => {
     await new Promise((resolve) => server.close(resolve));
   });
 });
-

@@ -17,32 +17,58 @@ const baseOf = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, "
 async function both(language: string) {
   const server = createInstance();
   await server.init({ ...i18nConfig, lng: language, ns: namespaces, resources, initImmediate: false });
-  const client = createTranslator(language, (lng) => Promise.resolve((resources[lng] ?? {}) as Record<string, Record<string, unknown>>));
+  const client = createTranslator(language, (lng) =>
+    Promise.resolve((resources[lng] ?? {}) as Record<string, Record<string, unknown>>),
+  );
   await client.init();
   return { server, client: client.i18n };
 }
 
 describe("the browser's translator", () => {
-  it.each(supportedLanguages)("answers like i18next for every key in %s, with counts, values and defaults", async (language) => {
-    const { server, client } = await both(language);
-    const values = { name: "Ana", pet: "Rex", when: "Monday", amount: "€12.00", max: 500, length: 12, stars: 4, percent: 50 };
-    let compared = 0;
-    for (const namespace of namespaces) {
-      const serverT: TFunction = server.getFixedT(null, namespace);
-      const clientT = client.getFixedT(null, namespace);
-      const fromCommon = client.getFixedT(null, "common");
-      const keys = new Set(leafKeys(resources[language]?.[namespace]).map(baseOf));
-      for (const key of keys) {
-        for (const options of [{}, values, { ...values, count: 0 }, { ...values, count: 1 }, { ...values, count: 2 }, { ...values, count: 5 }, { ...values, count: 22 }]) {
-          expect(clientT(key, options), `${language} ${namespace}:${key} ${JSON.stringify(options)}`).toBe(serverT(key, options));
-          // The same key named with its namespace, from another namespace's t, as forms' errors are.
-          expect(fromCommon(`${namespace}:${key}`, options)).toBe(server.getFixedT(null, "common")(`${namespace}:${key}`, options));
-          compared += 1;
+  it.each(supportedLanguages)(
+    "answers like i18next for every key in %s, with counts, values and defaults",
+    async (language) => {
+      const { server, client } = await both(language);
+      const values = {
+        name: "Ana",
+        pet: "Rex",
+        when: "Monday",
+        amount: "€12.00",
+        max: 500,
+        length: 12,
+        stars: 4,
+        percent: 50,
+      };
+      let compared = 0;
+      for (const namespace of namespaces) {
+        const serverT: TFunction = server.getFixedT(null, namespace);
+        const clientT = client.getFixedT(null, namespace);
+        const fromCommon = client.getFixedT(null, "common");
+        const keys = new Set(leafKeys(resources[language]?.[namespace]).map(baseOf));
+        for (const key of keys) {
+          for (const options of [
+            {},
+            values,
+            { ...values, count: 0 },
+            { ...values, count: 1 },
+            { ...values, count: 2 },
+            { ...values, count: 5 },
+            { ...values, count: 22 },
+          ]) {
+            expect(clientT(key, options), `${language} ${namespace}:${key} ${JSON.stringify(options)}`).toBe(
+              serverT(key, options),
+            );
+            // The same key named with its namespace, from another namespace's t, as forms' errors are.
+            expect(fromCommon(`${namespace}:${key}`, options)).toBe(
+              server.getFixedT(null, "common")(`${namespace}:${key}`, options),
+            );
+            compared += 1;
+          }
         }
       }
-    }
-    expect(compared).toBeGreaterThan(1000);
-  });
+      expect(compared).toBeGreaterThan(1000);
+    },
+  );
 
   it("falls back like i18next on unknown keys, defaults and plain text", async () => {
     const { server, client } = await both("de");

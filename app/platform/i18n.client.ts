@@ -8,7 +8,13 @@ import { fallbackLanguage, i18nConfig, namespaces } from "./i18n";
 // shipping the whole of i18next to every page. i18n-client.test.ts holds the two to the same answers.
 
 type Resources = Record<string, unknown>;
-type Options = Record<string, unknown> & { count?: unknown; defaultValue?: unknown; lng?: string; ns?: string | string[]; replace?: Record<string, unknown> };
+type Options = Record<string, unknown> & {
+  count?: unknown;
+  defaultValue?: unknown;
+  lng?: string;
+  ns?: string | string[];
+  replace?: Record<string, unknown>;
+};
 type Listener = () => void;
 
 // Like i18next: a key with one of these characters that does not look like a path is plain text, not "ns:key".
@@ -90,7 +96,11 @@ export function createTranslator(language: string, load: (language: string) => P
     getFixedT(lng: string | null, ns?: string | string[]) {
       const namespace = (Array.isArray(ns) ? ns[0] : ns) ?? i18nConfig.defaultNS;
       return (key: string | string[], options?: Options | string) =>
-        translate(Array.isArray(key) ? key[key.length - 1]! : key, lng && typeof options !== "string" ? { ...options, lng } : options, namespace);
+        translate(
+          Array.isArray(key) ? key[key.length - 1]! : key,
+          lng && typeof options !== "string" ? { ...options, lng } : options,
+          namespace,
+        );
     },
     t: (key: string, options?: Options | string) => translate(key, options, i18nConfig.defaultNS),
     async changeLanguage(lng: string) {

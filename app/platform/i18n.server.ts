@@ -54,7 +54,13 @@ export function i18nextFor(language: Language): I18n {
   if (!instance) {
     instance = createInstance();
     // The resources are given, so init finishes before it returns.
-    void instance.use(initReactI18next).init({ ...i18nConfig, lng: language, ns: Object.keys(resources[language] ?? {}), resources, initImmediate: false });
+    void instance.use(initReactI18next).init({
+      ...i18nConfig,
+      lng: language,
+      ns: Object.keys(resources[language] ?? {}),
+      resources,
+      initImmediate: false,
+    });
     rememberTranslations(instance);
     instances.set(language, instance);
   }
@@ -73,8 +79,10 @@ function translationKey(key: unknown, options: unknown): string | null {
     if (value === undefined) continue;
     const type = typeof value;
     // The type is part of the key: a count of 1 and the text "1" may translate differently.
-    if (value === null || type === "string" || type === "number" || type === "boolean") cacheKey += `\u0000${name}\u0001${type}\u0001${String(value)}`;
-    else if (Array.isArray(value) && value.every((item) => typeof item === "string")) cacheKey += `\u0000${name}\u0002${value.join("\u0002")}`;
+    if (value === null || type === "string" || type === "number" || type === "boolean")
+      cacheKey += `\u0000${name}\u0001${type}\u0001${String(value)}`;
+    else if (Array.isArray(value) && value.every((item) => typeof item === "string"))
+      cacheKey += `\u0000${name}\u0002${value.join("\u0002")}`;
     else return null;
   }
   return cacheKey;

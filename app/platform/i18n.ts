@@ -18,7 +18,23 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 // All loaded up front (a few KB), so no screen ever flashes untranslated keys.
-export const namespaces = ["common", "auth", "profile", "discovery", "availability", "bookings", "messages", "notifications", "subscription", "legal", "admin", "safety", "disputes", "care", "settings"];
+export const namespaces = [
+  "common",
+  "auth",
+  "profile",
+  "discovery",
+  "availability",
+  "bookings",
+  "messages",
+  "notifications",
+  "subscription",
+  "legal",
+  "admin",
+  "safety",
+  "disputes",
+  "care",
+  "settings",
+];
 // The legal pages' long texts (legal-terms, legal-privacy, legal-cookies, legal-help, legal-imprint) are not
 // listed: only their own pages read them, on the server.
 

@@ -76,6 +76,8 @@ export async function purgeErasedEmails(): Promise<void> {
   await db
     .deleteFrom("email_outbox")
     .where("purge_after_send", "=", 1)
-    .where((eb) => eb.or([eb("sent_at", "is not", null), eb("failed_at", "is not", null), eb("created_at", "<=", weekAgo)]))
+    .where((eb) =>
+      eb.or([eb("sent_at", "is not", null), eb("failed_at", "is not", null), eb("created_at", "<=", weekAgo)]),
+    )
     .execute();
 }

@@ -13,10 +13,14 @@ describe.skipIf(databaseEngine === "postgres")("the scheduler", () => {
     vi.useFakeTimers();
     let started = 0;
     let finish = () => {};
-    const stop = every(1000, () => {
-      started += 1;
-      return new Promise<void>((resolve) => (finish = resolve));
-    }, "slow-job");
+    const stop = every(
+      1000,
+      () => {
+        started += 1;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+      "slow-job",
+    );
     await vi.advanceTimersByTimeAsync(5500);
     expect(started).toBe(1);
     finish();
@@ -32,10 +36,14 @@ describe.skipIf(databaseEngine === "postgres")("the scheduler", () => {
     vi.useFakeTimers();
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     let started = 0;
-    const stop = every(1000, async () => {
-      started += 1;
-      throw new Error("processor down");
-    }, "failing-job");
+    const stop = every(
+      1000,
+      async () => {
+        started += 1;
+        throw new Error("processor down");
+      },
+      "failing-job",
+    );
     await vi.advanceTimersByTimeAsync(2500);
     stop();
     expect(started).toBe(2);

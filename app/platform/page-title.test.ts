@@ -20,33 +20,54 @@ beforeAll(async () => {
 });
 
 describe("the document title", () => {
-  const bookName = titleFrom<() => { sitter: { name: string } }>(({ sitter }, t) => t("bookings:request.title", { name: sitter.name }));
+  const bookName = titleFrom<() => { sitter: { name: string } }>(({ sitter }, t) =>
+    t("bookings:request.title", { name: sitter.name }),
+  );
 
   it("is the deepest page's own, translated, then the site's name", () => {
-    const matches = [{ handle: { i18n: ["common"] } }, { handle: { title: "bookings:list.title" } }, { handle: { title: "messages:title" } }];
+    const matches = [
+      { handle: { i18n: ["common"] } },
+      { handle: { title: "bookings:list.title" } },
+      { handle: { title: "messages:title" } },
+    ];
     expect(documentTitle(matches, instances.en.t)).toBe("Messages · Trusted Sitters");
     expect(documentTitle(matches, instances.es.t)).toBe("Mensajes · Trusted Sitters");
     expect(documentTitle(matches.slice(0, 2), instances.de.t)).toBe("Meine Buchungen · Trusted Sitters");
   });
 
   it("names the legal pages in the reader's language, from the translations every page loads", () => {
-    expect(documentTitle([{ handle: { title: "legal:titles.imprint" } }], instances.de.t)).toBe("Impressum · Trusted Sitters");
-    expect(documentTitle([{ handle: { title: "legal:titles.privacy" } }], instances.es.t)).toBe("Política de privacidad · Trusted Sitters");
-    expect(documentTitle([{ handle: { title: "legal:titles.terms" } }], instances.fr.t)).toBe("Conditions d'utilisation · Trusted Sitters");
+    expect(documentTitle([{ handle: { title: "legal:titles.imprint" } }], instances.de.t)).toBe(
+      "Impressum · Trusted Sitters",
+    );
+    expect(documentTitle([{ handle: { title: "legal:titles.privacy" } }], instances.es.t)).toBe(
+      "Política de privacidad · Trusted Sitters",
+    );
+    expect(documentTitle([{ handle: { title: "legal:titles.terms" } }], instances.fr.t)).toBe(
+      "Conditions d'utilisation · Trusted Sitters",
+    );
   });
 
   it("can be made from the page's data", () => {
-    expect(documentTitle([{ handle: { title: bookName }, data: { sitter: { name: "Ana" } } }], instances.en.t)).toBe("Book Ana · Trusted Sitters");
+    expect(documentTitle([{ handle: { title: bookName }, data: { sitter: { name: "Ana" } } }], instances.en.t)).toBe(
+      "Book Ana · Trusted Sitters",
+    );
   });
 
   it("falls back to the page above, then to the site's name, when a page has none or its loader failed", () => {
-    expect(documentTitle([{ handle: { title: "bookings:list.title" } }, { handle: { title: bookName }, data: undefined }], instances.en.t)).toBe("My Bookings · Trusted Sitters");
+    expect(
+      documentTitle(
+        [{ handle: { title: "bookings:list.title" } }, { handle: { title: bookName }, data: undefined }],
+        instances.en.t,
+      ),
+    ).toBe("My Bookings · Trusted Sitters");
     expect(documentTitle([{ handle: { i18n: ["common"] } }, { handle: undefined }], instances.en.t)).toBe(SITE_NAME);
   });
 });
 
 function pageFiles(entries: RouteConfigEntry[]): string[] {
-  return entries.flatMap((entry) => (entry.children?.length ? [entry.file, ...pageFiles(entry.children)] : [entry.file]));
+  return entries.flatMap((entry) =>
+    entry.children?.length ? [entry.file, ...pageFiles(entry.children)] : [entry.file],
+  );
 }
 
 describe("every page in app/routes.ts", () => {
@@ -54,7 +75,10 @@ describe("every page in app/routes.ts", () => {
     const problems: string[] = [];
     const titled: string[] = [];
     for (const file of [...new Set(pageFiles(routes))]) {
-      const module = (await import(/* @vite-ignore */ `../${file}`)) as { default?: unknown; handle?: { title?: PageTitle } };
+      const module = (await import(/* @vite-ignore */ `../${file}`)) as {
+        default?: unknown;
+        handle?: { title?: PageTitle };
+      };
       const isPage = typeof module.default === "function" && !file.endsWith("layout.tsx");
       if (!isPage) continue;
       const title = module.handle?.title;
@@ -65,13 +89,30 @@ describe("every page in app/routes.ts", () => {
       if (title === undefined) problems.push(`${file}: no handle.title`);
       else if (typeof title === "string") {
         if (!title.includes(":")) problems.push(`${file}: "${title}" should name its namespace`);
-        for (const language of supportedLanguages) if (!instances[language].exists(title)) problems.push(`${file}: "${title}" missing in ${language}`);
-      } else if (title(undefined, instances.en.t) !== null) problems.push(`${file}: a title from data must give way when the loader failed`);
+        for (const language of supportedLanguages)
+          if (!instances[language].exists(title)) problems.push(`${file}: "${title}" missing in ${language}`);
+      } else if (title(undefined, instances.en.t) !== null)
+        problems.push(`${file}: a title from data must give way when the loader failed`);
       titled.push(file);
     }
     expect(problems).toEqual([]);
-    expect(titled).toEqual(expect.arrayContaining(["routes/messages.tsx", "routes/booking-request.tsx", "routes/select-role.tsx", "routes/not-found.tsx"]));
-    expect(titled).toEqual(expect.arrayContaining(["routes/terms.tsx", "routes/privacy.tsx", "routes/cookies.tsx", "routes/imprint.tsx", "routes/help.tsx"]));
+    expect(titled).toEqual(
+      expect.arrayContaining([
+        "routes/messages.tsx",
+        "routes/booking-request.tsx",
+        "routes/select-role.tsx",
+        "routes/not-found.tsx",
+      ]),
+    );
+    expect(titled).toEqual(
+      expect.arrayContaining([
+        "routes/terms.tsx",
+        "routes/privacy.tsx",
+        "routes/cookies.tsx",
+        "routes/imprint.tsx",
+        "routes/help.tsx",
+      ]),
+    );
   });
 });
 
@@ -108,18 +149,41 @@ describe("the title of a page that answers with an error", () => {
               element: createElement(Outlet),
               errorElement: createElement("p", null, "refused"),
               children: [
-                { id: "overview", index: true, handle: { title: "admin:overview.title" }, loader: refuse, element: createElement("p") },
-                { id: "audit", path: "audit", handle: { title: "admin:audit.title" }, loader: refuse, element: createElement("p") },
+                {
+                  id: "overview",
+                  index: true,
+                  handle: { title: "admin:overview.title" },
+                  loader: refuse,
+                  element: createElement("p"),
+                },
+                {
+                  id: "audit",
+                  path: "audit",
+                  handle: { title: "admin:audit.title" },
+                  loader: refuse,
+                  element: createElement("p"),
+                },
               ],
             },
-            { id: "visit", path: "bookings/:id/visit", handle: { title: "care:visit.title" }, loader: refuse, element: createElement("p"), errorElement: createElement("p", null, "refused") },
+            {
+              id: "visit",
+              path: "bookings/:id/visit",
+              handle: { title: "care:visit.title" },
+              loader: refuse,
+              element: createElement("p"),
+              errorElement: createElement("p", null, "refused"),
+            },
           ],
         },
       ],
       { initialEntries: [path] },
     );
-    await new Promise<void>((resolve) => (router.state.initialized ? resolve() : router.subscribe((state) => state.initialized && resolve())));
-    const markup = renderToStaticMarkup(createElement(I18nextProvider, { i18n: instances[language] }, createElement(RouterProvider, { router })));
+    await new Promise<void>((resolve) =>
+      router.state.initialized ? resolve() : router.subscribe((state) => state.initialized && resolve()),
+    );
+    const markup = renderToStaticMarkup(
+      createElement(I18nextProvider, { i18n: instances[language] }, createElement(RouterProvider, { router })),
+    );
     router.dispose();
     return /<title>(.*?)<\/title>/.exec(markup)?.[1];
   }
@@ -131,7 +195,8 @@ describe("the title of a page that answers with an error", () => {
     expect(await titleAt("/admin", 404, "de")).toBe(`${instances.de.t("common:notFound.title")} · ${SITE_NAME}`);
     for (const path of ["/admin", "/admin/audit", "/bookings/b1/visit"]) {
       const title = (await titleAt(path, 404))!;
-      for (const hidden of ["admin:title", "admin:overview.title", "admin:audit.title", "care:visit.title"]) expect(title).not.toContain(instances.en.t(hidden));
+      for (const hidden of ["admin:title", "admin:overview.title", "admin:audit.title", "care:visit.title"])
+        expect(title).not.toContain(instances.en.t(hidden));
     }
   });
 

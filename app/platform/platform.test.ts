@@ -42,7 +42,9 @@ describe("security", () => {
     expect(headers["Content-Security-Policy"]).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(headers["Content-Security-Policy"]).toContain("frame-ancestors 'none'");
     expect(headers["Strict-Transport-Security"]).toBeUndefined();
-    expect(securityHeaders({ nonce: "abc", https: true, development: false })["Strict-Transport-Security"]).toContain("max-age");
+    expect(securityHeaders({ nonce: "abc", https: true, development: false })["Strict-Transport-Security"]).toContain(
+      "max-age",
+    );
   });
 });
 
@@ -66,7 +68,11 @@ describe("emails", () => {
 describe("posted forms", () => {
   const post = (body: string, type = "application/x-www-form-urlencoded") =>
     new Request("http://localhost/", { method: "POST", headers: { "Content-Type": type }, body });
-  const statusOf = (request: Request) => formDataOf(request).then(() => 200, (thrown: Response) => thrown.status);
+  const statusOf = (request: Request) =>
+    formDataOf(request).then(
+      () => 200,
+      (thrown: Response) => thrown.status,
+    );
 
   it("reads a form with tabs and line breaks, and refuses control characters and unreadable bodies with a 400", async () => {
     expect((await formDataOf(post("bio=one%0D%0Atwo%09three"))).get("bio")).toBe("one\r\ntwo\tthree");
@@ -79,7 +85,9 @@ describe("posted forms", () => {
 
   it("refuses a form over FORM_BODY_MAX_BYTES with a 413: by Content-Length without reading it, else when the count passes the limit", async () => {
     expect(await statusOf(post(`bio=${"a".repeat(FORM_BODY_MAX_BYTES)}`))).toBe(413);
-    expect((await formDataOf(post(`bio=${"a".repeat(FORM_BODY_MAX_BYTES - 4)}`))).get("bio")).toHaveLength(FORM_BODY_MAX_BYTES - 4);
+    expect((await formDataOf(post(`bio=${"a".repeat(FORM_BODY_MAX_BYTES - 4)}`))).get("bio")).toHaveLength(
+      FORM_BODY_MAX_BYTES - 4,
+    );
     let pulled = 0;
     const endless = () =>
       new ReadableStream<Uint8Array>({
@@ -89,7 +97,12 @@ describe("posted forms", () => {
         },
       });
     const streamed = (headers: Record<string, string>) =>
-      new Request("http://localhost/", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: endless(), duplex: "half" } as RequestInit);
+      new Request("http://localhost/", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body: endless(),
+        duplex: "half",
+      } as RequestInit);
     expect(await statusOf(streamed({ "Content-Length": String(200 * 1024 * 1024) }))).toBe(413);
     // A stream starts by filling its queue once; nothing more was read.
     expect(pulled).toBeLessThanOrEqual(1);
@@ -101,7 +114,15 @@ describe("posted forms", () => {
   it("refuses a Stripe webhook body over a megabyte with a 413 before checking it", async () => {
     const { action } = await import("~/routes/webhooks-stripe");
     const post = (bytes: number) =>
-      action({ request: new Request("http://localhost/webhooks/stripe", { method: "POST", body: "x".repeat(bytes), headers: { "Stripe-Signature": "t=1,v1=x" } }), params: {}, context: { cspNonce: "", clientAddress: "127.0.0.1" } }).catch((thrown: Response) => thrown);
+      action({
+        request: new Request("http://localhost/webhooks/stripe", {
+          method: "POST",
+          body: "x".repeat(bytes),
+          headers: { "Stripe-Signature": "t=1,v1=x" },
+        }),
+        params: {},
+        context: { cspNonce: "", clientAddress: "127.0.0.1" },
+      }).catch((thrown: Response) => thrown);
     expect((await post(STRIPE_WEBHOOK_BODY_MAX_BYTES + 1)).status).toBe(413);
     expect((await post(1000)).status).toBe(400);
   });
@@ -128,12 +149,23 @@ describe("badge", () => {
 describe("a page's own Content-Security-Policy", () => {
   it("adds the origins a route declares to the default policy, and nothing for other pages", async () => {
     const { contentSecurityPolicy, cspSourcesOf, securityHeaders } = await import("./security.server");
-    const extra = cspSourcesOf([{ i18n: ["common"] }, undefined, { csp: { "script-src": ["https://js.stripe.com"], "frame-src": ["https://js.stripe.com", "https://hooks.stripe.com"] } }]);
+    const extra = cspSourcesOf([
+      { i18n: ["common"] },
+      undefined,
+      {
+        csp: {
+          "script-src": ["https://js.stripe.com"],
+          "frame-src": ["https://js.stripe.com", "https://hooks.stripe.com"],
+        },
+      },
+    ]);
     const policy = contentSecurityPolicy({ nonce: "abc", development: false, extra });
     expect(policy).toContain("script-src 'self' 'nonce-abc' https://js.stripe.com");
     expect(policy).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
     expect(policy).toContain("connect-src 'self';");
-    expect(securityHeaders({ nonce: "abc", https: false, development: false })["Content-Security-Policy"]).toBe(contentSecurityPolicy({ nonce: "abc", development: false }));
+    expect(securityHeaders({ nonce: "abc", https: false, development: false })["Content-Security-Policy"]).toBe(
+      contentSecurityPolicy({ nonce: "abc", development: false }),
+    );
     expect(contentSecurityPolicy({ nonce: "abc", development: false })).not.toContain("stripe");
   });
 });

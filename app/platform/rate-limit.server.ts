@@ -48,7 +48,10 @@ export async function takeSlidingAttempt(key: string, limit: RateLimit): Promise
   const at = now().getTime();
   const windowMs = limit.windowSeconds * 1000;
   const id = randomUUID();
-  await db.insertInto("rate_limit_hits").values({ id, key, at, expires_at: at + windowMs }).execute();
+  await db
+    .insertInto("rate_limit_hits")
+    .values({ id, key, at, expires_at: at + windowMs })
+    .execute();
   const { hits } = await db
     .selectFrom("rate_limit_hits")
     .select((eb) => eb.fn.countAll<number | string>().as("hits"))
@@ -92,7 +95,11 @@ export async function claimAttempt(key: string, backoff: Backoff): Promise<numbe
 export async function claimAttempts(keys: readonly string[], backoff: Backoff): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const at = now().getTime();
-    const rows = await trx.selectFrom("backoffs").select(["key", "attempts", "last_attempt_at"]).where("key", "in", keys).execute();
+    const rows = await trx
+      .selectFrom("backoffs")
+      .select(["key", "attempts", "last_attempt_at"])
+      .where("key", "in", keys)
+      .execute();
     const attemptsOf = new Map<string, number>();
     let left = 0;
     for (const row of rows) {
@@ -119,12 +126,18 @@ export async function clearAttempts(...keys: string[]): Promise<void> {
 }
 
 export async function pruneBackoffs(backoff: Backoff = signInBackoff): Promise<void> {
-  await db.deleteFrom("backoffs").where("last_attempt_at", "<", now().getTime() - backoff.forgetAfterMs).execute();
+  await db
+    .deleteFrom("backoffs")
+    .where("last_attempt_at", "<", now().getTime() - backoff.forgetAfterMs)
+    .execute();
 }
 
 export async function pruneRateLimits(): Promise<number> {
   const at = Math.floor(now().getTime() / 1000);
   const result = await db.deleteFrom("rate_limits").where("expires_at", "<=", at).executeTakeFirst();
-  const hits = await db.deleteFrom("rate_limit_hits").where("expires_at", "<=", at * 1000).executeTakeFirst();
+  const hits = await db
+    .deleteFrom("rate_limit_hits")
+    .where("expires_at", "<=", at * 1000)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) + Number(hits.numDeletedRows);
 }

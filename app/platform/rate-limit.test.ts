@@ -35,7 +35,9 @@ describe("the client a rate limit counts", () => {
 
   it("is Fly-Client-IP only on Fly", () => {
     const onFly: ProxyTrust = { header: null, hops: 1, fly: true };
-    expect(clientAddressOf({ "fly-client-ip": "1.2.3.4", "x-forwarded-for": "9.9.9.9" }, "10.0.0.1", onFly)).toBe("1.2.3.4");
+    expect(clientAddressOf({ "fly-client-ip": "1.2.3.4", "x-forwarded-for": "9.9.9.9" }, "10.0.0.1", onFly)).toBe(
+      "1.2.3.4",
+    );
     expect(clientAddressOf({ "fly-client-ip": "2001:db8:1:2::5" }, "10.0.0.1", onFly)).toBe("2001:db8:1:2::/64");
     expect(clientAddressOf({}, "10.0.0.1", onFly)).toBe("10.0.0.1");
     expect(clientAddressOf({ "fly-client-ip": "not an address" }, "10.0.0.1", onFly)).toBe("10.0.0.1");
@@ -43,7 +45,13 @@ describe("the client a rate limit counts", () => {
 
   it("is the header a trusted proxy sets (X-Real-IP), and nothing else", () => {
     const realIp: ProxyTrust = { header: "x-real-ip", hops: 1, fly: true };
-    expect(clientAddressOf({ "x-real-ip": "198.51.100.4", "fly-client-ip": "3.3.3.3", "x-forwarded-for": "1.1.1.1" }, "10.0.0.1", realIp)).toBe("198.51.100.4");
+    expect(
+      clientAddressOf(
+        { "x-real-ip": "198.51.100.4", "fly-client-ip": "3.3.3.3", "x-forwarded-for": "1.1.1.1" },
+        "10.0.0.1",
+        realIp,
+      ),
+    ).toBe("198.51.100.4");
     expect(clientAddressOf({ "x-real-ip": "[2001:db8:1:2::5]:443" }, "10.0.0.1", realIp)).toBe("2001:db8:1:2::/64");
     // Missing or not an address: the proxy's own address, one budget for everyone behind it rather than one per forgery.
     expect(clientAddressOf({}, "10.0.0.1", realIp)).toBe("10.0.0.1");
@@ -56,15 +64,20 @@ describe("the client a rate limit counts", () => {
     // The client sent "6.6.6.6" itself; the proxy appended the address it saw.
     expect(clientAddressOf({ "x-forwarded-for": "6.6.6.6, 198.51.100.4" }, "10.0.0.1", oneProxy)).toBe("198.51.100.4");
     expect(clientAddressOf({ "x-forwarded-for": "198.51.100.4" }, "10.0.0.1", oneProxy)).toBe("198.51.100.4");
-    expect(clientAddressOf({ "x-forwarded-for": "6.6.6.6, 203.0.113.9:5123" }, "10.0.0.1", oneProxy)).toBe("203.0.113.9");
+    expect(clientAddressOf({ "x-forwarded-for": "6.6.6.6, 203.0.113.9:5123" }, "10.0.0.1", oneProxy)).toBe(
+      "203.0.113.9",
+    );
     // A CDN, then a load balancer: the balancer appended the CDN's address, the CDN the client's.
-    expect(clientAddressOf({ "x-forwarded-for": "6.6.6.6, 198.51.100.4, 192.0.2.10" }, "10.0.0.1", twoProxies)).toBe("198.51.100.4");
+    expect(clientAddressOf({ "x-forwarded-for": "6.6.6.6, 198.51.100.4, 192.0.2.10" }, "10.0.0.1", twoProxies)).toBe(
+      "198.51.100.4",
+    );
     expect(clientAddressOf({ "x-forwarded-for": "192.0.2.10" }, "10.0.0.1", twoProxies)).toBe("10.0.0.1");
     expect(clientAddressOf({}, "10.0.0.1", oneProxy)).toBe("10.0.0.1");
   });
 
   it("reads TRUST_PROXY_HEADER and TRUST_PROXY_HOPS from the environment", () => {
-    const parseEnvWith = (variables: Record<string, string>) => parseEnv({ NODE_ENV: "test", DATA_DIR: process.env.DATA_DIR, ...variables });
+    const parseEnvWith = (variables: Record<string, string>) =>
+      parseEnv({ NODE_ENV: "test", DATA_DIR: process.env.DATA_DIR, ...variables });
     expect(parseEnvWith({ TRUST_PROXY_HEADER: "X-Real-IP" }).TRUST_PROXY_HEADER).toBe("x-real-ip");
     expect(parseEnvWith({ TRUST_PROXY_HEADER: "" }).TRUST_PROXY_HEADER).toBeUndefined();
     expect(parseEnvWith({}).TRUST_PROXY_HOPS).toBe(1);
@@ -76,7 +89,14 @@ describe("the client a rate limit counts", () => {
 });
 
 describe("pruning rate limits", () => {
-  const rowsOf = (prefix: string) => db.selectFrom("rate_limits").select("key").where("key", "like", `${prefix}%`).orderBy("key").execute().then((rows) => rows.map((row) => row.key));
+  const rowsOf = (prefix: string) =>
+    db
+      .selectFrom("rate_limits")
+      .select("key")
+      .where("key", "like", `${prefix}%`)
+      .orderBy("key")
+      .execute()
+      .then((rows) => rows.map((row) => row.key));
 
   it("deletes each row once its own window has ended, whatever the window's length, and keeps the counts of open windows", async () => {
     const minute = { max: 2, windowSeconds: 60 };

@@ -12,9 +12,54 @@ const FALLBACK = "/fallback";
 
 /** Pieces that have led browsers off-site: slashes of both kinds, what browsers drop, schemes, hosts, dot segments. */
 const PIECES = [
-  "/", "//", "\\", "/\\", "\\/", "\t", "\n", "\r", "\u0000", "\u001f", "\u007f", "\u0085", " ", "\u00a0", "\u2028", "\u3000", "\ufeff",
-  "%09", "%0A", "%0D", "%00", "%2F", "%2f", "%5C", "%5c", "%2E", "%252F", "http:", "https:", "javascript:", "data:", "evil.example",
-  "@evil.example", "user:pass@", ":", "?", "#", ".", "..", "./", "../", "/./", "/../", "a", "dashboard", "é", "😀", "\ud800",
+  "/",
+  "//",
+  "\\",
+  "/\\",
+  "\\/",
+  "\t",
+  "\n",
+  "\r",
+  "\u0000",
+  "\u001f",
+  "\u007f",
+  "\u0085",
+  " ",
+  "\u00a0",
+  "\u2028",
+  "\u3000",
+  "\ufeff",
+  "%09",
+  "%0A",
+  "%0D",
+  "%00",
+  "%2F",
+  "%2f",
+  "%5C",
+  "%5c",
+  "%2E",
+  "%252F",
+  "http:",
+  "https:",
+  "javascript:",
+  "data:",
+  "evil.example",
+  "@evil.example",
+  "user:pass@",
+  ":",
+  "?",
+  "#",
+  ".",
+  "..",
+  "./",
+  "../",
+  "/./",
+  "/../",
+  "a",
+  "dashboard",
+  "é",
+  "😀",
+  "\ud800",
 ];
 const piecewise = fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }).map((parts) => parts.join(""));
 /** The same strings once percent-decoded, as URLSearchParams and form parsing hand them over. */
@@ -64,9 +109,26 @@ describe("redirect targets", () => {
 
   it("refuses the known tricks and keeps ordinary paths", () => {
     for (const trick of [
-      "/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "/\r\n/evil.example", "//evil.example", "/\\evil.example", "\\\\evil.example",
-      "/.//evil.example", "/a/..//evil.example", "https://evil.example", "javascript:alert(1)", " /dashboard", "/dash\u0000board", "dashboard",
-      "", null, undefined, 42, ["/dashboard"], `/${"a".repeat(REDIRECT_TARGET_MAX_LENGTH)}`,
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r/evil.example",
+      "/\r\n/evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "\\\\evil.example",
+      "/.//evil.example",
+      "/a/..//evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      " /dashboard",
+      "/dash\u0000board",
+      "dashboard",
+      "",
+      null,
+      undefined,
+      42,
+      ["/dashboard"],
+      `/${"a".repeat(REDIRECT_TARGET_MAX_LENGTH)}`,
     ]) {
       expect(safeRedirectTarget(trick, FALLBACK), JSON.stringify(trick)).toBe(FALLBACK);
     }
@@ -93,7 +155,9 @@ describe("sign-in's redirectTo", () => {
     }) as Promise<Response>;
 
   async function loaderAnswer(query: string, cookie?: string): Promise<Response | { redirectTo?: string }> {
-    const request = new Request(`http://localhost/auth?mode=login&${query}`, { headers: cookie ? { Cookie: cookie } : {} });
+    const request = new Request(`http://localhost/auth?mode=login&${query}`, {
+      headers: cookie ? { Cookie: cookie } : {},
+    });
     try {
       return (await authLoader({ request, params: {}, context })) as { redirectTo?: string };
     } catch (thrown) {
@@ -104,7 +168,13 @@ describe("sign-in's redirectTo", () => {
 
   it("sends a sign-in with a control character in redirectTo to the dashboard", async () => {
     const owner = await person("owner", { password: PASSWORD });
-    for (const redirectTo of ["/\t/evil.example", "/\r/evil.example", "/\n/evil.example", "//evil.example", "/\\evil.example"]) {
+    for (const redirectTo of [
+      "/\t/evil.example",
+      "/\r/evil.example",
+      "/\n/evil.example",
+      "//evil.example",
+      "/\\evil.example",
+    ]) {
       const response = await signIn(owner.email, redirectTo);
       expect(response.status, JSON.stringify(redirectTo)).toBe(302);
       expect(response.headers.get("Location")).toBe("/dashboard");
@@ -127,10 +197,16 @@ describe("sign-in's redirectTo", () => {
 });
 
 describe("the redirect to sign-in", () => {
-  const redirectOf = (url: string) => requireUser(new Request(url)).then(() => null, (thrown: Response) => thrown.headers.get("Location"));
+  const redirectOf = (url: string) =>
+    requireUser(new Request(url)).then(
+      () => null,
+      (thrown: Response) => thrown.headers.get("Location"),
+    );
 
   it("brings a visitor back to the page they asked for, and never to a path a browser reads as another site", async () => {
-    expect(await redirectOf("http://localhost/bookings?tab=past")).toBe(`/auth?${new URLSearchParams({ mode: "login", redirectTo: "/bookings?tab=past" })}`);
+    expect(await redirectOf("http://localhost/bookings?tab=past")).toBe(
+      `/auth?${new URLSearchParams({ mode: "login", redirectTo: "/bookings?tab=past" })}`,
+    );
     expect(await redirectOf("http://localhost//evil.example/x")).toBe("/auth?mode=login");
     expect(await redirectOf("http://localhost/")).toBe("/auth?mode=login");
   });

@@ -5,7 +5,9 @@ import type { AppLoadContext } from "@remix-run/node";
 // request (such as getUser), so that work every loader of a page repeats is done once per request.
 const current = new AsyncLocalStorage<AppLoadContext>();
 
-export function createLoadContext(context: Pick<AppLoadContext, "cspNonce" | "clientAddress" | "whenWritable">): AppLoadContext {
+export function createLoadContext(
+  context: Pick<AppLoadContext, "cspNonce" | "clientAddress" | "whenWritable">,
+): AppLoadContext {
   return { ...context, memo: new Map() };
 }
 

@@ -79,7 +79,8 @@ describe("remembered translations", () => {
   it("answer every call as a fresh i18next instance does, the first time and the next", () => {
     const remembered = i18nextFor("pl");
     for (let round = 0; round < 2; round += 1) {
-      for (const [key, options] of calls) expect(remembered.t(key, options), `${key} ${JSON.stringify(options)}`).toBe(fresh.t(key, options));
+      for (const [key, options] of calls)
+        expect(remembered.t(key, options), `${key} ${JSON.stringify(options)}`).toBe(fresh.t(key, options));
     }
     expect(remembered.t("discovery:mode.localNow", { city: "Kraków" })).toBe("Profile w pobliżu: Kraków");
     expect(remembered.t("common:nav.unread", { count: 3 })).not.toBe(remembered.t("common:nav.unread", { count: 5 }));
@@ -87,12 +88,18 @@ describe("remembered translations", () => {
 
   it("answer react-i18next's translators (no language, a list of namespaces, a key prefix) as before", () => {
     const remembered = i18nextFor("pl");
-    for (const [ns, prefix] of [[["discovery", "common"], undefined], ["discovery", "mode"], [["common"], "nav"]] as const) {
+    for (const [ns, prefix] of [
+      [["discovery", "common"], undefined],
+      ["discovery", "mode"],
+      [["common"], "nav"],
+    ] as const) {
       const one = remembered.getFixedT(null, ns as string | string[], prefix);
       const other = fresh.getFixedT(null, ns as string | string[], prefix);
       for (let round = 0; round < 2; round += 1) {
         for (const key of ["local", "localNow", "unread", "label", "skipToContent", "mode.global", "common:nav.back"]) {
-          expect(one(key, { city: "Łódź", count: 2 }), `${String(ns)} ${prefix} ${key}`).toBe(other(key, { city: "Łódź", count: 2 }));
+          expect(one(key, { city: "Łódź", count: 2 }), `${String(ns)} ${prefix} ${key}`).toBe(
+            other(key, { city: "Łódź", count: 2 }),
+          );
           expect(one(key)).toBe(other(key));
         }
       }
@@ -101,7 +108,11 @@ describe("remembered translations", () => {
 
   it("pass calls with other options (objects to return, functions) through untouched", () => {
     const remembered = i18nextFor("pl");
-    expect(remembered.t("discovery:mode", { returnObjects: true })).toEqual(fresh.t("discovery:mode", { returnObjects: true }));
-    expect(remembered.t("discovery:mode.localNow", { city: { toString: () => "Opole" } })).toBe("Profile w pobliżu: Opole");
+    expect(remembered.t("discovery:mode", { returnObjects: true })).toEqual(
+      fresh.t("discovery:mode", { returnObjects: true }),
+    );
+    expect(remembered.t("discovery:mode.localNow", { city: { toString: () => "Opole" } })).toBe(
+      "Profile w pobliżu: Opole",
+    );
   });
 });

@@ -57,7 +57,8 @@ describe("route matching with cached compiled paths", () => {
   it("answers long paths and many different paths the same as short ones", () => {
     const long = `/users/${"x".repeat(5000)}`;
     expect(matchRoutes(routes, long)?.at(-1)?.params.userId).toHaveLength(5000);
-    for (let i = 0; i < 2500; i += 1) expect(matchRoutes(routes, `/users/u${i}`)?.at(-1)?.params).toEqual({ userId: `u${i}` });
+    for (let i = 0; i < 2500; i += 1)
+      expect(matchRoutes(routes, `/users/u${i}`)?.at(-1)?.params).toEqual({ userId: `u${i}` });
     expect(matchRoutes(routes, "/users/u0")?.at(-1)?.params).toEqual({ userId: "u0" });
   });
 
@@ -72,9 +73,19 @@ describe("route matching with cached compiled paths", () => {
 // build's routes (route modules, route tree, data routes) is made once and shared by every request.
 describe("the static router of each page render", () => {
   // As @remix-run/react's server render loads it.
-  const { createStaticHandler, createStaticRouter } = createRequire(import.meta.url)("react-router-dom/server") as typeof StaticRouting;
+  const { createStaticHandler, createStaticRouter } = createRequire(import.meta.url)(
+    "react-router-dom/server",
+  ) as typeof StaticRouting;
   const routes = [
-    { id: "root", path: "/", loader: () => "root", children: [{ id: "user", path: "users/:userId", loader: () => "user" }, { id: "index", index: true, loader: () => "index" }] },
+    {
+      id: "root",
+      path: "/",
+      loader: () => "root",
+      children: [
+        { id: "user", path: "users/:userId", loader: () => "user" },
+        { id: "index", index: true, loader: () => "index" },
+      ],
+    },
   ];
 
   it("shares the data routes of one tree, but shows each request its own location, matches, params and data", async () => {
@@ -86,7 +97,10 @@ describe("the static router of each page render", () => {
     const second = createStaticRouter(handler.dataRoutes, two);
     expect(second.routes).toBe(first.routes);
     expect(first.state.location.pathname).toBe("/users/abc");
-    expect(first.state.matches.map((match) => [match.route.id, match.params])).toEqual([["root", { userId: "abc" }], ["user", { userId: "abc" }]]);
+    expect(first.state.matches.map((match) => [match.route.id, match.params])).toEqual([
+      ["root", { userId: "abc" }],
+      ["user", { userId: "abc" }],
+    ]);
     expect(first.state.loaderData).toEqual({ root: "root", user: "user" });
     expect(second.state.location.pathname).toBe("/");
     expect(second.state.matches.map((match) => match.route.id)).toEqual(["root", "index"]);
@@ -98,8 +112,21 @@ describe("the static router of each page render", () => {
   it("makes new data routes for another tree", () => {
     const handler = createStaticHandler(routes);
     const other = createStaticHandler([{ id: "only", path: "/" }]);
-    const context = { basename: "", location: { pathname: "/", search: "", hash: "", state: null, key: "default" }, matches: [], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null };
-    expect(createStaticRouter(other.dataRoutes, context).routes).not.toBe(createStaticRouter(handler.dataRoutes, context).routes);
+    const context = {
+      basename: "",
+      location: { pathname: "/", search: "", hash: "", state: null, key: "default" },
+      matches: [],
+      loaderData: {},
+      actionData: null,
+      errors: null,
+      statusCode: 200,
+      loaderHeaders: {},
+      actionHeaders: {},
+      activeDeferreds: null,
+    };
+    expect(createStaticRouter(other.dataRoutes, context).routes).not.toBe(
+      createStaticRouter(handler.dataRoutes, context).routes,
+    );
     expect(createStaticRouter(other.dataRoutes, context).routes.map((route) => route.id)).toEqual(["only"]);
   });
 });

@@ -11,9 +11,22 @@ export interface HeaderOptions {
   development: boolean;
 }
 
-export type CspSources = Partial<Record<"script-src" | "frame-src" | "connect-src" | "img-src" | "style-src" | "font-src" | "form-action", readonly string[]>>;
+export type CspSources = Partial<
+  Record<
+    "script-src" | "frame-src" | "connect-src" | "img-src" | "style-src" | "font-src" | "form-action",
+    readonly string[]
+  >
+>;
 
-export function contentSecurityPolicy({ nonce, development, extra = {} }: { nonce: string; development: boolean; extra?: CspSources }): string {
+export function contentSecurityPolicy({
+  nonce,
+  development,
+  extra = {},
+}: {
+  nonce: string;
+  development: boolean;
+  extra?: CspSources;
+}): string {
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
     ["script-src", development ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`]],
@@ -30,15 +43,19 @@ export function contentSecurityPolicy({ nonce, development, extra = {} }: { nonc
     ["worker-src", ["'self'"]],
   ];
   // A directive the default policy leaves to default-src starts from 'self', like default-src.
-  for (const name of Object.keys(extra)) if (!directives.some(([known]) => known === name)) directives.push([name, ["'self'"]]);
-  return directives.map(([name, sources]) => [name, ...sources, ...(extra[name as keyof CspSources] ?? [])].join(" ")).join("; ");
+  for (const name of Object.keys(extra))
+    if (!directives.some(([known]) => known === name)) directives.push([name, ["'self'"]]);
+  return directives
+    .map(([name, sources]) => [name, ...sources, ...(extra[name as keyof CspSources] ?? [])].join(" "))
+    .join("; ");
 }
 
 export function cspSourcesOf(handles: unknown[]): CspSources {
   const merged: Record<string, string[]> = {};
   for (const handle of handles) {
     const csp = (handle as { csp?: CspSources } | undefined)?.csp;
-    for (const [name, sources] of Object.entries(csp ?? {})) merged[name] = [...new Set([...(merged[name] ?? []), ...sources])];
+    for (const [name, sources] of Object.entries(csp ?? {}))
+      merged[name] = [...new Set([...(merged[name] ?? []), ...sources])];
   }
   return merged;
 }

@@ -4,7 +4,15 @@ import { startOfDayIn, wallClockIn } from "./time";
 /** The wall clock as Intl gives it for this very instant, with no remembered offset. */
 function wallClockFromIntl(timeZone: string, at: Date) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
@@ -34,9 +42,15 @@ describe("wall clocks with offsets remembered per quarter hour", () => {
   });
 
   it("start the day at the zone's midnight, also on the days the clocks change", () => {
-    expect(startOfDayIn("Europe/Madrid", new Date("2026-03-29T12:00:00Z")).toISOString()).toBe("2026-03-28T23:00:00.000Z");
-    expect(startOfDayIn("Europe/Madrid", new Date("2026-10-25T12:00:00Z")).toISOString()).toBe("2026-10-24T22:00:00.000Z");
-    expect(startOfDayIn("America/New_York", new Date("2026-11-01T12:00:00Z")).toISOString()).toBe("2026-11-01T04:00:00.000Z");
+    expect(startOfDayIn("Europe/Madrid", new Date("2026-03-29T12:00:00Z")).toISOString()).toBe(
+      "2026-03-28T23:00:00.000Z",
+    );
+    expect(startOfDayIn("Europe/Madrid", new Date("2026-10-25T12:00:00Z")).toISOString()).toBe(
+      "2026-10-24T22:00:00.000Z",
+    );
+    expect(startOfDayIn("America/New_York", new Date("2026-11-01T12:00:00Z")).toISOString()).toBe(
+      "2026-11-01T04:00:00.000Z",
+    );
   });
 
   it("keep to Intl before 1980, when offsets were not whole quarter hours", () => {

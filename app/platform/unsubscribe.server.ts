@@ -5,7 +5,8 @@ import { env } from "./env.server";
 export const EMAIL_KINDS = ["messages", "bookings", "reviews", "marketing"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
-export const isEmailKind = (value: unknown): value is EmailKind => typeof value === "string" && (EMAIL_KINDS as readonly string[]).includes(value);
+export const isEmailKind = (value: unknown): value is EmailKind =>
+  typeof value === "string" && (EMAIL_KINDS as readonly string[]).includes(value);
 
 export const emailColumnOf = (kind: EmailKind) => `email_${kind}` as const;
 

@@ -4,7 +4,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BookingHistory, MoneyTable, OPERATOR_NOTE_MAX, centsOf, refundSchema, loadDisputeSchemas } from "~/features/disputes";
+import {
+  BookingHistory,
+  MoneyTable,
+  OPERATOR_NOTE_MAX,
+  centsOf,
+  refundSchema,
+  loadDisputeSchemas,
+} from "~/features/disputes";
 import { bookingForOperator, historyText, moneyText, refundBooking } from "~/features/disputes/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -14,26 +21,40 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["admin", "disputes", "bookings"], title: titleFrom<typeof loader>((_, t) => t("disputes:record.title")) };
+export const handle = {
+  i18n: ["admin", "disputes", "bookings"],
+  title: titleFrom<typeof loader>((_, t) => t("disputes:record.title")),
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const operator = await requireAdmin(request);
   const found = await bookingForOperator(params.bookingId ?? "");
   if (!found) throw new Response("Not found", { status: 404 });
   const language = await languageOf(request);
-  return { ...found, constraints: { refundSchema: constraintOf(refundSchema) }, history: historyText(found.history, language, operator.time_zone), moneyText: moneyText(found.money, language) };
+  return {
+    ...found,
+    constraints: { refundSchema: constraintOf(refundSchema) },
+    history: historyText(found.history, language, operator.time_zone),
+    moneyText: moneyText(found.money, language),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const operator = await requireAdmin(request);
   const submission = parseWithZod(await formDataOf(request), { schema: refundSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await refundBooking(operator.id, params.bookingId ?? "", { amountCents: centsOf(submission.value.amount)!, note: submission.value.note });
+  const result = await refundBooking(operator.id, params.bookingId ?? "", {
+    amountCents: centsOf(submission.value.amount)!,
+    note: submission.value.note,
+  });
   if (!result.ok) {
     if (result.notFound) throw new Response("Not found", { status: 404 });
     return data(submission.reply({ formErrors: [result.message] }), { status: 400 });
   }
-  return redirectWithToast(`/admin/bookings/${params.bookingId}`, { type: "success", title: "disputes:record.refunded" });
+  return redirectWithToast(`/admin/bookings/${params.bookingId}`, {
+    type: "success",
+    title: "disputes:record.refunded",
+  });
 }
 
 export default function AdminBooking() {
@@ -99,7 +120,13 @@ function RefundForm() {
       <p className="text-sm text-stone-700">{t("record.refundExplain")}</p>
       <FormError form={form} />
       <TextField meta={fields.amount} label={t("operator.amount")} inputMode="decimal" />
-      <TextAreaField meta={fields.note} label={t("operator.note")} hint={t("admin:reason.hint")} rows={3} maxLength={OPERATOR_NOTE_MAX} />
+      <TextAreaField
+        meta={fields.note}
+        label={t("operator.note")}
+        hint={t("admin:reason.hint")}
+        rows={3}
+        maxLength={OPERATOR_NOTE_MAX}
+      />
       <SubmitButton className="w-full">{t("record.refundSubmit")}</SubmitButton>
     </Form>
   );

@@ -44,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminBookings() {
   const { t } = useTranslation("disputes");
   const { query, day, page, hasMore, bookings } = useLoaderData<typeof loader>();
-  const hrefOf = (next: number) => `/admin/bookings?${new URLSearchParams({ q: query, day, page: String(next) }).toString()}`;
+  const hrefOf = (next: number) =>
+    `/admin/bookings?${new URLSearchParams({ q: query, day, page: String(next) }).toString()}`;
   return (
     <section aria-labelledby="bookings-title" className="space-y-4">
       <h1 id="bookings-title" className="text-2xl font-bold">
@@ -77,7 +78,8 @@ export default function AdminBookings() {
                 {t("queue.item", { owner: booking.ownerName, sitter: booking.sitterName, pet: booking.petName })}
               </Link>
               <p className="text-sm text-stone-700">
-                <time dateTime={booking.startAt}>{booking.start}</time> · {t(`bookings:status.${booking.status}`)} · {t(`bookings:paymentStatus.${booking.paymentStatus}`)} · {booking.total}
+                <time dateTime={booking.startAt}>{booking.start}</time> · {t(`bookings:status.${booking.status}`)} ·{" "}
+                {t(`bookings:paymentStatus.${booking.paymentStatus}`)} · {booking.total}
                 {booking.refunded ? ` · ${t("card.refunded", { amount: booking.refunded })}` : null}
               </p>
               <p className="font-mono text-xs break-all text-stone-600">{booking.id}</p>

@@ -4,7 +4,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DisputeThread, MoneyTable, OPERATOR_NOTE_MAX, SETTLEMENTS, centsOf, resolveSchema, loadDisputeSchemas } from "~/features/disputes";
+import {
+  DisputeThread,
+  MoneyTable,
+  OPERATOR_NOTE_MAX,
+  SETTLEMENTS,
+  centsOf,
+  resolveSchema,
+  loadDisputeSchemas,
+} from "~/features/disputes";
 import { disputeForOperator, moneyText, postsText, resolveDispute } from "~/features/disputes/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -16,7 +24,10 @@ import { ChoiceChips } from "~/platform/ui/choices";
 import { FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["admin", "disputes", "bookings", "profile"], title: titleFrom<typeof loader>((_, t) => t("disputes:operator.title")) };
+export const handle = {
+  i18n: ["admin", "disputes", "bookings", "profile"],
+  title: titleFrom<typeof loader>((_, t) => t("disputes:operator.title")),
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const operator = await requireAdmin(request);
@@ -43,7 +54,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.notFound) throw new Response("Not found", { status: 404 });
     return data(submission.reply({ formErrors: [result.message] }), { status: 400 });
   }
-  return redirectWithToast(`/admin/disputes/${params.disputeId}`, { type: "success", title: "disputes:operator.resolved" });
+  return redirectWithToast(`/admin/disputes/${params.disputeId}`, {
+    type: "success",
+    title: "disputes:operator.resolved",
+  });
 }
 
 export default function AdminDispute() {
@@ -74,7 +88,11 @@ export default function AdminDispute() {
             {t("problem.settled")}
           </h2>
           <p>{t(`outcome.${dispute.outcome ?? "release"}`, { amount: refundText })}</p>
-          {dispute.resolutionNote ? <p className="break-words whitespace-pre-line">{t("problem.operatorNote", { note: dispute.resolutionNote })}</p> : null}
+          {dispute.resolutionNote ? (
+            <p className="break-words whitespace-pre-line">
+              {t("problem.operatorNote", { note: dispute.resolutionNote })}
+            </p>
+          ) : null}
         </section>
       )}
     </div>
@@ -95,9 +113,26 @@ function ResolveForm({ total }: { total: string }) {
     <Form method="post" {...getFormProps(form)} noValidate className="card space-y-4">
       <h2 className="text-lg font-bold">{t("operator.resolve")}</h2>
       <FormError form={form} />
-      <ChoiceChips meta={fields.outcome as unknown as FieldMetadata<string>} legend={t("operator.outcome")} options={SETTLEMENTS} type="radio" labelOf={(kind) => t(`operator.settlements.${kind}`)} />
-      <TextField meta={fields.amount} label={t("operator.amount")} hint={t("operator.amountHint", { total })} inputMode="decimal" />
-      <TextAreaField meta={fields.note} label={t("operator.note")} hint={t("admin:reason.hint")} rows={3} maxLength={OPERATOR_NOTE_MAX} />
+      <ChoiceChips
+        meta={fields.outcome as unknown as FieldMetadata<string>}
+        legend={t("operator.outcome")}
+        options={SETTLEMENTS}
+        type="radio"
+        labelOf={(kind) => t(`operator.settlements.${kind}`)}
+      />
+      <TextField
+        meta={fields.amount}
+        label={t("operator.amount")}
+        hint={t("operator.amountHint", { total })}
+        inputMode="decimal"
+      />
+      <TextAreaField
+        meta={fields.note}
+        label={t("operator.note")}
+        hint={t("admin:reason.hint")}
+        rows={3}
+        maxLength={OPERATOR_NOTE_MAX}
+      />
       <SubmitButton className="w-full">{t("operator.submit")}</SubmitButton>
     </Form>
   );

@@ -49,7 +49,12 @@ export default function AdminDisputes() {
       </h1>
       <nav aria-label={t("queue.filter")} className="flex gap-2">
         {FILTERS.map((tab) => (
-          <Link key={tab} to={`/admin/disputes?status=${tab}`} aria-current={tab === status ? "page" : undefined} className={`btn ${tab === status ? "btn-primary" : "btn-secondary"}`}>
+          <Link
+            key={tab}
+            to={`/admin/disputes?status=${tab}`}
+            aria-current={tab === status ? "page" : undefined}
+            className={`btn ${tab === status ? "btn-primary" : "btn-secondary"}`}
+          >
             {t(`queue.${tab}`)}
           </Link>
         ))}

@@ -23,7 +23,14 @@ export default function AdminOverview() {
       <p className="mb-4 text-stone-700">{t("overview.subtitle")}</p>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {(Object.keys(series) as (keyof typeof series)[]).map((metric) => (
-          <DailyChart key={metric} id={`metric-${metric}`} title={t(`overview.metrics.${metric}`)} days={days} values={series[metric]} money={MONEY.has(metric)} />
+          <DailyChart
+            key={metric}
+            id={`metric-${metric}`}
+            title={t(`overview.metrics.${metric}`)}
+            days={days}
+            values={series[metric]}
+            money={MONEY.has(metric)}
+          />
         ))}
       </div>
     </>

@@ -37,16 +37,31 @@ export default function AdminPeople() {
         <ul className="card divide-y divide-stone-200 p-0">
           {people.map((person) => (
             <li key={person.id}>
-              <Link to={`/admin/people/${person.id}`} className="flex flex-wrap items-center justify-between gap-2 p-3 hover:bg-stone-50">
+              <Link
+                to={`/admin/people/${person.id}`}
+                className="flex flex-wrap items-center justify-between gap-2 p-3 hover:bg-stone-50"
+              >
                 <span className="min-w-0">
                   <span className="block font-semibold break-words">{person.name}</span>
                   {person.email ? <span className="block text-sm break-all text-stone-700">{person.email}</span> : null}
                 </span>
                 <span className="flex flex-wrap items-center gap-2 text-sm">
                   <span>{t(`roles.${person.role}`)}</span>
-                  {person.isAdmin ? <span className="rounded-full bg-brand-100 px-2 font-semibold text-brand-900">{t("people.operator")}</span> : null}
-                  {person.suspended ? <span className="rounded-full bg-red-100 px-2 font-semibold text-red-900">{t("people.suspended")}</span> : null}
-                  {person.deleted ? <span className="rounded-full bg-stone-200 px-2 font-semibold text-stone-900">{t("people.deleted")}</span> : null}
+                  {person.isAdmin ? (
+                    <span className="rounded-full bg-brand-100 px-2 font-semibold text-brand-900">
+                      {t("people.operator")}
+                    </span>
+                  ) : null}
+                  {person.suspended ? (
+                    <span className="rounded-full bg-red-100 px-2 font-semibold text-red-900">
+                      {t("people.suspended")}
+                    </span>
+                  ) : null}
+                  {person.deleted ? (
+                    <span className="rounded-full bg-stone-200 px-2 font-semibold text-stone-900">
+                      {t("people.deleted")}
+                    </span>
+                  ) : null}
                   <span className="text-stone-700">{t("people.joined", { when: format.when(person.createdAt) })}</span>
                 </span>
               </Link>

@@ -8,7 +8,10 @@ import { requireAdmin } from "~/platform/operator.server";
 import { titleFrom } from "~/platform/page-title";
 import { redirectWithToast } from "~/platform/toast.server";
 
-export const handle = { i18n: ["admin", "safety", "bookings", "disputes"], title: titleFrom<typeof loader>(({ detail }) => detail.person.name) };
+export const handle = {
+  i18n: ["admin", "safety", "bookings", "disputes"],
+  title: titleFrom<typeof loader>(({ detail }) => detail.person.name),
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -17,7 +20,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { detail };
 }
 
-const REFUSALS = { self: "admin:errors.self", already: "admin:errors.alreadySuspended", "not-suspended": "admin:errors.notSuspended" } as const;
+const REFUSALS = {
+  self: "admin:errors.self",
+  already: "admin:errors.alreadySuspended",
+  "not-suspended": "admin:errors.notSuspended",
+} as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const operator = await requireAdmin(request);
@@ -33,7 +40,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await suspendPerson(operator.id, userId, reason);
     if (result.status === "not-found") throw new Response("Not found", { status: 404 });
     if (result.status !== "suspended") return data({ error: REFUSALS[result.status] }, { status: 400 });
-    return redirectWithToast(here, { type: "success", title: "admin:toast.suspended", values: { n: result.closedBookings.length } });
+    return redirectWithToast(here, {
+      type: "success",
+      title: "admin:toast.suspended",
+      values: { n: result.closedBookings.length },
+    });
   }
   const result = await liftSuspension(operator.id, userId, reason);
   if (result === "not-found") throw new Response("Not found", { status: 404 });

@@ -28,10 +28,18 @@ export async function action({ request }: ActionFunctionArgs) {
     const error = Object.values(submission.error ?? {}).flat()[0] ?? "admin:errors.reasonRequired";
     return data({ reportId, error }, { status: 400 });
   }
-  const result = await resolveReport(operator.id, submission.value.reportId, submission.value.intent, submission.value.reason);
+  const result = await resolveReport(
+    operator.id,
+    submission.value.reportId,
+    submission.value.intent,
+    submission.value.reason,
+  );
   if (result === "not-found") return data({ reportId, error: "admin:errors.notFound" }, { status: 404 });
   if (result !== "done") return data({ reportId, error: `admin:errors.${result}` }, { status: 400 });
-  return redirectWithToast("/admin/reports", { type: "success", title: `admin:toast.report.${submission.value.intent}` });
+  return redirectWithToast("/admin/reports", {
+    type: "success",
+    title: `admin:toast.report.${submission.value.intent}`,
+  });
 }
 
 export default function AdminReports() {
@@ -61,7 +69,12 @@ export default function AdminReports() {
         <ol className="space-y-4">
           {reports.map((report) => (
             <li key={report.id} className="card space-y-3">
-              <h2 className="sr-only">{t("reports.heading", { subject: t(`reports.subject.${report.subjectType}`), name: report.reported.name })}</h2>
+              <h2 className="sr-only">
+                {t("reports.heading", {
+                  subject: t(`reports.subject.${report.subjectType}`),
+                  name: report.reported.name,
+                })}
+              </h2>
               <ReportSummary report={report} />
               {report.status === "open" ? (
                 <ReasonForm
@@ -70,13 +83,19 @@ export default function AdminReports() {
                   error={answer?.reportId === report.id ? answer.error : null}
                   actions={[
                     { intent: "dismiss", label: t("reports.actions.dismiss") },
-                    ...(report.subjectType === "message" || report.subjectType === "review" ? [{ intent: "hide", label: t("reports.actions.hide") }] : []),
+                    ...(report.subjectType === "message" || report.subjectType === "review"
+                      ? [{ intent: "hide", label: t("reports.actions.hide") }]
+                      : []),
                     { intent: "warn", label: t("reports.actions.warn") },
-                    ...(report.reported.suspended ? [] : [{ intent: "suspend", label: t("reports.actions.suspend"), danger: true }]),
+                    ...(report.reported.suspended
+                      ? []
+                      : [{ intent: "suspend", label: t("reports.actions.suspend"), danger: true }]),
                   ]}
                 />
               ) : (
-                <p className="text-sm text-stone-700">{t("reports.closedAt", { when: format.when(report.resolvedAt) })}</p>
+                <p className="text-sm text-stone-700">
+                  {t("reports.closedAt", { when: format.when(report.resolvedAt) })}
+                </p>
               )}
             </li>
           ))}

@@ -23,7 +23,10 @@ function Shell({ children, wide = false }: { children: ReactNode; wide?: boolean
       <div className={`mx-auto min-h-dvh pb-24 ${wide ? "max-w-5xl" : "max-w-md"}`}>{children}</div>
       <BottomNav unreadNotifications={root?.unreadCount ?? 0} unreadMessages={layout?.unreadMessages ?? 0} />
       <LiveUpdates />
-      <NotificationSound unread={(root?.unreadCount ?? 0) + (layout?.unreadMessages ?? 0)} enabled={layout?.soundsEnabled ?? false} />
+      <NotificationSound
+        unread={(root?.unreadCount ?? 0) + (layout?.unreadMessages ?? 0)}
+        enabled={layout?.soundsEnabled ?? false}
+      />
     </>
   );
 }

@@ -9,12 +9,15 @@ import { startSession } from "~/platform/session.server";
 import { PawLogo } from "~/platform/ui/logo";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["auth"], title: titleFrom<typeof loader>(({ state }, t) => t(state === "error" ? "auth:callback.errorTitle" : "auth:callback.confirmTitle")) };
+export const handle = {
+  i18n: ["auth"],
+  title: titleFrom<typeof loader>(({ state }, t) =>
+    t(state === "error" ? "auth:callback.errorTitle" : "auth:callback.confirmTitle"),
+  ),
+};
 
 type CallbackState =
-  | { state: "ready"; token: string }
-  | { state: "success"; next: string }
-  | { state: "error"; message: string };
+  { state: "ready"; token: string } | { state: "success"; next: string } | { state: "error"; message: string };
 
 /** Reading the link changes nothing (mail scanners open links too); confirming is a POST. */
 export async function loader({ request }: LoaderFunctionArgs): Promise<CallbackState> {
@@ -23,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<CallbackS
   if (error) {
     const description = params.get("error_description") ?? "";
     if (error === "access_denied") {
-      return { state: "error", message: /expired/i.test(description) ? "callback.emailExpired" : "callback.accessDenied" };
+      return {
+        state: "error",
+        message: /expired/i.test(description) ? "callback.emailExpired" : "callback.accessDenied",
+      };
     }
     return { state: "error", message: "callback.confirmationError" };
   }
@@ -75,7 +81,10 @@ export default function AuthCallback() {
   }, [current, navigate, submit]);
 
   return (
-    <main id="main" className="mx-auto flex min-h-[70dvh] max-w-md flex-col items-center justify-center gap-5 px-6 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-[70dvh] max-w-md flex-col items-center justify-center gap-5 px-6 text-center"
+    >
       <PawLogo className="size-16" />
       {current.state === "ready" ? (
         <>

@@ -9,7 +9,10 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmPage } from "~/platform/ui/confirm-link";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["availability"], title: titleFrom<typeof loader>((_, t) => t("availability:delete.title")) };
+export const handle = {
+  i18n: ["availability"],
+  title: titleFrom<typeof loader>((_, t) => t("availability:delete.title")),
+};
 
 async function ownSlot(request: Request, slotId: string | undefined) {
   const user = await requireUser(request);
@@ -41,7 +44,12 @@ export default function DeleteSlot() {
   return (
     <>
       <PageHeader title={t("delete.title")} backTo={back} />
-      <ConfirmPage question={t("delete.question", { range })} detail={date} confirmLabel={t("delete.confirm")} cancelTo={back} />
+      <ConfirmPage
+        question={t("delete.question", { range })}
+        detail={date}
+        confirmLabel={t("delete.confirm")}
+        cancelTo={back}
+      />
     </>
   );
 }

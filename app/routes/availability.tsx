@@ -5,7 +5,13 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addSlot, slotsPage, type SlotView } from "~/features/availability/index.server";
-import { DEFAULT_SLOT, PRESET_NAMES, addSlotFields, addSlotSchema, loadAvailabilitySchemas } from "~/features/availability";
+import {
+  DEFAULT_SLOT,
+  PRESET_NAMES,
+  addSlotFields,
+  addSlotSchema,
+  loadAvailabilitySchemas,
+} from "~/features/availability";
 import { isSitter } from "~/features/profiles/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -22,7 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!isSitter(user.role)) return { sitter: false as const };
   const asked = new URL(request.url).searchParams.get("date") ?? "";
-  return { sitter: true as const, ...(await slotsPage(user, asked, await languageOf(request))), constraints: { addSlotFields: constraintOf(addSlotFields) } };
+  return {
+    sitter: true as const,
+    ...(await slotsPage(user, asked, await languageOf(request))),
+    constraints: { addSlotFields: constraintOf(addSlotFields) },
+  };
 }
 
 const refusal = {
@@ -39,7 +49,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await addSlot(user.id, user.time_zone, submission.value);
   if (result.status !== "added") return data(submission.reply(refusal[result.status]), { status: 400 });
-  return redirectWithToast(`/availability?date=${submission.value.day}`, { type: "success", title: "availability:add.added" });
+  return redirectWithToast(`/availability?date=${submission.value.day}`, {
+    type: "success",
+    title: "availability:add.added",
+  });
 }
 
 export default function Availability() {
@@ -55,14 +68,28 @@ export default function Availability() {
               <label htmlFor="availability-date" className="block text-sm font-semibold text-stone-800">
                 {t("date.label")}
               </label>
-              <input key={page.date} id="availability-date" type="date" name="date" min={page.today} defaultValue={page.date} required className="input" />
+              <input
+                key={page.date}
+                id="availability-date"
+                type="date"
+                name="date"
+                min={page.today}
+                defaultValue={page.date}
+                required
+                className="input"
+              />
             </div>
             <button type="submit" className="btn btn-secondary">
               {t("date.show")}
             </button>
           </Form>
           {/* A new form after each change to the day's slots: a successful add starts from the defaults again. */}
-          <AddSlot key={`${page.date}-${page.slots.length}`} date={page.date} openAtFirst={page.slots.length === 0} constraint={page.constraints.addSlotFields} />
+          <AddSlot
+            key={`${page.date}-${page.slots.length}`}
+            date={page.date}
+            openAtFirst={page.slots.length === 0}
+            constraint={page.constraints.addSlotFields}
+          />
           <SlotList dateLabel={page.dateLabel} slots={page.slots} />
         </div>
       ) : (
@@ -77,7 +104,15 @@ export default function Availability() {
   );
 }
 
-function AddSlot({ date, openAtFirst, constraint }: { date: string; openAtFirst: boolean; constraint: ConstraintOf<typeof addSlotFields> }) {
+function AddSlot({
+  date,
+  openAtFirst,
+  constraint,
+}: {
+  date: string;
+  openAtFirst: boolean;
+  constraint: ConstraintOf<typeof addSlotFields>;
+}) {
   const { t } = useTranslation("availability");
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
@@ -91,7 +126,14 @@ function AddSlot({ date, openAtFirst, constraint }: { date: string; openAtFirst:
     <details open={openAtFirst || lastResult?.status === "error"} className="card group">
       <summary className="-m-2 flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-xl p-2 text-lg font-semibold [&::-webkit-details-marker]:hidden">
         {t("add.title")}
-        <svg aria-hidden viewBox="0 0 24 24" className="size-6 shrink-0 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden
+          viewBox="0 0 24 24"
+          className="size-6 shrink-0 transition-transform group-open:rotate-180"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </summary>
@@ -126,7 +168,13 @@ const badgeTone: Record<SlotView["status"], string> = {
   unavailable: "bg-stone-200 text-stone-800",
 };
 
-function SlotList({ dateLabel, slots }: { dateLabel: string; slots: { id: string; status: SlotView["status"]; range: string }[] }) {
+function SlotList({
+  dateLabel,
+  slots,
+}: {
+  dateLabel: string;
+  slots: { id: string; status: SlotView["status"]; range: string }[];
+}) {
   const { t } = useTranslation("availability");
   return (
     <section aria-labelledby="slots-title" className="card space-y-3">
@@ -140,7 +188,9 @@ function SlotList({ dateLabel, slots }: { dateLabel: string; slots: { id: string
           {slots.map((slot) => (
             <li key={slot.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
               <span className="flex-1 font-semibold tabular-nums">{slot.range}</span>
-              <span className={`rounded-full px-2.5 py-1 text-sm font-semibold ${badgeTone[slot.status]}`}>{t(`status.${slot.status}`)}</span>
+              <span className={`rounded-full px-2.5 py-1 text-sm font-semibold ${badgeTone[slot.status]}`}>
+                {t(`status.${slot.status}`)}
+              </span>
               {slot.status === "available" ? (
                 <ConfirmLink
                   to={`/availability/${slot.id}/delete`}

@@ -6,11 +6,26 @@ import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 
-const events: Record<string, { event: BookingEvent; as: "owner" | "sitter"; toast: { title: string; description?: string } }> = {
-  accept: { event: { type: "accept" }, as: "sitter", toast: { title: "bookings:toast.acceptedTitle", description: "bookings:toast.acceptedBody" } },
-  decline: { event: { type: "decline" }, as: "sitter", toast: { title: "bookings:toast.cancelledTitle", description: "bookings:toast.declinedBody" } },
+const events: Record<
+  string,
+  { event: BookingEvent; as: "owner" | "sitter"; toast: { title: string; description?: string } }
+> = {
+  accept: {
+    event: { type: "accept" },
+    as: "sitter",
+    toast: { title: "bookings:toast.acceptedTitle", description: "bookings:toast.acceptedBody" },
+  },
+  decline: {
+    event: { type: "decline" },
+    as: "sitter",
+    toast: { title: "bookings:toast.cancelledTitle", description: "bookings:toast.declinedBody" },
+  },
   finish: { event: { type: "finish" }, as: "sitter", toast: { title: "bookings:toast.finishedTitle" } },
-  release: { event: { type: "release" }, as: "owner", toast: { title: "bookings:toast.releasedTitle", description: "bookings:toast.releasedBody" } },
+  release: {
+    event: { type: "release" },
+    as: "owner",
+    toast: { title: "bookings:toast.releasedTitle", description: "bookings:toast.releasedBody" },
+  },
 };
 
 export async function loader() {

@@ -5,7 +5,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { transition, bookingView } from "~/features/bookings/index.server";
-import { CANCEL_REASON_MAX, cancelSchema, bookingSummaryText, refusalKey, loadBookingSchemas } from "~/features/bookings";
+import {
+  CANCEL_REASON_MAX,
+  cancelSchema,
+  bookingSummaryText,
+  refusalKey,
+  loadBookingSchemas,
+} from "~/features/bookings";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
@@ -15,14 +21,21 @@ import { FormError, TextAreaField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["bookings", "disputes"], title: titleFrom<typeof loader>((_, t) => t("bookings:cancel.title")) };
+export const handle = {
+  i18n: ["bookings", "disputes"],
+  title: titleFrom<typeof loader>((_, t) => t("bookings:cancel.title")),
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const booking = await bookingView(user.id, params.bookingId ?? "");
   if (!booking) throw new Response("Not found", { status: 404 });
-  if (!booking.can.cancel) return redirectWithToast("/bookings", { type: "error", title: "bookings:refusals.wrongState" });
-  return { booking: bookingSummaryText(booking, await languageOf(request)), constraints: { cancelSchema: constraintOf(cancelSchema) } };
+  if (!booking.can.cancel)
+    return redirectWithToast("/bookings", { type: "error", title: "bookings:refusals.wrongState" });
+  return {
+    booking: bookingSummaryText(booking, await languageOf(request)),
+    constraints: { cancelSchema: constraintOf(cancelSchema) },
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -33,7 +46,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const as = (await bookingView(user.id, params.bookingId ?? ""))?.as;
   if (!as) throw new Response("Not found", { status: 404 });
   const reason = submission.value.reason;
-  const result = await transition(params.bookingId ?? "", { kind: as, userId: user.id }, as === "owner" ? { type: "cancel", reason } : { type: "sitter-cancel", reason });
+  const result = await transition(
+    params.bookingId ?? "",
+    { kind: as, userId: user.id },
+    as === "owner" ? { type: "cancel", reason } : { type: "sitter-cancel", reason },
+  );
   if (!result.ok) {
     if (result.refusal === "notFound") throw new Response("Not found", { status: 404 });
     return redirectWithToast("/bookings", { type: "error", title: refusalKey(result.refusal) });

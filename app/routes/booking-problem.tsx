@@ -5,8 +5,25 @@ import { constraintOf } from "~/platform/forms.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DISPUTE_PHOTOS_MAX, DisputeThread, MoneyTable, POST_MAX, PROBLEM_REASONS, postSchema, reportSchema, loadDisputeSchemas } from "~/features/disputes";
-import { addPost, disputePageText, problemPage, reportProblem, takesPart, uploadProblemReply, type DisputeResult } from "~/features/disputes/index.server";
+import {
+  DISPUTE_PHOTOS_MAX,
+  DisputeThread,
+  MoneyTable,
+  POST_MAX,
+  PROBLEM_REASONS,
+  postSchema,
+  reportSchema,
+  loadDisputeSchemas,
+} from "~/features/disputes";
+import {
+  addPost,
+  disputePageText,
+  problemPage,
+  reportProblem,
+  takesPart,
+  uploadProblemReply,
+  type DisputeResult,
+} from "~/features/disputes/index.server";
 import { readImageUpload } from "~/features/media/index.server";
 import { PhotoPicker } from "~/features/media";
 
@@ -20,13 +37,20 @@ import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
 // Multipart posts here carry photos, read with their own limits (readImageUpload).
-export const handle = { uploads: true, i18n: ["disputes", "bookings", "profile"], title: titleFrom<typeof loader>((_, t) => t("disputes:problem.title")) };
+export const handle = {
+  uploads: true,
+  i18n: ["disputes", "bookings", "profile"],
+  title: titleFrom<typeof loader>((_, t) => t("disputes:problem.title")),
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const page = await problemPage(user.id, params.bookingId ?? "");
   if (!page) throw new Response("Not found", { status: 404 });
-  return { ...disputePageText(page, await languageOf(request), user.time_zone), constraints: { reportSchema: constraintOf(reportSchema), postSchema: constraintOf(postSchema) } };
+  return {
+    ...disputePageText(page, await languageOf(request), user.time_zone),
+    constraints: { reportSchema: constraintOf(reportSchema), postSchema: constraintOf(postSchema) },
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -41,12 +65,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(upload.formData, { schema: reportSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     result = await reportProblem(user.id, bookingId, { ...submission.value, images: upload.images });
-    if (!result.ok && !result.notFound) return data(submission.reply({ formErrors: [result.message] }), { status: 400 });
+    if (!result.ok && !result.notFound)
+      return data(submission.reply({ formErrors: [result.message] }), { status: 400 });
   } else if (intent === "post") {
     const submission = parseWithZod(upload.formData, { schema: postSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     result = await addPost(user.id, bookingId, { body: submission.value.body, images: upload.images });
-    if (!result.ok && !result.notFound) return data(submission.reply({ formErrors: [result.message] }), { status: 400 });
+    if (!result.ok && !result.notFound)
+      return data(submission.reply({ formErrors: [result.message] }), { status: 400 });
   } else throw new Response("Bad request", { status: 400 });
   if (!result.ok) throw new Response("Not found", { status: 404 });
   const title = intent === "report" ? "disputes:problem.reported" : "disputes:thread.added";
@@ -77,9 +103,15 @@ export default function BookingProblem() {
             {dispute.status === "open" ? (
               <p className="text-stone-700">{t("problem.paused")}</p>
             ) : (
-              <p className="text-stone-800">{t(`outcome.${dispute.outcome ?? "release"}`, { amount: dispute.refundText })}</p>
+              <p className="text-stone-800">
+                {t(`outcome.${dispute.outcome ?? "release"}`, { amount: dispute.refundText })}
+              </p>
             )}
-            {dispute.resolutionNote ? <p className="break-words whitespace-pre-line text-stone-800">{t("problem.operatorNote", { note: dispute.resolutionNote })}</p> : null}
+            {dispute.resolutionNote ? (
+              <p className="break-words whitespace-pre-line text-stone-800">
+                {t("problem.operatorNote", { note: dispute.resolutionNote })}
+              </p>
+            ) : null}
             <DisputeThread posts={page.posts} />
             {page.can.post ? <PostForm /> : null}
           </section>
@@ -108,7 +140,13 @@ function ReportForm() {
       <p className="text-stone-700">{t("problem.explain")}</p>
       <FormError form={form} />
       <input type="hidden" name="intent" value="report" />
-      <ChoiceChips meta={fields.reason as unknown as FieldMetadata<string>} legend={t("problem.reason")} options={[...PROBLEM_REASONS]} type="radio" labelOf={(reason) => t(`reasons.${reason}`)} />
+      <ChoiceChips
+        meta={fields.reason as unknown as FieldMetadata<string>}
+        legend={t("problem.reason")}
+        options={[...PROBLEM_REASONS]}
+        type="radio"
+        labelOf={(reason) => t(`reasons.${reason}`)}
+      />
       <TextAreaField meta={fields.details} label={t("problem.details")} rows={5} maxLength={POST_MAX} />
       <PhotoPicker label={t("problem.photos")} remaining={DISPUTE_PHOTOS_MAX} />
       <SubmitButton className="w-full">{t("problem.submit")}</SubmitButton>

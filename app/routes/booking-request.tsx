@@ -6,7 +6,15 @@ import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { requestBooking, requestPage } from "~/features/bookings/index.server";
-import { DurationChoice, FreeDays, PetChoice, PriceBreakdown, StartTimeChoice, requestSchema, loadBookingSchemas } from "~/features/bookings";
+import {
+  DurationChoice,
+  FreeDays,
+  PetChoice,
+  PriceBreakdown,
+  StartTimeChoice,
+  requestSchema,
+  loadBookingSchemas,
+} from "~/features/bookings";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
@@ -15,12 +23,20 @@ import { FieldErrors, FormError } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["bookings", "profile"], title: titleFrom<typeof loader>(({ sitter }, t) => t("bookings:request.title", { name: sitter.name })) };
+export const handle = {
+  i18n: ["bookings", "profile"],
+  title: titleFrom<typeof loader>(({ sitter }, t) => t("bookings:request.title", { name: sitter.name })),
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const page = await requestPage(user, url.searchParams.get("walkerId") ?? "", url.searchParams.get("date") ?? "", await languageOf(request));
+  const page = await requestPage(
+    user,
+    url.searchParams.get("walkerId") ?? "",
+    url.searchParams.get("date") ?? "",
+    await languageOf(request),
+  );
   if (!page) throw new Response("Not found", { status: 404 });
   return { ...page, constraints: { requestSchema: constraintOf(requestSchema) } };
 }
@@ -41,11 +57,25 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await requestBooking(user, submission.value);
   if (result.status === "refused") {
-    const field = result.reason === "petNotFound" ? "petId" : result.reason === "past" || result.reason === "outsideAvailability" ? "startTime" : "";
-    return data(submission.reply(field ? { fieldErrors: { [field]: [refusalMessages[result.reason]] } } : { formErrors: [refusalMessages[result.reason]] }), { status: 400 });
+    const field =
+      result.reason === "petNotFound"
+        ? "petId"
+        : result.reason === "past" || result.reason === "outsideAvailability"
+          ? "startTime"
+          : "";
+    return data(
+      submission.reply(
+        field
+          ? { fieldErrors: { [field]: [refusalMessages[result.reason]] } }
+          : { formErrors: [refusalMessages[result.reason]] },
+      ),
+      { status: 400 },
+    );
   }
   // Stripe's card field needs the payment page's own Content-Security-Policy: load it as a new document.
-  return result.booking.payment_provider === "stripe" ? redirectDocument(`/payment/${result.booking.id}`) : redirect(`/payment/${result.booking.id}`);
+  return result.booking.payment_provider === "stripe"
+    ? redirectDocument(`/payment/${result.booking.id}`)
+    : redirect(`/payment/${result.booking.id}`);
 }
 
 export default function BookingRequest() {
@@ -57,7 +87,8 @@ export default function BookingRequest() {
   // A date picked before the page's script ran fired no change event: ask for its times once it has.
   useEffect(() => {
     const picked = dateForm.current?.elements.namedItem("date");
-    if (picked instanceof HTMLInputElement && picked.value && picked.value !== day) submitDate(dateForm.current, { replace: true, preventScrollReset: true });
+    if (picked instanceof HTMLInputElement && picked.value && picked.value !== day)
+      submitDate(dateForm.current, { replace: true, preventScrollReset: true });
     // Only on the first render: later changes go through onChange.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -66,7 +97,13 @@ export default function BookingRequest() {
     id: "booking-request",
     ...useSchemaValidation("booking-request", () => loadBookingSchemas().then((schemas) => schemas.requestSchema)),
     lastResult,
-    defaultValue: { id: requestId, sitterId: sitter.id, day, hours: "1", petId: pets.length === 1 ? pets[0]!.id : undefined },
+    defaultValue: {
+      id: requestId,
+      sitterId: sitter.id,
+      day,
+      hours: "1",
+      petId: pets.length === 1 ? pets[0]!.id : undefined,
+    },
     constraint: constraints.requestSchema,
   });
   const chosenHours = Number(fields.hours.initialValue ?? "1");
@@ -76,20 +113,35 @@ export default function BookingRequest() {
     <>
       <PageHeader title={t("request.title", { name: sitter.name })} backTo={`/users/${sitter.id}`} />
       <div className="space-y-6 px-4 pb-8">
-        <Form ref={dateForm} method="get" className="space-y-1.5" onChange={(event) => submitDate(event.currentTarget, { replace: true, preventScrollReset: true })}>
+        <Form
+          ref={dateForm}
+          method="get"
+          className="space-y-1.5"
+          onChange={(event) => submitDate(event.currentTarget, { replace: true, preventScrollReset: true })}
+        >
           <input type="hidden" name="walkerId" value={sitter.id} />
           <label htmlFor="booking-date" className="block text-sm font-semibold text-stone-800">
             {t("request.date")}
           </label>
           <div className="flex gap-2">
-            <input id="booking-date" type="date" name="date" min={today} defaultValue={day} required className="input" />
+            <input
+              id="booking-date"
+              type="date"
+              name="date"
+              min={today}
+              defaultValue={day}
+              required
+              className="input"
+            />
             <noscript>
               <button type="submit" className="btn btn-secondary">
                 {t("request.showTimes")}
               </button>
             </noscript>
           </div>
-          <p className="text-sm text-stone-600">{t("request.timeZone", { zone: sitter.timeZone.replaceAll("_", " ") })}</p>
+          <p className="text-sm text-stone-600">
+            {t("request.timeZone", { zone: sitter.timeZone.replaceAll("_", " ") })}
+          </p>
         </Form>
 
         <FreeDays sitterId={sitter.id} day={day} quickDays={quickDays} />

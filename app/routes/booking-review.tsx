@@ -15,7 +15,10 @@ import { FormError, TextAreaField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["bookings"], title: titleFrom<typeof loader>(({ booking }, t) => t("bookings:review.title", { name: booking.other.name })) };
+export const handle = {
+  i18n: ["bookings"],
+  title: titleFrom<typeof loader>(({ booking }, t) => t("bookings:review.title", { name: booking.other.name })),
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -51,7 +54,13 @@ export default function ReviewBooking() {
       <PageHeader title={t("review.title", { name: booking.other.name })} backTo="/bookings" />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4 px-4 pb-8">
         <FormError form={form} />
-        <ChoiceChips meta={fields.rating as unknown as FieldMetadata<string>} legend={t("review.rating")} options={["1", "2", "3", "4", "5"]} type="radio" labelOf={(stars) => t("review.stars", { stars })} />
+        <ChoiceChips
+          meta={fields.rating as unknown as FieldMetadata<string>}
+          legend={t("review.rating")}
+          options={["1", "2", "3", "4", "5"]}
+          type="radio"
+          labelOf={(stars) => t("review.stars", { stars })}
+        />
         <TextAreaField meta={fields.comment} label={t("review.comment")} rows={4} maxLength={REVIEW_COMMENT_MAX} />
         <SubmitButton className="w-full">{t("review.submit")}</SubmitButton>
       </Form>

@@ -5,8 +5,30 @@ import { useTranslation } from "react-i18next";
 import { CarePlanDetails } from "~/features/care";
 import { CHAT_FILE_MAX_BYTES } from "~/features/media";
 import { readImageUpload } from "~/features/media/index.server";
-import { CheckOutForm, Checklist, DetailsForm, MediaForm, ReportExtras, VisitStatus, WalkForms, WalkSummary, detailsSchema, routeSchema, tickSchema, typedWalkSchema, type VisitReplies } from "~/features/visits";
-import { applyVisitEvent, storeVisitMedia, visitBookingOf, visitPage, walkFromRoute, walkFromTyped, type VisitCommand } from "~/features/visits/index.server";
+import {
+  CheckOutForm,
+  Checklist,
+  DetailsForm,
+  MediaForm,
+  ReportExtras,
+  VisitStatus,
+  WalkForms,
+  WalkSummary,
+  detailsSchema,
+  routeSchema,
+  tickSchema,
+  typedWalkSchema,
+  type VisitReplies,
+} from "~/features/visits";
+import {
+  applyVisitEvent,
+  storeVisitMedia,
+  visitBookingOf,
+  visitPage,
+  walkFromRoute,
+  walkFromTyped,
+  type VisitCommand,
+} from "~/features/visits/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
@@ -41,9 +63,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
     const upload = await readImageUpload(request, { field: "media", maxFiles: 1, maxFileBytes: CHAT_FILE_MAX_BYTES });
-    if ("error" in upload) return data<VisitReplies>({ error: upload.error === "media.tooLarge" ? "care:refusals.tooLarge" : "care:refusals.invalidMedia" }, { status: 400 });
+    if ("error" in upload)
+      return data<VisitReplies>(
+        { error: upload.error === "media.tooLarge" ? "care:refusals.tooLarge" : "care:refusals.invalidMedia" },
+        { status: 400 },
+      );
     const file = upload.images[0];
-    if (upload.formData.get("intent") !== "media" || !file) return data<VisitReplies>({ error: "care:refusals.invalidMedia" }, { status: 400 });
+    if (upload.formData.get("intent") !== "media" || !file)
+      return data<VisitReplies>({ error: "care:refusals.invalidMedia" }, { status: 400 });
     const result = await storeVisitMedia(bookingId, user.id, file, upload.declaredTypes[0] ?? "");
     if (!result.ok) {
       if (result.refusal === "notFound") throw new Response("Not found", { status: 404 });
@@ -62,7 +89,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     command = { type: "tick", position: parsed.data.position };
   } else if (intent === "details") {
     const submission = parseWithZod(formData, { schema: detailsSchema });
-    if (submission.status !== "success") return data<VisitReplies>({ form: "details", reply: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<VisitReplies>({ form: "details", reply: submission.reply() }, { status: 400 });
     command = { type: "details", quickNotes: submission.value.quickNotes, note: submission.value.note };
   } else if (intent === "walk" && formData.has("route")) {
     const parsed = routeSchema.safeParse(Object.fromEntries(formData));
@@ -71,8 +99,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     command = { type: "walk", walk };
   } else if (intent === "walk") {
     const submission = parseWithZod(formData, { schema: typedWalkSchema });
-    const walk = submission.status === "success" ? walkFromTyped(submission.value.distanceKm, submission.value.durationMinutes) : null;
-    if (submission.status !== "success" || !walk) return data<VisitReplies>({ form: "walk", reply: submission.reply() }, { status: 400 });
+    const walk =
+      submission.status === "success"
+        ? walkFromTyped(submission.value.distanceKm, submission.value.durationMinutes)
+        : null;
+    if (submission.status !== "success" || !walk)
+      return data<VisitReplies>({ form: "walk", reply: submission.reply() }, { status: 400 });
     command = { type: "walk", walk };
   } else throw new Response("Bad request", { status: 400 });
 
@@ -94,20 +126,34 @@ export default function BookingVisit() {
       <PageHeader title={t("visit.heading", { pet: booking.petName })} backTo="/bookings" />
       <div className="space-y-4 px-4 pb-6">
         <p className="text-stone-700">
-          {t(booking.as === "owner" ? "visit.withSitter" : "visit.forOwner", { name: booking.otherName, when: booking.when })} · {t(`bookings:status.${booking.status}`)}
+          {t(booking.as === "owner" ? "visit.withSitter" : "visit.forOwner", {
+            name: booking.otherName,
+            when: booking.when,
+          })}{" "}
+          · {t(`bookings:status.${booking.status}`)}
         </p>
         <VisitStatus page={page} />
         {visit ? <Checklist visit={visit} canTick={can.act} /> : null}
         {visit?.walk ? <WalkSummary walk={visit.walk} /> : null}
-        {visit && can.walk ? <WalkForms lastResult={replies?.form === "walk" ? replies.reply : undefined} constraint={constraints.walk} /> : null}
-        {visit && can.act ? <DetailsForm visit={visit} lastResult={replies?.form === "details" ? replies.reply : undefined} constraint={constraints.details} /> : null}
+        {visit && can.walk ? (
+          <WalkForms lastResult={replies?.form === "walk" ? replies.reply : undefined} constraint={constraints.walk} />
+        ) : null}
+        {visit && can.act ? (
+          <DetailsForm
+            visit={visit}
+            lastResult={replies?.form === "details" ? replies.reply : undefined}
+            constraint={constraints.details}
+          />
+        ) : null}
         {visit && can.media ? <MediaForm error={replies?.error} /> : null}
         {visit ? <ReportExtras visit={visit} /> : null}
         {can.checkOut ? <CheckOutForm /> : null}
         {page.plan ? (
           <CarePlanDetails plan={page.plan} petName={booking.petName} />
         ) : booking.as === "sitter" ? (
-          <p className="card text-stone-700">{page.planOpens ? t("plan.opensAt", { when: page.planOpens }) : t("plan.closed")}</p>
+          <p className="card text-stone-700">
+            {page.planOpens ? t("plan.opensAt", { when: page.planOpens }) : t("plan.closed")}
+          </p>
         ) : null}
       </div>
     </>

@@ -6,7 +6,14 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { filtersOf, resetFilters, saveFilters } from "~/features/discovery/index.server";
-import { DISTANCE_KM, MAX_PRICE_EUROS, OWNER_ONLY_SORTS, SORTS, filtersSchema, loadFiltersSchema } from "~/features/discovery";
+import {
+  DISTANCE_KM,
+  MAX_PRICE_EUROS,
+  OWNER_ONLY_SORTS,
+  SORTS,
+  filtersSchema,
+  loadFiltersSchema,
+} from "~/features/discovery";
 import { isOwner } from "~/features/profiles/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
@@ -86,7 +93,10 @@ export default function Filters() {
           labelOf={(option) => t(`filters.petTypes.${option}`)}
         />
         <div className="space-y-1.5">
-          <label htmlFor={fields.maxDistanceKm.id} className="flex justify-between text-sm font-semibold text-stone-800">
+          <label
+            htmlFor={fields.maxDistanceKm.id}
+            className="flex justify-between text-sm font-semibold text-stone-800"
+          >
             {t("filters.maxDistance")}
             <output htmlFor={fields.maxDistanceKm.id} aria-hidden>
               {t("filters.km", { km: distance })}
@@ -132,7 +142,13 @@ export default function Filters() {
             />
           </>
         ) : null}
-        <ChoiceChips meta={fields.sortBy} legend={t("filters.sortBy")} options={sorts} type="radio" labelOf={(option) => t(`filters.sorts.${option}`)} />
+        <ChoiceChips
+          meta={fields.sortBy}
+          legend={t("filters.sortBy")}
+          options={sorts}
+          type="radio"
+          labelOf={(option) => t(`filters.sorts.${option}`)}
+        />
         <div className="grid grid-cols-2 gap-2">
           <button type="submit" name="intent" value="reset" formNoValidate className="btn btn-secondary">
             {t("filters.reset")}

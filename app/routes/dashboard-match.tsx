@@ -18,7 +18,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!match) throw new Response("Not found", { status: 404 });
   const tab = new URL(request.url).searchParams.get("tab");
   return {
-    other: { id: match.other.id, name: match.other.name, photo: match.other.photoKey ? photoUrl(match.other.photoKey) : null },
+    other: {
+      id: match.other.id,
+      name: match.other.name,
+      photo: match.other.photoKey ? photoUrl(match.other.photoKey) : null,
+    },
     keepSwiping: deckHref(tab === "sitters" || tab === "pets" ? tab : null),
   };
 }
@@ -39,7 +43,13 @@ export default function MatchOverlay() {
   }, [navigate, keepSwiping]);
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-brand-800/90 p-6">
-      <section role="dialog" aria-modal="true" aria-labelledby="match-title" aria-describedby="match-body" className="w-full max-w-sm space-y-5 text-center text-white">
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="match-title"
+        aria-describedby="match-body"
+        className="w-full max-w-sm space-y-5 text-center text-white"
+      >
         {other.photo ? (
           <img src={other.photo} alt="" className="mx-auto size-36 rounded-full object-cover ring-4 ring-white" />
         ) : (
@@ -52,7 +62,11 @@ export default function MatchOverlay() {
           {t("match.body", { name: other.name })}
         </p>
         <div className="flex flex-col gap-3">
-          <Link ref={message} to={`/messages?userId=${encodeURIComponent(other.id)}`} className="btn bg-white text-brand-800 hover:bg-brand-50">
+          <Link
+            ref={message}
+            to={`/messages?userId=${encodeURIComponent(other.id)}`}
+            className="btn bg-white text-brand-800 hover:bg-brand-50"
+          >
             {t("match.sendMessage")}
           </Link>
           <Link to={keepSwiping} className="btn border border-white text-white hover:bg-white/10">

@@ -2,8 +2,29 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useOutlet } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import { deckFor, filtersOf, tabsFor, type DeckTab, handleDeckAction, promptPostponed, FREE_DAILY_LIKES, hasSwiped, likesLeftToday, recentMatches } from "~/features/discovery/index.server";
-import { deckCardText, deckHref, activeFilterCount, LocationChoices, LocationPrompt, NewProfilesOffer, RecentMatches, SwipeDeck, topPhotoPreload } from "~/features/discovery";
+import {
+  deckFor,
+  filtersOf,
+  tabsFor,
+  type DeckTab,
+  handleDeckAction,
+  promptPostponed,
+  FREE_DAILY_LIKES,
+  hasSwiped,
+  likesLeftToday,
+  recentMatches,
+} from "~/features/discovery/index.server";
+import {
+  deckCardText,
+  deckHref,
+  activeFilterCount,
+  LocationChoices,
+  LocationPrompt,
+  NewProfilesOffer,
+  RecentMatches,
+  SwipeDeck,
+  topPhotoPreload,
+} from "~/features/discovery";
 import { hasPremium } from "~/features/subscriptions/index.server";
 import { photoUrl } from "~/features/media/index.server";
 import { actingRole, isOwner } from "~/features/profiles/index.server";
@@ -45,7 +66,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     premium,
     dailyLikes: FREE_DAILY_LIKES,
     canStartOver: swiped,
-    matches: matches.map((match) => ({ id: match.id, userId: match.userId, name: match.name, photo: match.photoKey ? photoUrl(match.photoKey) : null })),
+    matches: matches.map((match) => ({
+      id: match.id,
+      userId: match.userId,
+      name: match.name,
+      photo: match.photoKey ? photoUrl(match.photoKey) : null,
+    })),
     photo: Math.max(0, Math.min(5, Number.parseInt(url.searchParams.get("photo") ?? "0", 10) || 0)),
   };
 }
@@ -54,7 +80,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await formDataOf(request);
   const user = await getUser(request);
   if (!user) {
-    return redirectWithToast(`/auth?${new URLSearchParams({ mode: "login", redirectTo: "/dashboard" })}`, { type: "error", title: "discovery:deck.signInToLike" });
+    return redirectWithToast(`/auth?${new URLSearchParams({ mode: "login", redirectTo: "/dashboard" })}`, {
+      type: "error",
+      title: "discovery:deck.signInToLike",
+    });
   }
   return handleDeckAction(user, form);
 }
@@ -67,7 +96,9 @@ export default function Dashboard() {
   // Without a choice yet, the deck is everyone's: Global.
   const shownMode = data.mode ?? "global";
   // What sits above the deck, so its photo leaves room on a phone's screen for the name and the buttons.
-  const deckAbove = { "--deck-above": `${(data.askLocation ? 16.75 : 7.5) + (data.tabs.length > 1 ? 3.5 : 2.5)}rem` } as CSSProperties;
+  const deckAbove = {
+    "--deck-above": `${(data.askLocation ? 16.75 : 7.5) + (data.tabs.length > 1 ? 3.5 : 2.5)}rem`,
+  } as CSSProperties;
   return (
     <>
       {overlay}
@@ -92,9 +123,16 @@ export default function Dashboard() {
         {data.askLocation ? (
           <LocationPrompt tab={tab} />
         ) : (
-          <Form method="post" action="/dashboard" className="flex items-center justify-between gap-3" aria-label={t("mode.label")}>
+          <Form
+            method="post"
+            action="/dashboard"
+            className="flex items-center justify-between gap-3"
+            aria-label={t("mode.label")}
+          >
             <input type="hidden" name="tab" value={tab} />
-            <p className="text-sm text-stone-700">{data.mode === "local" ? t("mode.localNow", { city: data.city }) : t("mode.globalNow")}</p>
+            <p className="text-sm text-stone-700">
+              {data.mode === "local" ? t("mode.localNow", { city: data.city }) : t("mode.globalNow")}
+            </p>
             <div className="inline-flex rounded-xl bg-stone-200 p-1" role="group" aria-label={t("mode.label")}>
               {(["local", "global"] as const).map((mode) => (
                 <button
@@ -113,7 +151,13 @@ export default function Dashboard() {
         )}
 
         {data.tabs.length > 1 ? (
-          <TabLinks label={t("tabs.label")} tabs={data.tabs} current={tab} hrefOf={deckHref} labelOf={(item) => t(`tabs.${item}`)} />
+          <TabLinks
+            label={t("tabs.label")}
+            tabs={data.tabs}
+            current={tab}
+            hrefOf={deckHref}
+            labelOf={(item) => t(`tabs.${item}`)}
+          />
         ) : (
           <h2 className="text-lg font-semibold text-stone-800">{t(`tabs.${tab}`)}</h2>
         )}
@@ -129,7 +173,9 @@ export default function Dashboard() {
             <h2 id="needs-location" className="text-lg font-bold">
               {t("location.neededTitle")}
             </h2>
-            <p className="text-stone-700">{data.city ? t("location.cityUnknown", { city: data.city }) : t("location.noCity")}</p>
+            <p className="text-stone-700">
+              {data.city ? t("location.cityUnknown", { city: data.city }) : t("location.noCity")}
+            </p>
             <LocationChoices tab={tab} />
             <Link to="/profile/edit" className="link">
               {t("location.editCity")}
@@ -158,7 +204,9 @@ export default function Dashboard() {
             {t("subscription:likes.link")}
           </Link>
           {data.premium ? (
-            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-800">{t("subscription:likes.unlimited")}</span>
+            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-800">
+              {t("subscription:likes.unlimited")}
+            </span>
           ) : (
             <Link to="/subscription" className="link">
               {t("subscription:title")}

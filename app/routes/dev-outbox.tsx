@@ -76,7 +76,9 @@ export default function DevOutbox() {
               </h2>
               <p className="text-sm text-stone-700">
                 {t("outbox.to")}: <span data-testid="email-to">{email.to}</span> ·{" "}
-                <time dateTime={email.createdAt}>{new Date(email.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</time>
+                <time dateTime={email.createdAt}>
+                  {new Date(email.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                </time>
               </p>
               <pre className="font-sans text-sm whitespace-pre-wrap">
                 <TextWithLinks text={email.text} />

@@ -16,7 +16,10 @@ import { SubmitButton } from "~/platform/ui/submit-button";
 export const handle = { i18n: ["auth"], title: "auth:forgot.title" };
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return { sent: new URL(request.url).searchParams.get("sent") === "1", constraints: { forgotPasswordSchema: constraintOf(forgotPasswordSchema) } };
+  return {
+    sent: new URL(request.url).searchParams.get("sent") === "1",
+    constraints: { forgotPasswordSchema: constraintOf(forgotPasswordSchema) },
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -24,7 +27,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const email = submission.value.email;
-  const refusal = await refusePublicForm(formData, `reset:${context.clientAddress}:${email}`, "auth:forgot.tooManyAttempts");
+  const refusal = await refusePublicForm(
+    formData,
+    `reset:${context.clientAddress}:${email}`,
+    "auth:forgot.tooManyAttempts",
+  );
   if (refusal) return data(submission.reply({ formErrors: [refusal] }), { status: 429 });
   // Besides each address's budget per email, one across every email, so nobody floods many mailboxes.
   if (!(await takeAttempt(`reset-address:${context.clientAddress}`, resetEmailRateLimit))) {

@@ -8,7 +8,9 @@ const bodies = new Map<string, string>();
 function bodyOf(language: string): string {
   let body = bodies.get(language);
   if (body === undefined) {
-    body = JSON.stringify(Object.fromEntries(namespaces.map((namespace) => [namespace, resources[language]?.[namespace] ?? {}])));
+    body = JSON.stringify(
+      Object.fromEntries(namespaces.map((namespace) => [namespace, resources[language]?.[namespace] ?? {}])),
+    );
     bodies.set(language, body);
   }
   return body;
@@ -20,6 +22,9 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   if (!isLanguage(lng)) throw new Response("Not found", { status: 404 });
   const current = new URL(request.url).searchParams.get("v") === resourcesVersion;
   return new Response(bodyOf(lng), {
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": current ? "public, max-age=31536000, immutable" : "public, max-age=300" },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": current ? "public, max-age=31536000, immutable" : "public, max-age=300",
+    },
   });
 }

@@ -11,7 +11,9 @@ export const handle = { uploads: true };
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
-  const upload = multipart ? await readImageUpload(request, { field: "attachment", maxFiles: 1, maxFileBytes: CHAT_FILE_MAX_BYTES }) : null;
+  const upload = multipart
+    ? await readImageUpload(request, { field: "attachment", maxFiles: 1, maxFileBytes: CHAT_FILE_MAX_BYTES })
+    : null;
   const sent = await sendFromForm(user.id, request, upload);
   if (sent.status === "not-found") return Response.json({ error: "messages:errors.send" }, { status: 404 });
   if (sent.status === "refused") return Response.json({ error: sent.error }, { status: 400 });

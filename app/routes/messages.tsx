@@ -2,7 +2,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { conversationPage, conversationWith, markConversationRead, parseCursor, readConversation, sendFromForm } from "~/features/messages/index.server";
+import {
+  conversationPage,
+  conversationWith,
+  markConversationRead,
+  parseCursor,
+  readConversation,
+  sendFromForm,
+} from "~/features/messages/index.server";
 import { Chat, ConversationList, conversationsText, messagesText } from "~/features/messages";
 import { CHAT_FILE_MAX_BYTES } from "~/features/media";
 import { readImageUpload } from "~/features/media/index.server";
@@ -43,7 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
-  const upload = multipart ? await readImageUpload(request, { field: "attachment", maxFiles: 1, maxFileBytes: CHAT_FILE_MAX_BYTES }) : null;
+  const upload = multipart
+    ? await readImageUpload(request, { field: "attachment", maxFiles: 1, maxFileBytes: CHAT_FILE_MAX_BYTES })
+    : null;
   const sent = await sendFromForm(user.id, request, upload);
   if (sent.status === "not-found") throw new Response("Not found", { status: 404 });
   if (sent.status === "refused") return data({ error: sent.error }, { status: 400 });
@@ -58,7 +67,10 @@ export default function Messages() {
   return (
     <div className="px-4 pb-6">
       <header className="flex flex-wrap items-center gap-3 pt-4 pb-3">
-        <Link to="/dashboard" className="-ml-2 inline-flex size-11 items-center justify-center rounded-full hover:bg-stone-200">
+        <Link
+          to="/dashboard"
+          className="-ml-2 inline-flex size-11 items-center justify-center rounded-full hover:bg-stone-200"
+        >
           <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
@@ -68,7 +80,11 @@ export default function Messages() {
           <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
           <p className="text-sm text-stone-700">{t("subtitle")}</p>
         </div>
-        {hydrated ? <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-900">{t("active")}</span> : null}
+        {hydrated ? (
+          <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-900">
+            {t("active")}
+          </span>
+        ) : null}
       </header>
 
       <div className="grid gap-4 md:grid-cols-[18rem_1fr]">
@@ -85,7 +101,10 @@ export default function Messages() {
           {open ? (
             <>
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-stone-200 p-3">
-                <Link to={listCursor ? `/messages?list=${encodeURIComponent(listCursor)}` : "/messages"} className="link md:hidden">
+                <Link
+                  to={listCursor ? `/messages?list=${encodeURIComponent(listCursor)}` : "/messages"}
+                  className="link md:hidden"
+                >
                   {t("backToList")}
                 </Link>
                 <h2 id="chat-title" className="min-w-0 flex-1 text-lg font-semibold break-words">
@@ -95,7 +114,10 @@ export default function Messages() {
                 </h2>
                 <span className="text-sm text-stone-600">{t(`label.${open.other.label}`)}</span>
                 {open.closed ? null : (
-                  <Link to={`/profile/privacy?block=${open.other.id}&back=${encodeURIComponent(`/messages?c=${open.id}`)}`} className="text-sm font-semibold text-stone-700 underline">
+                  <Link
+                    to={`/profile/privacy?block=${open.other.id}&back=${encodeURIComponent(`/messages?c=${open.id}`)}`}
+                    className="text-sm font-semibold text-stone-700 underline"
+                  >
                     {t("safety:block.link")}
                   </Link>
                 )}

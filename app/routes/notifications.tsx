@@ -51,12 +51,19 @@ export async function action({ request }: ActionFunctionArgs) {
     case "mark-all": {
       const tab = tabOf(form.tab);
       await markAllRead(user.id, tab);
-      return redirectWithToast(tabUrl(tab), { type: "success", title: "notifications:markedAll", description: "notifications:markedAllBody" });
+      return redirectWithToast(tabUrl(tab), {
+        type: "success",
+        title: "notifications:markedAll",
+        description: "notifications:markedAllBody",
+      });
     }
     case "sounds": {
       const enabled = form.sounds === "on";
       await setSounds(user.id, enabled);
-      return redirectWithToast("/notifications", { type: "success", title: enabled ? "notifications:sounds.on" : "notifications:sounds.off" });
+      return redirectWithToast("/notifications", {
+        type: "success",
+        title: enabled ? "notifications:sounds.on" : "notifications:sounds.off",
+      });
     }
   }
 }
@@ -87,7 +94,14 @@ export default function Notifications() {
             {t(failure.error)}
           </p>
         ) : null}
-        <TabLinks label={t("tabs.label")} tabs={TABS} current={tab} hrefOf={tabUrl} labelOf={(item) => t(`tabs.${item}`)} className="text-sm" />
+        <TabLinks
+          label={t("tabs.label")}
+          tabs={TABS}
+          current={tab}
+          hrefOf={tabUrl}
+          labelOf={(item) => t(`tabs.${item}`)}
+          className="text-sm"
+        />
 
         {groups.length === 0 ? <p className="card text-center text-stone-700">{t("empty")}</p> : null}
         {groups.map((group) => (
@@ -108,7 +122,14 @@ export default function Notifications() {
         <Form method="post" className="card space-y-2">
           <h2 className="font-semibold">{t("sounds.title")}</h2>
           <label className="flex min-h-11 items-center gap-3">
-            <input type="checkbox" name="sounds" value="on" defaultChecked={soundsEnabled} className="size-5 accent-brand-700" aria-describedby="sounds-hint" />
+            <input
+              type="checkbox"
+              name="sounds"
+              value="on"
+              defaultChecked={soundsEnabled}
+              className="size-5 accent-brand-700"
+              aria-describedby="sounds-hint"
+            />
             <span>{t("sounds.label")}</span>
           </label>
           <p id="sounds-hint" className="text-sm text-stone-600">

@@ -7,7 +7,10 @@ export const handle = { title: "common:offline.title" };
 export default function Offline() {
   const { t } = useTranslation();
   return (
-    <main id="main" className="mx-auto flex min-h-[85dvh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-[85dvh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center"
+    >
       <PawLogo className="size-20" />
       <h1 className="text-2xl font-bold tracking-tight">{t("offline.title")}</h1>
       <p className="text-stone-700">{t("offline.body")}</p>

@@ -10,5 +10,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!attempt) return cardEntryReply({ status: "refused", error: "bookings:errors.stale", httpStatus: 400 });
   const outcome = await startCardEntry(user, params.bookingId ?? "", attempt);
   if (outcome.status !== "refused") return cardEntryReply(outcome);
-  return cardEntryReply({ status: "refused", error: "bookings:payment.initFailed", httpStatus: outcome.refusal === "notFound" ? 404 : 409 });
+  return cardEntryReply({
+    status: "refused",
+    error: "bookings:payment.initFailed",
+    httpStatus: outcome.refusal === "notFound" ? 404 : 409,
+  });
 }

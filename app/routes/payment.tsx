@@ -17,19 +17,30 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { FormError } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["bookings"], csp: STRIPE_CSP, title: titleFrom<typeof loader>((_, t) => t("bookings:payment.title")) };
+export const handle = {
+  i18n: ["bookings"],
+  csp: STRIPE_CSP,
+  title: titleFrom<typeof loader>((_, t) => t("bookings:payment.title")),
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const booking = await bookingView(user.id, params.bookingId ?? "");
   if (!booking || booking.as !== "owner") throw new Response("Not found", { status: 404 });
   if (!booking.can.pay) {
-    if (booking.paymentStatus === "held" || booking.cardLabel) return redirectWithToast("/bookings", { type: "info", title: "bookings:payment.alreadyDone" });
+    if (booking.paymentStatus === "held" || booking.cardLabel)
+      return redirectWithToast("/bookings", { type: "info", title: "bookings:payment.alreadyDone" });
     return redirectWithToast("/bookings", { type: "error", title: "bookings:payment.initFailed" });
   }
   const stripeKey = booking.paymentProvider === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null;
   const cards = await usableCardsOf(user.id, booking.paymentProvider);
-  return { booking: bookingSummaryText(booking, await languageOf(request)), attempt: crypto.randomUUID(), stripeKey, cards, constraints: { cardSchema: constraintOf(cardSchema) } };
+  return {
+    booking: bookingSummaryText(booking, await languageOf(request)),
+    attempt: crypto.randomUUID(),
+    stripeKey,
+    cards,
+    constraints: { cardSchema: constraintOf(cardSchema) },
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,31 +49,55 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formDataOf(request);
   if (form.get("intent") === "saved-card") {
     const parsed = savedCardSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ savedCard: { error: parsed.error.issues[0]?.message ?? "bookings:payment.errors.savedCardMissing" } }, { status: 400 });
+    if (!parsed.success)
+      return data(
+        { savedCard: { error: parsed.error.issues[0]?.message ?? "bookings:payment.errors.savedCardMissing" } },
+        { status: 400 },
+      );
     const outcome = await payWithSavedCard(user, bookingId, parsed.data.cardId);
-    if (outcome.status === "refused" && outcome.refusal === "cardNotFound") return data({ savedCard: { error: "bookings:payment.errors.savedCardMissing" } }, { status: 400 });
+    if (outcome.status === "refused" && outcome.refusal === "cardNotFound")
+      return data({ savedCard: { error: "bookings:payment.errors.savedCardMissing" } }, { status: 400 });
     if (outcome.status !== "failed") return settledAnswer(outcome);
     return data({ savedCard: { error: failureMessage(outcome.code) } }, { status: 402 });
   }
   if (form.get("intent") === "stripe") {
     const parsed = stripeCardResultSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ stripeErrors: ["bookings:payment.failed", failureMessage("processing_error")] }, { status: 400 });
+    if (!parsed.success)
+      return data({ stripeErrors: ["bookings:payment.failed", failureMessage("processing_error")] }, { status: 400 });
     const { setupIntent, name, attempt } = parsed.data;
     const outcome = await payForBooking(user, bookingId, { kind: "token", token: setupIntent, name }, attempt);
     if (outcome.status !== "failed") return settledAnswer(outcome);
     return data({ stripeErrors: ["bookings:payment.failed", failureMessage(outcome.code)] }, { status: 402 });
   }
   const submission = parseWithZod(form, { schema: cardSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["number", "cvc"] }), { status: 400 });
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields: ["number", "cvc"] }), { status: 400 });
   const { name, number, expiry, cvc, attempt } = submission.value;
-  const outcome = await payForBooking(user, bookingId, { kind: "digits", name, number, cvc, ...expiryParts(expiry) }, attempt);
+  const outcome = await payForBooking(
+    user,
+    bookingId,
+    { kind: "digits", name, number, cvc, ...expiryParts(expiry) },
+    attempt,
+  );
   if (outcome.status !== "failed") return settledAnswer(outcome);
-  return data(submission.reply({ formErrors: ["bookings:payment.failed", failureMessage(outcome.code)], hideFields: ["number", "cvc"] }), { status: 402 });
+  return data(
+    submission.reply({
+      formErrors: ["bookings:payment.failed", failureMessage(outcome.code)],
+      hideFields: ["number", "cvc"],
+    }),
+    { status: 402 },
+  );
 }
 
 function settledAnswer(outcome: Exclude<PaymentOutcome, { status: "failed" }>) {
-  if (outcome.status === "held") return redirectWithToast("/bookings", { type: "success", title: "bookings:payment.authorised" });
-  if (outcome.status === "card-saved") return redirectWithToast("/bookings", { type: "success", title: "bookings:payment.cardSaved", description: "bookings:payment.cardSavedBody" });
+  if (outcome.status === "held")
+    return redirectWithToast("/bookings", { type: "success", title: "bookings:payment.authorised" });
+  if (outcome.status === "card-saved")
+    return redirectWithToast("/bookings", {
+      type: "success",
+      title: "bookings:payment.cardSaved",
+      description: "bookings:payment.cardSavedBody",
+    });
   if (outcome.refusal === "notFound") throw new Response("Not found", { status: 404 });
   return redirectWithToast("/bookings", { type: "error", title: "bookings:payment.initFailed" });
 }
@@ -75,7 +110,8 @@ export default function Payment() {
   const { t } = useTranslation("bookings");
   const { booking, attempt, stripeKey, cards } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const lastResult = actionData && !("stripeErrors" in actionData) && !("savedCard" in actionData) ? actionData : undefined;
+  const lastResult =
+    actionData && !("stripeErrors" in actionData) && !("savedCard" in actionData) ? actionData : undefined;
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "payment",
@@ -104,7 +140,11 @@ export default function Payment() {
         </section>
         {cards.length > 0 ? (
           <>
-            <SavedCardForm cards={cards} submitLabel={t("payment.payWithSaved", { amount: total })} error={actionData && "savedCard" in actionData ? actionData.savedCard.error : null} />
+            <SavedCardForm
+              cards={cards}
+              submitLabel={t("payment.payWithSaved", { amount: total })}
+              error={actionData && "savedCard" in actionData ? actionData.savedCard.error : null}
+            />
             <h2 className="font-semibold">{t("payment.newCardTitle")}</h2>
           </>
         ) : null}

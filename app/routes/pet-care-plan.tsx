@@ -11,7 +11,10 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["care", "profile"], title: titleFrom<typeof loader>(({ pet }, t) => t("care:plan.title", { pet: pet.name })) };
+export const handle = {
+  i18n: ["care", "profile"],
+  title: titleFrom<typeof loader>(({ pet }, t) => t("care:plan.title", { pet: pet.name })),
+};
 
 // Only the pet's owner writes or reads the plan here; anyone else gets a 404.
 async function ownPlan(request: Request, petId: string | undefined) {

@@ -12,7 +12,10 @@ import { redirectWithToast } from "~/platform/toast.server";
 import { ConfirmLink } from "~/platform/ui/confirm-link";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile"], title: titleFrom<typeof loader>(({ pet }, t) => t("profile:pet.editTitle", { name: pet.name })) };
+export const handle = {
+  i18n: ["profile"],
+  title: titleFrom<typeof loader>(({ pet }, t) => t("profile:pet.editTitle", { name: pet.name })),
+};
 
 async function ownPet(request: Request, petId: string | undefined) {
   const user = await requireUser(request);
@@ -31,7 +34,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await formDataOf(request), { schema: petSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await updatePet(user.id, pet.id, submission.value as PetInput);
-  return redirectWithToast("/profile", { type: "success", title: "profile:pet.updated", values: { name: submission.value.name ?? "" } });
+  return redirectWithToast("/profile", {
+    type: "success",
+    title: "profile:pet.updated",
+    values: { name: submission.value.name ?? "" },
+  });
 }
 
 export default function EditPet() {

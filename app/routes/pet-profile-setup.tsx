@@ -3,7 +3,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PHOTOS_MAX } from "~/features/media";
-import { havePendingUploads, keepPendingUploads, listPendingUploads, readImageUpload, removePendingUpload } from "~/features/media/index.server";
+import {
+  havePendingUploads,
+  keepPendingUploads,
+  listPendingUploads,
+  readImageUpload,
+  removePendingUpload,
+} from "~/features/media/index.server";
 import { PetForm, petCreateSchema, type PetCreateInput } from "~/features/pets";
 import { createPet, PET_FORM } from "~/features/pets/index.server";
 import { constraintOf } from "~/platform/forms.server";
@@ -60,7 +66,13 @@ export default function PetProfileSetup() {
   return (
     <>
       <PageHeader title={t("pet.createTitle")} backTo="/profile" />
-      <PetForm lastResult={lastResult} withPhotos pending={pending} submitLabel={t("pet.create")} constraint={constraint} />
+      <PetForm
+        lastResult={lastResult}
+        withPhotos
+        pending={pending}
+        submitLabel={t("pet.create")}
+        constraint={constraint}
+      />
     </>
   );
 }

@@ -27,7 +27,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await deletePhoto(user.id, params.photoId ?? "");
   if (result === "not-found") throw new Response("Not found", { status: 404 });
   if (result === "last-pet-photo") {
-    return redirectWithToast(backTo(request), { type: "error", title: "profile:media.deleteFailed", description: "profile:photos.petNeedsOne" });
+    return redirectWithToast(backTo(request), {
+      type: "error",
+      title: "profile:media.deleteFailed",
+      description: "profile:photos.petNeedsOne",
+    });
   }
   return redirectWithToast(backTo(request), { type: "success", title: "profile:photos.deleted" });
 }

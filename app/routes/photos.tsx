@@ -20,14 +20,24 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isUpload) {
     const upload = await readImageUpload(request, { field: "photos", maxFiles: PHOTOS_MAX });
     const back = safeRedirectTarget("formData" in upload ? upload.formData.get("redirectTo") : null, "/profile/edit");
-    if ("error" in upload) return redirectWithToast(back, { type: "error", title: "errors.title", description: `profile:${upload.error}` });
+    if ("error" in upload)
+      return redirectWithToast(back, { type: "error", title: "errors.title", description: `profile:${upload.error}` });
     const petId = upload.formData.get("petId");
-    if (typeof petId === "string" && petId && !(await findOwnPet(user.id, petId))) throw new Response("Not found", { status: 404 });
+    if (typeof petId === "string" && petId && !(await findOwnPet(user.id, petId)))
+      throw new Response("Not found", { status: 404 });
     if (upload.images.length === 0) {
       return redirectWithToast(back, { type: "error", title: "errors.title", description: "profile:media.noneChosen" });
     }
-    const result = await addPhotos({ userId: user.id, petId: typeof petId === "string" && petId ? petId : null }, upload.images);
-    if (result.status === "refused") return redirectWithToast(back, { type: "error", title: "profile:media.uploadFailed", description: `profile:${result.problem}` });
+    const result = await addPhotos(
+      { userId: user.id, petId: typeof petId === "string" && petId ? petId : null },
+      upload.images,
+    );
+    if (result.status === "refused")
+      return redirectWithToast(back, {
+        type: "error",
+        title: "profile:media.uploadFailed",
+        description: `profile:${result.problem}`,
+      });
     return redirectWithToast(back, { type: "success", title: "profile:photos.added", values: { count: result.count } });
   }
 
@@ -35,7 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirectTarget(form.get("redirectTo"), "/profile/edit");
   const move = form.get("move");
   const photoId = form.get("photoId");
-  if (typeof photoId !== "string" || !MOVES.includes(move as PhotoMove)) throw new Response("Bad request", { status: 400 });
+  if (typeof photoId !== "string" || !MOVES.includes(move as PhotoMove))
+    throw new Response("Bad request", { status: 400 });
   if (!(await movePhoto(user.id, photoId, move as PhotoMove))) throw new Response("Not found", { status: 404 });
   return redirect(back);
 }

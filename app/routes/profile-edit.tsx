@@ -6,7 +6,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PhotoGrid, PhotoUploadForm } from "~/features/media";
 import { listPhotos, toPhotoView } from "~/features/media/index.server";
-import { BIO_MAX, HOURLY_RATE_DEFAULT, profileEditSchema, SitterDetailsFields, sitterDetailsSchema, loadProfileSchemas } from "~/features/profiles";
+import {
+  BIO_MAX,
+  HOURLY_RATE_DEFAULT,
+  profileEditSchema,
+  SitterDetailsFields,
+  sitterDetailsSchema,
+  loadProfileSchemas,
+} from "~/features/profiles";
 import { TOO_OFTEN } from "~/features/geo/index.server";
 import { isSitter, updateProfile, updateSitterDetails } from "~/features/profiles/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
@@ -26,8 +33,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: user.name,
     photos: photos.map(toPhotoView),
     timeZones: Intl.supportedValuesOf("timeZone"),
-    constraints: { profileEditSchema: constraintOf(profileEditSchema), sitterDetailsSchema: constraintOf(sitterDetailsSchema) },
-    defaults: { name: user.name, phone: user.phone, city: user.city, postalCode: user.postal_code, bio: user.bio, timeZone: user.time_zone },
+    constraints: {
+      profileEditSchema: constraintOf(profileEditSchema),
+      sitterDetailsSchema: constraintOf(sitterDetailsSchema),
+    },
+    defaults: {
+      name: user.name,
+      phone: user.phone,
+      city: user.city,
+      postalCode: user.postal_code,
+      bio: user.bio,
+      timeZone: user.time_zone,
+    },
     sitter: isSitter(user.role)
       ? {
           hourlyRate: String((user.hourly_rate_cents ?? HOURLY_RATE_DEFAULT * 100) / 100),
@@ -44,16 +61,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await formDataOf(request);
   if (formData.get("intent") === "sitter") {
     const submission = parseWithZod(formData, { schema: sitterDetailsSchema });
-    if (submission.status !== "success") return data({ form: "sitter" as const, reply: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ form: "sitter" as const, reply: submission.reply() }, { status: 400 });
     if (!(await updateSitterDetails(user, submission.value))) {
-      return data({ form: "sitter" as const, reply: submission.reply({ formErrors: ["profile:edit.notSitter"] }) }, { status: 403 });
+      return data(
+        { form: "sitter" as const, reply: submission.reply({ formErrors: ["profile:edit.notSitter"] }) },
+        { status: 403 },
+      );
     }
     return redirectWithToast("/profile", { type: "success", title: "profile:edit.saved" });
   }
   const submission = parseWithZod(formData, { schema: profileEditSchema });
-  if (submission.status !== "success") return data({ form: "profile" as const, reply: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ form: "profile" as const, reply: submission.reply() }, { status: 400 });
   if ((await updateProfile(user.id, submission.value)) === TOO_OFTEN) {
-    return data({ form: "profile" as const, reply: submission.reply({ fieldErrors: { city: ["profile:edit.cityTooOften"] } }) }, { status: 429 });
+    return data(
+      { form: "profile" as const, reply: submission.reply({ fieldErrors: { city: ["profile:edit.cityTooOften"] } }) },
+      { status: 429 },
+    );
   }
   return redirectWithToast("/profile", { type: "success", title: "profile:edit.saved" });
 }
@@ -110,12 +135,23 @@ export default function EditProfile() {
           </Link>
         </p>
       </Form>
-      {sitter ? <SitterDetailsForm defaults={sitter} lastResult={actionData?.form === "sitter" ? actionData.reply : undefined} /> : null}
+      {sitter ? (
+        <SitterDetailsForm
+          defaults={sitter}
+          lastResult={actionData?.form === "sitter" ? actionData.reply : undefined}
+        />
+      ) : null}
     </>
   );
 }
 
-function SitterDetailsForm({ defaults, lastResult }: { defaults: { hourlyRate: string; yearsExperience: string; experience: string[]; caresFor: string[] }; lastResult: SubmissionResult<string[]> | undefined }) {
+function SitterDetailsForm({
+  defaults,
+  lastResult,
+}: {
+  defaults: { hourlyRate: string; yearsExperience: string; experience: string[]; caresFor: string[] };
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const { t } = useTranslation("profile");
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
@@ -126,7 +162,13 @@ function SitterDetailsForm({ defaults, lastResult }: { defaults: { hourlyRate: s
     constraint: constraints.sitterDetailsSchema,
   });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate aria-labelledby="sitter-details-title" className="space-y-4 px-4 pb-8">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      aria-labelledby="sitter-details-title"
+      className="space-y-4 px-4 pb-8"
+    >
       <h2 id="sitter-details-title" className="text-lg font-semibold">
         {t("edit.sitterDetails")}
       </h2>

@@ -17,7 +17,9 @@ import { SubmitButton } from "~/platform/ui/submit-button";
  */
 export const handle = {
   i18n: ["safety"],
-  title: titleFrom<typeof loader>((data, t) => (data.blocking ? t("safety:block.title", { name: data.blocking.name }) : t("safety:privacy.title"))),
+  title: titleFrom<typeof loader>((data, t) =>
+    data.blocking ? t("safety:block.title", { name: data.blocking.name }) : t("safety:privacy.title"),
+  ),
 };
 
 const backOf = (url: URL) => safeRedirectTarget(url.searchParams.get("back"), "/dashboard");
@@ -40,7 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await formDataOf(request);
   const intent = form.get("intent");
   const userId = form.get("userId");
-  if ((intent !== "unblock" && intent !== "block") || typeof userId !== "string" || userId.length > 64) throw new Response("Bad request", { status: 400 });
+  if ((intent !== "unblock" && intent !== "block") || typeof userId !== "string" || userId.length > 64)
+    throw new Response("Bad request", { status: 400 });
   if (intent === "unblock") {
     // Only one's own blocks can be lifted: anyone else's id finds nothing.
     if (!(await unblockPerson(user.id, userId))) throw new Response("Not found", { status: 404 });
@@ -50,8 +53,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (userId !== user.id && (await hasBlocked(userId, user.id))) throw new Response("Not found", { status: 404 });
   const result = await blockPerson(user.id, userId);
   if (result === "not-found") throw new Response("Not found", { status: 404 });
-  if (result === "self" || result === "inactive") return redirectWithToast(back, { type: "error", title: `safety:block.refusals.${result}` });
-  return redirectWithToast(back, { type: "success", title: "safety:block.doneTitle", description: "safety:block.doneBody" });
+  if (result === "self" || result === "inactive")
+    return redirectWithToast(back, { type: "error", title: `safety:block.refusals.${result}` });
+  return redirectWithToast(back, {
+    type: "success",
+    title: "safety:block.doneTitle",
+    description: "safety:block.doneBody",
+  });
 }
 
 function BlockConfirm({ userId, name }: { userId: string; name: string }) {

@@ -19,7 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const profile = await getPublicProfile(user.id);
   if (!profile) throw new Response("Not found", { status: 404 });
   const language = await languageOf(request);
-  const reviews = await reviewsSection({ id: profile.id, isSitter: profile.hourlyRateCents !== null }, user, new URL(request.url), language, { withReplyForms: true });
+  const reviews = await reviewsSection(
+    { id: profile.id, isSitter: profile.hourlyRateCents !== null },
+    user,
+    new URL(request.url),
+    language,
+    { withReplyForms: true },
+  );
   return { profile: profileText(profile, language), reviews, replyConstraint: constraintOf(replySchema) };
 }
 
@@ -31,8 +37,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ reviewId, result: submission.reply() }, { status: 400 });
   const outcome = await replyToReview(user.id, submission.value.reviewId, submission.value.reply);
   if (outcome === "notFound") throw new Response("Not found", { status: 404 });
-  if (outcome !== "saved") return data({ reviewId, result: submission.reply({ formErrors: [`disputes:reviews.errors.${outcome}`] }) }, { status: 400 });
-  return redirectWithToast(`/profile/public${new URL(request.url).search}`, { type: "success", title: "disputes:reviews.replied" });
+  if (outcome !== "saved")
+    return data(
+      { reviewId, result: submission.reply({ formErrors: [`disputes:reviews.errors.${outcome}`] }) },
+      { status: 400 },
+    );
+  return redirectWithToast(`/profile/public${new URL(request.url).search}`, {
+    type: "success",
+    title: "disputes:reviews.replied",
+  });
 }
 
 export default function PublicProfilePreview() {
@@ -44,7 +57,13 @@ export default function PublicProfilePreview() {
       <PageHeader title={t("public.previewTitle")} backTo="/profile" />
       <p className="px-4 pb-3 text-sm text-stone-700">{t("public.previewIntro")}</p>
       <ProfileView profile={profile} />
-      <ProfileReviews section={reviews} hrefOf={(page) => `/profile/public?reviews=${page}`} lastReply={lastReply} replyConstraint={replyConstraint} back="/profile/public" />
+      <ProfileReviews
+        section={reviews}
+        hrefOf={(page) => `/profile/public?reviews=${page}`}
+        lastReply={lastReply}
+        replyConstraint={replyConstraint}
+        back="/profile/public"
+      />
     </>
   );
 }

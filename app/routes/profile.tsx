@@ -10,7 +10,11 @@ import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 
 /** Payout onboarding posts here and is redirected to Stripe's own pages. */
-export const handle = { i18n: ["profile", "bookings", "safety", "care"], csp: { "form-action": ["https://connect.stripe.com"] }, title: "profile:page.title" };
+export const handle = {
+  i18n: ["profile", "bookings", "safety", "care"],
+  csp: { "form-action": ["https://connect.stripe.com"] },
+  title: "profile:page.title",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -39,15 +43,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await formDataOf(request);
   if (form.get("intent") === "payouts") {
-    if (!isSitter(user.role) || payoutStatusOf(user).provider !== "stripe") throw new Response("Bad request", { status: 400 });
+    if (!isSitter(user.role) || payoutStatusOf(user).provider !== "stripe")
+      throw new Response("Bad request", { status: 400 });
     const origin = publicOrigin();
-    const url = await payoutOnboardingLink(user, { returnUrl: `${origin}/profile?payouts=return`, refreshUrl: `${origin}/profile?payouts=refresh` }, String(form.get("attempt") ?? crypto.randomUUID()));
+    const url = await payoutOnboardingLink(
+      user,
+      { returnUrl: `${origin}/profile?payouts=return`, refreshUrl: `${origin}/profile?payouts=refresh` },
+      String(form.get("attempt") ?? crypto.randomUUID()),
+    );
     return url ? redirect(url) : redirectWithToast("/profile", { type: "error", title: "profile:payouts.failed" });
   }
   const role = form.get("actingRole");
   if (role !== "owner" && role !== "sitter") throw new Response("Bad request", { status: 400 });
   if (!(await switchActingRole(user, role))) throw new Response("Bad request", { status: 400 });
-  return redirectWithToast("/profile", { type: "success", title: role === "sitter" ? "profile:role.nowSitter" : "profile:role.nowOwner" });
+  return redirectWithToast("/profile", {
+    type: "success",
+    title: role === "sitter" ? "profile:role.nowSitter" : "profile:role.nowOwner",
+  });
 }
 
 export default function Profile() {

@@ -4,7 +4,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORTABLE, reportSchema, type ReportableSubject, loadSafetySchemas } from "~/features/safety";
+import {
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  REPORTABLE,
+  reportSchema,
+  type ReportableSubject,
+  loadSafetySchemas,
+} from "~/features/safety";
 import { fileReport, isInactive, reportedPersonOf } from "~/features/safety/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { titleFrom } from "~/platform/page-title";
@@ -16,7 +23,10 @@ import { FormError, TextAreaField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["safety"], title: titleFrom<typeof loader>(({ subjectType }, t) => t(`safety:report.title.${subjectType}`)) };
+export const handle = {
+  i18n: ["safety"],
+  title: titleFrom<typeof loader>(({ subjectType }, t) => t(`safety:report.title.${subjectType}`)),
+};
 
 const subjectOf = (value: string | undefined): ReportableSubject => {
   const found = REPORTABLE.find((subject) => subject === value);
@@ -32,7 +42,14 @@ async function reportTarget(request: Request, params: LoaderFunctionArgs["params
   const reported = await reportedPersonOf(user.id, subjectType, subjectId);
   if (!reported) throw new Response("Not found", { status: 404 });
   const back = safeRedirectTarget(new URL(request.url).searchParams.get("back"), "/dashboard");
-  return { user, subjectType, subjectId, back, own: reported === user.id, inactive: reported !== user.id && (await isInactive(reported)) };
+  return {
+    user,
+    subjectType,
+    subjectId,
+    back,
+    own: reported === user.id,
+    inactive: reported !== user.id && (await isInactive(reported)),
+  };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -44,10 +61,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, subjectType, subjectId, back } = await reportTarget(request, params);
   const submission = parseWithZod(await formDataOf(request), { schema: reportSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await fileReport(user.id, { subjectType, subjectId, reason: submission.value.reason, details: submission.value.details });
+  const result = await fileReport(user.id, {
+    subjectType,
+    subjectId,
+    reason: submission.value.reason,
+    details: submission.value.details,
+  });
   if (result === "not-found") throw new Response("Not found", { status: 404 });
-  if (result !== "reported") return data(submission.reply({ formErrors: [`safety:report.refusals.${result}`] }), { status: 400 });
-  return redirectWithToast(back, { type: "success", title: "safety:report.sentTitle", description: "safety:report.sentBody" });
+  if (result !== "reported")
+    return data(submission.reply({ formErrors: [`safety:report.refusals.${result}`] }), { status: 400 });
+  return redirectWithToast(back, {
+    type: "success",
+    title: "safety:report.sentTitle",
+    description: "safety:report.sentBody",
+  });
 }
 
 export default function Report() {
@@ -77,8 +104,20 @@ export default function Report() {
         <Form method="post" {...getFormProps(form)} noValidate className="space-y-4 px-4 pb-8">
           <p className="text-stone-700">{t("report.intro")}</p>
           <FormError form={form} />
-          <ChoiceChips meta={fields.reason} legend={t("report.reason")} options={REPORT_REASONS} type="radio" labelOf={(reason) => t(`reasons.${reason}`)} />
-          <TextAreaField meta={fields.details} label={t("report.details")} hint={t("report.detailsHint")} rows={4} maxLength={REPORT_DETAILS_MAX} />
+          <ChoiceChips
+            meta={fields.reason}
+            legend={t("report.reason")}
+            options={REPORT_REASONS}
+            type="radio"
+            labelOf={(reason) => t(`reasons.${reason}`)}
+          />
+          <TextAreaField
+            meta={fields.details}
+            label={t("report.details")}
+            hint={t("report.detailsHint")}
+            rows={4}
+            maxLength={REPORT_DETAILS_MAX}
+          />
           <SubmitButton className="w-full">{t("report.submit")}</SubmitButton>
         </Form>
       )}

@@ -18,7 +18,10 @@ export const handle = { i18n: ["auth"], title: "auth:reset.title" };
 
 // The token's form has no current password; the signed-in one has no token.
 type PasswordConstraint = Record<"token" | "currentPassword" | "password" | "confirmPassword", Constraint>;
-type ResetState = { state: "form"; token: string | null; constraint: PasswordConstraint } | { state: "done" } | { state: "invalid"; message: string };
+type ResetState =
+  | { state: "form"; token: string | null; constraint: PasswordConstraint }
+  | { state: "done" }
+  | { state: "invalid"; message: string };
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<ResetState> {
   const params = new URL(request.url).searchParams;
@@ -26,11 +29,17 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<ResetStat
   const token = params.get("token");
   if (token) {
     const check = await checkResetToken(token);
-    if (check.status === "valid") return { state: "form", token, constraint: constraintOf(resetPasswordSchema) as PasswordConstraint };
+    if (check.status === "valid")
+      return { state: "form", token, constraint: constraintOf(resetPasswordSchema) as PasswordConstraint };
     return { state: "invalid", message: check.status === "expired" ? "reset.expired" : "reset.invalid" };
   }
-  if (await getUser(request)) return { state: "form", token: null, constraint: constraintOf(changePasswordSchema) as PasswordConstraint };
-  throw await redirectWithToast("/auth?mode=login", { type: "error", title: "errors.title", description: "auth:reset.noSession" });
+  if (await getUser(request))
+    return { state: "form", token: null, constraint: constraintOf(changePasswordSchema) as PasswordConstraint };
+  throw await redirectWithToast("/auth?mode=login", {
+    type: "error",
+    title: "errors.title",
+    description: "auth:reset.noSession",
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -49,7 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
     const result = await resetPassword(submission.value.token ?? "", submission.value.password);
     if (result.status === "changed") return done(result.user.id);
-    if (result.status === "weak") return data(submission.reply({ fieldErrors: { password: [result.problem] }, hideFields }), { status: 400 });
+    if (result.status === "weak")
+      return data(submission.reply({ fieldErrors: { password: [result.problem] }, hideFields }), { status: 400 });
     const message = result.status === "expired" ? "auth:reset.expired" : "auth:reset.invalid";
     return data(submission.reply({ formErrors: [message], hideFields }), { status: 400 });
   }
@@ -60,7 +70,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const result = await changePassword(user.id, submission.value.currentPassword, submission.value.password);
   if (result.status === "changed") return done(user.id);
-  if (result.status === "wait") return data(submission.reply({ formErrors: ["auth:login.wait"], hideFields }), { status: 429 });
+  if (result.status === "wait")
+    return data(submission.reply({ formErrors: ["auth:login.wait"], hideFields }), { status: 429 });
   return data(submission.reply({ fieldErrors: result.errors, hideFields }), { status: 400 });
 }
 
@@ -92,22 +103,46 @@ function NewPasswordForm({ token, constraint }: { token: string | null; constrai
   const location = useLocation();
   const [form, fields] = useForm({
     id: "reset-password",
-    ...useSchemaValidation("reset-password", () => loadAuthSchemas().then((schemas) => (token ? schemas.resetPasswordSchema : schemas.changePasswordSchema))),
+    ...useSchemaValidation("reset-password", () =>
+      loadAuthSchemas().then((schemas) => (token ? schemas.resetPasswordSchema : schemas.changePasswordSchema)),
+    ),
     lastResult,
     constraint,
   });
   const currentPassword = fields.currentPassword as FieldMetadata<string | undefined>;
   useEmptyPasswordsOnReply(lastResult, currentPassword, fields.password, fields.confirmPassword);
   return (
-    <Form method="post" action={`${location.pathname}${location.search}`} {...getFormProps(form)} noValidate className="space-y-4">
+    <Form
+      method="post"
+      action={`${location.pathname}${location.search}`}
+      {...getFormProps(form)}
+      noValidate
+      className="space-y-4"
+    >
       <FormError form={form} />
       {token ? (
         <input type="hidden" name="token" value={token} />
       ) : (
-        <TextField meta={currentPassword} type="password" label={t("reset.currentPassword")} autoComplete="current-password" />
+        <TextField
+          meta={currentPassword}
+          type="password"
+          label={t("reset.currentPassword")}
+          autoComplete="current-password"
+        />
       )}
-      <TextField meta={fields.password} type="password" label={t("reset.newPassword")} autoComplete="new-password" hint={t("fields.passwordHint")} />
-      <TextField meta={fields.confirmPassword} type="password" label={t("reset.confirmPassword")} autoComplete="new-password" />
+      <TextField
+        meta={fields.password}
+        type="password"
+        label={t("reset.newPassword")}
+        autoComplete="new-password"
+        hint={t("fields.passwordHint")}
+      />
+      <TextField
+        meta={fields.confirmPassword}
+        type="password"
+        label={t("reset.confirmPassword")}
+        autoComplete="new-password"
+      />
       <SubmitButton className="w-full">{t("reset.submit")}</SubmitButton>
     </Form>
   );

@@ -21,9 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<State> {
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await formDataOf(request), { schema: emailChangeTokenSchema });
-  if (submission.status !== "success") return data<State>({ state: "error", message: "confirmEmail.invalid" }, { status: 400 });
+  if (submission.status !== "success")
+    return data<State>({ state: "error", message: "confirmEmail.invalid" }, { status: 400 });
   const result = await confirmEmailChange(submission.value.token);
-  if (result.status !== "changed") return data<State>({ state: "error", message: messageOf(result.status) }, { status: 400 });
+  if (result.status !== "changed")
+    return data<State>({ state: "error", message: messageOf(result.status) }, { status: 400 });
   const user = await getUser(request);
   return data<State>({ state: "done", newEmail: result.newEmail, signedIn: user?.id === result.userId });
 }

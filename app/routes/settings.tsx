@@ -14,7 +14,15 @@ import {
   TimeZoneSection,
   timeZoneSchema,
 } from "~/features/account";
-import { currentExport, deleteAccount, emailPreferencesOf, requestEmailChange, requestExport, saveEmailPreferences, saveTimeZone } from "~/features/account/index.server";
+import {
+  currentExport,
+  deleteAccount,
+  emailPreferencesOf,
+  requestEmailChange,
+  requestExport,
+  saveEmailPreferences,
+  saveTimeZone,
+} from "~/features/account/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { endSession, requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -47,23 +55,44 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await formDataOf(request);
   const intent = INTENTS.find((known) => known === formData.get("intent"));
   if (!intent) return data({ form: null, reply: undefined, message: "settings:unknownAction" }, { status: 400 });
-  const refuse = (form: Intent, reply: SubmissionResult<string[]>, status: number) => data({ form, reply, message: null }, { status });
+  const refuse = (form: Intent, reply: SubmissionResult<string[]>, status: number) =>
+    data({ form, reply, message: null }, { status });
 
   if (intent === "change-email") {
     const submission = parseWithZod(formData, { schema: changeEmailSchema });
     if (submission.status !== "success") return refuse(intent, submission.reply({ hideFields: ["password"] }), 400);
     const result = await requestEmailChange(user.id, submission.value.newEmail, submission.value.password);
-    if (result.status === "wrong-password") return refuse(intent, submission.reply({ fieldErrors: { password: ["settings:wrongPassword"] }, hideFields: ["password"] }), 400);
-    if (result.status === "wait") return refuse(intent, submission.reply({ formErrors: ["settings:wait"], hideFields: ["password"] }), 429);
-    if (result.status === "same-address") return refuse(intent, submission.reply({ fieldErrors: { newEmail: ["settings:changeEmail.sameAddress"] }, hideFields: ["password"] }), 400);
-    return redirectWithToast("/settings", { type: "success", title: "settings:changeEmail.sent", values: { email: submission.value.newEmail } });
+    if (result.status === "wrong-password")
+      return refuse(
+        intent,
+        submission.reply({ fieldErrors: { password: ["settings:wrongPassword"] }, hideFields: ["password"] }),
+        400,
+      );
+    if (result.status === "wait")
+      return refuse(intent, submission.reply({ formErrors: ["settings:wait"], hideFields: ["password"] }), 429);
+    if (result.status === "same-address")
+      return refuse(
+        intent,
+        submission.reply({ fieldErrors: { newEmail: ["settings:changeEmail.sameAddress"] }, hideFields: ["password"] }),
+        400,
+      );
+    return redirectWithToast("/settings", {
+      type: "success",
+      title: "settings:changeEmail.sent",
+      values: { email: submission.value.newEmail },
+    });
   }
 
   if (intent === "notifications") {
     const submission = parseWithZod(formData, { schema: notificationPreferencesSchema });
     if (submission.status !== "success") return refuse(intent, submission.reply(), 400);
     const choice = submission.value;
-    await saveEmailPreferences(user.id, { messages: choice.messages === "email", bookings: choice.bookings === "email", reviews: choice.reviews === "email", marketing: choice.marketing === "email" });
+    await saveEmailPreferences(user.id, {
+      messages: choice.messages === "email",
+      bookings: choice.bookings === "email",
+      reviews: choice.reviews === "email",
+      marketing: choice.marketing === "email",
+    });
     return redirectWithToast("/settings", { type: "success", title: "settings:notifications.saved" });
   }
 
@@ -76,18 +105,34 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "export") {
     const result = await requestExport(user.id);
-    if (result.status === "too-soon") return redirectWithToast("/settings", { type: "error", title: "settings:export.tooSoon" });
+    if (result.status === "too-soon")
+      return redirectWithToast("/settings", { type: "error", title: "settings:export.tooSoon" });
     return redirectWithToast("/settings", { type: "success", title: "settings:export.ready" });
   }
 
   const submission = parseWithZod(formData, { schema: deleteAccountSchema });
   if (submission.status !== "success") return refuse(intent, submission.reply({ hideFields: ["password"] }), 400);
   const result = await deleteAccount(user.id, submission.value.password);
-  if (result.status === "wrong-password") return refuse(intent, submission.reply({ fieldErrors: { password: ["settings:wrongPassword"] }, hideFields: ["password"] }), 400);
-  if (result.status === "wait") return refuse(intent, submission.reply({ formErrors: ["settings:wait"], hideFields: ["password"] }), 429);
-  if (result.status === "unavailable") return refuse(intent, submission.reply({ formErrors: ["settings:delete.unavailable"], hideFields: ["password"] }), 503);
+  if (result.status === "wrong-password")
+    return refuse(
+      intent,
+      submission.reply({ fieldErrors: { password: ["settings:wrongPassword"] }, hideFields: ["password"] }),
+      400,
+    );
+  if (result.status === "wait")
+    return refuse(intent, submission.reply({ formErrors: ["settings:wait"], hideFields: ["password"] }), 429);
+  if (result.status === "unavailable")
+    return refuse(
+      intent,
+      submission.reply({ formErrors: ["settings:delete.unavailable"], hideFields: ["password"] }),
+      503,
+    );
   // Deleted now or a moment ago by a double submission: either way the session is over.
-  return redirectWithToast("/welcome", { type: "success", title: "settings:delete.done" }, { headers: { "Set-Cookie": await endSession(request) } });
+  return redirectWithToast(
+    "/welcome",
+    { type: "success", title: "settings:delete.done" },
+    { headers: { "Set-Cookie": await endSession(request) } },
+  );
 }
 
 export default function Settings() {
@@ -104,7 +149,11 @@ export default function Settings() {
         </p>
       ) : null}
       <ChangeEmailSection email={email} lastResult={replyFor("change-email")} constraint={constraints.changeEmail} />
-      <NotificationsSection preferences={preferences} lastResult={replyFor("notifications")} constraint={constraints.notifications} />
+      <NotificationsSection
+        preferences={preferences}
+        lastResult={replyFor("notifications")}
+        constraint={constraints.notifications}
+      />
       <TimeZoneSection timeZone={timeZone} city={city} />
       <ExportSection download={download} />
       <DeleteAccountSection lastResult={replyFor("delete-account")} constraint={constraints.deleteAccount} />

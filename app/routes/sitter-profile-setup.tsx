@@ -7,7 +7,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PHOTOS_MAX, PhotoPicker } from "~/features/media";
 import { listPhotos, readImageUpload } from "~/features/media/index.server";
-import { BIO_MAX, HOURLY_RATE_DEFAULT, SitterDetailsFields, sitterSetupSchema, loadProfileSchemas } from "~/features/profiles";
+import {
+  BIO_MAX,
+  HOURLY_RATE_DEFAULT,
+  SitterDetailsFields,
+  sitterSetupSchema,
+  loadProfileSchemas,
+} from "~/features/profiles";
 import { completeSitterProfile } from "~/features/profiles/index.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -37,15 +43,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const existing = (await listPhotos({ userId: user.id, petId: null })).length;
   const upload = await readImageUpload(request, { field: "photos", maxFiles: PHOTOS_MAX });
-  if ("error" in upload) return data({ status: "error" as const, error: { photos: [`profile:${upload.error}`] } }, { status: 400 });
+  if ("error" in upload)
+    return data({ status: "error" as const, error: { photos: [`profile:${upload.error}`] } }, { status: 400 });
   const submission = parseWithZod(upload.formData, { schema: sitterSetupSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (existing + upload.images.length > PHOTOS_MAX) {
     return data(submission.reply({ fieldErrors: { photos: ["profile:media.tooMany"] } }), { status: 400 });
   }
   const result = await completeSitterProfile(user, submission.value, upload.images);
-  if (result.status === "refused") return data(submission.reply({ fieldErrors: { photos: [`profile:${result.problem}`] } }), { status: 400 });
-  return redirectWithToast("/profile/edit", { type: "success", title: "profile:sitterSetup.successTitle", description: "profile:sitterSetup.successBody" });
+  if (result.status === "refused")
+    return data(submission.reply({ fieldErrors: { photos: [`profile:${result.problem}`] } }), { status: 400 });
+  return redirectWithToast("/profile/edit", {
+    type: "success",
+    title: "profile:sitterSetup.successTitle",
+    description: "profile:sitterSetup.successBody",
+  });
 }
 
 export default function SitterProfileSetup() {
@@ -71,7 +83,13 @@ export default function SitterProfileSetup() {
           <span className="sr-only">{t("sitterSetup.close")}</span>
         </Link>
       </header>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-5 px-4 pb-8">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        noValidate
+        className="space-y-5 px-4 pb-8"
+      >
         <p className="text-stone-700">{t("sitterSetup.intro")}</p>
         <FormError form={form} />
         <PhotoPicker
@@ -79,7 +97,13 @@ export default function SitterProfileSetup() {
           remaining={PHOTOS_MAX - photoCount}
           errors={lastResult?.error?.photos ?? undefined}
         />
-        <TextAreaField meta={fields.bio} label={t("sitterSetup.about")} rows={5} maxLength={BIO_MAX} placeholder={t("sitterSetup.aboutPlaceholder")} />
+        <TextAreaField
+          meta={fields.bio}
+          label={t("sitterSetup.about")}
+          rows={5}
+          maxLength={BIO_MAX}
+          placeholder={t("sitterSetup.aboutPlaceholder")}
+        />
         <SitterDetailsFields fields={fields} />
         <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-800">{t("sitterSetup.availabilityHint")}</p>
         <SubmitButton className="w-full">{t("sitterSetup.submit")}</SubmitButton>

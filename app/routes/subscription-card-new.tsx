@@ -19,7 +19,12 @@ export const handle = { i18n: ["subscription", "bookings"], csp: STRIPE_CSP, tit
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const billed = Boolean(paymentProvider().billing);
-  return { name: user.name, constraints: { addCardSchema: constraintOf(addCardSchema) }, attempt: crypto.randomUUID(), stripe: billed ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null } : null };
+  return {
+    name: user.name,
+    constraints: { addCardSchema: constraintOf(addCardSchema) },
+    attempt: crypto.randomUUID(),
+    stripe: billed ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null } : null,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,20 +32,38 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await formDataOf(request);
   if (form.get("intent") === "stripe") {
     const parsed = stripeCardResultSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ stripeErrors: ["bookings:payment.failed", "subscription:paymentErrors.processing_error"] }, { status: 400 });
-    const saved = await addCard(user, { kind: "token", token: parsed.data.setupIntent, name: parsed.data.name }, parsed.data.attempt);
-    if (saved.status === "saved") return redirectWithToast("/subscription?tab=mine", { type: "success", title: "subscription:toasts.cardAdded" });
-    return data({ stripeErrors: ["bookings:payment.failed", `subscription:paymentErrors.${saved.code}`] }, { status: 402 });
+    if (!parsed.success)
+      return data(
+        { stripeErrors: ["bookings:payment.failed", "subscription:paymentErrors.processing_error"] },
+        { status: 400 },
+      );
+    const saved = await addCard(
+      user,
+      { kind: "token", token: parsed.data.setupIntent, name: parsed.data.name },
+      parsed.data.attempt,
+    );
+    if (saved.status === "saved")
+      return redirectWithToast("/subscription?tab=mine", { type: "success", title: "subscription:toasts.cardAdded" });
+    return data(
+      { stripeErrors: ["bookings:payment.failed", `subscription:paymentErrors.${saved.code}`] },
+      { status: 402 },
+    );
   }
   const submission = parseWithZod(form, { schema: addCardSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["number", "cvc"] }), { status: 400 });
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields: ["number", "cvc"] }), { status: 400 });
   const { name, number, expiry, cvc, attempt } = submission.value;
   const outcome = await addCard(user, { kind: "digits", name, number, cvc, ...expiryParts(expiry) }, attempt);
-  if (outcome.status === "saved") return redirectWithToast("/subscription?tab=mine", { type: "success", title: "subscription:toasts.cardAdded" });
-  return data(submission.reply({ formErrors: [`subscription:paymentErrors.${outcome.code}`], hideFields: ["number", "cvc"] }), { status: 402 });
+  if (outcome.status === "saved")
+    return redirectWithToast("/subscription?tab=mine", { type: "success", title: "subscription:toasts.cardAdded" });
+  return data(
+    submission.reply({ formErrors: [`subscription:paymentErrors.${outcome.code}`], hideFields: ["number", "cvc"] }),
+    { status: 402 },
+  );
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === "POST" ? true : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" ? true : defaultShouldRevalidate;
 
 export default function NewCard() {
   const { t } = useTranslation("subscription");

@@ -5,7 +5,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CardEntryForm, STRIPE_CSP, stripeCardResultSchema, stripeConfirmedSchema } from "~/features/payments";
-import { CheckoutSummary, PaymentErrorBox, checkoutSchema, expiryParts, loadSubscriptionSchemas } from "~/features/subscriptions";
+import {
+  CheckoutSummary,
+  PaymentErrorBox,
+  checkoutSchema,
+  expiryParts,
+  loadSubscriptionSchemas,
+} from "~/features/subscriptions";
 import { checkout, checkoutOffer, finishCheckout, type CheckoutOutcome } from "~/features/subscriptions/index.server";
 import { env } from "~/platform/env.server";
 import { longDay } from "~/platform/format";
@@ -22,7 +28,9 @@ export const handle = {
   i18n: ["subscription", "bookings"],
   csp: STRIPE_CSP,
   title: titleFrom<typeof loader>(({ plan, switchFrom }, t) =>
-    t(switchFrom ? "subscription:checkout.switchTitle" : "subscription:checkout.title", { plan: t(`subscription:plans.${plan.id}`, { defaultValue: plan.name }) }),
+    t(switchFrom ? "subscription:checkout.switchTitle" : "subscription:checkout.title", {
+      plan: t(`subscription:plans.${plan.id}`, { defaultValue: plan.name }),
+    }),
   ),
 };
 
@@ -44,7 +52,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = await languageOf(request);
   return {
     plan: { id: plan.id, name: plan.name, price: formatMoney(plan.price_cents, language), interval: plan.interval },
-    switchFrom: switchFrom ? { ...switchFrom, periodEnd: longDay(language, user.time_zone)(switchFrom.periodEnd) } : null,
+    switchFrom: switchFrom
+      ? { ...switchFrom, periodEnd: longDay(language, user.time_zone)(switchFrom.periodEnd) }
+      : null,
     name: user.name,
     email: user.email,
     constraints: { checkoutSchema: constraintOf(checkoutSchema) },
@@ -57,29 +67,52 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await formDataOf(request);
   const intent = form.get("intent");
-  if (intent === "stripe" || intent === "stripe-confirmed") return stripeAction(user, params.planId ?? "", form, request);
+  if (intent === "stripe" || intent === "stripe-confirmed")
+    return stripeAction(user, params.planId ?? "", form, request);
   const submission = parseWithZod(form, { schema: checkoutSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["number", "cvc"] }), { status: 400 });
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields: ["number", "cvc"] }), { status: 400 });
   const { name, email, number, expiry, cvc, attempt } = submission.value;
-  const outcome = await checkout({ id: user.id, email }, params.planId ?? "", { kind: "digits", name, number, cvc, ...expiryParts(expiry) }, attempt);
+  const outcome = await checkout(
+    { id: user.id, email },
+    params.planId ?? "",
+    { kind: "digits", name, number, cvc, ...expiryParts(expiry) },
+    attempt,
+  );
   const settled = await settledAnswer(outcome, user, request);
   if (settled) return settled;
-  if (outcome.status === "refused" && outcome.reason === "stale") return data(submission.reply({ formErrors: ["subscription:errors.stale"], hideFields: ["number", "cvc"] }), { status: 409 });
+  if (outcome.status === "refused" && outcome.reason === "stale")
+    return data(submission.reply({ formErrors: ["subscription:errors.stale"], hideFields: ["number", "cvc"] }), {
+      status: 409,
+    });
   const code = outcome.status === "failed" ? outcome.code : "processing_error";
-  return data(submission.reply({ formErrors: [`subscription:paymentErrors.${code}`], hideFields: ["number", "cvc"] }), { status: 402 });
+  return data(submission.reply({ formErrors: [`subscription:paymentErrors.${code}`], hideFields: ["number", "cvc"] }), {
+    status: 402,
+  });
 }
 
 /**
  * Intent "stripe": the SetupIntent Stripe.js confirmed; "stripe-confirmed": the subscription whose
  * first payment the payer confirmed in Stripe's frame.
  */
-async function stripeAction(user: { id: string; email: string; time_zone: string }, planId: string, form: FormData, request: Request) {
-  const failed = (code: string, status: number) => data({ stripeErrors: ["bookings:payment.failed", `subscription:paymentErrors.${code}`] }, { status });
+async function stripeAction(
+  user: { id: string; email: string; time_zone: string },
+  planId: string,
+  form: FormData,
+  request: Request,
+) {
+  const failed = (code: string, status: number) =>
+    data({ stripeErrors: ["bookings:payment.failed", `subscription:paymentErrors.${code}`] }, { status });
   let outcome: CheckoutOutcome;
   if (form.get("intent") === "stripe") {
     const parsed = stripeCardResultSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return failed("processing_error", 400);
-    outcome = await checkout(user, planId, { kind: "token", token: parsed.data.setupIntent, name: parsed.data.name }, parsed.data.attempt);
+    outcome = await checkout(
+      user,
+      planId,
+      { kind: "token", token: parsed.data.setupIntent, name: parsed.data.name },
+      parsed.data.attempt,
+    );
   } else {
     const parsed = stripeConfirmedSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return failed("processing_error", 400);
@@ -87,7 +120,8 @@ async function stripeAction(user: { id: string; email: string; time_zone: string
   }
   const settled = await settledAnswer(outcome, user, request);
   if (settled) return settled;
-  if (outcome.status === "confirm") return data({ stripeConfirm: { clientSecret: outcome.clientSecret, subscriptionId: outcome.subscriptionId } });
+  if (outcome.status === "confirm")
+    return data({ stripeConfirm: { clientSecret: outcome.clientSecret, subscriptionId: outcome.subscriptionId } });
   if (outcome.status === "refused") return data({ stripeErrors: ["subscription:errors.stale"] }, { status: 409 });
   return failed(outcome.status === "failed" ? outcome.code : "processing_error", 402);
 }
@@ -96,9 +130,19 @@ async function settledAnswer(outcome: CheckoutOutcome, user: { time_zone: string
   const day = longDay(await languageOf(request), user.time_zone);
   switch (outcome.status) {
     case "active":
-      return redirectWithToast("/subscription?tab=mine", { type: "success", title: "subscription:toasts.subscribed", description: "subscription:toasts.subscribedBody", values: { date: day(outcome.subscription.current_period_end) } });
+      return redirectWithToast("/subscription?tab=mine", {
+        type: "success",
+        title: "subscription:toasts.subscribed",
+        description: "subscription:toasts.subscribedBody",
+        values: { date: day(outcome.subscription.current_period_end) },
+      });
     case "switched":
-      return redirectWithToast("/subscription?tab=mine", { type: "success", title: "subscription:toasts.switched", description: "subscription:toasts.switchedBody", values: { date: day(outcome.subscription.current_period_end) } });
+      return redirectWithToast("/subscription?tab=mine", {
+        type: "success",
+        title: "subscription:toasts.switched",
+        description: "subscription:toasts.switchedBody",
+        values: { date: day(outcome.subscription.current_period_end) },
+      });
     case "refused":
       if (outcome.reason === "notFound") throw data("Not found", { status: 404 });
       if (outcome.reason === "stale") return null;
@@ -109,17 +153,21 @@ async function settledAnswer(outcome: CheckoutOutcome, user: { time_zone: string
 }
 
 /** A refused card is a new attempt: the page gets a fresh attempt key even though the answer was an error. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod === "POST" ? true : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" ? true : defaultShouldRevalidate;
 
 export default function SubscriptionCheckout() {
   const { t } = useTranslation("subscription");
   const { plan, switchFrom, name, email, attempt, stripe } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const lastResult = actionData && !("stripeErrors" in actionData) && !("stripeConfirm" in actionData) ? actionData : undefined;
+  const lastResult =
+    actionData && !("stripeErrors" in actionData) && !("stripeConfirm" in actionData) ? actionData : undefined;
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "subscription-checkout",
-    ...useSchemaValidation("subscription-checkout", () => loadSubscriptionSchemas().then((schemas) => schemas.checkoutSchema)),
+    ...useSchemaValidation("subscription-checkout", () =>
+      loadSubscriptionSchemas().then((schemas) => schemas.checkoutSchema),
+    ),
     lastResult,
     defaultValue: { name, email },
     constraint: constraints.checkoutSchema as ConstraintOf<typeof checkoutSchema>,
@@ -128,7 +176,10 @@ export default function SubscriptionCheckout() {
   const payLabel = t("checkout.pay", { price: plan.price });
   return (
     <>
-      <PageHeader title={t(switchFrom ? "checkout.switchTitle" : "checkout.title", { plan: planName })} backTo="/subscription" />
+      <PageHeader
+        title={t(switchFrom ? "checkout.switchTitle" : "checkout.title", { plan: planName })}
+        backTo="/subscription"
+      />
       <div className="space-y-5 px-4 pb-8">
         <Link to="/subscription" className="link inline-block">
           {t("checkout.back")}

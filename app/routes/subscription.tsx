@@ -30,10 +30,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const day = longDay(await languageOf(request), user.time_zone);
 
   if (input.intent === "set-default" || input.intent === "remove-card") {
-    const result = input.intent === "set-default" ? await setDefaultCard(user.id, input.methodId) : await removeCard(user.id, input.methodId);
+    const result =
+      input.intent === "set-default"
+        ? await setDefaultCard(user.id, input.methodId)
+        : await removeCard(user.id, input.methodId);
     if (!result.ok && result.reason === "notFound") throw data("Not found", { status: 404 });
-    if (!result.ok) return redirectWithToast(MINE, { type: "error", title: result.reason === "unavailable" ? "subscription:errors.processorUnavailable" : "subscription:errors.cardInUse" });
-    return redirectWithToast(MINE, { type: "success", title: input.intent === "set-default" ? "subscription:toasts.defaultSet" : "subscription:toasts.cardRemoved" });
+    if (!result.ok)
+      return redirectWithToast(MINE, {
+        type: "error",
+        title:
+          result.reason === "unavailable"
+            ? "subscription:errors.processorUnavailable"
+            : "subscription:errors.cardInUse",
+      });
+    return redirectWithToast(MINE, {
+      type: "success",
+      title: input.intent === "set-default" ? "subscription:toasts.defaultSet" : "subscription:toasts.cardRemoved",
+    });
   }
 
   const result = await actOnSubscription(user.id, input.subscriptionId, input.intent);
@@ -43,24 +56,30 @@ export async function action({ request }: ActionFunctionArgs) {
       result.refusal === "unavailable"
         ? "subscription:errors.processorUnavailable"
         : input.intent === "cancel"
-        ? "subscription:errors.cancel"
-        : input.intent === "reactivate"
-          ? "subscription:errors.reactivate"
-          : result.refusal === "chargePending"
-            ? "subscription:errors.chargePending"
-            : "subscription:errors.change";
+          ? "subscription:errors.cancel"
+          : input.intent === "reactivate"
+            ? "subscription:errors.reactivate"
+            : result.refusal === "chargePending"
+              ? "subscription:errors.chargePending"
+              : "subscription:errors.change";
     return redirectWithToast(MINE, { type: "error", title });
   }
   const subscription = result.subscription;
   switch (input.intent) {
     case "cancel":
-      return redirectWithToast(MINE, { type: "success", title: "subscription:toasts.cancelled", description: subscription.ended_at ? undefined : "subscription:toasts.cancelledBody", values: { date: day(subscription.current_period_end) } });
+      return redirectWithToast(MINE, {
+        type: "success",
+        title: "subscription:toasts.cancelled",
+        description: subscription.ended_at ? undefined : "subscription:toasts.cancelledBody",
+        values: { date: day(subscription.current_period_end) },
+      });
     case "reactivate":
       return redirectWithToast(MINE, { type: "success", title: "subscription:toasts.reactivated" });
     case "keep-plan":
       return redirectWithToast(MINE, { type: "success", title: "subscription:toasts.keptPlan" });
     case "retry":
-      if (subscription.status === "active") return redirectWithToast(MINE, { type: "success", title: "subscription:toasts.retried" });
+      if (subscription.status === "active")
+        return redirectWithToast(MINE, { type: "success", title: "subscription:toasts.retried" });
       return redirectWithToast(MINE, {
         type: "error",
         title: "subscription:errors.retryFailed",
@@ -84,7 +103,11 @@ export default function SubscriptionPage() {
           labelOf={(item) => t(`tabs.${item}`)}
           className="mx-auto max-w-md"
         />
-        {page.tab === "plans" ? <PlanList plans={page.plans} subscription={page.subscription} /> : <MySubscription {...page} />}
+        {page.tab === "plans" ? (
+          <PlanList plans={page.plans} subscription={page.subscription} />
+        ) : (
+          <MySubscription {...page} />
+        )}
       </div>
     </>
   );

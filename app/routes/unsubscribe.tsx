@@ -10,7 +10,9 @@ export const handle = { i18n: ["settings"], title: "settings:unsubscribe.title" 
 export async function loader({ request }: LoaderFunctionArgs): Promise<State> {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const check = await checkUnsubscribeToken(token);
-  return check.status === "valid" ? { state: "ready", token, kind: check.kind } : { state: "invalid", message: "unsubscribe.invalid" };
+  return check.status === "valid"
+    ? { state: "ready", token, kind: check.kind }
+    : { state: "invalid", message: "unsubscribe.invalid" };
 }
 
 /**
@@ -22,7 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await formDataOf(request);
   const token = form.get("token") ?? new URL(request.url).searchParams.get("token");
   const result = await unsubscribe(token);
-  if (result.status !== "valid") return data<State>({ state: "invalid", message: "unsubscribe.invalid" }, { status: 400 });
+  if (result.status !== "valid")
+    return data<State>({ state: "invalid", message: "unsubscribe.invalid" }, { status: 400 });
   return data<State>({ state: "done", kind: result.kind });
 }
 

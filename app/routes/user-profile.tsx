@@ -14,7 +14,10 @@ import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
-export const handle = { i18n: ["profile", "bookings", "discovery", "safety", "disputes"], title: titleFrom<typeof loader>(({ profile }) => profile.name) };
+export const handle = {
+  i18n: ["profile", "bookings", "discovery", "safety", "disputes"],
+  title: titleFrom<typeof loader>(({ profile }) => profile.name),
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -25,8 +28,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const blocked = !mine && (await hasBlocked(user.id, profile.id));
   const bookable = !mine && !blocked && isOwner(user.role) && profile.hourlyRateCents !== null;
   const language = await languageOf(request);
-  const reviews = await reviewsSection({ id: profile.id, isSitter: profile.hourlyRateCents !== null }, user, new URL(request.url), language);
-  return { profile: profileText(profile, language), bookable, mine, blocked, connection: blocked ? null : await connectionWith(user, profile.id), reviews };
+  const reviews = await reviewsSection(
+    { id: profile.id, isSitter: profile.hourlyRateCents !== null },
+    user,
+    new URL(request.url),
+    language,
+  );
+  return {
+    profile: profileText(profile, language),
+    bookable,
+    mine,
+    blocked,
+    connection: blocked ? null : await connectionWith(user, profile.id),
+    reviews,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -52,15 +67,25 @@ export default function UserProfile() {
       <ProfileView profile={profile} />
       {mine || blocked ? null : (
         <p className="flex flex-wrap gap-4 px-4 py-2">
-          <Link to={`/report/profile/${profile.id}?back=${encodeURIComponent(here)}`} className="text-sm font-semibold text-stone-700 underline hover:text-stone-900">
+          <Link
+            to={`/report/profile/${profile.id}?back=${encodeURIComponent(here)}`}
+            className="text-sm font-semibold text-stone-700 underline hover:text-stone-900"
+          >
             {t("safety:report.link.profile")}
           </Link>
-          <Link to={`/profile/privacy?block=${profile.id}&back=${encodeURIComponent(here)}`} className="text-sm font-semibold text-stone-700 underline hover:text-stone-900">
+          <Link
+            to={`/profile/privacy?block=${profile.id}&back=${encodeURIComponent(here)}`}
+            className="text-sm font-semibold text-stone-700 underline hover:text-stone-900"
+          >
             {t("safety:block.link")}
           </Link>
         </p>
       )}
-      <ProfileReviews section={reviews} hrefOf={(page) => `/users/${encodeURIComponent(profile.id)}?reviews=${page}`} back={here} />
+      <ProfileReviews
+        section={reviews}
+        hrefOf={(page) => `/users/${encodeURIComponent(profile.id)}?reviews=${page}`}
+        back={here}
+      />
       {bookable || connection ? (
         <div className="sticky bottom-20 flex flex-wrap gap-3 px-4 py-4 *:flex-1">
           {connection === "liked-you" ? (
@@ -73,7 +98,10 @@ export default function UserProfile() {
             </Link>
           ) : null}
           {bookable ? (
-            <Link to={`/booking/request?walkerId=${encodeURIComponent(profile.id)}`} className="btn btn-primary shadow-lg">
+            <Link
+              to={`/booking/request?walkerId=${encodeURIComponent(profile.id)}`}
+              className="btn btn-primary shadow-lg"
+            >
               {t("bookings:history.book", { name: profile.name })}
             </Link>
           ) : null}

@@ -14,7 +14,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
   const body = new TextDecoder().decode(await readBody(request, STRIPE_WEBHOOK_BODY_MAX_BYTES));
   const answer = await receiveStripeWebhook(body, request.headers.get("stripe-signature"), handlers);
-  return new Response(answer.message, { status: answer.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(answer.message, {
+    status: answer.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 export function loader() {

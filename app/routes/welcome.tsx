@@ -13,7 +13,10 @@ export default function Welcome() {
     return () => clearTimeout(timer);
   }, [navigate]);
   return (
-    <main id="main" className="mx-auto flex min-h-[85dvh] max-w-md flex-col items-center justify-center gap-6 px-6 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-[85dvh] max-w-md flex-col items-center justify-center gap-6 px-6 text-center"
+    >
       <PawLogo className="size-24" />
       <div>
         <h1 className="text-4xl font-extrabold tracking-tight text-brand-800">Trusted Sitters</h1>

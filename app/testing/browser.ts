@@ -9,10 +9,17 @@ export const TEST_ORIGIN = "http://localhost:3000";
 /** The hidden fields every public form renders (HoneypotInputs). */
 export function honeypotFields(): Record<string, string> {
   const props = honeypot.getInputProps();
-  return { [props.nameFieldName]: "", ...(props.validFromFieldName ? { [props.validFromFieldName]: props.encryptedValidFrom } : {}) };
+  return {
+    [props.nameFieldName]: "",
+    ...(props.validFromFieldName ? { [props.validFromFieldName]: props.encryptedValidFrom } : {}),
+  };
 }
 
-export const signupFields = (email: string, name = "Nina Nueva"): Record<string, string> => ({ intent: "signup", ...signupInput({ email, name }), ...honeypotFields() });
+export const signupFields = (email: string, name = "Nina Nueva"): Record<string, string> => ({
+  intent: "signup",
+  ...signupInput({ email, name }),
+  ...honeypotFields(),
+});
 
 /** A browser's cookie jar: what it sends, and what it keeps from each answer. */
 export class Browser {
@@ -37,7 +44,11 @@ export class Browser {
     return new Request(`${TEST_ORIGIN}${path}`, { headers: { ...this.header(), ...headers } });
   }
 
-  post(path: string, fields: Record<string, string>, { origin = TEST_ORIGIN, headers = {} }: { origin?: string; headers?: Record<string, string> } = {}): Request {
+  post(
+    path: string,
+    fields: Record<string, string>,
+    { origin = TEST_ORIGIN, headers = {} }: { origin?: string; headers?: Record<string, string> } = {},
+  ): Request {
     return new Request(`${origin}${path}`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", ...this.header(), ...headers },
@@ -55,7 +66,10 @@ export interface Answer {
   setCookies: string[];
 }
 
-type DataAnswer = { data?: { reply?: { error?: Record<string, string[] | null> } } & { error?: Record<string, string[] | null> }; init?: ResponseInit };
+type DataAnswer = {
+  data?: { reply?: { error?: Record<string, string[] | null> } } & { error?: Record<string, string[] | null> };
+  init?: ResponseInit;
+};
 
 /** What a route action answered, whether a Response (redirects) or `data()` with its init. */
 export async function answerOf(run: Promise<unknown>, browser?: Browser): Promise<Answer> {
@@ -73,10 +87,18 @@ export async function answerOf(run: Promise<unknown>, browser?: Browser): Promis
   }
   const { data, init } = result as DataAnswer;
   const reply = data?.reply ?? data;
-  const fieldErrors = Object.fromEntries(Object.entries(reply?.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+  const fieldErrors = Object.fromEntries(
+    Object.entries(reply?.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
+  );
   const setCookies = new Headers(init?.headers).getSetCookie();
   browser?.keep(setCookies);
-  return { status: init?.status ?? 200, location: null, errors: Object.values(fieldErrors).flat(), fieldErrors, setCookies };
+  return {
+    status: init?.status ?? 200,
+    location: null,
+    errors: Object.values(fieldErrors).flat(),
+    fieldErrors,
+    setCookies,
+  };
 }
 
 /** The load context of one request; each from its own client address unless one is named (rate limits count per address). */

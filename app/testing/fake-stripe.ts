@@ -25,10 +25,22 @@ export const SECRET_KEY = "sk_test_fake";
 
 export const cardError = (code: string, declineCode?: string, extra: Record<string, unknown> = {}) => ({
   status: 402,
-  body: { error: { type: "card_error", code, ...(declineCode ? { decline_code: declineCode } : {}), message: `Your card was declined (${code}).`, ...extra } },
+  body: {
+    error: {
+      type: "card_error",
+      code,
+      ...(declineCode ? { decline_code: declineCode } : {}),
+      message: `Your card was declined (${code}).`,
+      ...extra,
+    },
+  },
 });
 
-export const serverError = (transient = false) => ({ status: 500, transient, body: { error: { type: "api_error", message: "An unknown error occurred" } } });
+export const serverError = (transient = false) => ({
+  status: 500,
+  transient,
+  body: { error: { type: "api_error", message: "An unknown error occurred" } },
+});
 
 export class FakeStripe {
   requests: RecordedRequest[] = [];
@@ -63,7 +75,14 @@ export class FakeStripe {
 
   /** The real SDK, pointed here. */
   client(options: { maxNetworkRetries?: number; timeoutMs?: number } = {}): Stripe {
-    return createStripeClient({ secretKey: SECRET_KEY, host: "127.0.0.1", port: this.port, protocol: "http", maxNetworkRetries: options.maxNetworkRetries ?? 0, timeoutMs: options.timeoutMs ?? 2_000 });
+    return createStripeClient({
+      secretKey: SECRET_KEY,
+      host: "127.0.0.1",
+      port: this.port,
+      protocol: "http",
+      maxNetworkRetries: options.maxNetworkRetries ?? 0,
+      timeoutMs: options.timeoutMs ?? 2_000,
+    });
   }
 
   /** The next requests to `route` ("POST /v1/payment_intents") get these replies, in order. */
@@ -96,7 +115,10 @@ export class FakeStripe {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    const form = new URLSearchParams([...url.searchParams.entries(), ...new URLSearchParams(Buffer.concat(chunks).toString("utf8")).entries()]);
+    const form = new URLSearchParams([
+      ...url.searchParams.entries(),
+      ...new URLSearchParams(Buffer.concat(chunks).toString("utf8")).entries(),
+    ]);
     const recorded: RecordedRequest = {
       method: request.method ?? "GET",
       path: url.pathname,
@@ -136,11 +158,22 @@ export class FakeStripe {
   private answer({ method, path, params }: RecordedRequest): { status: number; body: unknown } {
     const created = Math.floor(Date.now() / 1000);
     const ok = (body: Record<string, unknown>) => ({ status: 200, body });
-    const notFound = { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such object" } } };
+    const notFound = {
+      status: 404,
+      body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such object" } },
+    };
     let match: RegExpMatchArray | null;
 
     if (method === "POST" && path === "/v1/customers") {
-      const customer = { id: this.nextId("cus"), object: "customer", email: params.email, name: params.name, metadata: metadataOf(params), invoice_settings: { default_payment_method: null }, created };
+      const customer = {
+        id: this.nextId("cus"),
+        object: "customer",
+        email: params.email,
+        name: params.name,
+        metadata: metadataOf(params),
+        invoice_settings: { default_payment_method: null },
+        created,
+      };
       this.customers.set(customer.id, customer);
       return ok(customer);
     }
@@ -148,7 +181,17 @@ export class FakeStripe {
     if (billing) return billing;
     if (method === "POST" && path === "/v1/setup_intents") {
       const id = this.nextId("seti");
-      const intent = { id, object: "setup_intent", client_secret: `${id}_secret_fake`, customer: params.customer, usage: params.usage, status: "requires_payment_method", payment_method: null, metadata: metadataOf(params), created };
+      const intent = {
+        id,
+        object: "setup_intent",
+        client_secret: `${id}_secret_fake`,
+        customer: params.customer,
+        usage: params.usage,
+        status: "requires_payment_method",
+        payment_method: null,
+        metadata: metadataOf(params),
+        created,
+      };
       this.setupIntents.set(id, intent);
       return ok(intent);
     }
@@ -156,7 +199,8 @@ export class FakeStripe {
       const intent = this.setupIntents.get(match[1]!);
       return intent ? ok(intent) : notFound;
     }
-    if (method === "POST" && (match = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/))) return ok(this.keepMethod(paymentMethod(match[1]!, params.customer!)));
+    if (method === "POST" && (match = path.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/)))
+      return ok(this.keepMethod(paymentMethod(match[1]!, params.customer!)));
     if (method === "GET" && (match = path.match(/^\/v1\/payment_methods\/([^/]+)$/))) {
       const card = this.paymentMethods.get(match[1]!);
       return card ? ok(card) : notFound;
@@ -174,7 +218,9 @@ export class FakeStripe {
         capture_method: params.capture_method,
         status: "requires_capture",
         application_fee_amount: params.application_fee_amount ? Number(params.application_fee_amount) : null,
-        transfer_data: params["transfer_data[destination]"] ? { destination: params["transfer_data[destination]"] } : null,
+        transfer_data: params["transfer_data[destination]"]
+          ? { destination: params["transfer_data[destination]"] }
+          : null,
         metadata: metadataOf(params),
         client_secret: `${id}_secret_fake`,
         created,
@@ -187,14 +233,45 @@ export class FakeStripe {
       if (!intent) return notFound;
       const wanted = match[2] === "capture" ? "succeeded" : "canceled";
       if (intent.status !== "requires_capture") {
-        return { status: 400, body: { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `This PaymentIntent's status is ${String(intent.status)}.`, payment_intent: intent } } };
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "payment_intent_unexpected_state",
+              message: `This PaymentIntent's status is ${String(intent.status)}.`,
+              payment_intent: intent,
+            },
+          },
+        };
       }
-      Object.assign(intent, { status: wanted, amount_capturable: 0, ...(wanted === "succeeded" ? { amount_received: Number(params.amount_to_capture ?? intent.amount) } : {}) });
+      Object.assign(intent, {
+        status: wanted,
+        amount_capturable: 0,
+        ...(wanted === "succeeded" ? { amount_received: Number(params.amount_to_capture ?? intent.amount) } : {}),
+      });
       return ok(intent);
     }
-    if (method === "POST" && path === "/v1/refunds") return ok({ id: this.nextId("re"), object: "refund", amount: Number(params.amount), payment_intent: params.payment_intent, status: "succeeded", created });
+    if (method === "POST" && path === "/v1/refunds")
+      return ok({
+        id: this.nextId("re"),
+        object: "refund",
+        amount: Number(params.amount),
+        payment_intent: params.payment_intent,
+        status: "succeeded",
+        created,
+      });
     if (method === "POST" && path === "/v1/accounts") {
-      const account = { id: this.nextId("acct"), object: "account", type: params.type, email: params.email, details_submitted: false, payouts_enabled: false, charges_enabled: false, created };
+      const account = {
+        id: this.nextId("acct"),
+        object: "account",
+        type: params.type,
+        email: params.email,
+        details_submitted: false,
+        payouts_enabled: false,
+        charges_enabled: false,
+        created,
+      };
       this.accounts.set(account.id, account);
       return ok(account);
     }
@@ -203,17 +280,32 @@ export class FakeStripe {
       return account ? ok(account) : notFound;
     }
     if (method === "POST" && path === "/v1/account_links") {
-      return ok({ object: "account_link", url: `https://connect.stripe.com/setup/e/${params.account}/${this.nextId("link")}`, created, expires_at: created + 300 });
+      return ok({
+        object: "account_link",
+        url: `https://connect.stripe.com/setup/e/${params.account}/${this.nextId("link")}`,
+        created,
+        expires_at: created + 300,
+      });
     }
     return notFound;
   }
 
   /** What the browser does with Stripe.js on the payment page: the SetupIntent is confirmed with a card. */
-  confirmSetupInBrowser(clientSecret: string, card: { brand: string; last4: string } = { brand: "visa", last4: "4242" }, status = "succeeded") {
+  confirmSetupInBrowser(
+    clientSecret: string,
+    card: { brand: string; last4: string } = { brand: "visa", last4: "4242" },
+    status = "succeeded",
+  ) {
     const id = clientSecret.split("_secret_")[0]!;
     const intent = this.setupIntents.get(id);
     if (!intent) throw new Error(`no setup intent ${id}`);
-    Object.assign(intent, { status, payment_method: status === "succeeded" ? this.keepMethod(paymentMethod(this.nextId("pm"), String(intent.customer), card)) : null });
+    Object.assign(intent, {
+      status,
+      payment_method:
+        status === "succeeded"
+          ? this.keepMethod(paymentMethod(this.nextId("pm"), String(intent.customer), card))
+          : null,
+    });
     return id;
   }
 
@@ -227,20 +319,40 @@ export class FakeStripe {
    * default card when it is made and when a test renews it; the card's last four digits say how the
    * charge goes, like Stripe's test cards: 0002 is declined, 9995 has insufficient funds, 3155 needs 3-D Secure.
    */
-  private answerBilling(method: string, path: string, params: Record<string, string>, created: number): { status: number; body: unknown } | null {
+  private answerBilling(
+    method: string,
+    path: string,
+    params: Record<string, string>,
+    created: number,
+  ): { status: number; body: unknown } | null {
     const ok = (body: unknown) => ({ status: 200, body });
-    const missing = { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such object" } } };
+    const missing = {
+      status: 404,
+      body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such object" } },
+    };
     let match: RegExpMatchArray | null;
-    const expandInvoice = Object.entries(params).some(([key, value]) => key.startsWith("expand[") && value.startsWith("latest_invoice"));
+    const expandInvoice = Object.entries(params).some(
+      ([key, value]) => key.startsWith("expand[") && value.startsWith("latest_invoice"),
+    );
     if (method === "POST" && (match = path.match(/^\/v1\/customers\/(cus_[^/]+)$/))) {
       const customer = this.customers.get(match[1]!);
       if (!customer) return missing;
-      if ("invoice_settings[default_payment_method]" in params) customer.invoice_settings = { default_payment_method: params["invoice_settings[default_payment_method]"] };
+      if ("invoice_settings[default_payment_method]" in params)
+        customer.invoice_settings = { default_payment_method: params["invoice_settings[default_payment_method]"] };
       return ok(customer);
     }
     if (method === "POST" && (match = path.match(/^\/v1\/payment_methods\/([^/]+)\/detach$/))) {
       const card = this.paymentMethods.get(match[1]!);
-      if (!card?.customer) return { status: 400, body: { error: { type: "invalid_request_error", message: "The payment method you provided is not attached to a customer so detachment is impossible." } } };
+      if (!card?.customer)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              message: "The payment method you provided is not attached to a customer so detachment is impossible.",
+            },
+          },
+        };
       card.customer = null;
       return ok(card);
     }
@@ -250,7 +362,10 @@ export class FakeStripe {
         object: "price",
         currency: params.currency,
         unit_amount: Number(params.unit_amount),
-        recurring: { interval: params["recurring[interval]"], interval_count: Number(params["recurring[interval_count]"]) },
+        recurring: {
+          interval: params["recurring[interval]"],
+          interval_count: Number(params["recurring[interval_count]"]),
+        },
         product: this.nextId("prod"),
         metadata: { plan_id: params["metadata[plan_id]"] },
         created,
@@ -273,7 +388,18 @@ export class FakeStripe {
         ended_at: null,
         default_payment_method: params.default_payment_method ?? null,
         metadata: { subscription_id: params["metadata[subscription_id]"], user_id: params["metadata[user_id]"] },
-        items: { object: "list", data: [{ id: this.nextId("si"), object: "subscription_item", price, current_period_start: created, current_period_end: created }] },
+        items: {
+          object: "list",
+          data: [
+            {
+              id: this.nextId("si"),
+              object: "subscription_item",
+              price,
+              current_period_start: created,
+              current_period_end: created,
+            },
+          ],
+        },
         latest_invoice: null,
         created,
       };
@@ -285,11 +411,25 @@ export class FakeStripe {
       const subscription = this.subscriptions.get(match[1]!);
       if (!subscription) return missing;
       if (method === "POST") {
-        if ("cancel_at_period_end" in params) Object.assign(subscription, { cancel_at_period_end: params.cancel_at_period_end === "true", canceled_at: params.cancel_at_period_end === "true" ? created : null });
+        if ("cancel_at_period_end" in params)
+          Object.assign(subscription, {
+            cancel_at_period_end: params.cancel_at_period_end === "true",
+            canceled_at: params.cancel_at_period_end === "true" ? created : null,
+          });
         if ("default_payment_method" in params) subscription.default_payment_method = params.default_payment_method;
       }
       if (method === "DELETE") {
-        if (subscription.status === "canceled") return { status: 400, body: { error: { type: "invalid_request_error", code: "resource_already_canceled", message: "This subscription is already canceled." } } };
+        if (subscription.status === "canceled")
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: "invalid_request_error",
+                code: "resource_already_canceled",
+                message: "This subscription is already canceled.",
+              },
+            },
+          };
         Object.assign(subscription, { status: "canceled", canceled_at: created, ended_at: created });
       }
       return ok(this.view(subscription, expandInvoice));
@@ -300,7 +440,11 @@ export class FakeStripe {
       const subscription = this.subscriptions.get(String(invoice.subscription))!;
       const intent = this.paymentIntents.get(String(invoice.payment_intent))!;
       this.charge(subscription, invoice, intent);
-      if (invoice.status !== "paid") return cardError("card_declined", (intent.last_payment_error as { decline_code?: string } | null)?.decline_code);
+      if (invoice.status !== "paid")
+        return cardError(
+          "card_declined",
+          (intent.last_payment_error as { decline_code?: string } | null)?.decline_code,
+        );
       return ok(this.invoiceView(invoice));
     }
     if (method === "GET" && (match = path.match(/^\/v1\/payment_intents\/(pi_[^/]+)$/))) {
@@ -316,28 +460,64 @@ export class FakeStripe {
     const item = (subscription.items as { data: Record<string, unknown>[] }).data[0]!;
     const price = item.price as { unit_amount: number; currency: string };
     const intentId = this.nextId("pi");
-    const intent: Record<string, unknown> = { id: intentId, object: "payment_intent", amount: price.unit_amount, currency: price.currency, customer: subscription.customer, status: "requires_payment_method", client_secret: `${intentId}_secret_fake`, last_payment_error: null };
+    const intent: Record<string, unknown> = {
+      id: intentId,
+      object: "payment_intent",
+      amount: price.unit_amount,
+      currency: price.currency,
+      customer: subscription.customer,
+      status: "requires_payment_method",
+      client_secret: `${intentId}_secret_fake`,
+      last_payment_error: null,
+    };
     this.paymentIntents.set(intentId, intent);
-    const invoice: Record<string, unknown> = { id, object: "invoice", status: "open", subscription: subscription.id, customer: subscription.customer, amount_due: price.unit_amount, payment_intent: intentId, period_start: item.current_period_end };
+    const invoice: Record<string, unknown> = {
+      id,
+      object: "invoice",
+      status: "open",
+      subscription: subscription.id,
+      customer: subscription.customer,
+      amount_due: price.unit_amount,
+      payment_intent: intentId,
+      period_start: item.current_period_end,
+    };
     this.invoices.set(id, invoice);
     subscription.latest_invoice = id;
     this.charge(subscription, invoice, intent);
   }
 
-  private charge(subscription: Record<string, unknown>, invoice: Record<string, unknown>, intent: Record<string, unknown>) {
+  private charge(
+    subscription: Record<string, unknown>,
+    invoice: Record<string, unknown>,
+    intent: Record<string, unknown>,
+  ) {
     const customer = this.customers.get(String(subscription.customer));
-    const methodId = (subscription.default_payment_method as string | null) ?? (customer?.invoice_settings as { default_payment_method: string | null }).default_payment_method;
+    const methodId =
+      (subscription.default_payment_method as string | null) ??
+      (customer?.invoice_settings as { default_payment_method: string | null }).default_payment_method;
     const card = methodId ? (this.paymentMethods.get(methodId)?.card as { last4: string } | undefined) : undefined;
     const declines: Record<string, string> = { "0002": "generic_decline", "9995": "insufficient_funds" };
     intent.payment_method = methodId;
-    if (!card) Object.assign(intent, { status: "requires_payment_method", last_payment_error: { type: "invalid_request_error", code: "parameter_missing" } });
-    else if (declines[card.last4]) Object.assign(intent, { status: "requires_payment_method", last_payment_error: { type: "card_error", code: "card_declined", decline_code: declines[card.last4] } });
+    if (!card)
+      Object.assign(intent, {
+        status: "requires_payment_method",
+        last_payment_error: { type: "invalid_request_error", code: "parameter_missing" },
+      });
+    else if (declines[card.last4])
+      Object.assign(intent, {
+        status: "requires_payment_method",
+        last_payment_error: { type: "card_error", code: "card_declined", decline_code: declines[card.last4] },
+      });
     else if (card.last4 === "3155") Object.assign(intent, { status: "requires_action", last_payment_error: null });
     else return this.paid(subscription, invoice, intent);
     subscription.status = subscription.status === "incomplete" ? "incomplete" : "past_due";
   }
 
-  private paid(subscription: Record<string, unknown>, invoice: Record<string, unknown>, intent: Record<string, unknown>) {
+  private paid(
+    subscription: Record<string, unknown>,
+    invoice: Record<string, unknown>,
+    intent: Record<string, unknown>,
+  ) {
     Object.assign(intent, { status: "succeeded", last_payment_error: null });
     invoice.status = "paid";
     const item = (subscription.items as { data: Record<string, unknown>[] }).data[0]!;
@@ -353,15 +533,32 @@ export class FakeStripe {
     const intent = this.paymentIntents.get(String(invoice.payment_intent))!;
     return {
       ...invoice,
-      parent: { type: "subscription_details", subscription_details: { subscription: invoice.subscription, metadata: null } },
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: invoice.subscription, metadata: null },
+      },
       confirmation_secret: { client_secret: intent.client_secret, type: "payment_intent" },
-      payments: { object: "list", data: [{ id: `inpay_${String(invoice.id)}`, object: "invoice_payment", is_default: true, status: invoice.status === "paid" ? "paid" : "open", payment: { type: "payment_intent", payment_intent: intent.id } }] },
+      payments: {
+        object: "list",
+        data: [
+          {
+            id: `inpay_${String(invoice.id)}`,
+            object: "invoice_payment",
+            is_default: true,
+            status: invoice.status === "paid" ? "paid" : "open",
+            payment: { type: "payment_intent", payment_intent: intent.id },
+          },
+        ],
+      },
     };
   }
 
   private view(subscription: Record<string, unknown>, expandInvoice: boolean) {
     const invoice = this.invoices.get(String(subscription.latest_invoice));
-    return structuredClone({ ...subscription, latest_invoice: expandInvoice && invoice ? this.invoiceView(invoice) : subscription.latest_invoice });
+    return structuredClone({
+      ...subscription,
+      latest_invoice: expandInvoice && invoice ? this.invoiceView(invoice) : subscription.latest_invoice,
+    });
   }
 
   /** The subscription as Stripe would send it in a webhook event. */
@@ -375,7 +572,11 @@ export class FakeStripe {
     const invoice = [...this.invoices.values()].find((entry) => entry.payment_intent === intent.id)!;
     const subscription = this.subscriptions.get(String(invoice.subscription))!;
     if (succeeds) this.paid(subscription, invoice, intent);
-    else Object.assign(intent, { status: "requires_payment_method", last_payment_error: { type: "card_error", code: "payment_intent_authentication_failure" } });
+    else
+      Object.assign(intent, {
+        status: "requires_payment_method",
+        last_payment_error: { type: "card_error", code: "payment_intent_authentication_failure" },
+      });
   }
 
   /** Time passes at Stripe: the subscription's next period is invoiced and charged (or, cancelled at the period's end, it ends). */
@@ -392,10 +593,12 @@ export class FakeStripe {
 
 /** The `metadata[key]` parameters of a request, as Stripe keeps them. */
 function metadataOf(params: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).flatMap(([key, value]) => {
-    const name = /^metadata\[([^\]]+)\]$/.exec(key)?.[1];
-    return name ? [[name, value]] : [];
-  }));
+  return Object.fromEntries(
+    Object.entries(params).flatMap(([key, value]) => {
+      const name = /^metadata\[([^\]]+)\]$/.exec(key)?.[1];
+      return name ? [[name, value]] : [];
+    }),
+  );
 }
 
 function paymentMethod(id: string, customer: string, card = { brand: "visa", last4: "4242" }) {

@@ -67,22 +67,49 @@ export async function person(role: Role, options: PersonOptions = {}): Promise<P
   return { ...row, cookie: (await startSession(id)).split(";")[0]! };
 }
 
-export async function petOf(ownerId: string, options: { name?: string; petType?: PetType; createdAt?: string } = {}): Promise<string> {
+export async function petOf(
+  ownerId: string,
+  options: { name?: string; petType?: PetType; createdAt?: string } = {},
+): Promise<string> {
   const id = randomUUID();
   const at = options.createdAt ?? new Date().toISOString();
   await db
     .insertInto("pets")
-    .values({ id, owner_id: ownerId, name: options.name ?? "Rex", pet_type: options.petType ?? "dog", age: "3", breed: "Mixed", temperament: '["friendly"]', energy_level: "medium", created_at: at, updated_at: at })
+    .values({
+      id,
+      owner_id: ownerId,
+      name: options.name ?? "Rex",
+      pet_type: options.petType ?? "dog",
+      age: "3",
+      breed: "Mixed",
+      temperament: '["friendly"]',
+      energy_level: "medium",
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
   return id;
 }
 
 /** A photo's row only: no image files behind it. */
-export async function photoOf(userId: string, options: { petId?: string | null; position?: number } = {}): Promise<string> {
+export async function photoOf(
+  userId: string,
+  options: { petId?: string | null; position?: number } = {},
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto("photos")
-    .values({ id, user_id: userId, pet_id: options.petId ?? null, position: options.position ?? 0, card_key: `${id}-card.webp`, full_key: `${id}-full.webp`, width: 800, height: 600, created_at: new Date().toISOString() })
+    .values({
+      id,
+      user_id: userId,
+      pet_id: options.petId ?? null,
+      position: options.position ?? 0,
+      card_key: `${id}-card.webp`,
+      full_key: `${id}-full.webp`,
+      width: 800,
+      height: 600,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return id;
 }
@@ -100,9 +127,15 @@ export const signupInput = (overrides: Partial<SignupInput> = {}): SignupInput =
 });
 
 export const emailsTo = (address: string) =>
-  db.selectFrom("email_outbox").select(["subject", "text_body", "html_body"]).where("to_address", "=", address).orderBy("id").execute();
+  db
+    .selectFrom("email_outbox")
+    .select(["subject", "text_body", "html_body"])
+    .where("to_address", "=", address)
+    .orderBy("id")
+    .execute();
 
-export const notificationsOf = (userId: string) => db.selectFrom("notifications").select(["type", "data"]).where("user_id", "=", userId).orderBy("created_at").execute();
+export const notificationsOf = (userId: string) =>
+  db.selectFrom("notifications").select(["type", "data"]).where("user_id", "=", userId).orderBy("created_at").execute();
 
 /** The kinds of booking notices a person got, in order ("requested", "accepted", …). */
 export async function noticesOf(userId: string): Promise<string[]> {
@@ -114,6 +147,9 @@ export async function noticesOf(userId: string): Promise<string[]> {
 export async function matchOf(one: string, two: string): Promise<string> {
   const [a, b] = one < two ? [one, two] : [two, one];
   const matchId = randomUUID();
-  await db.insertInto("matches").values({ id: matchId, user_a_id: a, user_b_id: b, created_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto("matches")
+    .values({ id: matchId, user_a_id: a, user_b_id: b, created_at: new Date().toISOString() })
+    .execute();
   return matchId;
 }

@@ -28,6 +28,8 @@ export function travel(from: Coordinates, km: number, bearing = 0): Coordinates 
   const lat1 = rad(from.latitude);
   const heading = rad(bearing);
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angle) + Math.cos(lat1) * Math.sin(angle) * Math.cos(heading));
-  const lon2 = rad(from.longitude) + Math.atan2(Math.sin(heading) * Math.sin(angle) * Math.cos(lat1), Math.cos(angle) - Math.sin(lat1) * Math.sin(lat2));
+  const lon2 =
+    rad(from.longitude) +
+    Math.atan2(Math.sin(heading) * Math.sin(angle) * Math.cos(lat1), Math.cos(angle) - Math.sin(lat1) * Math.sin(lat2));
   return { latitude: deg(lat2), longitude: ((deg(lon2) + 540) % 360) - 180 };
 }

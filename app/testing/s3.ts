@@ -14,10 +14,23 @@ export interface S3StandIn {
 /** An S3-compatible server in this process, on a free loopback port, keeping its objects in a temp folder. */
 export async function startS3StandIn(bucket = "trusted-sitters-media"): Promise<S3StandIn> {
   const directory = mkdtempSync(path.join(tmpdir(), "s3rver-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   // s3rver accepts any request signed with its own pair of keys.
-  const settings: S3Bucket = { bucket, endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true };
+  const settings: S3Bucket = {
+    bucket,
+    endpoint: `http://127.0.0.1:${port}`,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+  };
   return {
     settings,
     variables: {

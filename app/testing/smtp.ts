@@ -10,7 +10,11 @@ export interface ReceivedMail {
  * pushed to `received`. `answerRcpt` gives the reply to each recipient ("250 OK" unless told), so a
  * test can refuse some for good (550) or for now (451).
  */
-export function speakSmtp(socket: Socket, received: ReceivedMail[], answerRcpt: (to: string) => string = () => "250 OK"): void {
+export function speakSmtp(
+  socket: Socket,
+  received: ReceivedMail[],
+  answerRcpt: (to: string) => string = () => "250 OK",
+): void {
   let buffer = "";
   let inData = false;
   let to = "";

@@ -10,7 +10,13 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(path.join(root, "build/server/index.js"));
 const server = express();
 server.disable("x-powered-by");
-server.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res), level: 3 }));
+server.use(
+  compression({
+    filter: (req, res) =>
+      !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
+    level: 3,
+  }),
+);
 server.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
 server.get("/healthz", (_req, res) => res.type("text/plain").send("ok"));
 server.all("*", createRequestHandler({ build, mode: "production" }));

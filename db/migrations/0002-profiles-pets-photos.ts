@@ -2,8 +2,14 @@ import { sql, type Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("users").addColumn("hourly_rate_cents", "integer").execute();
-  await db.schema.alterTable("users").addColumn("experience", "text", (c) => c.notNull().defaultTo("[]")).execute();
-  await db.schema.alterTable("users").addColumn("cares_for", "text", (c) => c.notNull().defaultTo("[]")).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("experience", "text", (c) => c.notNull().defaultTo("[]"))
+    .execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("cares_for", "text", (c) => c.notNull().defaultTo("[]"))
+    .execute();
   // A "both" user acts as one of their roles at a time (the Sitter/Owner toggle on the profile).
   await db.schema
     .alterTable("users")
@@ -21,7 +27,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("notes", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("temperament", "text", (c) => c.notNull().defaultTo("[]"))
     .addColumn("special_needs", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("energy_level", "text", (c) => c.notNull().defaultTo("medium").check(sql`energy_level in ('low', 'medium', 'high')`))
+    .addColumn("energy_level", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("medium")
+        .check(sql`energy_level in ('low', 'medium', 'high')`),
+    )
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();

@@ -13,9 +13,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   // One swipe per card; SQLite treats NULLs as distinct, so the pet is compared through coalesce.
-  await sql`create unique index swipes_card on swipes (swiper_id, target_user_id, coalesce(target_pet_id, ''))`.execute(db);
-  await db.schema.createIndex("swipes_target").on("swipes").columns(["target_user_id", "swiper_id", "decision"]).execute();
-  await db.schema.createIndex("swipes_likes_by_day").on("swipes").columns(["swiper_id", "decision", "created_at"]).execute();
+  await sql`create unique index swipes_card on swipes (swiper_id, target_user_id, coalesce(target_pet_id, ''))`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex("swipes_target")
+    .on("swipes")
+    .columns(["target_user_id", "swiper_id", "decision"])
+    .execute();
+  await db.schema
+    .createIndex("swipes_likes_by_day")
+    .on("swipes")
+    .columns(["swiper_id", "decision", "created_at"])
+    .execute();
 
   // One match per pair of people, stored with the smaller id first so the pair is unique whatever the order.
   await db.schema

@@ -10,12 +10,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("sitter_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("start_at", "text", (c) => c.notNull())
     .addColumn("end_at", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("available").check(sql`status in ('available', 'booked', 'unavailable')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("available")
+        .check(sql`status in ('available', 'booked', 'unavailable')`),
+    )
     .addColumn("booking_id", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .addCheckConstraint("availability_slots_order", sql`start_at < end_at`)
     .execute();
-  await db.schema.createIndex("availability_slots_by_sitter").on("availability_slots").columns(["sitter_id", "start_at"]).execute();
+  await db.schema
+    .createIndex("availability_slots_by_sitter")
+    .on("availability_slots")
+    .columns(["sitter_id", "start_at"])
+    .execute();
 
   await db.schema
     .createTable("bookings")
@@ -36,10 +45,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("fee_cents", "integer", (c) => c.notNull())
     .addColumn("total_cents", "integer", (c) => c.notNull())
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("requested").check(sql`status in ('requested', 'confirmed', 'in-progress', 'completed', 'cancelled')`),
+      c
+        .notNull()
+        .defaultTo("requested")
+        .check(sql`status in ('requested', 'confirmed', 'in-progress', 'completed', 'cancelled')`),
     )
     .addColumn("payment_status", "text", (c) =>
-      c.notNull().defaultTo("unpaid").check(sql`payment_status in ('unpaid', 'held', 'released', 'refunded', 'failed')`),
+      c
+        .notNull()
+        .defaultTo("unpaid")
+        .check(sql`payment_status in ('unpaid', 'held', 'released', 'refunded', 'failed')`),
     )
     /** The payment provider in use and its references: the saved card and the hold. */
     .addColumn("payment_provider", "text", (c) => c.notNull())
@@ -107,8 +122,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where id = person;
       return null;
     end $$`.execute(db);
-    await sql`create trigger reviews_rate_after_insert after insert on reviews for each row execute function reviews_rate()`.execute(db);
-    await sql`create trigger reviews_rate_after_delete after delete on reviews for each row execute function reviews_rate()`.execute(db);
+    await sql`create trigger reviews_rate_after_insert after insert on reviews for each row execute function reviews_rate()`.execute(
+      db,
+    );
+    await sql`create trigger reviews_rate_after_delete after delete on reviews for each row execute function reviews_rate()`.execute(
+      db,
+    );
     return;
   }
   await sql`create trigger reviews_rate_after_insert after insert on reviews begin

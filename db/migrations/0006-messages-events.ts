@@ -50,5 +50,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ["live_events", "conversation_reads", "messages", "conversations"]) await db.schema.dropTable(table).execute();
+  for (const table of ["live_events", "conversation_reads", "messages", "conversations"])
+    await db.schema.dropTable(table).execute();
 }

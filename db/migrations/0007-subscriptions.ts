@@ -12,7 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("price_cents", "integer", (c) => c.notNull().check(sql`price_cents > 0`))
     .addColumn("currency", "text", (c) => c.notNull().defaultTo("EUR"))
     // "interval" is a reserved word on PostgreSQL, quoted there (SQLite keeps the check as it was first written).
-    .addColumn("interval", "text", (c) => c.notNull().check(sql`${isPostgres(db) ? sql.ref("interval") : sql`interval`} in ('month', '6months', 'year')`))
+    .addColumn("interval", "text", (c) =>
+      c.notNull().check(sql`${isPostgres(db) ? sql.ref("interval") : sql`interval`} in ('month', '6months', 'year')`),
+    )
     .addColumn("features", "text", (c) => c.notNull().defaultTo("[]"))
     .addColumn("popular", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
@@ -37,9 +39,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addUniqueConstraint("payment_methods_ref", ["provider", "provider_ref"])
     .execute();
-  await db.schema.createIndex("payment_methods_by_user").on("payment_methods").columns(["user_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("payment_methods_by_user")
+    .on("payment_methods")
+    .columns(["user_id", "created_at"])
+    .execute();
   // At most one default card per person.
-  await sql`create unique index payment_methods_one_default on payment_methods (user_id) where is_default = 1`.execute(db);
+  await sql`create unique index payment_methods_one_default on payment_methods (user_id) where is_default = 1`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("subscriptions")
@@ -47,7 +55,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("plan_id", "text", (c) => c.notNull().references("subscription_plans.id"))
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("incomplete").check(sql`status in ('incomplete', 'active', 'past_due', 'unpaid', 'canceled')`),
+      c
+        .notNull()
+        .defaultTo("incomplete")
+        .check(sql`status in ('incomplete', 'active', 'past_due', 'unpaid', 'canceled')`),
     )
     .addColumn("provider", "text", (c) => c.notNull())
     /** The provider's own subscription object, when it keeps one (Stripe Billing); null when we bill each period ourselves. */
@@ -72,7 +83,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("subscriptions_by_user").on("subscriptions").columns(["user_id", "created_at"]).execute();
-  await db.schema.createIndex("subscriptions_due").on("subscriptions").columns(["status", "current_period_end"]).execute();
+  await db.schema
+    .createIndex("subscriptions_due")
+    .on("subscriptions")
+    .columns(["status", "current_period_end"])
+    .execute();
   // One live subscription per person.
   await sql`create unique index subscriptions_one_live on subscriptions (user_id) where ended_at is null`.execute(db);
 
@@ -90,7 +105,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("idempotency_key", "text", (c) => c.notNull().unique())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("subscription_payments_by_subscription").on("subscription_payments").columns(["subscription_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("subscription_payments_by_subscription")
+    .on("subscription_payments")
+    .columns(["subscription_id", "created_at"])
+    .execute();
 
   // The offline provider's ledger learns immediate charges (and removed cards keep their rows).
   await sql`create table test_payments_new (
@@ -101,7 +120,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     status text not null,
     created_at text not null
   )`.execute(db);
-  await sql`insert into test_payments_new select ref, kind, amount_cents, card_last4, status, created_at from test_payments`.execute(db);
+  await sql`insert into test_payments_new select ref, kind, amount_cents, card_last4, status, created_at from test_payments`.execute(
+    db,
+  );
   await sql`drop table test_payments`.execute(db);
   await sql`alter table test_payments_new rename to test_payments`.execute(db);
 

@@ -5,8 +5,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // connected account their earnings are paid out to, usable once Stripe says payouts are enabled.
   await db.schema.alterTable("users").addColumn("stripe_customer_id", "text").execute();
   await db.schema.alterTable("users").addColumn("stripe_account_id", "text").execute();
-  await db.schema.alterTable("users").addColumn("payouts_enabled", "integer", (c) => c.notNull().defaultTo(0)).execute();
-  await sql`create unique index users_by_stripe_account on users (stripe_account_id) where stripe_account_id is not null`.execute(db);
+  await db.schema
+    .alterTable("users")
+    .addColumn("payouts_enabled", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`create unique index users_by_stripe_account on users (stripe_account_id) where stripe_account_id is not null`.execute(
+    db,
+  );
 
   // A card payment the payer disputed with their bank (Stripe's charge.dispute.created).
   await db.schema.alterTable("bookings").addColumn("disputed_at", "text").execute();
@@ -30,5 +35,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("bookings_by_hold").execute();
   await db.schema.alterTable("bookings").dropColumn("disputed_at").execute();
   await db.schema.dropIndex("users_by_stripe_account").execute();
-  for (const column of ["payouts_enabled", "stripe_account_id", "stripe_customer_id"]) await db.schema.alterTable("users").dropColumn(column).execute();
+  for (const column of ["payouts_enabled", "stripe_account_id", "stripe_customer_id"])
+    await db.schema.alterTable("users").dropColumn(column).execute();
 }

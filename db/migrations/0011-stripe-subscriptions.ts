@@ -6,7 +6,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("payment_methods").addColumn("default_since", "text").execute();
   await sql`update payment_methods set default_since = created_at where is_default = 1`.execute(db);
   // Webhooks find our subscription by the processor's.
-  await sql`create index subscriptions_by_provider_ref on subscriptions (provider_subscription_ref) where provider_subscription_ref is not null`.execute(db);
+  await sql`create index subscriptions_by_provider_ref on subscriptions (provider_subscription_ref) where provider_subscription_ref is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

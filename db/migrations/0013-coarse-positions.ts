@@ -23,7 +23,12 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
   // Every position already stored moves to the centre of its ~1 km cell, as new ones are written
   // (geo.server's storedPosition); unit_x/y/z are generated from them and follow by themselves.
   const db = untyped as unknown as Kysely<Positions>;
-  const rows = await db.selectFrom("users").select(["id", "latitude", "longitude"]).where("latitude", "is not", null).where("longitude", "is not", null).execute();
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "latitude", "longitude"])
+    .where("latitude", "is not", null)
+    .where("longitude", "is not", null)
+    .execute();
   const move = async (trx: Kysely<Positions>) => {
     for (const row of rows) {
       const coarse = cellCentre(row.latitude!, row.longitude!);

@@ -14,7 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("height", "integer", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("pending_uploads_owner").on("pending_uploads").columns(["user_id", "form", "created_at"]).execute();
+  await db.schema
+    .createIndex("pending_uploads_owner")
+    .on("pending_uploads")
+    .columns(["user_id", "form", "created_at"])
+    .execute();
   await db.schema.createIndex("pending_uploads_created_at").on("pending_uploads").column("created_at").execute();
 }
 

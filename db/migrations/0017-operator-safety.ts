@@ -7,7 +7,10 @@ import { isPostgres, serialId } from "../engine";
  * no code path (nor a hand-typed statement) can rewrite what an operator did.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("users").addColumn("is_admin", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("is_admin", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("users").addColumn("suspended_at", "text").execute();
   await db.schema.alterTable("users").addColumn("suspension_reason", "text").execute();
 
@@ -30,13 +33,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       raise exception 'audit_log is append-only';
     end $$`.execute(db);
-    await sql`create trigger audit_log_no_update before update on audit_log for each row execute function audit_log_append_only()`.execute(db);
-    await sql`create trigger audit_log_no_delete before delete on audit_log for each row execute function audit_log_append_only()`.execute(db);
+    await sql`create trigger audit_log_no_update before update on audit_log for each row execute function audit_log_append_only()`.execute(
+      db,
+    );
+    await sql`create trigger audit_log_no_delete before delete on audit_log for each row execute function audit_log_append_only()`.execute(
+      db,
+    );
     // TRUNCATE skips row triggers: refuse it too.
-    await sql`create trigger audit_log_no_truncate before truncate on audit_log for each statement execute function audit_log_append_only()`.execute(db);
+    await sql`create trigger audit_log_no_truncate before truncate on audit_log for each statement execute function audit_log_append_only()`.execute(
+      db,
+    );
   } else {
-    await sql`create trigger audit_log_no_update before update on audit_log begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
-    await sql`create trigger audit_log_no_delete before delete on audit_log begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
+    await sql`create trigger audit_log_no_update before update on audit_log begin select raise(abort, 'audit_log is append-only'); end`.execute(
+      db,
+    );
+    await sql`create trigger audit_log_no_delete before delete on audit_log begin select raise(abort, 'audit_log is append-only'); end`.execute(
+      db,
+    );
   }
 
   await db.schema
@@ -44,13 +57,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("reporter_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("reported_user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("subject_type", "text", (c) => c.notNull().check(sql`subject_type in ('profile', 'message', 'review', 'booking')`))
+    .addColumn("subject_type", "text", (c) =>
+      c.notNull().check(sql`subject_type in ('profile', 'message', 'review', 'booking')`),
+    )
     .addColumn("subject_id", "text", (c) => c.notNull())
     .addColumn("reason", "text", (c) =>
-      c.notNull().check(sql`reason in ('scam', 'inappropriate', 'harassment', 'unsafe-animals', 'fake-profile', 'other')`),
+      c
+        .notNull()
+        .check(sql`reason in ('scam', 'inappropriate', 'harassment', 'unsafe-animals', 'fake-profile', 'other')`),
     )
     .addColumn("details", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(sql`status in ('open', 'closed')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("open")
+        .check(sql`status in ('open', 'closed')`),
+    )
     .addColumn("resolution", "text", (c) => c.check(sql`resolution in ('dismissed', 'hidden', 'warned', 'suspended')`))
     .addColumn("resolved_by", "text")
     .addColumn("resolved_at", "text")

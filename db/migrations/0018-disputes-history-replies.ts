@@ -9,7 +9,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("bookings").addColumn("capture_cents", "integer").execute();
   // An operator's refund of a captured payment, waiting for the provider (the payment_task column's check predates it).
   await db.schema.alterTable("bookings").addColumn("refund_due_cents", "integer").execute();
-  await db.schema.alterTable("bookings").addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("bookings")
+    .addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`create index bookings_with_refund_due on bookings (id) where refund_due_cents is not null`.execute(db);
   await sql`create index bookings_sitter_cancellations on bookings (sitter_id, cancelled_by, created_at)`.execute(db);
 
@@ -35,7 +38,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("booking_id", "text", (c) => c.notNull().unique().references("bookings.id").onDelete("cascade"))
     .addColumn("reason", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(sql`status in ('open', 'resolved')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("open")
+        .check(sql`status in ('open', 'resolved')`),
+    )
     .addColumn("outcome", "text", (c) => c.check(sql`outcome in ('release', 'partial', 'refund')`))
     .addColumn("refund_cents", "integer")
     .addColumn("resolution_note", "text")
@@ -52,7 +60,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("dispute_posts_dispute").on("dispute_posts").columns(["dispute_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("dispute_posts_dispute")
+    .on("dispute_posts")
+    .columns(["dispute_id", "created_at"])
+    .execute();
   await db.schema
     .createTable("dispute_photos")
     .addColumn("id", "text", (c) => c.primaryKey())
@@ -82,5 +94,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("booking_history").execute();
   await sql`drop index bookings_sitter_cancellations`.execute(db);
   await sql`drop index bookings_with_refund_due`.execute(db);
-  for (const column of ["refunded_cents", "refund_due_cents", "capture_cents", "problem_resolved_at", "problem_reported_at"]) await db.schema.alterTable("bookings").dropColumn(column).execute();
+  for (const column of [
+    "refunded_cents",
+    "refund_due_cents",
+    "capture_cents",
+    "problem_resolved_at",
+    "problem_reported_at",
+  ])
+    await db.schema.alterTable("bookings").dropColumn(column).execute();
 }

@@ -3,17 +3,32 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Whether each kind of news also goes by email (in-app always). Chat is live, so its emails and
   // marketing are off until asked for.
-  await db.schema.alterTable("users").addColumn("email_messages", "integer", (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable("users").addColumn("email_bookings", "integer", (c) => c.notNull().defaultTo(1)).execute();
-  await db.schema.alterTable("users").addColumn("email_reviews", "integer", (c) => c.notNull().defaultTo(1)).execute();
-  await db.schema.alterTable("users").addColumn("email_marketing", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("email_messages", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("email_bookings", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("email_reviews", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("email_marketing", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   // Set when the account was erased: the row stays only for the records the law makes us keep.
   await db.schema.alterTable("users").addColumn("deleted_at", "text").execute();
 
   // RFC 8058 one-click address, sent as List-Unsubscribe; and emails whose address and text are
   // wiped once delivered (the confirmation sent to an erased account).
   await db.schema.alterTable("email_outbox").addColumn("unsubscribe_url", "text").execute();
-  await db.schema.alterTable("email_outbox").addColumn("purge_after_send", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("email_outbox")
+    .addColumn("purge_after_send", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable("email_changes")

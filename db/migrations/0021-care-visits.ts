@@ -50,8 +50,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("media_type", "text", (c) => c.notNull().check(sql`media_type in ('image', 'video')`))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("visit_media_by_booking").on("visit_media").columns(["booking_id", "created_at"]).execute();
-  await db.schema.createIndex("visit_media_by_preview_key").on("visit_media").column("preview_key").where(sql.ref("preview_key"), "is not", null).execute();
+  await db.schema
+    .createIndex("visit_media_by_booking")
+    .on("visit_media")
+    .columns(["booking_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("visit_media_by_preview_key")
+    .on("visit_media")
+    .column("preview_key")
+    .where(sql.ref("preview_key"), "is not", null)
+    .execute();
 
   // A chat message may be a card linking to a page of the app (a visit report).
   await db.schema.alterTable("messages").addColumn("card_link", "text").execute();
@@ -59,5 +68,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("messages").dropColumn("card_link").execute();
-  for (const table of ["visit_media", "visit_items", "visits", "care_plans"]) await db.schema.dropTable(table).execute();
+  for (const table of ["visit_media", "visit_items", "visits", "care_plans"])
+    await db.schema.dropTable(table).execute();
 }

@@ -7,7 +7,9 @@ import { isPostgres } from "../engine";
 // cards costs no lookup per candidate.
 
 const FOREVER = "9999-12-31T23:59:59.999Z";
-const premiumUntil = (userId: ReturnType<typeof sql>) => sql`(select max(case when s.status = 'past_due' then ${sql.lit(FOREVER)} else s.current_period_end end)
+const premiumUntil = (
+  userId: ReturnType<typeof sql>,
+) => sql`(select max(case when s.status = 'past_due' then ${sql.lit(FOREVER)} else s.current_period_end end)
   from subscriptions s where s.user_id = ${userId} and s.ended_at is null and s.status in ('active', 'past_due'))`;
 
 const SITTERS = sql<boolean>`role in ('sitter', 'both') and hourly_rate_cents is not null and email_verified_at is not null and suspended_at is null and deleted_at is null`;
@@ -45,9 +47,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The place indexes again, with premium_until: a circle's candidates are ranked premium first from the index alone.
   await db.schema.dropIndex("users_deck_sitters_near").execute();
   await db.schema.dropIndex("users_deck_owners_near").execute();
-  await db.schema.createIndex("users_deck_sitters_near").on("users").expression(ROW)
-    .columns(["longitude", "cares_for_mask", "rating_average", "review_count", "hourly_rate_cents", "created_at", "id", "premium_until", ...PERSON]).where(SITTERS).execute();
-  await db.schema.createIndex("users_deck_owners_near").on("users").expression(ROW).columns(["longitude", "id", "premium_until", ...PERSON]).where(OWNERS).execute();
+  await db.schema
+    .createIndex("users_deck_sitters_near")
+    .on("users")
+    .expression(ROW)
+    .columns([
+      "longitude",
+      "cares_for_mask",
+      "rating_average",
+      "review_count",
+      "hourly_rate_cents",
+      "created_at",
+      "id",
+      "premium_until",
+      ...PERSON,
+    ])
+    .where(SITTERS)
+    .execute();
+  await db.schema
+    .createIndex("users_deck_owners_near")
+    .on("users")
+    .expression(ROW)
+    .columns(["longitude", "id", "premium_until", ...PERSON])
+    .where(OWNERS)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -57,10 +80,35 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger subscriptions_premium_until on subscriptions`.execute(db);
     await sql`drop function subscriptions_premium_until()`.execute(db);
   } else {
-    for (const trigger of ["subscriptions_premium_insert", "subscriptions_premium_update", "subscriptions_premium_delete"]) await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
+    for (const trigger of [
+      "subscriptions_premium_insert",
+      "subscriptions_premium_update",
+      "subscriptions_premium_delete",
+    ])
+      await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
   }
   await db.schema.alterTable("users").dropColumn("premium_until").execute();
-  await db.schema.createIndex("users_deck_sitters_near").on("users").expression(ROW)
-    .columns(["longitude", "cares_for_mask", "rating_average", "review_count", "hourly_rate_cents", "created_at", "id", ...PERSON]).where(SITTERS).execute();
-  await db.schema.createIndex("users_deck_owners_near").on("users").expression(ROW).columns(["longitude", "id", ...PERSON]).where(OWNERS).execute();
+  await db.schema
+    .createIndex("users_deck_sitters_near")
+    .on("users")
+    .expression(ROW)
+    .columns([
+      "longitude",
+      "cares_for_mask",
+      "rating_average",
+      "review_count",
+      "hourly_rate_cents",
+      "created_at",
+      "id",
+      ...PERSON,
+    ])
+    .where(SITTERS)
+    .execute();
+  await db.schema
+    .createIndex("users_deck_owners_near")
+    .on("users")
+    .expression(ROW)
+    .columns(["longitude", "id", ...PERSON])
+    .where(OWNERS)
+    .execute();
 }

@@ -16,7 +16,13 @@ const OWNERS = sql<boolean>`role in ('owner', 'both') and email_verified_at is n
 const FINE_ROW = sql`floor(latitude * 100)`;
 const PERSON = ["latitude", "longitude", "role", "email_verified_at", "suspended_at", "deleted_at"];
 const SORTS = {
-  users_deck_sitters_by_rating: ["rating_average desc", "review_count desc", "id", "cares_for_mask", "hourly_rate_cents"],
+  users_deck_sitters_by_rating: [
+    "rating_average desc",
+    "review_count desc",
+    "id",
+    "cares_for_mask",
+    "hourly_rate_cents",
+  ],
   users_deck_sitters_by_price: ["hourly_rate_cents", "id", "cares_for_mask", "rating_average"],
   users_deck_sitters_by_newest: ["created_at desc", "id", "cares_for_mask", "rating_average", "hourly_rate_cents"],
 };
@@ -27,16 +33,41 @@ async function sortIndexes(db: Kysely<unknown>, extra: string[], unratedLast: bo
     // PostgreSQL puts nulls first in a descending index, and the deck ranks unrated sitters last
     // (`desc nulls last`): an index in the other order cannot be walked for it. SQLite's descending
     // order already ends with nulls (and its indexes take no NULLS LAST).
-    const ordered = columns.map((column) => (unratedLast && isPostgres(db) && column === "rating_average desc" ? "rating_average desc nulls last" : column));
-    await sql`create index ${sql.id(index)} on users (${sql.raw([...ordered, ...extra, ...PERSON].join(", "))}) where ${SITTERS}`.execute(db);
+    const ordered = columns.map((column) =>
+      unratedLast && isPostgres(db) && column === "rating_average desc" ? "rating_average desc nulls last" : column,
+    );
+    await sql`create index ${sql.id(index)} on users (${sql.raw([...ordered, ...extra, ...PERSON].join(", "))}) where ${SITTERS}`.execute(
+      db,
+    );
   }
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const person = PERSON.filter((column) => column !== "longitude");
-  await db.schema.createIndex("users_deck_sitters_near_fine").on("users").expression(FINE_ROW)
-    .columns(["longitude", "cares_for_mask", "rating_average", "review_count", "hourly_rate_cents", "created_at", "id", "premium_until", ...person]).where(SITTERS).execute();
-  await db.schema.createIndex("users_deck_owners_near_fine").on("users").expression(FINE_ROW).columns(["longitude", "id", "premium_until", ...person]).where(OWNERS).execute();
+  await db.schema
+    .createIndex("users_deck_sitters_near_fine")
+    .on("users")
+    .expression(FINE_ROW)
+    .columns([
+      "longitude",
+      "cares_for_mask",
+      "rating_average",
+      "review_count",
+      "hourly_rate_cents",
+      "created_at",
+      "id",
+      "premium_until",
+      ...person,
+    ])
+    .where(SITTERS)
+    .execute();
+  await db.schema
+    .createIndex("users_deck_owners_near_fine")
+    .on("users")
+    .expression(FINE_ROW)
+    .columns(["longitude", "id", "premium_until", ...person])
+    .where(OWNERS)
+    .execute();
   await sortIndexes(db, ["premium_until"], true);
 }
 

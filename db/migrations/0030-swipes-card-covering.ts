@@ -10,7 +10,9 @@ import { isPostgres } from "../engine";
 async function rebuildCardIndex(db: Kysely<unknown>, includingPet: boolean): Promise<void> {
   if (!isPostgres(db)) return;
   const included = includingPet ? sql` include (target_pet_id)` : sql``;
-  await sql`create unique index swipes_card_rebuilt on swipes (swiper_id, target_user_id, coalesce(target_pet_id, ''))${included}`.execute(db);
+  await sql`create unique index swipes_card_rebuilt on swipes (swiper_id, target_user_id, coalesce(target_pet_id, ''))${included}`.execute(
+    db,
+  );
   await sql`drop index swipes_card`.execute(db);
   await sql`alter index swipes_card_rebuilt rename to swipes_card`.execute(db);
 }

@@ -3,7 +3,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { PASSWORD, expect, expectAccessible, logIn, newPerson, signUpAndConfirm, test, uniqueEmail, type Person } from "./support";
+import {
+  PASSWORD,
+  expect,
+  expectAccessible,
+  logIn,
+  newPerson,
+  signUpAndConfirm,
+  test,
+  uniqueEmail,
+  type Person,
+} from "./support";
 
 const dataDir = path.resolve("tests/.tmp/e2e-data");
 
@@ -17,7 +27,9 @@ function database() {
 function changeLinkTo(address: string): string {
   const opened = database();
   try {
-    const row = opened.prepare("select text_body from email_outbox where to_address = ? order by id desc").get(address) as { text_body: string } | undefined;
+    const row = opened
+      .prepare("select text_body from email_outbox where to_address = ? order by id desc")
+      .get(address) as { text_body: string } | undefined;
     const link = row ? /https?:\/\/\S+\/settings\/email\/confirm\?token=\S+/.exec(row.text_body)?.[0] : undefined;
     if (!link) throw new Error(`No change link to ${address}`);
     return new URL(link).pathname + new URL(link).search;
@@ -76,7 +88,9 @@ test("changes the email only when the link sent to the new address is followed",
   await form.getByLabel("New email").fill(newEmail);
   await form.getByLabel("Current password").fill(PASSWORD);
   await form.getByRole("button", { name: "Send confirmation link" }).click();
-  await expect(page.getByText(`If ${newEmail} can be used, a confirmation link is on its way there.`, { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(`If ${newEmail} can be used, a confirmation link is on its way there.`, { exact: false }),
+  ).toBeVisible();
   await expect(page.getByText(`Your email is ${person.email}.`)).toBeVisible();
 
   const link = changeLinkTo(newEmail);
@@ -98,7 +112,11 @@ test("changes the email only when the link sent to the new address is followed",
 test.describe("with the browser's time zone", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
 
-  test("saves notification choices and the time zone, and unsubscribes in one click without signing in", async ({ page, jsEnabled, playwright }) => {
+  test("saves notification choices and the time zone, and unsubscribes in one click without signing in", async ({
+    page,
+    jsEnabled,
+    playwright,
+  }) => {
     const person = await member(page, jsEnabled, "Warsaw");
     await openSettings(page);
     // With scripts the browser's zone was sent at sign-up; without, the city's.
@@ -110,7 +128,9 @@ test.describe("with the browser's time zone", () => {
     const messages = page.getByRole("group", { name: "Messages" });
     await expect(messages.getByLabel("In the app only")).toBeChecked();
     await expect(page.getByRole("group", { name: "Bookings" }).getByLabel("In the app and by email")).toBeChecked();
-    await expect(page.getByRole("group", { name: "News and offers from Trusted Sitters" }).getByLabel("No, thanks")).toBeChecked();
+    await expect(
+      page.getByRole("group", { name: "News and offers from Trusted Sitters" }).getByLabel("No, thanks"),
+    ).toBeChecked();
     await messages.getByText("In the app and by email").click();
     await page.getByRole("button", { name: "Save notification settings" }).click();
     await expect(page.getByText("Notification settings saved.")).toBeVisible();
@@ -140,9 +160,15 @@ test.describe("with the browser's time zone", () => {
     // A mail client's own button (RFC 8058): a POST with no cookie and no page.
     const mailClient = await playwright.request.newContext({ baseURL: page.url() });
     const reviews = unsubscribeToken(userIdOf(person.email), "reviews");
-    const oneClick = await mailClient.post(`/unsubscribe?token=${encodeURIComponent(reviews)}`, { form: { "List-Unsubscribe": "One-Click" }, maxRedirects: 0 });
+    const oneClick = await mailClient.post(`/unsubscribe?token=${encodeURIComponent(reviews)}`, {
+      form: { "List-Unsubscribe": "One-Click" },
+      maxRedirects: 0,
+    });
     expect(oneClick.status()).toBe(200);
-    const forged = await mailClient.post(`/unsubscribe?token=${encodeURIComponent(`${reviews.slice(0, -3)}abc`)}`, { form: { "List-Unsubscribe": "One-Click" }, maxRedirects: 0 });
+    const forged = await mailClient.post(`/unsubscribe?token=${encodeURIComponent(`${reviews.slice(0, -3)}abc`)}`, {
+      form: { "List-Unsubscribe": "One-Click" },
+      maxRedirects: 0,
+    });
     expect(forged.status()).toBe(400);
     await mailClient.dispose();
 
@@ -169,7 +195,11 @@ test("downloads a ZIP of one's data through a plain link, once a day", async ({ 
   expect(archive.includes(Buffer.from("data.json"))).toBe(true);
 
   // A second request the same day (a form posted again) is refused with a message.
-  const again = await page.request.post("/settings", { form: { intent: "export" }, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  const again = await page.request.post("/settings", {
+    form: { intent: "export" },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
   expect(again.status()).toBe(302);
   await page.goto("/settings");
   await expect(page.getByText("You already asked for your data today.", { exact: false })).toBeVisible();
@@ -181,7 +211,10 @@ test("downloads a ZIP of one's data through a plain link, once a day", async ({ 
   await expect(page).toHaveURL(/\/auth\?mode=login/);
 });
 
-test("deletes the account after the password, signs out everywhere, and frees the address", async ({ page, jsEnabled }) => {
+test("deletes the account after the password, signs out everywhere, and frees the address", async ({
+  page,
+  jsEnabled,
+}) => {
   const person = await member(page, jsEnabled);
   await openSettings(page);
   const form = page.locator("form", { has: page.getByLabel("Your password") });

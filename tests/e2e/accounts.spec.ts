@@ -14,7 +14,10 @@ import {
   visit,
 } from "./support";
 
-test("a new owner goes from the welcome screen to their setup page, then signs out and in", async ({ page, jsEnabled }) => {
+test("a new owner goes from the welcome screen to their setup page, then signs out and in", async ({
+  page,
+  jsEnabled,
+}) => {
   const owner = newPerson("owner");
   await page.goto("/");
   await expect(page).toHaveURL(/\/welcome$/);
@@ -81,7 +84,9 @@ test("the sign-up back arrow returns to the role step, then home", async ({ page
   await expect(page).toHaveURL(/\/welcome$/);
 });
 
-test("sign-up errors are translated, tied to their fields, and keep what was typed but the password", async ({ page }) => {
+test("sign-up errors are translated, tied to their fields, and keep what was typed but the password", async ({
+  page,
+}) => {
   await visit(page, "/auth?mode=signup&role=owner");
   await page.getByLabel("Full name").fill("Olga");
   await page.getByLabel("Email").fill("not-an-email");
@@ -110,7 +115,11 @@ test("sign-up errors are translated, tied to their fields, and keep what was typ
   await expect(page.getByLabel("Email")).toHaveValue(person.email);
 });
 
-test("an email can only have one account, and sign-up does not tell whether an address is taken", async ({ page, browser, jsEnabled }) => {
+test("an email can only have one account, and sign-up does not tell whether an address is taken", async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
   const person = newPerson();
   await page.goto("/auth?mode=signup&role=owner");
   await fillSignup(page, person);
@@ -121,7 +130,12 @@ test("an email can only have one account, and sign-up does not tell whether an a
   const stranger = await browser.newContext({ javaScriptEnabled: jsEnabled });
   const strangerPage = await stranger.newPage();
   await strangerPage.goto("/auth?mode=signup&role=owner");
-  await fillSignup(strangerPage, { ...person, name: "Mallory", email: person.email.toUpperCase(), password: "another-secret-77" });
+  await fillSignup(strangerPage, {
+    ...person,
+    name: "Mallory",
+    email: person.email.toUpperCase(),
+    password: "another-secret-77",
+  });
   await expect(strangerPage.getByText("We sent you a confirmation link")).toBeVisible();
   await expect(strangerPage.getByText("This email is already registered.")).toHaveCount(0);
   expect(strangerPage.url()).toBe(newcomerUrl);
@@ -179,7 +193,10 @@ test("changing the password from a session needs the current one", async ({ page
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("after five wrong passwords for an account, the next try has to wait, even with the right password", async ({ page, jsEnabled }) => {
+test("after five wrong passwords for an account, the next try has to wait, even with the right password", async ({
+  page,
+  jsEnabled,
+}) => {
   const owner = newPerson();
   await signUpAndConfirm(page, owner, jsEnabled);
   await logOut(page);
@@ -189,7 +206,9 @@ test("after five wrong passwords for an account, the next try has to wait, even 
   }
   // The test server waits a minute after the free failures (tests/e2e/start-server.js), so this is inside the wait.
   await logIn(page, owner.email, owner.password);
-  await expect(page.getByRole("alert").getByText("Too many failed attempts for this account. Please wait a moment and try again.")).toBeVisible();
+  await expect(
+    page.getByRole("alert").getByText("Too many failed attempts for this account. Please wait a moment and try again."),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
   await expectAccessible(page);
 });
@@ -206,7 +225,11 @@ test("a wrong password is refused without saying whether the email exists", asyn
   await expect(page.getByRole("alert").getByText("Invalid login credentials")).toBeVisible();
 });
 
-test("forgot and reset password: the link works once, ends other sessions, and the old password stops working", async ({ page, browser, jsEnabled }) => {
+test("forgot and reset password: the link works once, ends other sessions, and the old password stops working", async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
   const owner = newPerson();
   await signUpAndConfirm(page, owner, jsEnabled);
 
@@ -275,7 +298,15 @@ test("a used or broken confirmation link explains itself", async ({ page, jsEnab
 });
 
 test("signed-out visitors cannot reach protected pages", async ({ page }) => {
-  for (const path of ["/dashboard", "/messages", "/bookings", "/notifications", "/profile", "/pet-profile-setup", "/sitter-profile-setup"]) {
+  for (const path of [
+    "/dashboard",
+    "/messages",
+    "/bookings",
+    "/notifications",
+    "/profile",
+    "/pet-profile-setup",
+    "/sitter-profile-setup",
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/auth\\?mode=login&redirectTo=${encodeURIComponent(path)}$`));
   }

@@ -4,12 +4,18 @@ import { expect, expectAccessible, logIn, newPerson, signUpAndConfirm, test, vis
 
 /** Tomorrow in Europe/Madrid, every new account's time zone, as YYYY-MM-DD. */
 function tomorrowInMadrid(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + 24 * 3600_000));
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Madrid",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(Date.now() + 24 * 3600_000));
 }
 
 /** The add section is a <details>: open it unless it is open already. */
 async function openAddSection(page: Page) {
-  if (!(await page.getByLabel("Start time").isVisible())) await page.locator("summary", { hasText: "Add Availability Slot" }).click();
+  if (!(await page.getByLabel("Start time").isVisible()))
+    await page.locator("summary", { hasText: "Add Availability Slot" }).click();
   await expect(page.getByLabel("Start time")).toBeVisible();
 }
 
@@ -91,7 +97,9 @@ test("a sitter publishes, checks and removes availability", async ({ page, jsEna
   await forged({ day, preset: "brunch" }, "Please choose one of the options");
   await forged({ day: "2020-01-01", preset: "morning" }, "This time has already passed");
   expect((await page.request.get("/availability/not-a-slot/delete")).status()).toBe(404);
-  expect((await page.request.post("/availability/not-a-slot/delete", { form: {}, headers: origin })).status()).toBe(404);
+  expect((await page.request.post("/availability/not-a-slot/delete", { form: {}, headers: origin })).status()).toBe(
+    404,
+  );
   await visit(page, `/availability?date=${day}`);
   await expect(page.getByText("No availability slots for this date")).toBeVisible();
   // A malformed date shows today.

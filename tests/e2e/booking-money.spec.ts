@@ -18,7 +18,11 @@ async function signIn(page: Page, person: Person) {
   await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
 }
 
-test("after the operator refunds 40 % of a 54 € booking, the sitter's card says they earn 27 €, as the payment record does", async ({ page, request, jsEnabled }) => {
+test("after the operator refunds 40 % of a 54 € booking, the sitter's card says they earn 27 €, as the payment record does", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   test.setTimeout(240_000);
   const tag = jsEnabled ? "J" : "N";
   const owner = await signedUp(page, jsEnabled, "owner", `Olive Money ${tag}`);
@@ -55,7 +59,13 @@ test("after the operator refunds 40 % of a 54 € booking, the sitter's card say
   await expect(record.getByRole("row", { name: /Paid in the end/ })).toContainText("€32.40");
   await expect(record.getByRole("row", { name: /Kept by the sitter/ })).toContainText("€27.00");
   await expect(record.getByRole("row", { name: /Platform fee/ })).toContainText("€5.40");
-  expect(paymentOf(bookingId)).toEqual({ payment_status: "released", refunded_cents: 2160, status: "completed", provider_status: "captured", provider_amount: 3240 });
+  expect(paymentOf(bookingId)).toEqual({
+    payment_status: "released",
+    refunded_cents: 2160,
+    status: "completed",
+    provider_status: "captured",
+    provider_amount: 3240,
+  });
   await logOut(page);
 
   // The sitter's card, and the booking's own page, say what the sitter keeps.
@@ -73,5 +83,7 @@ test("after the operator refunds 40 % of a 54 € booking, the sitter's card say
   // The owner's card: the price and the refund.
   await signIn(page, owner);
   await visit(page, "/bookings");
-  await expect(page.getByRole("article", { name: sitter.name })).toContainText("Total €54.00 · Payment released · €21.60 refunded");
+  await expect(page.getByRole("article", { name: sitter.name })).toContainText(
+    "Total €54.00 · Payment released · €21.60 refunded",
+  );
 });

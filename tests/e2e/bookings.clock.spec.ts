@@ -12,7 +12,8 @@ async function advance(request: APIRequestContext, hours: number) {
 
 async function publishFullDay(page: Page, day: string) {
   await visit(page, `/availability?date=${day}`);
-  if (!(await page.getByLabel("Start time").isVisible())) await page.locator("summary", { hasText: "Add Availability Slot" }).click();
+  if (!(await page.getByLabel("Start time").isVisible()))
+    await page.locator("summary", { hasText: "Add Availability Slot" }).click();
   await page.getByRole("button", { name: "Full Day (9-5)" }).click();
   await expect(page.getByText("Availability slot added")).toBeVisible();
 }
@@ -37,7 +38,9 @@ async function requestBooking(page: Page, jsEnabled: boolean, form: string, day:
   await page.getByLabel("Start time").selectOption("10:00");
   await page.getByText(`${hours} h`, { exact: true }).first().click();
   // The breakdown follows the chosen duration, with JavaScript and without.
-  await expect(page.getByRole("region", { name: "Price" }).locator("dl:visible")).toContainText(`Duration${hours} ${hours === 1 ? "hour" : "hours"}Subtotal`);
+  await expect(page.getByRole("region", { name: "Price" }).locator("dl:visible")).toContainText(
+    `Duration${hours} ${hours === 1 ? "hour" : "hours"}Subtotal`,
+  );
   await page.getByLabel("Special instructions").fill("<b>Keys</b> are with the concierge'); drop table bookings; --");
   await page.getByRole("button", { name: "Send Booking Request" }).click();
   await expect(page.getByRole("heading", { name: "Complete Your Booking" })).toBeVisible();
@@ -51,9 +54,17 @@ async function pay(page: Page, number: string) {
   await page.getByRole("button", { name: /^Pay / }).click();
 }
 
-const bookingCard = (page: Page, name: string) => page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: false }) }).first();
+const bookingCard = (page: Page, name: string) =>
+  page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name, exact: false }) })
+    .first();
 
-test("publish, request, pay (declined, then accepted card), accept, complete, release and review on both sides", async ({ page, request, jsEnabled }) => {
+test("publish, request, pay (declined, then accepted card), accept, complete, release and review on both sides", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   test.setTimeout(180_000);
   const city = jsEnabled ? "Bergen" : "Stavanger";
   const sitter = await sitterIn(page, jsEnabled, { name: `Bea Booker ${jsEnabled ? "J" : "N"}`, city, rate: 20 });
@@ -108,7 +119,9 @@ test("publish, request, pay (declined, then accepted card), accept, complete, re
   await bookingCard(page, sitter.name).getByRole("button", { name: "Release Payment" }).click();
   await expect(page.getByText("Payment Released", { exact: true })).toBeVisible();
   await expect(bookingCard(page, sitter.name).getByText(/Payment released/)).toBeVisible();
-  await bookingCard(page, sitter.name).getByRole("link", { name: `Review ${sitter.name}` }).click();
+  await bookingCard(page, sitter.name)
+    .getByRole("link", { name: `Review ${sitter.name}` })
+    .click();
   await page.getByRole("button", { name: "Send review" }).click();
   await expect(page.getByText("Please choose from 1 to 5 stars")).toBeVisible();
   await expectAccessible(page);
@@ -124,13 +137,19 @@ test("publish, request, pay (declined, then accepted card), accept, complete, re
   await expect(page.getByText("Rex came back happy and tired.")).toBeVisible();
   await expect(page.getByText("★ 5.0 (1 review)")).toBeVisible();
   await visit(page, "/bookings?tab=completed");
-  await bookingCard(page, "Rex").getByRole("link", { name: `Review ${owner.name}` }).click();
+  await bookingCard(page, "Rex")
+    .getByRole("link", { name: `Review ${owner.name}` })
+    .click();
   await page.getByRole("radio", { name: "4 ★" }).check();
   await page.getByRole("button", { name: "Send review" }).click();
   await expect(page.getByText("Thank you! Your review was published.")).toBeVisible();
 });
 
-test("the sitter declines, the owner cancels with a reason, and an unreleased payment releases itself after 72 hours", async ({ page, request, jsEnabled }) => {
+test("the sitter declines, the owner cancels with a reason, and an unreleased payment releases itself after 72 hours", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   test.setTimeout(180_000);
   const city = jsEnabled ? "Trondheim" : "Kristiansand";
   const sitter = await sitterIn(page, jsEnabled, { name: `Cleo Calendar ${jsEnabled ? "J" : "N"}`, city, rate: 10 });

@@ -18,10 +18,20 @@ const noisyPhoto = async () => {
   const height = 700;
   const pixels = Buffer.alloc(width * height * 3);
   for (let index = 0; index < pixels.length; index += 1) pixels[index] = (index * 2654435761) >>> 24;
-  return { name: "noise.png", mimeType: "image/png", buffer: await sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer() };
+  return {
+    name: "noise.png",
+    mimeType: "image/png",
+    buffer: await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer(),
+  };
 };
 
-test("older messages load (in place, keeping the scroll, with JavaScript), Seen appears when the other person reads, and a file upload shows its progress", async ({ page, browser, jsEnabled }) => {
+test("older messages load (in place, keeping the scroll, with JavaScript), Seen appears when the other person reads, and a file upload shows its progress", async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
   test.setTimeout(240_000);
   const city = jsEnabled ? "Nuuk" : "Tórshavn";
   const sitter = await sitterIn(page, jsEnabled, { name: `Siri Seen ${jsEnabled ? "J" : "N"}`, city });
@@ -67,7 +77,11 @@ test("older messages load (in place, keeping the scroll, with JavaScript), Seen 
   if (jsEnabled) await expect(earlier).toHaveCount(0);
 
   // The owner, in another browser, has the conversation open when the sitter writes.
-  const ownerContext = await browser.newContext({ ...(jsEnabled ? {} : { javaScriptEnabled: false }), viewport: { width: 1024, height: 900 }, locale: "en-GB" });
+  const ownerContext = await browser.newContext({
+    ...(jsEnabled ? {} : { javaScriptEnabled: false }),
+    viewport: { width: 1024, height: 900 },
+    locale: "en-GB",
+  });
   const ownerPage = await ownerContext.newPage();
   await logIn(ownerPage, owner.email, owner.password);
   await ownerPage.waitForURL("**/dashboard");
@@ -100,14 +114,20 @@ test("older messages load (in place, keeping the scroll, with JavaScript), Seen 
   await ownerContext.close();
   if (jsEnabled) {
     // The loaded history stays whole after the newest page moved on by one message.
-    for (const index of [1, 10, 11, 12, 60]) await expect(log.getByText(`Earlier note ${index}`, { exact: true })).toHaveCount(1);
+    for (const index of [1, 10, 11, 12, 60])
+      await expect(log.getByText(`Earlier note ${index}`, { exact: true })).toHaveCount(1);
   }
 
   // A photo: with JavaScript a progress bar follows the upload (on a slow line here); without, the form posts as before.
   const cdp = jsEnabled ? await page.context().newCDPSession(page) : null;
   if (cdp) {
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 300 * 1024 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 300 * 1024,
+    });
   }
   await page.getByLabel("Attach a photo or video").setInputFiles([await noisyPhoto()]);
   await page.getByRole("button", { name: "Send" }).click();
@@ -117,7 +137,15 @@ test("older messages load (in place, keeping the scroll, with JavaScript), Seen 
     await expect(progress).toHaveAttribute("max", "1");
     await expectAccessible(page);
   }
-  await expect(log.getByRole("img", { name: "Photo sent in the conversation (opens full size)" })).toBeVisible({ timeout: 60_000 });
+  await expect(log.getByRole("img", { name: "Photo sent in the conversation (opens full size)" })).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(page.getByRole("progressbar")).toHaveCount(0);
-  if (cdp) await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  if (cdp)
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 });

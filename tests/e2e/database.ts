@@ -14,13 +14,16 @@ function open() {
 export function recordLikesToday(email: string, count: number) {
   const database = open();
   try {
-    const swiper = database.prepare("select id, time_zone from users where email = ?").get(email) as { id: string; time_zone: string } | undefined;
+    const swiper = database.prepare("select id, time_zone from users where email = ?").get(email) as
+      { id: string; time_zone: string } | undefined;
     if (!swiper) throw new Error(`No user ${email}`);
     const at = new Date().toISOString();
     const insertUser = database.prepare(
       "insert into users (id, email, password_hash, email_verified_at, name, phone, city, postal_code, role, bio, created_at, updated_at) values (?, ?, 'x', null, 'Placeholder', '', '', '', 'sitter', '', ?, ?)",
     );
-    const insertLike = database.prepare("insert into swipes (swiper_id, target_user_id, target_pet_id, decision, created_at) values (?, ?, null, 'like', ?)");
+    const insertLike = database.prepare(
+      "insert into swipes (swiper_id, target_user_id, target_pet_id, decision, created_at) values (?, ?, null, 'like', ?)",
+    );
     // The daily count lives on the person's record, by their local calendar day (YYYY-MM-DD).
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: swiper.time_zone }).format(new Date());
     database.transaction(() => {
@@ -30,7 +33,9 @@ export function recordLikesToday(email: string, count: number) {
         insertLike.run(swiper.id, id, at);
       }
       database
-        .prepare("update users set likes_on_day = case when likes_day = ? then likes_on_day else 0 end + ?, likes_day = ? where id = ?")
+        .prepare(
+          "update users set likes_on_day = case when likes_day = ? then likes_on_day else 0 end + ?, likes_day = ? where id = ?",
+        )
         .run(today, count, today, swiper.id);
     })();
   } finally {
@@ -42,7 +47,9 @@ export function accountAndEmails(email: string): { account: boolean; emails: num
   const database = open();
   try {
     const account = database.prepare("select 1 from users where email = ?").get(email) !== undefined;
-    const { n } = database.prepare("select count(*) as n from email_outbox where to_address = ?").get(email) as { n: number };
+    const { n } = database.prepare("select count(*) as n from email_outbox where to_address = ?").get(email) as {
+      n: number;
+    };
     return { account, emails: n };
   } finally {
     database.close();
@@ -50,19 +57,37 @@ export function accountAndEmails(email: string): { account: boolean; emails: num
 }
 
 /** A long history between two people who already have a conversation: `count` messages, alternating, an hour apart, ending an hour ago. */
-export function writeHistory(fromEmail: string, toEmail: string, count: number, text = (index: number) => `Earlier note ${index}`) {
+export function writeHistory(
+  fromEmail: string,
+  toEmail: string,
+  count: number,
+  text = (index: number) => `Earlier note ${index}`,
+) {
   const database = open();
   try {
-    const idOf = (email: string) => (database.prepare("select id from users where email = ?").get(email) as { id: string }).id;
+    const idOf = (email: string) =>
+      (database.prepare("select id from users where email = ?").get(email) as { id: string }).id;
     const [from, to] = [idOf(fromEmail), idOf(toEmail)];
     const [a, b] = from < to ? [from, to] : [to, from];
-    const conversation = database.prepare("select id from conversations where user_a_id = ? and user_b_id = ?").get(a, b) as { id: string } | undefined;
+    const conversation = database
+      .prepare("select id from conversations where user_a_id = ? and user_b_id = ?")
+      .get(a, b) as { id: string } | undefined;
     if (!conversation) throw new Error("No conversation between them");
-    const insert = database.prepare("insert into messages (conversation_id, sender_id, body, created_at) values (?, ?, ?, ?)");
+    const insert = database.prepare(
+      "insert into messages (conversation_id, sender_id, body, created_at) values (?, ?, ?, ?)",
+    );
     const start = Date.now() - (count + 1) * 3600_000;
     database.transaction(() => {
-      for (let index = 1; index <= count; index += 1) insert.run(conversation.id, index % 2 ? from : to, text(index), new Date(start + index * 3600_000).toISOString());
-      database.prepare("update conversations set last_message_at = ? where id = ?").run(new Date(start + count * 3600_000).toISOString(), conversation.id);
+      for (let index = 1; index <= count; index += 1)
+        insert.run(
+          conversation.id,
+          index % 2 ? from : to,
+          text(index),
+          new Date(start + index * 3600_000).toISOString(),
+        );
+      database
+        .prepare("update conversations set last_message_at = ? where id = ?")
+        .run(new Date(start + count * 3600_000).toISOString(), conversation.id);
     })();
     return conversation.id;
   } finally {
@@ -75,13 +100,23 @@ export function writeHistory(fromEmail: string, toEmail: string, count: number, 
  * server's now: a visit needs one that starts within minutes, which the booking form (whole hours,
  * inside published slots) cannot give at any time of day without moving the clock.
  */
-export function confirmedBookingSoon(ownerEmail: string, sitterEmail: string, serverNow: Date, startsInMinutes: number, hours = 2): string {
+export function confirmedBookingSoon(
+  ownerEmail: string,
+  sitterEmail: string,
+  serverNow: Date,
+  startsInMinutes: number,
+  hours = 2,
+): string {
   const database = open();
   try {
-    const owner = database.prepare("select id from users where email = ?").get(ownerEmail) as { id: string } | undefined;
-    const sitter = database.prepare("select id, hourly_rate_cents from users where email = ?").get(sitterEmail) as { id: string; hourly_rate_cents: number } | undefined;
+    const owner = database.prepare("select id from users where email = ?").get(ownerEmail) as
+      { id: string } | undefined;
+    const sitter = database.prepare("select id, hourly_rate_cents from users where email = ?").get(sitterEmail) as
+      { id: string; hourly_rate_cents: number } | undefined;
     if (!owner || !sitter) throw new Error(`No owner ${ownerEmail} or sitter ${sitterEmail}`);
-    const pet = database.prepare("select id, name from pets where owner_id = ? order by created_at limit 1").get(owner.id) as { id: string; name: string };
+    const pet = database
+      .prepare("select id, name from pets where owner_id = ? order by created_at limit 1")
+      .get(owner.id) as { id: string; name: string };
     const id = randomUUID();
     const start = new Date(serverNow.getTime() + startsInMinutes * 60_000);
     const end = new Date(start.getTime() + hours * 3600_000);
@@ -94,7 +129,24 @@ export function confirmedBookingSoon(ownerEmail: string, sitterEmail: string, se
           status, payment_status, payment_provider, card_label, hold_ref, confirmed_at, created_at, updated_at)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', 'held', 'test', 'Visa •••• 4242', ?, ?, ?, ?)`,
       )
-      .run(id, owner.id, sitter.id, pet.id, pet.name, start.toISOString(), end.toISOString(), hours, sitter.hourly_rate_cents, subtotal, fee, subtotal + fee, `hold_${id}`, at, at, at);
+      .run(
+        id,
+        owner.id,
+        sitter.id,
+        pet.id,
+        pet.name,
+        start.toISOString(),
+        end.toISOString(),
+        hours,
+        sitter.hourly_rate_cents,
+        subtotal,
+        fee,
+        subtotal + fee,
+        `hold_${id}`,
+        at,
+        at,
+        at,
+      );
     return id;
   } finally {
     database.close();

@@ -86,7 +86,15 @@ test("the keyboard tip shows only where there is a keyboard", async ({ page, jsE
   // This project is a touch phone.
   await expect(page.getByText("Tip: press → to like and ← to pass.")).toBeHidden();
 
-  const desktop = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
+  const desktop = await page
+    .context()
+    .browser()!
+    .newContext({
+      baseURL: new URL(page.url()).origin,
+      viewport: { width: 1280, height: 800 },
+      hasTouch: false,
+      isMobile: false,
+    });
   const withMouse = await desktop.newPage();
   await logIn(withMouse, owner.email, owner.password);
   await withMouse.waitForURL("**/dashboard");
@@ -94,7 +102,10 @@ test("the keyboard tip shows only where there is a keyboard", async ({ page, jsE
   await desktop.close();
 });
 
-test("see who liked you: Like back makes a match that offers Message, here and on the profile", async ({ page, jsEnabled }) => {
+test("see who liked you: Like back makes a match that offers Message, here and on the profile", async ({
+  page,
+  jsEnabled,
+}) => {
   test.setTimeout(180_000);
   const city = jsEnabled ? "Stornoway" : "Portree";
   const sitter = await sitterIn(page, jsEnabled, { name: `Lina Likes ${jsEnabled ? "J" : "N"}`, city });
@@ -120,11 +131,17 @@ test("see who liked you: Like back makes a match that offers Message, here and o
   await page.getByRole("button", { name: `Like back ${sitter.name}` }).click();
   const overlay = page.getByRole("dialog", { name: "It's a Match!" });
   await expect(overlay).toBeVisible();
-  await expect(overlay.getByRole("link", { name: "Send Message" })).toHaveAttribute("href", /^\/messages\?userId=[\w-]+$/);
+  await expect(overlay.getByRole("link", { name: "Send Message" })).toHaveAttribute(
+    "href",
+    /^\/messages\?userId=[\w-]+$/,
+  );
   await expectAccessible(page);
 
   await visit(page, profileHref);
-  await expect(page.getByRole("link", { name: `Message ${sitter.name}` })).toHaveAttribute("href", /^\/messages\?userId=[\w-]+$/);
+  await expect(page.getByRole("link", { name: `Message ${sitter.name}` })).toHaveAttribute(
+    "href",
+    /^\/messages\?userId=[\w-]+$/,
+  );
   await expect(page.getByRole("button", { name: /^Like back/ })).toHaveCount(0);
   await visit(page, "/dashboard/likes");
   await expect(page.getByRole("button", { name: `Like back ${sitter.name}` })).toHaveCount(0);

@@ -12,7 +12,9 @@ async function passThroughDeck(page: Page): Promise<string[]> {
     const name = (await topCardName(page).textContent())!;
     seen.push(name);
     await page.getByRole("button", { name: `Pass on ${name}` }).click();
-    await expect(page.getByRole("heading", { name: "No more profiles" }).or(topCardName(page).filter({ hasNotText: name }))).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "No more profiles" }).or(topCardName(page).filter({ hasNotText: name })),
+    ).toBeVisible();
     expect(seen.length).toBeLessThan(20);
   }
   return seen;
@@ -34,7 +36,12 @@ test("owner and sitter find each other nearby, pass, start over, filter, and mat
   // Each project gets its own town so parallel runs never see each other's people.
   const [city, farCity] = jsEnabled ? ["Inverness", "Fort William"] : ["Aberdeen", "Dundee"];
   const suffix = jsEnabled ? "J" : "N";
-  const dogSitter = await sitterIn(page, jsEnabled, { name: `Nadia North${suffix}`, city, rate: 15, caresFor: ["Dogs"] });
+  const dogSitter = await sitterIn(page, jsEnabled, {
+    name: `Nadia North${suffix}`,
+    city,
+    rate: 15,
+    caresFor: ["Dogs"],
+  });
   await sitterIn(page, jsEnabled, { name: `Carl Cats${suffix}`, city, rate: 30, caresFor: ["Cats"] });
   const far = await sitterIn(page, jsEnabled, { name: `Fiona Far${suffix}`, city: farCity });
   const owner = await ownerWithDog(page, jsEnabled, { name: `Olga Owner${suffix}`, city, dog: "Rex" });
@@ -100,7 +107,10 @@ test("owner and sitter find each other nearby, pass, start over, filter, and mat
   const overlay = page.getByRole("dialog", { name: "It's a Match!" });
   await expect(overlay).toBeVisible();
   await expect(overlay.getByText(`You and ${owner.name} like each other.`)).toBeVisible();
-  await expect(overlay.getByRole("link", { name: "Send Message" })).toHaveAttribute("href", /^\/messages\?userId=[\w-]+$/);
+  await expect(overlay.getByRole("link", { name: "Send Message" })).toHaveAttribute(
+    "href",
+    /^\/messages\?userId=[\w-]+$/,
+  );
   await expectAccessible(page);
   await overlay.getByRole("link", { name: "Keep Swiping" }).click();
   await expect(overlay).toHaveCount(0);
@@ -109,10 +119,16 @@ test("owner and sitter find each other nearby, pass, start over, filter, and mat
 
   await logIn(page, owner.email, owner.password);
   await page.waitForURL("**/dashboard");
-  await expect(page.getByRole("link", { name: `Send a message to ${dogSitter.name}` })).toHaveAttribute("href", /^\/messages\?userId=[\w-]+$/);
+  await expect(page.getByRole("link", { name: `Send a message to ${dogSitter.name}` })).toHaveAttribute(
+    "href",
+    /^\/messages\?userId=[\w-]+$/,
+  );
 });
 
-test("the card follows a drag: 60 px shows the stamp and snaps back, past 100 px it likes", async ({ page, jsEnabled }) => {
+test("the card follows a drag: 60 px shows the stamp and snaps back, past 100 px it likes", async ({
+  page,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, "Dragging needs JavaScript");
   test.setTimeout(120_000);
   await sitterIn(page, jsEnabled, { name: "Dana Drag", city: "Kiruna" });

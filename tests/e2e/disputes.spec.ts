@@ -2,7 +2,17 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { upload } from "./images";
 import { sitterIn } from "./people";
 import { heldBooking, hideReview, idOf, makeOperator, paymentOf, reviewsOf } from "./disputes-data";
-import { expect, expectAccessible, logIn, logOut, newPerson, signUpAndConfirm, test, visit, type Person } from "./support";
+import {
+  expect,
+  expectAccessible,
+  logIn,
+  logOut,
+  newPerson,
+  signUpAndConfirm,
+  test,
+  visit,
+  type Person,
+} from "./support";
 
 async function serverNow(request: APIRequestContext): Promise<string> {
   return ((await (await request.get("/dev/clock")).json()) as { now: string }).now;
@@ -20,7 +30,11 @@ async function signIn(page: Page, person: Person) {
   await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
 }
 
-test("a problem pauses the release; the operator refunds 40 %: the provider captures 60 %, the sitter keeps 18 € and the fee is 3.60 €", async ({ page, request, jsEnabled }) => {
+test("a problem pauses the release; the operator refunds 40 %: the provider captures 60 %, the sitter keeps 18 € and the fee is 3.60 €", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   test.setTimeout(240_000);
   const tag = jsEnabled ? "J" : "N";
   const owner = await signedUp(page, jsEnabled, "owner", `Olga Disputes ${tag}`);
@@ -70,7 +84,11 @@ test("a problem pauses the release; the operator refunds 40 %: the provider capt
   await page.getByLabel("Reason (kept in the audit log)").fill("The visit was much shorter than booked.");
   await page.getByRole("button", { name: "Settle" }).click();
   await expect(page.getByText("The refund cannot be more than what was paid and not yet refunded.")).toBeVisible();
-  expect(paymentOf(bookingId)).toMatchObject({ payment_status: "held", provider_status: "held", provider_amount: 3600 });
+  expect(paymentOf(bookingId)).toMatchObject({
+    payment_status: "held",
+    provider_status: "held",
+    provider_amount: 3600,
+  });
   await page.getByLabel("Amount to refund (EUR)").fill("14.40");
   await page.getByRole("button", { name: "Settle" }).click();
   await expect(page.getByText("Settled: €14.40 was refunded to the owner; the rest was released.")).toBeVisible();
@@ -79,7 +97,13 @@ test("a problem pauses the release; the operator refunds 40 %: the provider capt
   await expect(money.getByRole("row", { name: /^Refunded/ })).toContainText("€14.40");
   await expect(money.getByRole("row", { name: /Kept by the sitter/ })).toContainText("€18.00");
   await expect(money.getByRole("row", { name: /Platform fee/ })).toContainText("€3.60");
-  expect(paymentOf(bookingId)).toEqual({ payment_status: "released", refunded_cents: 1440, status: "completed", provider_status: "captured", provider_amount: 2160 });
+  expect(paymentOf(bookingId)).toEqual({
+    payment_status: "released",
+    refunded_cents: 1440,
+    status: "completed",
+    provider_status: "captured",
+    provider_amount: 2160,
+  });
   expect(holdRef).toMatch(/^test_hold_/);
 
   // The booking's page: found by the owner's email, with its whole history.
@@ -100,7 +124,11 @@ test("a problem pauses the release; the operator refunds 40 %: the provider capt
   await expect(page.getByRole("button", { name: "Add", exact: true })).toHaveCount(0);
 });
 
-test("the sitter cancels a confirmed booking: the hold goes back, the owner is told, and the profile counts it; reviews page and an answer", async ({ page, request, jsEnabled }) => {
+test("the sitter cancels a confirmed booking: the hold goes back, the owner is told, and the profile counts it; reviews page and an answer", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   test.setTimeout(240_000);
   const tag = jsEnabled ? "J" : "N";
   const owner = await signedUp(page, jsEnabled, "owner", `Olga Cancelled ${tag}`);
@@ -119,7 +147,11 @@ test("the sitter cancels a confirmed booking: the hold goes back, the owner is t
   await page.getByLabel("Please provide a reason for cancellation:").fill("I broke my ankle.");
   await page.getByRole("button", { name: "Cancel and refund" }).click();
   await expect(page.getByText("The owner has been told and their hold released in full.")).toBeVisible();
-  expect(paymentOf(bookingId)).toMatchObject({ status: "cancelled", payment_status: "refunded", provider_status: "voided" });
+  expect(paymentOf(bookingId)).toMatchObject({
+    status: "cancelled",
+    payment_status: "refunded",
+    provider_status: "voided",
+  });
 
   // The sitter's own preview: the newest reviews first, the removed one marked, an answer once.
   await visit(page, "/profile/public");
@@ -155,10 +187,18 @@ test("the sitter cancels a confirmed booking: the hold goes back, the owner is t
   await expectAccessible(page);
 });
 
-test("operator pages answer 404 to members, and a forged booking id on the problem page too", async ({ page, jsEnabled }) => {
+test("operator pages answer 404 to members, and a forged booking id on the problem page too", async ({
+  page,
+  jsEnabled,
+}) => {
   const member = await signedUp(page, jsEnabled, "owner", `Mia Member ${jsEnabled ? "J" : "N"}`);
   await signIn(page, member);
-  for (const path of ["/admin/disputes", "/admin/bookings", `/admin/bookings/${crypto.randomUUID()}`, `/bookings/${crypto.randomUUID()}/problem`]) {
+  for (const path of [
+    "/admin/disputes",
+    "/admin/bookings",
+    `/admin/bookings/${crypto.randomUUID()}`,
+    `/bookings/${crypto.randomUUID()}/problem`,
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
   }

@@ -3,7 +3,11 @@ import { expect, expectAccessible, linkFromEmail, logOut, newPerson, signUpAndCo
 // Tests here move the server's clock, so they run alone, after every other test (playwright.config.ts).
 test.describe.configure({ mode: "serial" });
 
-test("a reset link expires after an hour, and an unknown email gets the same answer", async ({ page, request, jsEnabled }) => {
+test("a reset link expires after an hour, and an unknown email gets the same answer", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   const owner = newPerson();
   await signUpAndConfirm(page, owner, jsEnabled);
   await logOut(page);
@@ -26,4 +30,3 @@ test("a reset link expires after an hour, and an unknown email gets the same ans
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText("If an account exists for that address")).toBeVisible();
 });
-

@@ -40,7 +40,10 @@ test("markup in a name, a pet and a bio is shown as text and never runs", async 
   }
 });
 
-test("a form holding a control character is refused with a message that says so, and nothing is saved", async ({ page, jsEnabled }) => {
+test("a form holding a control character is refused with a message that says so, and nothing is saved", async ({
+  page,
+  jsEnabled,
+}) => {
   const owner = newPerson("owner", { name: `Cora Control ${jsEnabled ? "J" : "N"}` });
   await signUpAndConfirm(page, owner, jsEnabled);
   await page.goto("/profile/edit");

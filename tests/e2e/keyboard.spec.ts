@@ -12,7 +12,10 @@ async function expectFocusVisible(page: Page) {
     if (!active || active === document.body || active === document.documentElement) return { ok: true, what: "page" };
     const shows = (element: Element) => {
       const style = getComputedStyle(element);
-      const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0 && style.outlineColor !== "rgba(0, 0, 0, 0)";
+      const outline =
+        style.outlineStyle !== "none" &&
+        parseFloat(style.outlineWidth) > 0 &&
+        style.outlineColor !== "rgba(0, 0, 0, 0)";
       return outline || style.boxShadow !== "none";
     };
     const box = active.getBoundingClientRect();
@@ -74,11 +77,16 @@ async function expectAnnouncedError(field: Locator, message: string) {
   const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
   expect(describedBy, "the field points to its error").not.toBe("");
   const page = field.page();
-  const description = (await Promise.all(describedBy.split(" ").map((id) => page.locator(`[id="${id}"]`).textContent()))).join(" ");
+  const description = (
+    await Promise.all(describedBy.split(" ").map((id) => page.locator(`[id="${id}"]`).textContent()))
+  ).join(" ");
   expect(description).toContain(message);
 }
 
-test("sign-up with the keyboard only: from the start page through the role choice, a field error, then success", async ({ page, jsEnabled }) => {
+test("sign-up with the keyboard only: from the start page through the role choice, a field error, then success", async ({
+  page,
+  jsEnabled,
+}) => {
   const person = newPerson("owner", { name: "Kim Keys" });
   await page.goto("/");
   await expect(page).toHaveURL(/\/welcome$/);
@@ -115,7 +123,11 @@ test("booking a sitter and messaging them with the keyboard only", async ({ page
   // A town of its own: other files fill other towns' decks at the same time.
   const city = jsEnabled ? "Lillehammer" : "Harstad";
   const day = await dayAhead(request, 2);
-  const sitter = await sitterAvailableOn(page, jsEnabled, day, { name: `Kai Keyboard ${jsEnabled ? "J" : "N"}`, city, rate: 12 });
+  const sitter = await sitterAvailableOn(page, jsEnabled, day, {
+    name: `Kai Keyboard ${jsEnabled ? "J" : "N"}`,
+    city,
+    rate: 12,
+  });
   await ownerWithDog(page, jsEnabled, { name: "Kora Owner", city, dog: "Tabby" });
 
   // From here on, only the keyboard. The owner opens the sitter's profile and its booking form.
@@ -140,7 +152,8 @@ test("booking a sitter and messaging them with the keyboard only", async ({ page
 
   // A closed select takes arrow keys: down through the half hours from 09:00 to 10:00.
   await tabTo(page, startTime);
-  for (let presses = 0; presses < 4 && (await startTime.inputValue()) !== "10:00"; presses += 1) await page.keyboard.press("ArrowDown");
+  for (let presses = 0; presses < 4 && (await startTime.inputValue()) !== "10:00"; presses += 1)
+    await page.keyboard.press("ArrowDown");
   await expect(startTime).toHaveValue("10:00");
   // The duration is a radio group: arrow keys move the choice.
   await tabTo(page, page.getByRole("radio", { name: "1 h" }));

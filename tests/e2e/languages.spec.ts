@@ -40,7 +40,13 @@ test("?lng= wins, then the cookie, then the browser's languages", async ({ brows
 
 for (const lng of ["en", "es", "pt", "it", "ru", "pl", "fr", "de"]) {
   test(`the public screens read well in ${lng}`, async ({ page }) => {
-    for (const path of ["/welcome", "/select-role", "/auth?mode=login", "/auth?mode=signup&role=owner", "/forgot-password"]) {
+    for (const path of [
+      "/welcome",
+      "/select-role",
+      "/auth?mode=login",
+      "/auth?mode=signup&role=owner",
+      "/forgot-password",
+    ]) {
       await visit(page, `${path}${path.includes("?") ? "&" : "?"}lng=${lng}`);
       await expect(page.locator("html")).toHaveAttribute("lang", lng);
     }
@@ -63,10 +69,14 @@ test("the signed-in profile and pet screens are translated too", async ({ page, 
   await expect(page.getByText("Escribe una breve descripción sobre ti")).toBeVisible();
 });
 
-test("every page has its own title, in the reader's language, that follows client navigation", async ({ page, jsEnabled }) => {
+test("every page has its own title, in the reader's language, that follows client navigation", async ({
+  page,
+  jsEnabled,
+}) => {
   const hydrationErrors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" && /hydrat|Minified React error #4(18|19|20|21|22|23|25)/i.test(message.text())) hydrationErrors.push(message.text());
+    if (message.type() === "error" && /hydrat|Minified React error #4(18|19|20|21|22|23|25)/i.test(message.text()))
+      hydrationErrors.push(message.text());
   });
   for (const [path, title] of [
     ["/welcome?lng=en", "Trusted Sitters"],

@@ -18,7 +18,11 @@ async function likeSaved(page: Page) {
   await expect(page.getByRole("button", { name: "Start Over" })).toBeVisible();
 }
 
-test("a match opens a conversation: messages arrive live (or after a reload without JS), the badge counts them, strangers get nothing", async ({ page, browser, jsEnabled }) => {
+test("a match opens a conversation: messages arrive live (or after a reload without JS), the badge counts them, strangers get nothing", async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
   test.setTimeout(240_000);
   const city = jsEnabled ? "Ålesund" : "Molde";
   const sitter = await sitterIn(page, jsEnabled, { name: `Mia Messenger ${jsEnabled ? "J" : "N"}`, city });
@@ -39,7 +43,11 @@ test("a match opens a conversation: messages arrive live (or after a reload with
   await expectAccessible(page);
 
   // The owner, in another browser, has the conversation open.
-  const ownerContext = await browser.newContext({ ...(jsEnabled ? {} : { javaScriptEnabled: false }), viewport: { width: 1024, height: 900 }, locale: "en-GB" });
+  const ownerContext = await browser.newContext({
+    ...(jsEnabled ? {} : { javaScriptEnabled: false }),
+    viewport: { width: 1024, height: 900 },
+    locale: "en-GB",
+  });
   const ownerPage = await ownerContext.newPage();
   // axe runs on pages with JavaScript; the no-JS project checks the sitter's copies of these screens instead.
   const checkOwnerPage = () => (jsEnabled ? expectAccessible(ownerPage) : Promise.resolve());
@@ -77,20 +85,30 @@ test("a match opens a conversation: messages arrive live (or after a reload with
   await ownerPage.getByLabel("Attach a photo or video").setInputFiles([await upload("pip-in-the-park.jpg")]);
   if (jsEnabled) await expect(ownerPage.getByRole("img", { name: "The photo you are about to send" })).toBeVisible();
   await ownerPage.getByRole("button", { name: "Send" }).click();
-  await expect(ownerPage.getByRole("log").getByRole("img", { name: "Photo sent in the conversation (opens full size)" })).toBeVisible();
+  await expect(
+    ownerPage.getByRole("log").getByRole("img", { name: "Photo sent in the conversation (opens full size)" }),
+  ).toBeVisible();
   await expect(ownerPage.getByRole("log").getByText("📷 Image")).toBeVisible();
   await ownerPage.getByLabel("Attach a photo or video").setInputFiles([fakeJpeg]);
   await ownerPage.getByRole("button", { name: "Send" }).click();
-  await expect(ownerPage.getByRole("alert").filter({ hasText: "Invalid file type. Please select an image or video file" })).toBeVisible();
+  await expect(
+    ownerPage.getByRole("alert").filter({ hasText: "Invalid file type. Please select an image or video file" }),
+  ).toBeVisible();
   // A video is checked from its first box to its last: a whole one is sent, one cut short is refused.
   const clip = readFileSync(path.resolve("tests/fixtures/videos/clip.mp4"));
-  await ownerPage.getByLabel("Attach a photo or video").setInputFiles([{ name: "walk.mp4", mimeType: "video/mp4", buffer: clip }]);
+  await ownerPage
+    .getByLabel("Attach a photo or video")
+    .setInputFiles([{ name: "walk.mp4", mimeType: "video/mp4", buffer: clip }]);
   await ownerPage.getByRole("button", { name: "Send" }).click();
   await expect(ownerPage.getByRole("log").getByLabel("Video sent in the conversation")).toBeVisible();
   await expect(ownerPage.getByRole("alert").filter({ hasText: "Invalid file type" })).toHaveCount(0);
-  await ownerPage.getByLabel("Attach a photo or video").setInputFiles([{ name: "walk.mp4", mimeType: "video/mp4", buffer: clip.subarray(0, clip.length - 500) }]);
+  await ownerPage
+    .getByLabel("Attach a photo or video")
+    .setInputFiles([{ name: "walk.mp4", mimeType: "video/mp4", buffer: clip.subarray(0, clip.length - 500) }]);
   await ownerPage.getByRole("button", { name: "Send" }).click();
-  await expect(ownerPage.getByRole("alert").filter({ hasText: "Invalid file type. Please select an image or video file" })).toBeVisible();
+  await expect(
+    ownerPage.getByRole("alert").filter({ hasText: "Invalid file type. Please select an image or video file" }),
+  ).toBeVisible();
   await expect(ownerPage.getByRole("log").getByLabel("Video sent in the conversation")).toHaveCount(1);
   await checkOwnerPage();
   await page.getByRole("link", { name: new RegExp(owner.name) }).click();
@@ -120,7 +138,10 @@ test("a match opens a conversation: messages arrive live (or after a reload with
   await ownerContext.close();
 
   // A stranger cannot open the conversation, post to it, or start one with either of them.
-  const conversation = new URL((await page.getByRole("link", { name: new RegExp(owner.name) }).getAttribute("href"))!, "http://x").searchParams.get("c")!;
+  const conversation = new URL(
+    (await page.getByRole("link", { name: new RegExp(owner.name) }).getAttribute("href"))!,
+    "http://x",
+  ).searchParams.get("c")!;
   await logOut(page);
   const stranger = newPerson("owner", { name: "Sly Stranger", city });
   await signUpAndConfirm(page, stranger, jsEnabled);

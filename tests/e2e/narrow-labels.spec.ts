@@ -19,7 +19,8 @@ async function labelProblems(labels: Locator): Promise<Problem[]> {
     elements.forEach((element, index) => {
       const label = (element.textContent ?? "").replace(/\u00ad/g, "");
       const own = boxes[index]!;
-      if (element.scrollWidth > element.clientWidth + 1) problems.push({ label, problem: `text ${element.scrollWidth}px wide in a ${element.clientWidth}px box` });
+      if (element.scrollWidth > element.clientWidth + 1)
+        problems.push({ label, problem: `text ${element.scrollWidth}px wide in a ${element.clientWidth}px box` });
       const range = document.createRange();
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       let previous: { top: number; right: number; char: string } | null = null;
@@ -34,13 +35,20 @@ async function labelProblems(labels: Locator): Promise<Problem[]> {
             if (previous) previous.char = text[at]!;
             continue;
           }
-          if (rect.left < own.left - 1 || rect.right > own.right + 1) problems.push({ label, problem: `"${text[at]}" outside its box` });
-          if (previous && rect.top > previous.top + 2 && !/[\s\u00ad-]/.test(previous.char)) problems.push({ label, problem: `broken mid-word before "${text.slice(at)}"` });
+          if (rect.left < own.left - 1 || rect.right > own.right + 1)
+            problems.push({ label, problem: `"${text[at]}" outside its box` });
+          if (previous && rect.top > previous.top + 2 && !/[\s\u00ad-]/.test(previous.char))
+            problems.push({ label, problem: `broken mid-word before "${text.slice(at)}"` });
           previous = { top: rect.top, right: rect.right, char: text[at]! };
         }
       }
       boxes.forEach((other, otherIndex) => {
-        const overlap = otherIndex > index && own.left < other.right - 1 && other.left < own.right - 1 && own.top < other.bottom - 1 && other.top < own.bottom - 1;
+        const overlap =
+          otherIndex > index &&
+          own.left < other.right - 1 &&
+          other.left < own.right - 1 &&
+          own.top < other.bottom - 1 &&
+          other.top < own.bottom - 1;
         if (overlap) problems.push({ label, problem: `overlaps "${elements[otherIndex]!.textContent}"` });
       });
     });
@@ -49,14 +57,23 @@ async function labelProblems(labels: Locator): Promise<Problem[]> {
 }
 
 async function checkLabels(page: Page) {
-  const tabs = page.getByRole("navigation", { name: /./ }).filter({ has: page.locator('a[href^="/bookings?tab="]') }).getByRole("link");
-  const barLabels = page.getByRole("navigation", { name: /./ }).filter({ has: page.locator('a[href="/profile"]') }).locator("li a > span:not(.absolute)");
+  const tabs = page
+    .getByRole("navigation", { name: /./ })
+    .filter({ has: page.locator('a[href^="/bookings?tab="]') })
+    .getByRole("link");
+  const barLabels = page
+    .getByRole("navigation", { name: /./ })
+    .filter({ has: page.locator('a[href="/profile"]') })
+    .locator("li a > span:not(.absolute)");
   await expect(tabs).toHaveCount(4);
   await expect(barLabels).toHaveCount(5);
   return [...(await labelProblems(tabs)), ...(await labelProblems(barLabels))];
 }
 
-test("in every language, booking filter tabs and bottom-bar labels fit at 320 and 393 px: nothing overflows, overlaps or breaks mid-word", async ({ page, jsEnabled }) => {
+test("in every language, booking filter tabs and bottom-bar labels fit at 320 and 393 px: nothing overflows, overlaps or breaks mid-word", async ({
+  page,
+  jsEnabled,
+}) => {
   test.setTimeout(120_000);
   await signUpAndConfirm(page, newPerson("owner"), jsEnabled);
   const problems: string[] = [];
@@ -65,7 +82,8 @@ test("in every language, booking filter tabs and bottom-bar labels fit at 320 an
     for (const language of LANGUAGES) {
       await page.goto(`/bookings?lng=${language}`);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
-      for (const { label, problem } of await checkLabels(page)) problems.push(`${width}px ${language} "${label}": ${problem}`);
+      for (const { label, problem } of await checkLabels(page))
+        problems.push(`${width}px ${language} "${label}": ${problem}`);
     }
   }
   expect(problems).toEqual([]);

@@ -18,5 +18,6 @@ async function expectNotFound(page: Page, path: string) {
 test("every 404 carries the not-found title, for a visitor and for a member", async ({ page, jsEnabled }) => {
   for (const path of CONSOLE) await expectNotFound(page, path);
   await signUpAndConfirm(page, newPerson("owner"), jsEnabled);
-  for (const path of [...CONSOLE, `/bookings/${randomUUID()}/visit`, `/bookings/${randomUUID()}/problem`]) await expectNotFound(page, path);
+  for (const path of [...CONSOLE, `/bookings/${randomUUID()}/visit`, `/bookings/${randomUUID()}/problem`])
+    await expectNotFound(page, path);
 });

@@ -2,11 +2,17 @@ import { expect, test, visit } from "./support";
 
 test.use({ serviceWorkers: "allow" });
 
-test("installed app: a manifest to install from, and a translated offline page when the network is gone", async ({ page, context, jsEnabled }) => {
+test("installed app: a manifest to install from, and a translated offline page when the network is gone", async ({
+  page,
+  context,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, "the service worker needs JavaScript");
   const manifest = await (await page.request.get("/manifest.webmanifest")).json();
   expect(manifest).toMatchObject({ name: "Trusted Sitters", display: "standalone", start_url: "/" });
-  expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
+    expect.arrayContaining(["192x192", "512x512"]),
+  );
 
   await visit(page, "/welcome?lng=es");
   await page.evaluate(async () => {

@@ -8,7 +8,13 @@ import { expect, logIn, logOut, newPerson, signUpAndConfirm, type Person } from 
 export async function sitterIn(
   page: Page,
   jsEnabled: boolean,
-  { name, city, rate = 15, caresFor = ["Dogs"], years }: { name: string; city: string; rate?: number; caresFor?: ("Dogs" | "Cats")[]; years?: number },
+  {
+    name,
+    city,
+    rate = 15,
+    caresFor = ["Dogs"],
+    years,
+  }: { name: string; city: string; rate?: number; caresFor?: ("Dogs" | "Cats")[]; years?: number },
 ): Promise<Person> {
   const sitter = newPerson("sitter", { name, city });
   await signUpAndConfirm(page, sitter, jsEnabled);
@@ -24,7 +30,11 @@ export async function sitterIn(
   return sitter;
 }
 
-export async function ownerWithDog(page: Page, jsEnabled: boolean, { name, city, dog }: { name: string; city: string; dog: string }): Promise<Person> {
+export async function ownerWithDog(
+  page: Page,
+  jsEnabled: boolean,
+  { name, city, dog }: { name: string; city: string; dog: string },
+): Promise<Person> {
   const owner = newPerson("owner", { name, city });
   await signUpAndConfirm(page, owner, jsEnabled);
   const form = new FormData();
@@ -49,7 +59,9 @@ async function postForm(page: Page, path: string, form: FormData, redirectsTo: s
   const request = page.context().request;
   const origin = new URL(page.url()).origin;
   const response = await request.post(path, { multipart: form, headers: { Origin: origin }, maxRedirects: 0 });
-  expect(`${response.status()} ${response.headers()["location"]}`, `${path} accepts the form`).toBe(`302 ${redirectsTo}`);
+  expect(`${response.status()} ${response.headers()["location"]}`, `${path} accepts the form`).toBe(
+    `302 ${redirectsTo}`,
+  );
 }
 
 // The sitters here live in Europe.
@@ -58,12 +70,18 @@ export async function dayAhead(request: APIRequestContext, days: number): Promis
   return new Date(new Date(now).getTime() + days * 24 * 3600_000).toISOString().slice(0, 10);
 }
 
-export async function sitterAvailableOn(page: Page, jsEnabled: boolean, day: string, details: { name: string; city: string; rate?: number }): Promise<Person> {
+export async function sitterAvailableOn(
+  page: Page,
+  jsEnabled: boolean,
+  day: string,
+  details: { name: string; city: string; rate?: number },
+): Promise<Person> {
   const sitter = await sitterIn(page, jsEnabled, details);
   await logIn(page, sitter.email, sitter.password);
   await page.waitForURL("**/dashboard");
   await page.goto(`/availability?date=${day}`);
-  if (!(await page.getByLabel("Start time").isVisible())) await page.locator("summary", { hasText: "Add Availability Slot" }).click();
+  if (!(await page.getByLabel("Start time").isVisible()))
+    await page.locator("summary", { hasText: "Add Availability Slot" }).click();
   await page.getByRole("button", { name: "Full Day (9-5)" }).click();
   await expect(page.getByText("Availability slot added")).toBeVisible();
   await logOut(page);

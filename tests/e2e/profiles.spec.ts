@@ -183,7 +183,10 @@ test("nobody reaches another person's pet, photos or profile edit", async ({ pag
   await logIn(page, owner.email, owner.password);
 });
 
-test("a sitter changes rate, years and experience after setup and sees them on the public profile", async ({ page, jsEnabled }) => {
+test("a sitter changes rate, years and experience after setup and sees them on the public profile", async ({
+  page,
+  jsEnabled,
+}) => {
   const sitter = newPerson("sitter");
   await signUpAndConfirm(page, sitter, jsEnabled);
   await page.getByLabel("About You").fill("Dog walker in Madrid.");
@@ -228,7 +231,10 @@ test("a pet sent without photo and name shows both errors at once", async ({ pag
   await expectAccessible(page);
 });
 
-test("without JavaScript the photos of a refused pet form are kept, can be removed, and are used", async ({ page, jsEnabled }) => {
+test("without JavaScript the photos of a refused pet form are kept, can be removed, and are used", async ({
+  page,
+  jsEnabled,
+}) => {
   test.skip(jsEnabled, "with JavaScript the form is checked before it is sent");
   await signUpAndConfirm(page, newPerson("owner"), jsEnabled);
   await page.getByLabel(/^Photos/).setInputFiles([await upload("rex.jpg"), await upload("rex-2.png", "png", 60)]);

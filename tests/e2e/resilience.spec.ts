@@ -35,10 +35,19 @@ interface Running {
 
 async function startServer(dataDir: string, port: number): Promise<Running> {
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", TEST_MODE: "true", DATA_DIR: dataDir, PORT: String(port), AUTH_RATE_LIMIT: "100000" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      TEST_MODE: "true",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      AUTH_RATE_LIMIT: "100000",
+    },
     stdio: "ignore",
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   const origin = `http://localhost:${port}`;
   for (let attempt = 0; attempt < 300; attempt++) {
     try {
@@ -67,20 +76,49 @@ async function twoPeopleWhoMatched(dataDir: string) {
         `insert into users (id, email, password_hash, email_verified_at, name, phone, city, postal_code, role, bio, hourly_rate_cents, created_at, updated_at)
          values (?, ?, ?, ?, ?, '600', 'Madrid', '28004', ?, '', ?, ?, ?)`,
       )
-      .run(id, `${id}@example.com`, passwordHash, at, `Person ${index}`, index === 0 ? "owner" : "sitter", index === 0 ? null : 1500, at, at);
+      .run(
+        id,
+        `${id}@example.com`,
+        passwordHash,
+        at,
+        `Person ${index}`,
+        index === 0 ? "owner" : "sitter",
+        index === 0 ? null : 1500,
+        at,
+        at,
+      );
   }
-  database.prepare("insert into matches (id, user_a_id, user_b_id, created_at) values (?, ?, ?, ?)").run(randomUUID(), people[0], people[1], at);
+  database
+    .prepare("insert into matches (id, user_a_id, user_b_id, created_at) values (?, ?, ?, ?)")
+    .run(randomUUID(), people[0], people[1], at);
   const conversationId = randomUUID();
-  database.prepare("insert into conversations (id, user_a_id, user_b_id, created_at) values (?, ?, ?, ?)").run(conversationId, people[0], people[1], at);
+  database
+    .prepare("insert into conversations (id, user_a_id, user_b_id, created_at) values (?, ?, ?, ?)")
+    .run(conversationId, people[0], people[1], at);
   const petId = randomUUID();
-  database.prepare("insert into pets (id, owner_id, name, pet_type, age, created_at, updated_at) values (?, ?, 'Bolt', 'dog', '3 years', ?, ?)").run(petId, people[0], at, at);
+  database
+    .prepare(
+      "insert into pets (id, owner_id, name, pet_type, age, created_at, updated_at) values (?, ?, 'Bolt', 'dog', '3 years', ?, ?)",
+    )
+    .run(petId, people[0], at, at);
   const hour = 3_600_000;
   database
     .prepare("insert into availability_slots (id, sitter_id, start_at, end_at, created_at) values (?, ?, ?, ?, ?)")
-    .run(randomUUID(), people[1], new Date(Date.now() + hour).toISOString(), new Date(Date.now() + 72 * hour).toISOString(), at);
+    .run(
+      randomUUID(),
+      people[1],
+      new Date(Date.now() + hour).toISOString(),
+      new Date(Date.now() + 72 * hour).toISOString(),
+      at,
+    );
   database.close();
   // Noon, Madrid time, on the day after tomorrow: inside the sitter's availability.
-  const booking = { sitterId: people[1]!, petId, day: new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(Date.now() + 48 * hour), startTime: "12:00" };
+  const booking = {
+    sitterId: people[1]!,
+    petId,
+    day: new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(Date.now() + 48 * hour),
+    startTime: "12:00",
+  };
   return { emails: people.map((id) => `${id}@example.com`), conversationId, booking };
 }
 
@@ -93,7 +131,12 @@ async function signIn(origin: string, email: string): Promise<string> {
     if (!name || form.has(name) || !/type="hidden"|autoComplete="nope"|tabindex="-1"/i.test(input[0])) continue;
     form.set(name, /\bvalue="([^"]*)"/.exec(input[0])?.[1] ?? "");
   }
-  const response = await fetch(`${origin}/auth?mode=login`, { method: "POST", body: form, redirect: "manual", headers: { Origin: origin } });
+  const response = await fetch(`${origin}/auth?mode=login`, {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+    headers: { Origin: origin },
+  });
   const cookie = response.headers.getSetCookie().find((value) => !value.startsWith("toast="));
   if (!cookie) throw new Error(`Sign-in failed (${response.status})`);
   return cookie.split(";")[0]!;
@@ -112,7 +155,12 @@ async function send(origin: string, cookie: string, conversationId: string, body
 }
 
 /** A booking request through the real form's fields; the redirect to its payment page is the acknowledgement. */
-async function requestBooking(origin: string, cookie: string, booking: { sitterId: string; petId: string; day: string; startTime: string }, id: string): Promise<boolean> {
+async function requestBooking(
+  origin: string,
+  cookie: string,
+  booking: { sitterId: string; petId: string; day: string; startTime: string },
+  id: string,
+): Promise<boolean> {
   const response = await fetch(`${origin}/booking/request?walkerId=${booking.sitterId}`, {
     method: "POST",
     redirect: "manual",
@@ -120,7 +168,10 @@ async function requestBooking(origin: string, cookie: string, booking: { sitterI
     body: new URLSearchParams({ id, ...booking, hours: "1", notes: "" }),
   });
   await response.arrayBuffer();
-  return (response.status === 302 || response.status === 303) && (response.headers.get("Location") ?? "").endsWith(`/payment/${id}`);
+  return (
+    (response.status === 302 || response.status === 303) &&
+    (response.headers.get("Location") ?? "").endsWith(`/payment/${id}`)
+  );
 }
 
 /** A message post whose request is fully handed over before `written` resolves; `answered` is its status. */
@@ -134,7 +185,12 @@ function sendTracked(origin: string, cookie: string, conversationId: string, bod
       {
         method: "POST",
         agent: false,
-        headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(payload) },
+        headers: {
+          Cookie: cookie,
+          Origin: origin,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(payload),
+        },
       },
       (response) => {
         response.resume();
@@ -148,13 +204,23 @@ function sendTracked(origin: string, cookie: string, conversationId: string, bod
   return { written: writtenPromise, answered };
 }
 
-function storedMessages(dataDir: string): { integrity: string; bodies: Set<string>; newest: string | undefined; bookings: Set<string> } {
+function storedMessages(dataDir: string): {
+  integrity: string;
+  bodies: Set<string>;
+  newest: string | undefined;
+  bookings: Set<string>;
+} {
   const database = new SQLite(path.join(dataDir, "trusted-sitters.db"));
   try {
     const integrity = String(database.pragma("integrity_check", { simple: true }));
     const rows = database.prepare("select body from messages order by rowid").all() as { body: string }[];
     const bookings = database.prepare("select id from bookings").all() as { id: string }[];
-    return { integrity, bodies: new Set(rows.map((row) => row.body)), newest: rows.at(-1)?.body, bookings: new Set(bookings.map((row) => row.id)) };
+    return {
+      integrity,
+      bodies: new Set(rows.map((row) => row.body)),
+      newest: rows.at(-1)?.body,
+      bookings: new Set(bookings.map((row) => row.id)),
+    };
   } finally {
     database.close();
   }
@@ -173,7 +239,9 @@ async function preparedWorld() {
   return { dataDir, port, ...world };
 }
 
-test("killed with SIGKILL 50 times while messages and bookings are written: the database stays whole and keeps every acknowledged write", async ({ jsEnabled }) => {
+test("killed with SIGKILL 50 times while messages and bookings are written: the database stays whole and keeps every acknowledged write", async ({
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, "one run is enough: no browser involved");
   test.setTimeout(600_000);
   const { dataDir, port, emails, conversationId, booking } = await preparedWorld();
@@ -205,15 +273,23 @@ test("killed with SIGKILL 50 times while messages and bookings are written: the 
     expect((await server.exited).signal).toBe("SIGKILL");
     const { integrity, bodies, bookings } = storedMessages(dataDir);
     expect(integrity, `integrity after kill ${round + 1}`).toBe("ok");
-    expect(acknowledged.filter((body) => !bodies.has(body)), `acknowledged messages lost after kill ${round + 1}`).toEqual([]);
-    expect(acknowledgedBookings.filter((id) => !bookings.has(id)), `acknowledged bookings lost after kill ${round + 1}`).toEqual([]);
+    expect(
+      acknowledged.filter((body) => !bodies.has(body)),
+      `acknowledged messages lost after kill ${round + 1}`,
+    ).toEqual([]);
+    expect(
+      acknowledgedBookings.filter((id) => !bookings.has(id)),
+      `acknowledged bookings lost after kill ${round + 1}`,
+    ).toEqual([]);
   }
   expect(acknowledged.length).toBeGreaterThan(100);
   expect(acknowledgedBookings.length).toBeGreaterThan(30);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("SIGTERM under load with open event streams: every request in flight is answered and the server exits within 5 s", async ({ jsEnabled }) => {
+test("SIGTERM under load with open event streams: every request in flight is answered and the server exits within 5 s", async ({
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, "one run is enough: no browser involved");
   test.setTimeout(120_000);
   const { dataDir, port, emails, conversationId } = await preparedWorld();
@@ -223,7 +299,10 @@ test("SIGTERM under load with open event streams: every request in flight is ans
   const streams = await Promise.all(
     Array.from({ length: 20 }, async (_, index) => {
       const abort = new AbortController();
-      const response = await fetch(`${server.origin}/events`, { headers: { Cookie: cookies[index % 2]! }, signal: abort.signal });
+      const response = await fetch(`${server.origin}/events`, {
+        headers: { Cookie: cookies[index % 2]! },
+        signal: abort.signal,
+      });
       expect(response.headers.get("content-type")).toContain("text/event-stream");
       const ended = (async () => {
         const reader = response.body!.getReader();
@@ -232,7 +311,9 @@ test("SIGTERM under load with open event streams: every request in flight is ans
       return { abort, ended };
     }),
   );
-  const inFlight = Array.from({ length: 40 }, (_, n) => sendTracked(server.origin, cookies[0]!, conversationId, `under load ${n}`));
+  const inFlight = Array.from({ length: 40 }, (_, n) =>
+    sendTracked(server.origin, cookies[0]!, conversationId, `under load ${n}`),
+  );
   // Every request has reached the server's socket; most are still waiting for their turn.
   await Promise.all(inFlight.map((request) => request.written));
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -249,25 +330,33 @@ test("SIGTERM under load with open event streams: every request in flight is ans
   expect(failed, "requests in flight that got no answer").toEqual([]);
   const { integrity, bodies } = storedMessages(dataDir);
   expect(integrity).toBe("ok");
-  for (const [n, answer] of answers.entries()) if (answer.status === "fulfilled" && answer.value === 302) expect(bodies.has(`under load ${n}`)).toBe(true);
+  for (const [n, answer] of answers.entries())
+    if (answer.status === "fulfilled" && answer.value === 302) expect(bodies.has(`under load ${n}`)).toBe(true);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("npm run db:backup while messages are written: the app starts on the restored copy with every message sent before the backup", async ({ jsEnabled }) => {
+test("npm run db:backup while messages are written: the app starts on the restored copy with every message sent before the backup", async ({
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, "one run is enough: no browser involved");
   test.setTimeout(180_000);
   const { dataDir, port, emails, conversationId } = await preparedWorld();
   const server = await startServer(dataDir, port);
   const cookie = await signIn(server.origin, emails[0]!);
   const before: string[] = [];
-  for (let n = 0; n < 20; n++) if (await send(server.origin, cookie, conversationId, `before the backup ${n}`)) before.push(`before the backup ${n}`);
+  for (let n = 0; n < 20; n++)
+    if (await send(server.origin, cookie, conversationId, `before the backup ${n}`))
+      before.push(`before the backup ${n}`);
   expect(before).toHaveLength(20);
   let writing = true;
   const writer = (async () => {
     for (let n = 0; writing; n++) await send(server.origin, cookie, conversationId, `during the backup ${n}`);
   })();
   const backupDir = `${dataDir}-backup`;
-  const backup = spawn(process.execPath, ["scripts/backup.js", backupDir], { env: { ...process.env, NODE_ENV: "production", TEST_MODE: "true", DATA_DIR: dataDir }, stdio: "ignore" });
+  const backup = spawn(process.execPath, ["scripts/backup.js", backupDir], {
+    env: { ...process.env, NODE_ENV: "production", TEST_MODE: "true", DATA_DIR: dataDir },
+    stdio: "ignore",
+  });
   expect(await new Promise((resolve) => backup.on("exit", resolve))).toBe(0);
   writing = false;
   await writer;
@@ -282,7 +371,9 @@ test("npm run db:backup while messages are written: the app starts on the restor
   expect(before.filter((body) => !bodies.has(body))).toEqual([]);
   const restored = await startServer(restoredDir, await freePort());
   try {
-    const page = await fetch(`${restored.origin}/messages?c=${conversationId}`, { headers: { Cookie: await signIn(restored.origin, emails[0]!) } });
+    const page = await fetch(`${restored.origin}/messages?c=${conversationId}`, {
+      headers: { Cookie: await signIn(restored.origin, emails[0]!) },
+    });
     expect(page.status).toBe(200);
     // The conversation opens on its latest messages: the newest one the copy holds is there.
     expect(await page.text()).toContain(newest);

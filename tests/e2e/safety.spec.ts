@@ -32,14 +32,22 @@ async function matchedPair(page: Page, jsEnabled: boolean, city: string, suffix:
 }
 
 async function signedInContext(browser: Browser, jsEnabled: boolean, email: string, password: string) {
-  const context = await browser.newContext({ ...(jsEnabled ? {} : { javaScriptEnabled: false }), viewport: { width: 1024, height: 900 }, locale: "en-GB" });
+  const context = await browser.newContext({
+    ...(jsEnabled ? {} : { javaScriptEnabled: false }),
+    viewport: { width: 1024, height: 900 },
+    locale: "en-GB",
+  });
   const page = await context.newPage();
   await logIn(page, email, password);
   await page.waitForURL(/\/(dashboard|pet-profile-setup|sitter-profile-setup)/);
   return page;
 }
 
-test("an owner reports a message; the operator hides it and suspends the sender, who is signed out and gone from the deck", async ({ page, browser, jsEnabled }) => {
+test("an owner reports a message; the operator hides it and suspends the sender, who is signed out and gone from the deck", async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
   test.setTimeout(300_000);
   const [city, suffix] = jsEnabled ? ["Akureyri", "J"] : ["Steinkjer", "N"];
   const scam = `Pay me by bank transfer and I will give you a discount (${suffix})`;
@@ -79,7 +87,10 @@ test("an owner reports a message; the operator hides it and suspends the sender,
   await visit(page, "/admin");
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
   await expect(page.getByRole("table", { name: "Sign-ups per day" })).toHaveCount(1);
-  await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: /Reports/ }).click();
+  await page
+    .getByRole("navigation", { name: "Console sections" })
+    .getByRole("link", { name: /Reports/ })
+    .click();
   const report = page.getByRole("listitem").filter({ hasText: scam });
   await expect(report).toBeVisible();
   await expect(report).toContainText("Wants money outside the app.");
@@ -114,7 +125,9 @@ test("an owner reports a message; the operator hides it and suspends the sender,
   const entry = page.getByRole("listitem").filter({ hasText: reason });
   await expect(entry).toContainText("Person suspended");
   await expect(entry).toContainText(operator.name);
-  await expect(page.getByRole("listitem").filter({ hasText: "Payment outside the platform" }).first()).toContainText("Message hidden");
+  await expect(page.getByRole("listitem").filter({ hasText: "Payment outside the platform" }).first()).toContainText(
+    "Message hidden",
+  );
 
   // The sender's old cookie gets nothing: the next page asks them to sign in, and signing in is refused.
   await sitterPage.goto("/messages");
@@ -131,7 +144,11 @@ test("an owner reports a message; the operator hides it and suspends the sender,
   await ownerPage.context().close();
 });
 
-test("a block hides two people from each other and closes their chat, until it is lifted", async ({ page, browser, jsEnabled }) => {
+test("a block hides two people from each other and closes their chat, until it is lifted", async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
   test.setTimeout(240_000);
   // Towns far apart (local mode reaches 50 km), so the two projects never see each other's people.
   const [city, suffix] = jsEnabled ? ["Longyearbyen", "J"] : ["Kongsberg", "N"];

@@ -27,11 +27,19 @@ async function requestTwoHours(page: Page, jsEnabled: boolean, sitter: Person, d
   return new URL(page.url()).pathname;
 }
 
-test("a saved card pays for a booking: chosen on the payment page, held, and someone else's card id is refused", async ({ page, request, jsEnabled }) => {
+test("a saved card pays for a booking: chosen on the payment page, held, and someone else's card id is refused", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   test.setTimeout(180_000);
   const city = jsEnabled ? "Kristiansund" : "Umeå";
   const day = await dayAhead(request, 3);
-  const sitter = await sitterAvailableOn(page, jsEnabled, day, { name: `Sven Saved ${jsEnabled ? "J" : "N"}`, city, rate: 20 });
+  const sitter = await sitterAvailableOn(page, jsEnabled, day, {
+    name: `Sven Saved ${jsEnabled ? "J" : "N"}`,
+    city,
+    rate: 20,
+  });
   await ownerWithDog(page, jsEnabled, { name: "Olga Owner", city, dog: "Mika" });
   await saveCard(page, "4000 0000 0000 9995", "11/31");
   await saveCard(page, "4242 4242 4242 4242", "12/30");
@@ -46,7 +54,9 @@ test("a saved card pays for a booking: chosen on the payment page, held, and som
   await expectAccessible(page);
 
   // A card id that is not the payer's (forged, or another person's) is refused with a message, and nothing is paid.
-  const forged = await page.request.post(paymentPath, { form: { intent: "saved-card", cardId: "00000000-0000-4000-8000-000000000000" } });
+  const forged = await page.request.post(paymentPath, {
+    form: { intent: "saved-card", cardId: "00000000-0000-4000-8000-000000000000" },
+  });
   expect(forged.status()).toBe(400);
   expect(await forged.text()).toContain("That card is not one of your saved cards.");
 

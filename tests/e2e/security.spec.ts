@@ -1,7 +1,17 @@
 import type { APIResponse } from "@playwright/test";
 import { accountAndEmails } from "./database";
 import { ownerWithDog, sitterIn } from "./people";
-import { PASSWORD, expect, expectAccessible, linkFromEmail, logIn, logOut, newPerson, signUpAndConfirm, test } from "./support";
+import {
+  PASSWORD,
+  expect,
+  expectAccessible,
+  linkFromEmail,
+  logIn,
+  logOut,
+  newPerson,
+  signUpAndConfirm,
+  test,
+} from "./support";
 
 /** What every response must carry, pages and resource routes alike. */
 function expectSecurityHeaders(response: APIResponse) {
@@ -20,16 +30,31 @@ function expectSecurityHeaders(response: APIResponse) {
   return csp.match(/'nonce-([^']+)'/)?.[1];
 }
 
-test("every response carries the security headers, with a fresh script nonce each time", async ({ request, jsEnabled }) => {
+test("every response carries the security headers, with a fresh script nonce each time", async ({
+  request,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, "headers do not depend on the browser");
   const nonces = new Set<string | undefined>();
-  for (const path of ["/welcome", "/welcome", "/auth?mode=login", "/healthz", "/no/such/page", "/media/not-a-key.webp", "/locales/en"]) {
+  for (const path of [
+    "/welcome",
+    "/welcome",
+    "/auth?mode=login",
+    "/healthz",
+    "/no/such/page",
+    "/media/not-a-key.webp",
+    "/locales/en",
+  ]) {
     nonces.add(expectSecurityHeaders(await request.get(path)));
   }
   expect(nonces.size).toBe(7);
 });
 
-test("sessions: HttpOnly SameSite=Lax cookie, a new id at each sign-in, dead after logout", async ({ page, browser, jsEnabled }) => {
+test("sessions: HttpOnly SameSite=Lax cookie, a new id at each sign-in, dead after logout", async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, "cookies do not depend on the browser's JavaScript");
   const owner = newPerson("owner");
   await signUpAndConfirm(page, owner, jsEnabled);
@@ -71,7 +96,10 @@ test("state never changes on GET: action routes only redirect", async ({ page, j
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test("six tabs of one person: the oldest tab's live updates end and stay closed until it is looked at again, with no reconnect loop", async ({ page, jsEnabled }) => {
+test("six tabs of one person: the oldest tab's live updates end and stay closed until it is looked at again, with no reconnect loop", async ({
+  page,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, "live updates need JavaScript");
   const context = page.context();
   // Counts each tab's event streams and what happens to them.
@@ -95,8 +123,13 @@ test("six tabs of one person: the oldest tab's live updates end and stay closed 
   type Live = { opened: number; displaced: number; states: number[] };
   const liveOf = (tab: typeof page) =>
     tab.evaluate(() => {
-      const live = (window as unknown as { __live: { opened: number; displaced: number; sources: EventSource[] } }).__live;
-      return { opened: live.opened, displaced: live.displaced, states: live.sources.map((source) => source.readyState) } satisfies Live;
+      const live = (window as unknown as { __live: { opened: number; displaced: number; sources: EventSource[] } })
+        .__live;
+      return {
+        opened: live.opened,
+        displaced: live.displaced,
+        states: live.sources.map((source) => source.readyState),
+      } satisfies Live;
     });
   const OPEN = 1;
   const CLOSED = 2;
@@ -125,8 +158,14 @@ test("six tabs of one person: the oldest tab's live updates end and stay closed 
   for (const tab of tabs.slice(1)) await tab.close();
 });
 
-test("the deck sends nobody's position and no distance finer than the whole kilometres it shows", async ({ page, jsEnabled }) => {
-  test.skip(!jsEnabled, "what the server sends does not depend on the browser; the victim's phone needs JavaScript to share its position");
+test("the deck sends nobody's position and no distance finer than the whole kilometres it shows", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(
+    !jsEnabled,
+    "what the server sends does not depend on the browser; the victim's phone needs JavaScript to share its position",
+  );
   test.setTimeout(150_000);
   // A sitter whose phone shares its exact position…
   const victim = await sitterIn(page, jsEnabled, { name: "Vera Pinpoint", city: "Elgin" });
@@ -162,11 +201,17 @@ test("the deck sends nobody's position and no distance finer than the whole kilo
   await expect(page.getByTestId("top-card").getByText(/ away$/)).toHaveText("2 km away");
 });
 
-test("a position moves ten times a day at most: then the deck keeps the last one and says why, and a new city is refused", async ({ page, jsEnabled }) => {
+test("a position moves ten times a day at most: then the deck keeps the last one and says why, and a new city is refused", async ({
+  page,
+  jsEnabled,
+}) => {
   const owner = newPerson("owner", { name: "Mo Mover", city: jsEnabled ? "Kirkwall" : "Lerwick" });
   await signUpAndConfirm(page, owner, jsEnabled);
   const move = (index: number) =>
-    page.request.post("/dashboard", { form: { intent: "location", latitude: String(59 + index * 0.02), longitude: "-3", tab: "sitters" }, maxRedirects: 0 });
+    page.request.post("/dashboard", {
+      form: { intent: "location", latitude: String(59 + index * 0.02), longitude: "-3", tab: "sitters" },
+      maxRedirects: 0,
+    });
   for (let index = 0; index < 10; index += 1) expect((await move(index)).status()).toBe(302);
   // The same place again is free; another is refused. The request shares the page's cookies, so the page shows the toast.
   expect((await move(9)).status()).toBe(302);
@@ -187,7 +232,11 @@ test("a position moves ten times a day at most: then the deck keeps the last one
   await expect(page.getByLabel("City", { exact: true })).toHaveValue(owner.city);
 });
 
-test("the outbox shows a stranger's browser no one else's email, even after typing their address into the public forms", async ({ page, browser, jsEnabled }) => {
+test("the outbox shows a stranger's browser no one else's email, even after typing their address into the public forms", async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
   const owner = newPerson("owner");
   await signUpAndConfirm(page, owner, jsEnabled);
   await logOut(page);
@@ -201,7 +250,9 @@ test("the outbox shows a stranger's browser no one else's email, even after typi
   const stranger = await browser.newContext({ javaScriptEnabled: jsEnabled });
   const strangerPage = await stranger.newPage();
   await strangerPage.goto("/dev/outbox");
-  await expect(strangerPage.getByText("For privacy, you only see the emails of the account you are signed in to")).toBeVisible();
+  await expect(
+    strangerPage.getByText("For privacy, you only see the emails of the account you are signed in to"),
+  ).toBeVisible();
   await expect(strangerPage.getByRole("article")).toHaveCount(0);
   // Asking for the owner's reset link, and trying their address at sign-up and sign-in, reveal nothing.
   await strangerPage.goto("/forgot-password");
@@ -223,7 +274,9 @@ test("the outbox shows a stranger's browser no one else's email, even after typi
   await stranger.close();
   // The closing accessibility check looks at the owner's outbox, with its note on whose emails show.
   await page.goto("/dev/outbox");
-  await expect(page.getByText("For privacy, you only see the emails of the account you are signed in to")).toBeVisible();
+  await expect(
+    page.getByText("For privacy, you only see the emails of the account you are signed in to"),
+  ).toBeVisible();
 });
 
 test("a public form posted without its honeypot fields is refused as spam", async ({ request, jsEnabled }) => {
@@ -232,7 +285,19 @@ test("a public form posted without its honeypot fields is refused as spam", asyn
   const origin = { Origin: new URL(test.info().project.use.baseURL!).origin };
   const posts: { path: string; form: Record<string, string> }[] = [
     { path: "/auth?mode=login", form: { intent: "login", email: owner.email, password: PASSWORD } },
-    { path: "/auth?mode=signup&role=owner", form: { intent: "signup", role: "owner", name: "Bo Bot", city: "Madrid", postalCode: "28004", phone: "+34 600 111 222", email: owner.email, password: PASSWORD } },
+    {
+      path: "/auth?mode=signup&role=owner",
+      form: {
+        intent: "signup",
+        role: "owner",
+        name: "Bo Bot",
+        city: "Madrid",
+        postalCode: "28004",
+        phone: "+34 600 111 222",
+        email: owner.email,
+        password: PASSWORD,
+      },
+    },
     { path: "/auth?mode=login", form: { intent: "resend", email: owner.email } },
     { path: "/forgot-password", form: { email: owner.email } },
   ];
@@ -245,7 +310,11 @@ test("a public form posted without its honeypot fields is refused as spam", asyn
   expect(accountAndEmails(owner.email)).toEqual({ account: false, emails: 0 });
 });
 
-test("a redirectTo that a browser would read as another site (tab, line breaks) leads to the dashboard after sign-in, never a 500", async ({ page, jsEnabled, baseURL }) => {
+test("a redirectTo that a browser would read as another site (tab, line breaks) leads to the dashboard after sign-in, never a 500", async ({
+  page,
+  jsEnabled,
+  baseURL,
+}) => {
   const owner = newPerson("owner");
   await signUpAndConfirm(page, owner, jsEnabled);
   for (const escape of ["%0D", "%0A", "%0D%0A", "%09"]) {
@@ -266,10 +335,19 @@ test("a redirectTo that a browser would read as another site (tab, line breaks) 
   expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
 });
 
-test("a form post larger than any form sends is refused with a short translated page before it is read; the Stripe webhook takes at most a megabyte", async ({ request, jsEnabled, baseURL }) => {
+test("a form post larger than any form sends is refused with a short translated page before it is read; the Stripe webhook takes at most a megabyte", async ({
+  request,
+  jsEnabled,
+  baseURL,
+}) => {
   test.skip(!jsEnabled, "the browser's JavaScript plays no part");
   const form = await request.post("/auth?mode=login", {
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL!, Accept: "text/html", "Accept-Language": "es-ES,es;q=0.9" },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: baseURL!,
+      Accept: "text/html",
+      "Accept-Language": "es-ES,es;q=0.9",
+    },
     data: `intent=login&email=${"a".repeat(70 * 1024)}`,
   });
   expect(form.status()).toBe(413);
@@ -278,10 +356,16 @@ test("a form post larger than any form sends is refused with a short translated 
   expect(page.length).toBeLessThan(2_000);
   expect(form.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
 
-  const webhook = await request.post("/webhooks/stripe", { headers: { "Content-Type": "application/json" }, data: `{"a":"${"x".repeat(1.1 * 1024 * 1024)}"}` });
+  const webhook = await request.post("/webhooks/stripe", {
+    headers: { "Content-Type": "application/json" },
+    data: `{"a":"${"x".repeat(1.1 * 1024 * 1024)}"}`,
+  });
   expect(webhook.status()).toBe(413);
   // Under the limit, the webhook reads it (and finds no valid signature).
-  const small = await request.post("/webhooks/stripe", { headers: { "Content-Type": "application/json" }, data: `{"a":"${"x".repeat(500 * 1024)}"}` });
+  const small = await request.post("/webhooks/stripe", {
+    headers: { "Content-Type": "application/json" },
+    data: `{"a":"${"x".repeat(500 * 1024)}"}`,
+  });
   expect(small.status()).toBeLessThan(500);
   expect(small.status()).not.toBe(413);
   // The server is still up and answering.

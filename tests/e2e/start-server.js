@@ -18,7 +18,13 @@ process.env.AUTH_SIGNIN_FIRST_DELAY_SECONDS ??= "60";
 if (process.env.E2E_MEDIA_STORAGE === "s3") {
   const { default: S3rver } = await import("s3rver");
   const bucket = "e2e-media";
-  const s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: path.join(dataDir, "s3"), configureBuckets: [{ name: bucket, configs: [] }] });
+  const s3 = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: path.join(dataDir, "s3"),
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await s3.run();
   Object.assign(process.env, {
     MEDIA_STORAGE: "s3",

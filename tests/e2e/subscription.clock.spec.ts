@@ -23,7 +23,11 @@ async function outboxSubjects(page: Page, to: string): Promise<string[]> {
   return emails.getByRole("heading").allTextContents();
 }
 
-test("a subscription renews at the period end; a failed renewal is past due, retried, then unpaid, and paying restores it", async ({ page, request, jsEnabled }) => {
+test("a subscription renews at the period end; a failed renewal is past due, retried, then unpaid, and paying restores it", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   test.setTimeout(150_000);
   const owner = newPerson("owner", { name: "Rita Renewal" });
   await signUpAndConfirm(page, owner, jsEnabled);

@@ -16,7 +16,10 @@ async function addCard(page: Page, number: string, expiry = "12/30") {
   await page.getByRole("button", { name: "Save card" }).click();
 }
 
-test("subscribe with a test card, get unlimited likes and see who liked you, cancel at period end and reactivate", async ({ page, jsEnabled }) => {
+test("subscribe with a test card, get unlimited likes and see who liked you, cancel at period end and reactivate", async ({
+  page,
+  jsEnabled,
+}) => {
   test.setTimeout(180_000);
   const city = jsEnabled ? "Tromsø" : "Bodø";
   const sitter = await sitterIn(page, jsEnabled, { name: `Pia Premium ${jsEnabled ? "J" : "N"}`, city });
@@ -48,8 +51,18 @@ test("subscribe with a test card, get unlimited likes and see who liked you, can
   const popular = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "6 Months" }) });
   await expect(popular.getByText("Most Popular")).toBeVisible();
   await expect(popular.getByText("€49.99")).toBeVisible();
-  await expect(page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Monthly" }) }).getByText("€9.99")).toBeVisible();
-  await expect(page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Yearly" }) }).getByText("€89.99")).toBeVisible();
+  await expect(
+    page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: "Monthly" }) })
+      .getByText("€9.99"),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: "Yearly" }) })
+      .getByText("€89.99"),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("link", { name: "Choose 6 Months" }).click();
   await expect(page.getByRole("heading", { name: "Subscribe to 6 Months" })).toBeVisible();
@@ -109,7 +122,10 @@ test("subscribe with a test card, get unlimited likes and see who liked you, can
   await expect(page.getByText(/Your subscription ends on/)).toHaveCount(0);
 });
 
-test("a declined card shows the payment error; saved cards can be added, made default and removed", async ({ page, jsEnabled }) => {
+test("a declined card shows the payment error; saved cards can be added, made default and removed", async ({
+  page,
+  jsEnabled,
+}) => {
   test.setTimeout(150_000);
   const owner = newPerson("owner", { name: "Dora Declined" });
   await signUpAndConfirm(page, owner, jsEnabled);
@@ -145,9 +161,15 @@ test("a declined card shows the payment error; saved cards can be added, made de
   await expect(visa).toHaveCount(0);
 
   // Someone else's ids are not found, and nothing changes.
-  const forged = await page.request.post("/subscription", { form: { intent: "remove-card", methodId: "not-mine" }, headers: { Origin: new URL(page.url()).origin } });
+  const forged = await page.request.post("/subscription", {
+    form: { intent: "remove-card", methodId: "not-mine" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
   expect(forged.status()).toBe(404);
-  const malformed = await page.request.post("/subscription", { form: { intent: "cancel", subscriptionId: "x".repeat(5000) }, headers: { Origin: new URL(page.url()).origin } });
+  const malformed = await page.request.post("/subscription", {
+    form: { intent: "cancel", subscriptionId: "x".repeat(5000) },
+    headers: { Origin: new URL(page.url()).origin },
+  });
   expect(malformed.status()).toBe(400);
   await visit(page, "/subscription?tab=mine");
   await page.getByRole("button", { name: "Remove Mastercard ending in 4444" }).click();

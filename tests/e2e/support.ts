@@ -88,8 +88,18 @@ export interface Person {
   city: string;
 }
 
-export function newPerson(role: Person["role"] = "owner", details: Partial<Pick<Person, "name" | "city">> = {}): Person {
-  return { name: role === "owner" ? "Olga Owner" : "Sam Sitter", city: "Madrid", email: uniqueEmail(role), password: PASSWORD, role, ...details };
+export function newPerson(
+  role: Person["role"] = "owner",
+  details: Partial<Pick<Person, "name" | "city">> = {},
+): Person {
+  return {
+    name: role === "owner" ? "Olga Owner" : "Sam Sitter",
+    city: "Madrid",
+    email: uniqueEmail(role),
+    password: PASSWORD,
+    role,
+    ...details,
+  };
 }
 
 export async function fillSignup(page: Page, person: Person) {
@@ -137,16 +147,33 @@ export async function signUpAndConfirm(page: Page, person: Person, jsEnabled: bo
   const fields = formFieldsOf(await signupPage.text(), "signup");
   // With JavaScript the form sends the browser's time zone.
   if (jsEnabled) fields.timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  Object.assign(fields, { name: person.name, city: person.city, postalCode: "28004", phone: "+34 600 123 456", email: person.email, password: person.password });
+  Object.assign(fields, {
+    name: person.name,
+    city: person.city,
+    postalCode: "28004",
+    phone: "+34 600 123 456",
+    email: person.email,
+    password: person.password,
+  });
   const signedUp = await request.post(signup, { form: fields, headers: { Origin: origin }, maxRedirects: 0 });
   expect(signedUp.status(), "sign-up answers with a redirect").toBe(302);
   // The outbox shows the account's emails once this browser has given its password.
   const loginPage = await request.get("/auth?mode=login");
-  const login = Object.assign(formFieldsOf(await loginPage.text(), "login"), { email: person.email, password: person.password });
-  const unconfirmed = await request.post("/auth?mode=login", { form: login, headers: { Origin: origin }, maxRedirects: 0 });
+  const login = Object.assign(formFieldsOf(await loginPage.text(), "login"), {
+    email: person.email,
+    password: person.password,
+  });
+  const unconfirmed = await request.post("/auth?mode=login", {
+    form: login,
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
   expect(unconfirmed.status(), "the right password of an unconfirmed account is answered, not let in").toBe(400);
   const link = linkIn(await (await request.get("/dev/outbox")).text(), person.email, "/auth/callback");
-  const confirmed = await request.post(link, { form: { token: new URL(link, origin).searchParams.get("token") ?? "" }, headers: { Origin: origin } });
+  const confirmed = await request.post(link, {
+    form: { token: new URL(link, origin).searchParams.get("token") ?? "" },
+    headers: { Origin: origin },
+  });
   expect(confirmed.ok(), "the confirmation link confirms").toBe(true);
   await page.goto(person.role === "owner" ? "/pet-profile-setup" : "/sitter-profile-setup");
   await page.waitForURL(person.role === "owner" ? "**/pet-profile-setup" : "**/sitter-profile-setup");
@@ -169,7 +196,13 @@ export function formFieldsOf(html: string, formId?: string): Record<string, stri
   return fields;
 }
 
-const unescapeHtml = (text: string) => text.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+const unescapeHtml = (text: string) =>
+  text
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
 
 /** The first link containing `part` in the outbox's email to `to` (the outbox page's HTML). */
 function linkIn(outbox: string, to: string, part: string): string {

@@ -9,8 +9,18 @@ async function serverNow(request: APIRequestContext): Promise<Date> {
   return new Date(now);
 }
 
-async function sitterBrowser(browser: Browser, jsEnabled: boolean, sitter: Person, extra: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
-  const context = await browser.newContext({ ...(jsEnabled ? {} : { javaScriptEnabled: false }), viewport: { width: 393, height: 851 }, locale: "en-GB", ...extra });
+async function sitterBrowser(
+  browser: Browser,
+  jsEnabled: boolean,
+  sitter: Person,
+  extra: Parameters<Browser["newContext"]>[0] = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    ...(jsEnabled ? {} : { javaScriptEnabled: false }),
+    viewport: { width: 393, height: 851 },
+    locale: "en-GB",
+    ...extra,
+  });
   const sitterPage = await context.newPage();
   await logIn(sitterPage, sitter.email, sitter.password);
   await sitterPage.waitForURL("**/dashboard");
@@ -38,7 +48,12 @@ async function writeCarePlan(page: Page, dog: string) {
   await expect(page.getByLabel("Medication")).toHaveValue("09:00 – Apoquel 16 mg");
 }
 
-test("the owner writes a care plan; the sitter sees it only in the booking's window, checks in, ticks the medication, adds a photo and checks out; the owner follows and gets the report", async ({ page, browser, request, jsEnabled }) => {
+test("the owner writes a care plan; the sitter sees it only in the booking's window, checks in, ticks the medication, adds a photo and checks out; the owner follows and gets the report", async ({
+  page,
+  browser,
+  request,
+  jsEnabled,
+}) => {
   test.setTimeout(240_000);
   const tag = jsEnabled ? "J" : "N";
   const sitter = await sitterIn(page, jsEnabled, { name: `Vera Visitor ${tag}`, city: "Mo i Rana" });
@@ -74,7 +89,11 @@ test("the owner writes a care plan; the sitter sees it only in the booking's win
   await expect(sitterPage.getByText(/^Checked in at \d/)).toBeVisible();
   // A second check-in (a replayed form) is refused with a message and changes nothing.
   if (!jsEnabled) {
-    const replay = await sitterPage.request.post(`/bookings/${soon}/visit`, { form: { intent: "check-in" }, headers: { Origin: new URL(sitterPage.url()).origin }, maxRedirects: 0 });
+    const replay = await sitterPage.request.post(`/bookings/${soon}/visit`, {
+      form: { intent: "check-in" },
+      headers: { Origin: new URL(sitterPage.url()).origin },
+      maxRedirects: 0,
+    });
     expect(replay.status()).toBe(302);
   }
   if (!jsEnabled) await page.reload();
@@ -82,12 +101,21 @@ test("the owner writes a care plan; the sitter sees it only in the booking's win
 
   await sitterPage.getByRole("button", { name: "Done: 09:00 – Apoquel 16 mg" }).click();
   await expect(sitterPage.getByText("Marked as done")).toBeVisible();
-  await expect(sitterPage.getByRole("listitem").filter({ hasText: "Apoquel" }).getByText(/^Done at \d/)).toBeVisible();
+  await expect(
+    sitterPage
+      .getByRole("listitem")
+      .filter({ hasText: "Apoquel" })
+      .getByText(/^Done at \d/),
+  ).toBeVisible();
 
   // A file that is not a photo is refused beside the field; a real photo is added.
-  await sitterPage.getByLabel("Add a photo or short video").setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<script>alert(1)</script>") });
+  await sitterPage
+    .getByLabel("Add a photo or short video")
+    .setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<script>alert(1)</script>") });
   await sitterPage.getByRole("button", { name: "Upload" }).click();
-  await expect(sitterPage.getByText("Choose a photo (JPEG, PNG, GIF, WebP) or a short video (MP4, WebM).")).toBeVisible();
+  await expect(
+    sitterPage.getByText("Choose a photo (JPEG, PNG, GIF, WebP) or a short video (MP4, WebM)."),
+  ).toBeVisible();
   await expect(sitterPage.getByLabel("Add a photo or short video")).toHaveAttribute("aria-invalid", "true");
   await checkSitterPage();
   await sitterPage.getByLabel("Add a photo or short video").setInputFiles([await upload("rex-park.jpg")]);
@@ -116,7 +144,11 @@ test("the owner writes a care plan; the sitter sees it only in the booking's win
   await expect(sitterPage.getByRole("button", { name: /^Done:/ })).toHaveCount(0);
   await expect(sitterPage.getByLabel("Add a photo or short video")).toHaveCount(0);
   // Back-filling after check-out is refused and changes nothing.
-  const late = await sitterPage.request.post(`/bookings/${soon}/visit`, { form: { intent: "tick", position: "0" }, headers: { Origin: new URL(sitterPage.url()).origin }, maxRedirects: 0 });
+  const late = await sitterPage.request.post(`/bookings/${soon}/visit`, {
+    form: { intent: "tick", position: "0" },
+    headers: { Origin: new URL(sitterPage.url()).origin },
+    maxRedirects: 0,
+  });
   expect(late.status()).toBe(302);
   await sitterPage.goto(`/bookings/${soon}/visit`);
   await expect(sitterPage.getByText("The visit is checked out: its report can no longer change.")).toBeVisible();
@@ -125,8 +157,15 @@ test("the owner writes a care plan; the sitter sees it only in the booking's win
   // The owner sees the report (live with JavaScript), with the missed feeding marked plainly.
   if (!jsEnabled) await page.reload();
   await expect(page.getByText(/, checked out at \d/)).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ hasText: "08:00 – 80 g dry food" }).getByText("MISSED")).toBeVisible();
-  await expect(page.getByRole("listitem").filter({ hasText: "Apoquel" }).getByText(/^Done at \d/)).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "08:00 – 80 g dry food" }).getByText("MISSED"),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ hasText: "Apoquel" })
+      .getByText(/^Done at \d/),
+  ).toBeVisible();
   await expect(page.getByRole("img", { name: "Visit photo 1" })).toBeVisible();
   await expect(page.getByText("Rex loved the park.")).toBeVisible();
   await expect(page.getByText("1.2 km in 25 min")).toBeVisible();
@@ -136,9 +175,14 @@ test("the owner writes a care plan; the sitter sees it only in the booking's win
   await page.goto("/messages");
   await page.getByRole("link", { name: new RegExp(sitter.name) }).click();
   await expect(page.getByRole("log").getByText("Visit report for Rex: 1 of 2 done, 1 missed.")).toBeVisible();
-  await expect(page.getByRole("log").getByRole("link", { name: "Open the visit report" })).toHaveAttribute("href", `/bookings/${soon}/visit`);
+  await expect(page.getByRole("log").getByRole("link", { name: "Open the visit report" })).toHaveAttribute(
+    "href",
+    `/bookings/${soon}/visit`,
+  );
   await visit(page, "/dev/outbox");
-  const email = page.getByRole("article").filter({ has: page.getByRole("heading", { name: `Visit report for Rex from ${sitter.name}` }) });
+  const email = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: `Visit report for Rex from ${sitter.name}` }) });
   await expect(email).toContainText("✗ MISSED – Feeding: 08:00 – 80 g dry food");
   await expect(email).toContainText("✓ Medication: 09:00 – Apoquel 16 mg, done at");
   await expect(email).toContainText("Photos: 1, videos: 0");
@@ -146,14 +190,25 @@ test("the owner writes a care plan; the sitter sees it only in the booking's win
   await sitterPage.context().close();
 });
 
-test("a walk recorded with the browser's position is drawn on the report with its distance and duration", async ({ page, browser, request, jsEnabled }) => {
-  test.skip(!jsEnabled, "recording a walk needs JavaScript; without it the distance and duration are typed (the test above covers the page without JavaScript)");
+test("a walk recorded with the browser's position is drawn on the report with its distance and duration", async ({
+  page,
+  browser,
+  request,
+  jsEnabled,
+}) => {
+  test.skip(
+    !jsEnabled,
+    "recording a walk needs JavaScript; without it the distance and duration are typed (the test above covers the page without JavaScript)",
+  );
   test.setTimeout(180_000);
   const sitter = await sitterIn(page, jsEnabled, { name: "Walter Walker", city: "Vadsø" });
   const owner = await ownerWithDog(page, jsEnabled, { name: "Wanda Owner", city: "Vadsø", dog: "Bolt" });
   const booking = confirmedBookingSoon(owner.email, sitter.email, await serverNow(request), 5);
   const start = { latitude: 67.2804, longitude: 14.4049 };
-  const sitterPage = await sitterBrowser(browser, jsEnabled, sitter, { permissions: ["geolocation"], geolocation: start });
+  const sitterPage = await sitterBrowser(browser, jsEnabled, sitter, {
+    permissions: ["geolocation"],
+    geolocation: start,
+  });
   await sitterPage.goto(`/bookings/${booking}/visit`);
   await sitterPage.getByRole("button", { name: "Check in" }).click();
   await expect(sitterPage.getByText(/^Checked in at \d/)).toBeVisible();
@@ -163,7 +218,9 @@ test("a walk recorded with the browser's position is drawn on the report with it
   // About 45 m north at each step.
   for (let step = 1; step <= 5; step += 1) {
     await sitterPage.context().setGeolocation({ latitude: start.latitude + step * 0.0004, longitude: start.longitude });
-    await expect(sitterPage.getByRole("status").filter({ hasText: "Recording:" })).toContainText(`${step + 1} positions`);
+    await expect(sitterPage.getByRole("status").filter({ hasText: "Recording:" })).toContainText(
+      `${step + 1} positions`,
+    );
   }
   await expectAccessible(sitterPage);
   await sitterPage.getByRole("button", { name: "Finish and save the walk" }).click();

@@ -17,7 +17,12 @@ async function overflowAt200(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   const withScripts = await measure(page, false);
   const withoutScripts = await measure(page, true);
-  return [...withScripts, ...withoutScripts.filter((problem) => !withScripts.includes(problem)).map((problem) => `(without JavaScript) ${problem}`)];
+  return [
+    ...withScripts,
+    ...withoutScripts
+      .filter((problem) => !withScripts.includes(problem))
+      .map((problem) => `(without JavaScript) ${problem}`),
+  ];
 }
 
 function measure(page: Page, showNoscript: boolean): Promise<string[]> {
@@ -35,12 +40,18 @@ function measure(page: Page, showNoscript: boolean): Promise<string[]> {
     if (rootSize < 32) return [`the root font size is ${rootSize}px, not 200 %`];
     const width = window.innerWidth;
     const problems: string[] = [];
-    if (document.documentElement.scrollWidth > width) problems.push(`scrolls sideways: ${document.documentElement.scrollWidth}px wide`);
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`scrolls sideways: ${document.documentElement.scrollWidth}px wide`);
     // Also what a hidden overflow would cut off: content past the right edge, outside anything that scrolls on purpose.
     const scrollsSideways = (element: Element) => {
       for (let node: Element | null = element.parentElement; node; node = node.parentElement) {
         const overflow = getComputedStyle(node).overflowX;
-        if ((overflow === "auto" || overflow === "scroll") && node !== document.documentElement && node !== document.body) return true;
+        if (
+          (overflow === "auto" || overflow === "scroll") &&
+          node !== document.documentElement &&
+          node !== document.body
+        )
+          return true;
       }
       return false;
     };
@@ -59,7 +70,10 @@ function measure(page: Page, showNoscript: boolean): Promise<string[]> {
       const navHeight = bottomNav.getBoundingClientRect().height;
       const content = bottomNav.previousElementSibling;
       const keptFree = content ? parseFloat(getComputedStyle(content).paddingBottom) : 0;
-      if (navHeight > keptFree) problems.push(`the bottom navigation (${Math.round(navHeight)}px tall) covers the end of the page (${keptFree}px kept free)`);
+      if (navHeight > keptFree)
+        problems.push(
+          `the bottom navigation (${Math.round(navHeight)}px tall) covers the end of the page (${keptFree}px kept free)`,
+        );
     }
     return problems.slice(0, 6);
   }, showNoscript);
@@ -83,10 +97,24 @@ const hrefOf = async (page: Page, selector: string) => {
   return href;
 };
 
-test("every screen reflows at 320 px with text at 200 %, signed out, as an owner and as a sitter", async ({ page, request, jsEnabled }) => {
+test("every screen reflows at 320 px with text at 200 %, signed out, as an owner and as a sitter", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, "measured once, with and without the <noscript> parts, in the JavaScript project");
   test.setTimeout(240_000);
-  await expectAllReflow(page, ["/welcome", "/select-role", "/auth", "/auth?mode=signup", "/auth?mode=signup&role=owner", "/forgot-password", "/reset-password?token=unknown", "/no-such-page", "/offline"]);
+  await expectAllReflow(page, [
+    "/welcome",
+    "/select-role",
+    "/auth",
+    "/auth?mode=signup",
+    "/auth?mode=signup&role=owner",
+    "/forgot-password",
+    "/reset-password?token=unknown",
+    "/no-such-page",
+    "/offline",
+  ]);
 
   const city = "Narvik";
   const day = await dayAhead(request, 2);

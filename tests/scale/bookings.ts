@@ -22,14 +22,20 @@ export async function requestAndPay(page: Page, sitter: Person, day: string) {
   await expect(page.getByText("Request sent! Your card is held, not charged, until the sitter answers.")).toBeVisible();
 }
 
-export const bookingCard = (page: Page, name: string) => page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: false }) }).first();
+export const bookingCard = (page: Page, name: string) =>
+  page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name, exact: false }) })
+    .first();
 
 /** The address each pending request's Accept button posts to, by pet name, as the sitter's page shows them. */
 export async function acceptAddresses(page: Page, pets: string[]): Promise<Map<string, string>> {
   await visit(page, "/bookings?tab=pending");
   const addresses = new Map<string, string>();
   for (const pet of pets) {
-    const form = bookingCard(page, pet).locator("form").filter({ has: page.getByRole("button", { name: "Accept" }) });
+    const form = bookingCard(page, pet)
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: "Accept" }) });
     const action = await form.getAttribute("action");
     if (!action) throw new Error(`No Accept form for ${pet}`);
     addresses.set(pet, new URL(action, page.url()).pathname);

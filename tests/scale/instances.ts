@@ -1,4 +1,9 @@
-import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test";
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+} from "@playwright/test";
 import { devices } from "@playwright/test";
 import pg from "pg";
 import { expect } from "../e2e/support";
@@ -18,14 +23,22 @@ export async function personOn(browser: Browser, instance: string): Promise<Brow
  * it) that sends its requests to `instance`, as the page's own forms would.
  */
 export async function sameSessionOn(context: BrowserContext, instance: string): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL: instance, storageState: await context.storageState(), extraHTTPHeaders: { Origin: instance } });
+  return playwrightRequest.newContext({
+    baseURL: instance,
+    storageState: await context.storageState(),
+    extraHTTPHeaders: { Origin: instance },
+  });
 }
 
 /** Moves both instances' clocks by the same amount at the same moment; each runs its due work as it does. */
 export async function advanceBothClocks(request: APIRequestContext, minutes: number) {
-  const responses = await Promise.all(instances.map((instance) => request.post(`${instance}/dev/clock`, { form: { advanceMinutes: String(minutes) } })));
+  const responses = await Promise.all(
+    instances.map((instance) => request.post(`${instance}/dev/clock`, { form: { advanceMinutes: String(minutes) } })),
+  );
   for (const response of responses) expect(response.ok()).toBe(true);
-  const clocks = await Promise.all(responses.map(async (response) => new Date(((await response.json()) as { now: string }).now).getTime()));
+  const clocks = await Promise.all(
+    responses.map(async (response) => new Date(((await response.json()) as { now: string }).now).getTime()),
+  );
   // Moved together, they still agree (to the time the two requests took).
   expect(Math.abs(clocks[0]! - clocks[1]!)).toBeLessThan(5_000);
 }

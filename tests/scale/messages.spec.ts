@@ -12,14 +12,19 @@ async function likeNearby(page: Page, name: string, city: string) {
   await expect(page.getByText(`Showing profiles near ${city}`)).toBeVisible();
   const photo = page.getByRole("img", { name: `Photo 1 of 1 of ${name}` });
   await expect(photo).toBeVisible();
-  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
   const served = await page.request.get((await photo.getAttribute("src"))!);
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toBe("image/webp");
   await page.getByRole("button", { name: `Like ${name}` }).click();
 }
 
-test("a message sent through one instance arrives live on a page served by the other, and so does the unread badge", async ({ page, browser }) => {
+test("a message sent through one instance arrives live on a page served by the other, and so does the unread badge", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const city = "Palermo";
   // The sitter uses instance 1 (the test's own page), the owner instance 2: their photos are uploaded
@@ -50,7 +55,9 @@ test("a message sent through one instance arrives live on a page served by the o
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByRole("log").getByText("Ciao! Bruno looks lovely.", { exact: false })).toBeVisible();
   // No reload on instance 2: the event stored by instance 1 reached instance 2's stream.
-  await expect(ownerPage.getByRole("log").getByText("Ciao! Bruno looks lovely. When do you need me?")).toBeVisible({ timeout: 5_000 });
+  await expect(ownerPage.getByRole("log").getByText("Ciao! Bruno looks lovely. When do you need me?")).toBeVisible({
+    timeout: 5_000,
+  });
   await expectAccessible(ownerPage);
 
   // Away from the conversation, the owner's badge counts the next message live, again across instances.

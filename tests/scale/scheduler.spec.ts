@@ -3,7 +3,11 @@ import { expect, logIn, test, visit } from "../e2e/support";
 import { bookingCard, requestAndPay } from "./bookings";
 import { advanceBothClocks, instances, personOn, query } from "./instances";
 
-test("both instances' schedulers see the same due work at the same moment: the booking completes once and its payment is released once", async ({ page, browser, request }) => {
+test("both instances' schedulers see the same due work at the same moment: the booking completes once and its payment is released once", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const city = "Dubrovnik";
   const day = await dayAhead(request, 2);
@@ -34,14 +38,25 @@ test("both instances' schedulers see the same due work at the same moment: the b
 
   // 72 hours after it ended, the capture is due on both instances at the same moment.
   await advanceBothClocks(request, 73 * 60);
-  const history = await query<{ payment_to: string }>("select payment_to from booking_history where booking_id = $1 and payment_to = 'released'", [booking!.id]);
+  const history = await query<{ payment_to: string }>(
+    "select payment_to from booking_history where booking_id = $1 and payment_to = 'released'",
+    [booking!.id],
+  );
   expect(history).toHaveLength(1);
-  const [row] = await query<{ payment_status: string; payment_task: string | null }>("select payment_status, payment_task from bookings where id = $1", [booking!.id]);
+  const [row] = await query<{ payment_status: string; payment_task: string | null }>(
+    "select payment_status, payment_task from bookings where id = $1",
+    [booking!.id],
+  );
   expect(row).toEqual({ payment_status: "released", payment_task: null });
-  const [hold] = await query<{ status: string; amount_cents: number }>("select status, amount_cents from test_payments where ref = $1", [booking!.hold_ref]);
+  const [hold] = await query<{ status: string; amount_cents: number }>(
+    "select status, amount_cents from test_payments where ref = $1",
+    [booking!.hold_ref],
+  );
   // €14 × 2 h + the 20 % fee, captured once.
   expect(hold).toEqual({ status: "captured", amount_cents: 3360 });
-  const captures = await query<{ key: string }>("select key from payment_idempotency where key like $1", [`capture:${booking!.id}:%`]);
+  const captures = await query<{ key: string }>("select key from payment_idempotency where key like $1", [
+    `capture:${booking!.id}:%`,
+  ]);
   expect(captures).toHaveLength(1);
 
   // What the two people see, each through their own instance: one release, told once.

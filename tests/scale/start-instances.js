@@ -15,7 +15,9 @@ import S3rver from "s3rver";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
-  console.error("TEST_DATABASE_URL is not set: give the admin URL of a PostgreSQL server (scripts/test.sh starts a throwaway one).");
+  console.error(
+    "TEST_DATABASE_URL is not set: give the admin URL of a PostgreSQL server (scripts/test.sh starts a throwaway one).",
+  );
   process.exit(1);
 }
 const ports = (process.env.SCALE_PORTS ?? "4311,4312").split(",").map(Number);
@@ -55,7 +57,10 @@ async function stop(code) {
         }),
     ),
   );
-  if (database) await adminQuery(`drop database if exists "${database}" with (force)`).catch((error) => console.error(`Could not drop ${database}:`, error.message));
+  if (database)
+    await adminQuery(`drop database if exists "${database}" with (force)`).catch((error) =>
+      console.error(`Could not drop ${database}:`, error.message),
+    );
   await s3?.close().catch(() => {});
   process.exit(code);
 }
@@ -78,7 +83,8 @@ async function ensureFree(port) {
     });
     probe.once("error", () => resolve(false));
   });
-  if (taken) throw new Error(`Port ${port} is already in use: stop what listens there, or choose other ports with SCALE_PORTS.`);
+  if (taken)
+    throw new Error(`Port ${port} is already in use: stop what listens there, or choose other ports with SCALE_PORTS.`);
 }
 
 try {
@@ -90,12 +96,19 @@ try {
   databaseUrl.pathname = `/${database}`;
 
   const bucket = "scale-media";
-  s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: path.join(root, "s3"), configureBuckets: [{ name: bucket, configs: [] }] });
+  s3 = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: path.join(root, "s3"),
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port: s3Port } = await s3.run();
 
   const shared = {
     ...process.env,
-    NODE_ENV: "production", TEST_MODE: "true",
+    NODE_ENV: "production",
+    TEST_MODE: "true",
     DATABASE_URL: databaseUrl.toString(),
     // Sessions live in the database; both instances must read each other's cookies.
     SESSION_SECRET: randomBytes(32).toString("hex"),
@@ -133,7 +146,10 @@ try {
   const deadline = Date.now() + 90_000;
   for (const port of ports) {
     for (;;) {
-      const healthy = await fetch(`http://localhost:${port}/healthz`).then((response) => response.ok, () => false);
+      const healthy = await fetch(`http://localhost:${port}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (healthy) break;
       if (Date.now() > deadline) throw new Error(`The instance on port ${port} did not become healthy in time.`);
       await new Promise((resolve) => setTimeout(resolve, 250));

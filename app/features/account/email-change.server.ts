@@ -17,21 +17,27 @@ export function emailChangeLink(token: string): string {
 }
 
 export type EmailChangeRequest =
-  | { status: "sent" }
-  | { status: "wrong-password" }
-  | { status: "wait" }
-  | { status: "same-address" };
+  { status: "sent" } | { status: "wrong-password" } | { status: "wait" } | { status: "same-address" };
 
 /**
  * Sends a link to the new address and a notice to the old one. A taken address gets the same
  * answer and the same notice, but no link (following it could never work): nothing tells whether
  * someone else has it.
  */
-export async function requestEmailChange(userId: string, newEmail: string, password: string): Promise<EmailChangeRequest> {
+export async function requestEmailChange(
+  userId: string,
+  newEmail: string,
+  password: string,
+): Promise<EmailChangeRequest> {
   const check = await checkOwnPassword(userId, password);
   if (check === "wait") return { status: "wait" };
   if (check === "wrong") return { status: "wrong-password" };
-  const user = await db.selectFrom("users").select(["id", "email", "name", "language"]).where("id", "=", userId).where("deleted_at", "is", null).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "name", "language"])
+    .where("id", "=", userId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
   if (user.email === newEmail) return { status: "same-address" };
   if (!(await takeAttempt(`email-change:${userId}`, EMAIL_CHANGE_REQUESTS))) return { status: "wait" };
   const taken = await db.selectFrom("users").select("id").where("email", "=", newEmail).executeTakeFirst();
@@ -39,13 +45,27 @@ export async function requestEmailChange(userId: string, newEmail: string, passw
   const at = now();
   await db.transaction().execute(async (trx) => {
     // Only the latest link works.
-    await trx.updateTable("email_changes").set({ used_at: at.toISOString() }).where("user_id", "=", userId).where("used_at", "is", null).execute();
+    await trx
+      .updateTable("email_changes")
+      .set({ used_at: at.toISOString() })
+      .where("user_id", "=", userId)
+      .where("used_at", "is", null)
+      .execute();
     if (!taken) {
       await trx
         .insertInto("email_changes")
-        .values({ token_hash: hashToken(token), user_id: userId, new_email: newEmail, created_at: at.toISOString(), expires_at: new Date(at.getTime() + EMAIL_CHANGE_LIFETIME_MS).toISOString() })
+        .values({
+          token_hash: hashToken(token),
+          user_id: userId,
+          new_email: newEmail,
+          created_at: at.toISOString(),
+          expires_at: new Date(at.getTime() + EMAIL_CHANGE_LIFETIME_MS).toISOString(),
+        })
         .execute();
-      await enqueueEmail(await emailChangeLinkEmail({ newEmail, name: user.name, language: user.language }, emailChangeLink(token)), trx);
+      await enqueueEmail(
+        await emailChangeLinkEmail({ newEmail, name: user.name, language: user.language }, emailChangeLink(token)),
+        trx,
+      );
     }
     await enqueueEmail(await emailChangeNoticeEmail(user, newEmail), trx);
   });
@@ -68,22 +88,44 @@ export async function checkEmailChangeToken(token: string): Promise<EmailChangeC
   return { status: "valid", newEmail: row.new_email };
 }
 
-export type EmailChangeResult = { status: "changed"; userId: string; newEmail: string } | { status: "expired" } | { status: "invalid" } | { status: "taken" };
+export type EmailChangeResult =
+  | { status: "changed"; userId: string; newEmail: string }
+  | { status: "expired" }
+  | { status: "invalid" }
+  | { status: "taken" };
 
 /** Following the link (once, within the hour) is what changes the address. */
 export async function confirmEmailChange(token: string): Promise<EmailChangeResult> {
   if (!token || token.length > 200) return { status: "invalid" };
   const result = await db.transaction().execute(async (trx): Promise<EmailChangeResult> => {
-    const row = await trx.selectFrom("email_changes").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirst();
+    const row = await trx
+      .selectFrom("email_changes")
+      .selectAll()
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirst();
     if (!row || row.used_at) return { status: "invalid" };
     if (Date.parse(row.expires_at) <= now().getTime()) return { status: "expired" };
-    const used = await trx.updateTable("email_changes").set({ used_at: nowIso() }).where("token_hash", "=", row.token_hash).where("used_at", "is", null).executeTakeFirst();
+    const used = await trx
+      .updateTable("email_changes")
+      .set({ used_at: nowIso() })
+      .where("token_hash", "=", row.token_hash)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
     if (used.numUpdatedRows !== 1n) return { status: "invalid" };
-    const user = await trx.selectFrom("users").select(["id", "email", "name", "language", "deleted_at"]).where("id", "=", row.user_id).executeTakeFirst();
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "email", "name", "language", "deleted_at"])
+      .where("id", "=", row.user_id)
+      .executeTakeFirst();
     if (!user || user.deleted_at) return { status: "invalid" };
     // Someone may have signed up with the address since the link was sent.
-    if (await trx.selectFrom("users").select("id").where("email", "=", row.new_email).executeTakeFirst()) return { status: "taken" };
-    await trx.updateTable("users").set({ email: row.new_email, email_verified_at: nowIso(), updated_at: nowIso() }).where("id", "=", user.id).execute();
+    if (await trx.selectFrom("users").select("id").where("email", "=", row.new_email).executeTakeFirst())
+      return { status: "taken" };
+    await trx
+      .updateTable("users")
+      .set({ email: row.new_email, email_verified_at: nowIso(), updated_at: nowIso() })
+      .where("id", "=", user.id)
+      .execute();
     await enqueueEmail(await emailChangedEmail(user, row.new_email), trx);
     return { status: "changed", userId: user.id, newEmail: row.new_email };
   });

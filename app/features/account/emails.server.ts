@@ -4,7 +4,10 @@ import { translatorFor } from "~/platform/i18n.server";
 
 const languageOf = (language: string): Language => (isLanguage(language) ? language : "en");
 
-export async function emailChangeLinkEmail(to: { newEmail: string; name: string; language: string }, link: string): Promise<Email> {
+export async function emailChangeLinkEmail(
+  to: { newEmail: string; name: string; language: string },
+  link: string,
+): Promise<Email> {
   const t = await translatorFor(languageOf(to.language), "settings");
   return composeEmail({
     to: to.newEmail,
@@ -16,7 +19,10 @@ export async function emailChangeLinkEmail(to: { newEmail: string; name: string;
   });
 }
 
-export async function emailChangeNoticeEmail(to: { email: string; name: string; language: string }, newEmail: string): Promise<Email> {
+export async function emailChangeNoticeEmail(
+  to: { email: string; name: string; language: string },
+  newEmail: string,
+): Promise<Email> {
   const t = await translatorFor(languageOf(to.language), "settings");
   return composeEmail({
     to: to.email,
@@ -28,7 +34,10 @@ export async function emailChangeNoticeEmail(to: { email: string; name: string; 
   });
 }
 
-export async function emailChangedEmail(to: { email: string; name: string; language: string }, newEmail: string): Promise<Email> {
+export async function emailChangedEmail(
+  to: { email: string; name: string; language: string },
+  newEmail: string,
+): Promise<Email> {
   const t = await translatorFor(languageOf(to.language), "settings");
   return composeEmail({
     to: to.email,

@@ -12,14 +12,25 @@ import { actOnSubscription } from "~/features/subscriptions/index.server";
 import { accountDeletedEmail } from "./emails.server";
 import { DELETED_MEMBER, personalDataSections, type ErasedPerson, type PersonalDataSection } from "./sections.server";
 
-export type DeletionResult = { status: "deleted" } | { status: "wrong-password" } | { status: "wait" } | { status: "gone" } | { status: "unavailable" };
+export type DeletionResult =
+  | { status: "deleted" }
+  | { status: "wrong-password" }
+  | { status: "wait" }
+  | { status: "gone" }
+  | { status: "unavailable" };
 
 /**
  * A subscription that could still charge: ended through the subscription machine before anything
  * else. False when the payment processor could not be reached: then nothing is erased yet.
  */
 async function endSubscriptionsOf(userId: string): Promise<boolean> {
-  const live = await db.selectFrom("subscriptions").select("id").where("user_id", "=", userId).where("ended_at", "is", null).where("status", "!=", "canceled").execute();
+  const live = await db
+    .selectFrom("subscriptions")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("ended_at", "is", null)
+    .where("status", "!=", "canceled")
+    .execute();
   for (const subscription of live) {
     const result = await actOnSubscription(userId, subscription.id, "cancel");
     if (!result.ok && result.refusal === "unavailable") return false;
@@ -33,7 +44,11 @@ async function endSubscriptionsOf(userId: string): Promise<boolean> {
  * transaction; then the holds given back, the files deleted and the live streams ended. The row
  * stays, named "Deleted member", for the bookings and payments accounting must keep.
  */
-export async function deleteAccount(userId: string, password: string, sections: readonly PersonalDataSection[] = personalDataSections): Promise<DeletionResult> {
+export async function deleteAccount(
+  userId: string,
+  password: string,
+  sections: readonly PersonalDataSection[] = personalDataSections,
+): Promise<DeletionResult> {
   return serialized(`account-deletion:${userId}`, async () => {
     const user = await db.selectFrom("users").select(["id", "deleted_at"]).where("id", "=", userId).executeTakeFirst();
     if (!user || user.deleted_at) return { status: "gone" };
@@ -53,7 +68,11 @@ export async function deleteAccount(userId: string, password: string, sections: 
 }
 
 async function eraseIn(trx: Transaction<Database>, userId: string, sections: readonly PersonalDataSection[]) {
-  const person = await trx.selectFrom("users").select(["id", "name", "email", "phone", "language", "deleted_at"]).where("id", "=", userId).executeTakeFirst();
+  const person = await trx
+    .selectFrom("users")
+    .select(["id", "name", "email", "phone", "language", "deleted_at"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!person || person.deleted_at) return null;
   const { tasks } = await closeOpenBookingsIn(trx, userId, "deleted");
   const erasedPerson: ErasedPerson = { id: person.id, name: person.name, email: person.email, phone: person.phone };

@@ -39,15 +39,30 @@ export async function requestExport(userId: string): Promise<ExportRequest> {
       .where("created_at", ">", new Date(at.getTime() - DAY_MS).toISOString())
       .orderBy("created_at", "desc")
       .executeTakeFirst();
-    if (recent) return { status: "too-soon", export: { id: recent.id, createdAt: recent.created_at, expiresAt: recent.expires_at } };
-    const created = { id: randomUUID(), user_id: userId, created_at: at.toISOString(), expires_at: new Date(at.getTime() + DAY_MS).toISOString() };
+    if (recent)
+      return {
+        status: "too-soon",
+        export: { id: recent.id, createdAt: recent.created_at, expiresAt: recent.expires_at },
+      };
+    const created = {
+      id: randomUUID(),
+      user_id: userId,
+      created_at: at.toISOString(),
+      expires_at: new Date(at.getTime() + DAY_MS).toISOString(),
+    };
     await trx.insertInto("data_exports").values(created).execute();
-    return { status: "ready", export: { id: created.id, createdAt: created.created_at, expiresAt: created.expires_at } };
+    return {
+      status: "ready",
+      export: { id: created.id, createdAt: created.created_at, expiresAt: created.expires_at },
+    };
   });
 }
 
 /** Everything held about the person, as one JSON document, section by section. */
-export async function personalData(userId: string, sections: readonly PersonalDataSection[] = personalDataSections): Promise<Record<string, unknown>> {
+export async function personalData(
+  userId: string,
+  sections: readonly PersonalDataSection[] = personalDataSections,
+): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = { exportedAt: now().toISOString() };
   for (const section of sections) {
     const value = await section.exportOf(userId, db);
@@ -60,8 +75,17 @@ export async function personalData(userId: string, sections: readonly PersonalDa
  * The archive of an export the asker owns and whose link still works, else null. Streamed: each
  * photo is read from storage only when the archive reaches it, so memory holds one file at a time.
  */
-export async function exportArchive(userId: string, exportId: string, sections: readonly PersonalDataSection[] = personalDataSections): Promise<Readable | null> {
-  const row = await db.selectFrom("data_exports").select(["id", "expires_at"]).where("id", "=", exportId).where("user_id", "=", userId).executeTakeFirst();
+export async function exportArchive(
+  userId: string,
+  exportId: string,
+  sections: readonly PersonalDataSection[] = personalDataSections,
+): Promise<Readable | null> {
+  const row = await db
+    .selectFrom("data_exports")
+    .select(["id", "expires_at"])
+    .where("id", "=", exportId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (!row || Date.parse(row.expires_at) <= now().getTime()) return null;
   const data = await personalData(userId, sections);
   const files = (await Promise.all(sections.map((section) => section.filesOf?.(userId, db) ?? []))).flat();

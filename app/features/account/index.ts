@@ -1,3 +1,17 @@
-export { ChangeEmailSection, DeleteAccountSection, EmailChangeLanding, ExportSection, NotificationsSection, TimeZoneSection, UnsubscribeLanding } from "./settings-forms";
+export {
+  ChangeEmailSection,
+  DeleteAccountSection,
+  EmailChangeLanding,
+  ExportSection,
+  NotificationsSection,
+  TimeZoneSection,
+  UnsubscribeLanding,
+} from "./settings-forms";
 export type { EmailChangeLandingState, UnsubscribeLandingState } from "./settings-forms";
-export { changeEmailSchema, deleteAccountSchema, emailChangeTokenSchema, notificationPreferencesSchema, timeZoneSchema } from "./schema";
+export {
+  changeEmailSchema,
+  deleteAccountSchema,
+  emailChangeTokenSchema,
+  notificationPreferencesSchema,
+  timeZoneSchema,
+} from "./schema";

@@ -7,8 +7,17 @@ import { timeZoneFor } from "~/features/auth/index.server";
 export type EmailPreferences = Record<EmailKind, boolean>;
 
 export async function emailPreferencesOf(userId: string): Promise<EmailPreferences> {
-  const row = await db.selectFrom("users").select(["email_messages", "email_bookings", "email_reviews", "email_marketing"]).where("id", "=", userId).executeTakeFirstOrThrow();
-  return { messages: row.email_messages === 1, bookings: row.email_bookings === 1, reviews: row.email_reviews === 1, marketing: row.email_marketing === 1 };
+  const row = await db
+    .selectFrom("users")
+    .select(["email_messages", "email_bookings", "email_reviews", "email_marketing"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return {
+    messages: row.email_messages === 1,
+    bookings: row.email_bookings === 1,
+    reviews: row.email_reviews === 1,
+    marketing: row.email_marketing === 1,
+  };
 }
 
 export async function saveEmailPreferences(userId: string, preferences: EmailPreferences): Promise<void> {
@@ -32,7 +41,12 @@ export type UnsubscribeCheck = { status: "valid"; kind: EmailKind } | { status: 
 export async function checkUnsubscribeToken(token: unknown): Promise<UnsubscribeCheck & { userId?: string }> {
   const read = readUnsubscribeToken(token);
   if (!read) return { status: "invalid" };
-  const person = await db.selectFrom("users").select("id").where("id", "=", read.userId).where("deleted_at", "is", null).executeTakeFirst();
+  const person = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", read.userId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
   return person ? { status: "valid", kind: read.kind, userId: person.id } : { status: "invalid" };
 }
 
@@ -40,12 +54,19 @@ export async function checkUnsubscribeToken(token: unknown): Promise<Unsubscribe
 export async function unsubscribe(token: unknown): Promise<UnsubscribeCheck> {
   const check = await checkUnsubscribeToken(token);
   if (check.status !== "valid" || !check.userId) return { status: "invalid" };
-  await db.updateTable("users").set({ [emailColumnOf(check.kind)]: 0 }).where("id", "=", check.userId).execute();
+  await db
+    .updateTable("users")
+    .set({ [emailColumnOf(check.kind)]: 0 })
+    .where("id", "=", check.userId)
+    .execute();
   return { status: "valid", kind: check.kind };
 }
 
 /** The browser's zone when its script sent one; else the zone of the profile's city; Madrid last. */
-export async function saveTimeZone(user: { id: string; city: string }, browserZone: string | undefined): Promise<string> {
+export async function saveTimeZone(
+  user: { id: string; city: string },
+  browserZone: string | undefined,
+): Promise<string> {
   const zone = browserZone && isTimeZone(browserZone) ? browserZone : await timeZoneFor(undefined, user.city);
   await db.updateTable("users").set({ time_zone: zone, updated_at: nowIso() }).where("id", "=", user.id).execute();
   return zone;

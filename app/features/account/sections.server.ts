@@ -54,7 +54,8 @@ function scrubbed(column: string, person: ErasedPerson, name = person.name) {
 const mentions = (column: string, person: ErasedPerson, name = person.name) =>
   sql<boolean>`(${containsText(column, name)} or ${containsText(column, person.email)} or (${person.phone} != '' and ${containsText(column, person.phone)}))`;
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export const personalDataSections: PersonalDataSection[] = [
   {
@@ -63,10 +64,41 @@ export const personalDataSections: PersonalDataSection[] = [
       return database
         .selectFrom("users")
         .select([
-          "id", "email", "email_verified_at", "name", "phone", "city", "postal_code", "role", "bio", "latitude", "longitude", "location_enabled",
-          "time_zone", "language", "hourly_rate_cents", "years_experience", "experience", "cares_for", "acting_role", "browse_mode",
-          "filter_pet_type", "filter_max_distance_km", "filter_min_rating", "filter_max_price_cents", "filter_sort", "rating_average", "review_count",
-          "sounds_enabled", "email_messages", "email_bookings", "email_reviews", "email_marketing", "terms_accepted_at", "created_at", "updated_at",
+          "id",
+          "email",
+          "email_verified_at",
+          "name",
+          "phone",
+          "city",
+          "postal_code",
+          "role",
+          "bio",
+          "latitude",
+          "longitude",
+          "location_enabled",
+          "time_zone",
+          "language",
+          "hourly_rate_cents",
+          "years_experience",
+          "experience",
+          "cares_for",
+          "acting_role",
+          "browse_mode",
+          "filter_pet_type",
+          "filter_max_distance_km",
+          "filter_min_rating",
+          "filter_max_price_cents",
+          "filter_sort",
+          "rating_average",
+          "review_count",
+          "sounds_enabled",
+          "email_messages",
+          "email_bookings",
+          "email_reviews",
+          "email_marketing",
+          "terms_accepted_at",
+          "created_at",
+          "updated_at",
         ])
         .where("id", "=", userId)
         .executeTakeFirst();
@@ -77,14 +109,34 @@ export const personalDataSections: PersonalDataSection[] = [
   {
     name: "photos",
     async exportOf(userId, database) {
-      return database.selectFrom("photos").select(["id", "pet_id", "position", "width", "height", "created_at"]).where("user_id", "=", userId).orderBy("position").execute();
+      return database
+        .selectFrom("photos")
+        .select(["id", "pet_id", "position", "width", "height", "created_at"])
+        .where("user_id", "=", userId)
+        .orderBy("position")
+        .execute();
     },
     async filesOf(userId, database) {
-      return photoFiles(await database.selectFrom("photos").select(["id", "full_key", "pet_id"]).where("user_id", "=", userId).orderBy("position").execute());
+      return photoFiles(
+        await database
+          .selectFrom("photos")
+          .select(["id", "full_key", "pet_id"])
+          .where("user_id", "=", userId)
+          .orderBy("position")
+          .execute(),
+      );
     },
     async erase(person, trx) {
-      const photos = await trx.selectFrom("photos").select(["card_key", "full_key"]).where("user_id", "=", person.id).execute();
-      const pending = await trx.selectFrom("pending_uploads").select(["card_key", "full_key"]).where("user_id", "=", person.id).execute();
+      const photos = await trx
+        .selectFrom("photos")
+        .select(["card_key", "full_key"])
+        .where("user_id", "=", person.id)
+        .execute();
+      const pending = await trx
+        .selectFrom("pending_uploads")
+        .select(["card_key", "full_key"])
+        .where("user_id", "=", person.id)
+        .execute();
       await trx.deleteFrom("photos").where("user_id", "=", person.id).execute();
       await trx.deleteFrom("pending_uploads").where("user_id", "=", person.id).execute();
       return [...photos, ...pending].flatMap((row) => [row.card_key, row.full_key]);
@@ -96,19 +148,51 @@ export const personalDataSections: PersonalDataSection[] = [
       return database
         .selectFrom("care_plans as c")
         .innerJoin("pets as p", "p.id", "c.pet_id")
-        .select(["c.pet_id", "p.name as pet_name", "c.feeding", "c.medication", "c.walks", "c.house_notes", "c.vet_name", "c.vet_phone", "c.vet_address", "c.emergency_name", "c.emergency_phone", "c.updated_at"])
+        .select([
+          "c.pet_id",
+          "p.name as pet_name",
+          "c.feeding",
+          "c.medication",
+          "c.walks",
+          "c.house_notes",
+          "c.vet_name",
+          "c.vet_phone",
+          "c.vet_address",
+          "c.emergency_name",
+          "c.emergency_phone",
+          "c.updated_at",
+        ])
         .where("p.owner_id", "=", userId)
         .execute();
     },
     // Erased with the pets: nothing of a plan is needed once the person is gone.
     async erase(person, trx) {
-      await trx.deleteFrom("care_plans").where("pet_id", "in", trx.selectFrom("pets").select("id").where("owner_id", "=", person.id)).execute();
+      await trx
+        .deleteFrom("care_plans")
+        .where("pet_id", "in", trx.selectFrom("pets").select("id").where("owner_id", "=", person.id))
+        .execute();
     },
   },
   {
     name: "pets",
     async exportOf(userId, database) {
-      return database.selectFrom("pets").select(["id", "name", "pet_type", "age", "breed", "notes", "temperament", "special_needs", "energy_level", "created_at", "updated_at"]).where("owner_id", "=", userId).execute();
+      return database
+        .selectFrom("pets")
+        .select([
+          "id",
+          "name",
+          "pet_type",
+          "age",
+          "breed",
+          "notes",
+          "temperament",
+          "special_needs",
+          "energy_level",
+          "created_at",
+          "updated_at",
+        ])
+        .where("owner_id", "=", userId)
+        .execute();
     },
     async erase(person, trx) {
       await trx.deleteFrom("pets").where("owner_id", "=", person.id).execute();
@@ -117,7 +201,12 @@ export const personalDataSections: PersonalDataSection[] = [
   {
     name: "availability",
     async exportOf(userId, database) {
-      return database.selectFrom("availability_slots").select(["id", "start_at", "end_at", "status", "booking_id", "created_at"]).where("sitter_id", "=", userId).orderBy("start_at").execute();
+      return database
+        .selectFrom("availability_slots")
+        .select(["id", "start_at", "end_at", "status", "booking_id", "created_at"])
+        .where("sitter_id", "=", userId)
+        .orderBy("start_at")
+        .execute();
     },
     async erase(person, trx) {
       await trx.deleteFrom("availability_slots").where("sitter_id", "=", person.id).execute();
@@ -126,19 +215,34 @@ export const personalDataSections: PersonalDataSection[] = [
   {
     name: "swipes",
     async exportOf(userId, database) {
-      return database.selectFrom("swipes").select(["target_user_id", "target_pet_id", "decision", "created_at"]).where("swiper_id", "=", userId).orderBy("id").execute();
+      return database
+        .selectFrom("swipes")
+        .select(["target_user_id", "target_pet_id", "decision", "created_at"])
+        .where("swiper_id", "=", userId)
+        .orderBy("id")
+        .execute();
     },
     async erase(person, trx) {
-      await trx.deleteFrom("swipes").where((eb) => eb.or([eb("swiper_id", "=", person.id), eb("target_user_id", "=", person.id)])).execute();
+      await trx
+        .deleteFrom("swipes")
+        .where((eb) => eb.or([eb("swiper_id", "=", person.id), eb("target_user_id", "=", person.id)]))
+        .execute();
     },
   },
   {
     name: "matches",
     async exportOf(userId, database) {
-      return database.selectFrom("matches").select(["id", "user_a_id", "user_b_id", "created_at"]).where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)])).execute();
+      return database
+        .selectFrom("matches")
+        .select(["id", "user_a_id", "user_b_id", "created_at"])
+        .where((eb) => eb.or([eb("user_a_id", "=", userId), eb("user_b_id", "=", userId)]))
+        .execute();
     },
     async erase(person, trx) {
-      await trx.deleteFrom("matches").where((eb) => eb.or([eb("user_a_id", "=", person.id), eb("user_b_id", "=", person.id)])).execute();
+      await trx
+        .deleteFrom("matches")
+        .where((eb) => eb.or([eb("user_a_id", "=", person.id), eb("user_b_id", "=", person.id)]))
+        .execute();
     },
   },
   {
@@ -154,12 +258,29 @@ export const personalDataSections: PersonalDataSection[] = [
     },
     // The text stays in the other person's conversation, under "Deleted member"; attachments go.
     async erase(person, trx) {
-      const sent = await trx.selectFrom("messages").select(["media_key", "media_preview_key"]).where("sender_id", "=", person.id).where("media_key", "is not", null).execute();
-      await trx.updateTable("messages").set({ media_key: null, media_type: null, media_preview_key: null }).where("sender_id", "=", person.id).execute();
+      const sent = await trx
+        .selectFrom("messages")
+        .select(["media_key", "media_preview_key"])
+        .where("sender_id", "=", person.id)
+        .where("media_key", "is not", null)
+        .execute();
+      await trx
+        .updateTable("messages")
+        .set({ media_key: null, media_type: null, media_preview_key: null })
+        .where("sender_id", "=", person.id)
+        .execute();
       await trx.deleteFrom("conversation_reads").where("user_id", "=", person.id).execute();
       // Their name, address or phone typed into a conversation goes too, whoever typed it.
-      const theirs = trx.selectFrom("conversations").select("id").where((eb) => eb.or([eb("user_a_id", "=", person.id), eb("user_b_id", "=", person.id)]));
-      await trx.updateTable("messages").set({ body: scrubbed("body", person) }).where("conversation_id", "in", theirs).where(mentions("body", person)).execute();
+      const theirs = trx
+        .selectFrom("conversations")
+        .select("id")
+        .where((eb) => eb.or([eb("user_a_id", "=", person.id), eb("user_b_id", "=", person.id)]));
+      await trx
+        .updateTable("messages")
+        .set({ body: scrubbed("body", person) })
+        .where("conversation_id", "in", theirs)
+        .where(mentions("body", person))
+        .execute();
       return sent.flatMap((row) => [row.media_key, row.media_preview_key]).filter((key): key is string => key !== null);
     },
   },
@@ -169,10 +290,36 @@ export const personalDataSections: PersonalDataSection[] = [
       const bookings = await database
         .selectFrom("bookings")
         .select([
-          "id", "owner_id", "sitter_id", "pet_id", "pet_name", "service_type", "location", "notes", "start_at", "end_at", "hours", "hourly_rate_cents",
-          "subtotal_cents", "fee_cents", "total_cents", "status", "payment_status", "payment_provider", "card_label", "cancel_reason", "cancelled_by",
-          "confirmed_at", "completed_at", "released_at", "created_at", "updated_at",
-          "payment_task", "capture_cents", "refund_due_cents", "refunded_cents",
+          "id",
+          "owner_id",
+          "sitter_id",
+          "pet_id",
+          "pet_name",
+          "service_type",
+          "location",
+          "notes",
+          "start_at",
+          "end_at",
+          "hours",
+          "hourly_rate_cents",
+          "subtotal_cents",
+          "fee_cents",
+          "total_cents",
+          "status",
+          "payment_status",
+          "payment_provider",
+          "card_label",
+          "cancel_reason",
+          "cancelled_by",
+          "confirmed_at",
+          "completed_at",
+          "released_at",
+          "created_at",
+          "updated_at",
+          "payment_task",
+          "capture_cents",
+          "refund_due_cents",
+          "refunded_cents",
         ])
         .where((eb) => eb.or([eb("owner_id", "=", userId), eb("sitter_id", "=", userId)]))
         .orderBy("start_at")
@@ -182,7 +329,13 @@ export const personalDataSections: PersonalDataSection[] = [
         const money = bookingMoney(booking);
         return {
           ...booking,
-          money: { paid_cents: money.paidCents, refunded_cents: money.refundedCents, sitter_keeps_cents: money.sitterKeepsCents, platform_fee_cents: money.platformFeeCents, pending: money.pending },
+          money: {
+            paid_cents: money.paidCents,
+            refunded_cents: money.refundedCents,
+            sitter_keeps_cents: money.sitterKeepsCents,
+            platform_fee_cents: money.platformFeeCents,
+            pending: money.pending,
+          },
         };
       });
     },
@@ -195,13 +348,32 @@ export const personalDataSections: PersonalDataSection[] = [
     name: "payments",
     async exportOf(userId, database) {
       const [cards, subscriptions, subscriptionPayments] = await Promise.all([
-        database.selectFrom("payment_methods").select(["provider", "brand", "last4", "exp_month", "exp_year", "is_default", "created_at"]).where("user_id", "=", userId).execute(),
         database
-          .selectFrom("subscriptions")
-          .select(["id", "plan_id", "status", "provider", "current_period_start", "current_period_end", "cancel_at_period_end", "canceled_at", "ended_at", "created_at"])
+          .selectFrom("payment_methods")
+          .select(["provider", "brand", "last4", "exp_month", "exp_year", "is_default", "created_at"])
           .where("user_id", "=", userId)
           .execute(),
-        database.selectFrom("subscription_payments").select(["subscription_id", "plan_id", "amount_cents", "status", "failure_code", "created_at"]).where("user_id", "=", userId).execute(),
+        database
+          .selectFrom("subscriptions")
+          .select([
+            "id",
+            "plan_id",
+            "status",
+            "provider",
+            "current_period_start",
+            "current_period_end",
+            "cancel_at_period_end",
+            "canceled_at",
+            "ended_at",
+            "created_at",
+          ])
+          .where("user_id", "=", userId)
+          .execute(),
+        database
+          .selectFrom("subscription_payments")
+          .select(["subscription_id", "plan_id", "amount_cents", "status", "failure_code", "created_at"])
+          .where("user_id", "=", userId)
+          .execute(),
       ]);
       return { cards, subscriptions, subscriptionPayments };
     },
@@ -213,7 +385,17 @@ export const personalDataSections: PersonalDataSection[] = [
   {
     name: "reviews",
     async exportOf(userId, database) {
-      const columns = ["id", "booking_id", "reviewer_id", "reviewed_id", "rating", "comment", "created_at", "reply", "replied_at"] as const;
+      const columns = [
+        "id",
+        "booking_id",
+        "reviewer_id",
+        "reviewed_id",
+        "rating",
+        "comment",
+        "created_at",
+        "reply",
+        "replied_at",
+      ] as const;
       const [given, received] = await Promise.all([
         database.selectFrom("reviews").select(columns).where("reviewer_id", "=", userId).execute(),
         database.selectFrom("reviews").select(columns).where("reviewed_id", "=", userId).execute(),
@@ -245,17 +427,41 @@ export const personalDataSections: PersonalDataSection[] = [
     },
     async filesOf(userId) {
       const { reports } = await visitReportsForExport(userId);
-      return reports.flatMap((report) => report.media.map((media) => ({ key: media.key, name: `visits/${report.bookingId}/${media.key}` })));
+      return reports.flatMap((report) =>
+        report.media.map((media) => ({ key: media.key, name: `visits/${report.bookingId}/${media.key}` })),
+      );
     },
     // The visit stays (times and checklist, for the booking's record); photos, videos and the walk's
     // route (where the sitter went, starting at the owner's home) go, whichever side is erased.
     async erase(person, trx) {
-      const bookings = trx.selectFrom("bookings").select("id").where((eb) => eb.or([eb("owner_id", "=", person.id), eb("sitter_id", "=", person.id)]));
-      const media = await trx.selectFrom("visit_media").select(["key", "preview_key"]).where("booking_id", "in", bookings).execute();
+      const bookings = trx
+        .selectFrom("bookings")
+        .select("id")
+        .where((eb) => eb.or([eb("owner_id", "=", person.id), eb("sitter_id", "=", person.id)]));
+      const media = await trx
+        .selectFrom("visit_media")
+        .select(["key", "preview_key"])
+        .where("booking_id", "in", bookings)
+        .execute();
       await trx.deleteFrom("visit_media").where("booking_id", "in", bookings).execute();
-      await trx.updateTable("visits").set({ walk_route: null }).where("booking_id", "in", bookings).where("walk_route", "is not", null).execute();
-      await trx.updateTable("visits").set({ note: scrubbed("note", person) }).where("booking_id", "in", bookings).where(mentions("note", person)).execute();
-      await trx.updateTable("visit_items").set({ label: scrubbed("label", person) }).where("booking_id", "in", bookings).where(mentions("label", person)).execute();
+      await trx
+        .updateTable("visits")
+        .set({ walk_route: null })
+        .where("booking_id", "in", bookings)
+        .where("walk_route", "is not", null)
+        .execute();
+      await trx
+        .updateTable("visits")
+        .set({ note: scrubbed("note", person) })
+        .where("booking_id", "in", bookings)
+        .where(mentions("note", person))
+        .execute();
+      await trx
+        .updateTable("visit_items")
+        .set({ label: scrubbed("label", person) })
+        .where("booking_id", "in", bookings)
+        .where(mentions("label", person))
+        .execute();
       return media.flatMap((row) => [row.key, row.preview_key]).filter((key): key is string => key !== null);
     },
   },
@@ -266,11 +472,25 @@ export const personalDataSections: PersonalDataSection[] = [
       const disputes = await database
         .selectFrom("disputes as d")
         .innerJoin("bookings as b", "b.id", "d.booking_id")
-        .select(["d.id", "d.booking_id", "d.reason", "d.status", "d.outcome", "d.refund_cents", "d.resolved_at", "d.created_at"])
+        .select([
+          "d.id",
+          "d.booking_id",
+          "d.reason",
+          "d.status",
+          "d.outcome",
+          "d.refund_cents",
+          "d.resolved_at",
+          "d.created_at",
+        ])
         .where((eb) => eb.or([eb("b.owner_id", "=", userId), eb("b.sitter_id", "=", userId)]))
         .orderBy("d.created_at")
         .execute();
-      const posts = await database.selectFrom("dispute_posts").select(["id", "dispute_id", "body", "created_at"]).where("author_id", "=", userId).orderBy("created_at").execute();
+      const posts = await database
+        .selectFrom("dispute_posts")
+        .select(["id", "dispute_id", "body", "created_at"])
+        .where("author_id", "=", userId)
+        .orderBy("created_at")
+        .execute();
       const photos = await database
         .selectFrom("dispute_photos as ph")
         .innerJoin("dispute_posts as p", "p.id", "ph.post_id")
@@ -282,7 +502,12 @@ export const personalDataSections: PersonalDataSection[] = [
         ...dispute,
         posts: posts
           .filter((post) => post.dispute_id === dispute.id)
-          .map((post) => ({ id: post.id, body: post.body, created_at: post.created_at, photos: photos.filter((photo) => photo.post_id === post.id).map(({ post_id: _post, ...photo }) => photo) })),
+          .map((post) => ({
+            id: post.id,
+            body: post.body,
+            created_at: post.created_at,
+            photos: photos.filter((photo) => photo.post_id === post.id).map(({ post_id: _post, ...photo }) => photo),
+          })),
       }));
     },
     async filesOf(userId, database) {
@@ -303,13 +528,21 @@ export const personalDataSections: PersonalDataSection[] = [
         .select(["card_key", "full_key"])
         .where("post_id", "in", trx.selectFrom("dispute_posts").select("id").where("author_id", "=", person.id))
         .execute();
-      await trx.deleteFrom("dispute_photos").where("post_id", "in", trx.selectFrom("dispute_posts").select("id").where("author_id", "=", person.id)).execute();
+      await trx
+        .deleteFrom("dispute_photos")
+        .where("post_id", "in", trx.selectFrom("dispute_posts").select("id").where("author_id", "=", person.id))
+        .execute();
       const theirs = trx
         .selectFrom("disputes as d")
         .innerJoin("bookings as b", "b.id", "d.booking_id")
         .select("d.id")
         .where((eb) => eb.or([eb("b.owner_id", "=", person.id), eb("b.sitter_id", "=", person.id)]));
-      await trx.updateTable("dispute_posts").set({ body: scrubbed("body", person) }).where("dispute_id", "in", theirs).where(mentions("body", person)).execute();
+      await trx
+        .updateTable("dispute_posts")
+        .set({ body: scrubbed("body", person) })
+        .where("dispute_id", "in", theirs)
+        .where(mentions("body", person))
+        .execute();
       await trx
         .updateTable("disputes")
         .set({ resolution_note: scrubbed("resolution_note", person) })
@@ -318,8 +551,16 @@ export const personalDataSections: PersonalDataSection[] = [
         .where(mentions("resolution_note", person))
         .execute();
       // The booking history stays too, without the person's details in the reasons it carries.
-      const bookings = trx.selectFrom("bookings").select("id").where((eb) => eb.or([eb("owner_id", "=", person.id), eb("sitter_id", "=", person.id)]));
-      await trx.updateTable("booking_history").set({ detail: scrubbed("detail", person) }).where("booking_id", "in", bookings).where(mentions("detail", person)).execute();
+      const bookings = trx
+        .selectFrom("bookings")
+        .select("id")
+        .where((eb) => eb.or([eb("owner_id", "=", person.id), eb("sitter_id", "=", person.id)]));
+      await trx
+        .updateTable("booking_history")
+        .set({ detail: scrubbed("detail", person) })
+        .where("booking_id", "in", bookings)
+        .where(mentions("detail", person))
+        .execute();
       return photos.flatMap((row) => [row.card_key, row.full_key]);
     },
   },
@@ -329,7 +570,18 @@ export const personalDataSections: PersonalDataSection[] = [
     async exportOf(userId, database) {
       return database
         .selectFrom("reports")
-        .select(["id", "reported_user_id", "subject_type", "subject_id", "reason", "details", "status", "resolution", "resolved_at", "created_at"])
+        .select([
+          "id",
+          "reported_user_id",
+          "subject_type",
+          "subject_id",
+          "reason",
+          "details",
+          "status",
+          "resolution",
+          "resolved_at",
+          "created_at",
+        ])
         .where("reporter_id", "=", userId)
         .orderBy("created_at")
         .execute();
@@ -337,22 +589,40 @@ export const personalDataSections: PersonalDataSection[] = [
     // Their own reports go; reports about them stay for the operators' record, without their details in the text.
     async erase(person, trx) {
       await trx.deleteFrom("reports").where("reporter_id", "=", person.id).execute();
-      await trx.updateTable("reports").set({ details: scrubbed("details", person) }).where("reported_user_id", "=", person.id).where(mentions("details", person)).execute();
+      await trx
+        .updateTable("reports")
+        .set({ details: scrubbed("details", person) })
+        .where("reported_user_id", "=", person.id)
+        .where(mentions("details", person))
+        .execute();
     },
   },
   {
     name: "blocks",
     async exportOf(userId, database) {
-      return database.selectFrom("blocks").select(["blocked_id", "created_at"]).where("blocker_id", "=", userId).orderBy("created_at").execute();
+      return database
+        .selectFrom("blocks")
+        .select(["blocked_id", "created_at"])
+        .where("blocker_id", "=", userId)
+        .orderBy("created_at")
+        .execute();
     },
     async erase(person, trx) {
-      await trx.deleteFrom("blocks").where((eb) => eb.or([eb("blocker_id", "=", person.id), eb("blocked_id", "=", person.id)])).execute();
+      await trx
+        .deleteFrom("blocks")
+        .where((eb) => eb.or([eb("blocker_id", "=", person.id), eb("blocked_id", "=", person.id)]))
+        .execute();
     },
   },
   {
     name: "notifications",
     async exportOf(userId, database) {
-      const rows = await database.selectFrom("notifications").select(["type", "data", "link", "is_read", "created_at"]).where("user_id", "=", userId).orderBy("created_at").execute();
+      const rows = await database
+        .selectFrom("notifications")
+        .select(["type", "data", "link", "is_read", "created_at"])
+        .where("user_id", "=", userId)
+        .orderBy("created_at")
+        .execute();
       return rows.map((row) => ({ ...row, data: json<unknown>().read(row.data) }));
     },
     async erase(person, trx) {
@@ -361,7 +631,12 @@ export const personalDataSections: PersonalDataSection[] = [
       const others = await counterpartsOf(person.id, trx);
       if (others.length === 0 || !person.name) return;
       // Other people's news named the person ("Ana accepted your booking") or quoted their messages.
-      await trx.updateTable("notifications").set({ data: scrubbed("data", person) }).where("user_id", "in", others).where(mentions("data", person)).execute();
+      await trx
+        .updateTable("notifications")
+        .set({ data: scrubbed("data", person) })
+        .where("user_id", "in", others)
+        .where(mentions("data", person))
+        .execute();
     },
   },
   {
@@ -376,15 +651,30 @@ export const personalDataSections: PersonalDataSection[] = [
       const others = await counterpartsOf(person.id, trx);
       if (others.length === 0 || !person.name) return;
       const addresses = trx.selectFrom("users").select("email").where("id", "in", others);
-      for (const [column, name] of [["subject", person.name], ["text_body", person.name], ["html_body", escapeHtml(person.name)]] as const) {
-        await trx.updateTable("email_outbox").set({ [column]: scrubbed(column, person, name) }).where("to_address", "in", addresses).where(mentions(column, person, name)).execute();
+      for (const [column, name] of [
+        ["subject", person.name],
+        ["text_body", person.name],
+        ["html_body", escapeHtml(person.name)],
+      ] as const) {
+        await trx
+          .updateTable("email_outbox")
+          .set({ [column]: scrubbed(column, person, name) })
+          .where("to_address", "in", addresses)
+          .where(mentions(column, person, name))
+          .execute();
       }
     },
   },
   {
     name: "security",
     async exportOf(userId, database) {
-      return { sessions: await database.selectFrom("sessions").select(["created_at", "last_seen_at", "expires_at"]).where("user_id", "=", userId).execute() };
+      return {
+        sessions: await database
+          .selectFrom("sessions")
+          .select(["created_at", "last_seen_at", "expires_at"])
+          .where("user_id", "=", userId)
+          .execute(),
+      };
     },
     async erase(person, trx) {
       await trx.deleteFrom("sessions").where("user_id", "=", person.id).execute();

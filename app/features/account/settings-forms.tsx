@@ -21,7 +21,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export function ChangeEmailSection({ email, lastResult, constraint }: { email: string; lastResult: Reply; constraint: ConstraintOf<typeof changeEmailSchema> }) {
+export function ChangeEmailSection({
+  email,
+  lastResult,
+  constraint,
+}: {
+  email: string;
+  lastResult: Reply;
+  constraint: ConstraintOf<typeof changeEmailSchema>;
+}) {
   const { t } = useTranslation("settings");
   const [form, fields] = useForm({
     id: "change-email",
@@ -36,8 +44,19 @@ export function ChangeEmailSection({ email, lastResult, constraint }: { email: s
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <FormError form={form} />
         <input type="hidden" name="intent" value="change-email" />
-        <TextField meta={fields.newEmail} type="email" label={t("changeEmail.newEmail")} autoComplete="email" hint={t("changeEmail.hint")} />
-        <TextField meta={fields.password} type="password" label={t("changeEmail.password")} autoComplete="current-password" />
+        <TextField
+          meta={fields.newEmail}
+          type="email"
+          label={t("changeEmail.newEmail")}
+          autoComplete="email"
+          hint={t("changeEmail.hint")}
+        />
+        <TextField
+          meta={fields.password}
+          type="password"
+          label={t("changeEmail.password")}
+          autoComplete="current-password"
+        />
         <SubmitButton className="w-full" name="intent" value="change-email">
           {t("changeEmail.submit")}
         </SubmitButton>
@@ -60,7 +79,9 @@ export function NotificationsSection({
   const { t } = useTranslation("settings");
   const [form, fields] = useForm({
     id: "notifications",
-    ...useSchemaValidation("notifications", () => import("./schema").then((schemas) => schemas.notificationPreferencesSchema)),
+    ...useSchemaValidation("notifications", () =>
+      import("./schema").then((schemas) => schemas.notificationPreferencesSchema),
+    ),
     lastResult,
     defaultValue: {
       messages: preferences.messages ? "email" : "in-app",
@@ -77,9 +98,22 @@ export function NotificationsSection({
         <FormError form={form} />
         <input type="hidden" name="intent" value="notifications" />
         {EMAIL_KINDS.map((kind) => (
-          <ChoiceChips key={kind} meta={fields[kind]} legend={t(`notifications.kinds.${kind}`)} options={["in-app", "email"]} type="radio" labelOf={(option) => t(`notifications.choices.${option}`)} />
+          <ChoiceChips
+            key={kind}
+            meta={fields[kind]}
+            legend={t(`notifications.kinds.${kind}`)}
+            options={["in-app", "email"]}
+            type="radio"
+            labelOf={(option) => t(`notifications.choices.${option}`)}
+          />
         ))}
-        <ChoiceChips meta={fields.marketing} legend={t("notifications.kinds.marketing")} options={["none", "email"]} type="radio" labelOf={(option) => t(`notifications.choices.${option === "none" ? "none" : "marketingEmail"}`)} />
+        <ChoiceChips
+          meta={fields.marketing}
+          legend={t("notifications.kinds.marketing")}
+          options={["none", "email"]}
+          type="radio"
+          labelOf={(option) => t(`notifications.choices.${option === "none" ? "none" : "marketingEmail"}`)}
+        />
         <SubmitButton className="w-full" name="intent" value="notifications">
           {t("notifications.submit")}
         </SubmitButton>
@@ -132,7 +166,13 @@ export function ExportSection({ download }: { download: { url: string; expiresAt
   );
 }
 
-export function DeleteAccountSection({ lastResult, constraint }: { lastResult: Reply; constraint: ConstraintOf<typeof deleteAccountSchema> }) {
+export function DeleteAccountSection({
+  lastResult,
+  constraint,
+}: {
+  lastResult: Reply;
+  constraint: ConstraintOf<typeof deleteAccountSchema>;
+}) {
   const { t } = useTranslation("settings");
   const [form, fields] = useForm({
     id: "delete-account",
@@ -152,8 +192,18 @@ export function DeleteAccountSection({ lastResult, constraint }: { lastResult: R
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <FormError form={form} />
         <input type="hidden" name="intent" value="delete-account" />
-        <TextField meta={fields.password} type="password" label={t("delete.password")} autoComplete="current-password" />
-        <button type="submit" name="intent" value="delete-account" className="btn w-full bg-red-700 text-white hover:bg-red-800">
+        <TextField
+          meta={fields.password}
+          type="password"
+          label={t("delete.password")}
+          autoComplete="current-password"
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="delete-account"
+          className="btn w-full bg-red-700 text-white hover:bg-red-800"
+        >
           {t("delete.submit")}
         </button>
       </Form>
@@ -170,7 +220,10 @@ export type EmailChangeLandingState =
 export function EmailChangeLanding({ current }: { current: EmailChangeLandingState }) {
   const { t } = useTranslation("settings");
   return (
-    <main id="main" className="mx-auto flex min-h-[70dvh] max-w-md flex-col items-center justify-center gap-5 px-6 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-[70dvh] max-w-md flex-col items-center justify-center gap-5 px-6 text-center"
+    >
       <h1 className="text-2xl font-bold">{t("confirmEmail.title")}</h1>
       {current.state === "ready" ? (
         <Form method="post" className="w-full space-y-4">
@@ -197,13 +250,19 @@ export function EmailChangeLanding({ current }: { current: EmailChangeLandingSta
   );
 }
 
-export type UnsubscribeLandingState = { state: "ready"; token: string; kind: string } | { state: "done"; kind: string } | { state: "invalid"; message: string };
+export type UnsubscribeLandingState =
+  | { state: "ready"; token: string; kind: string }
+  | { state: "done"; kind: string }
+  | { state: "invalid"; message: string };
 
 /** The page behind an email's unsubscribe link: a button unsubscribes (link scanners change nothing). */
 export function UnsubscribeLanding({ current }: { current: UnsubscribeLandingState }) {
   const { t } = useTranslation("settings");
   return (
-    <main id="main" className="mx-auto flex min-h-[70dvh] max-w-md flex-col items-center justify-center gap-5 px-6 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-[70dvh] max-w-md flex-col items-center justify-center gap-5 px-6 text-center"
+    >
       <h1 className="text-2xl font-bold">{t("unsubscribe.title")}</h1>
       {current.state === "ready" ? (
         <Form method="post" className="w-full space-y-4">

@@ -23,7 +23,9 @@ export function ConsoleNav({ openReports }: { openReports: number }) {
               end={section.end}
               className={({ isActive }) =>
                 `inline-flex min-h-11 items-center gap-1.5 border-b-2 px-3 text-sm font-semibold whitespace-nowrap ${
-                  isActive ? "border-brand-700 text-brand-800" : "border-transparent text-stone-700 hover:text-stone-900"
+                  isActive
+                    ? "border-brand-700 text-brand-800"
+                    : "border-transparent text-stone-700 hover:text-stone-900"
                 }`
               }
             >

@@ -37,7 +37,19 @@ const CHART_HEIGHT = 80;
  * One figure per day as bars drawn on the server. The picture is for the eyes; screen readers get
  * the same numbers as a table.
  */
-export function DailyChart({ id, title, days, values, money = false }: { id: string; title: string; days: string[]; values: number[]; money?: boolean }) {
+export function DailyChart({
+  id,
+  title,
+  days,
+  values,
+  money = false,
+}: {
+  id: string;
+  title: string;
+  days: string[];
+  values: number[];
+  money?: boolean;
+}) {
   const { t } = useTranslation("admin");
   const format = useConsoleFormat();
   const shown = (value: number) => (money ? format.money(value) : format.count(value));
@@ -51,11 +63,32 @@ export function DailyChart({ id, title, days, values, money = false }: { id: str
         <span className="font-semibold">{title}</span>
         <span className="text-sm text-stone-700">{t("overview.latest", { value: shown(latest) })}</span>
       </figcaption>
-      <svg aria-hidden viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} className="h-20 w-full" preserveAspectRatio="none">
-        <line x1="0" y1={CHART_HEIGHT - 0.5} x2={CHART_WIDTH} y2={CHART_HEIGHT - 0.5} stroke="#a8a29e" strokeWidth="1" />
+      <svg
+        aria-hidden
+        viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
+        className="h-20 w-full"
+        preserveAspectRatio="none"
+      >
+        <line
+          x1="0"
+          y1={CHART_HEIGHT - 0.5}
+          x2={CHART_WIDTH}
+          y2={CHART_HEIGHT - 0.5}
+          stroke="#a8a29e"
+          strokeWidth="1"
+        />
         {values.map((value, index) => {
           const height = value === 0 ? 0 : Math.max(2, (value / max) * (CHART_HEIGHT - 4));
-          return <rect key={days[index]} x={index * barWidth + 1} y={CHART_HEIGHT - height} width={Math.max(1, barWidth - 2)} height={height} fill="#0f766e" />;
+          return (
+            <rect
+              key={days[index]}
+              x={index * barWidth + 1}
+              y={CHART_HEIGHT - height}
+              width={Math.max(1, barWidth - 2)}
+              height={height}
+              fill="#0f766e"
+            />
+          );
         })}
       </svg>
       <p className="flex justify-between text-xs text-stone-700" aria-hidden>

@@ -9,7 +9,8 @@ import { person } from "~/testing/people";
 import { loader as adminLayoutLoader } from "~/routes/admin-layout";
 import { setAdmin } from "./roles.server";
 
-const asking = (cookie?: string) => new Request("http://localhost/admin", { headers: cookie ? { Cookie: cookie } : {} });
+const asking = (cookie?: string) =>
+  new Request("http://localhost/admin", { headers: cookie ? { Cookie: cookie } : {} });
 
 async function statusOf(run: () => Promise<unknown>): Promise<number> {
   try {
@@ -24,17 +25,32 @@ async function statusOf(run: () => Promise<unknown>): Promise<number> {
 describe("the audit log", () => {
   it("keeps every row as written: the database refuses UPDATE and DELETE, even as raw SQL", async () => {
     const operator = await person("owner", { columns: { is_admin: 1 } });
-    await recordAudit(db, { operatorId: operator.id, action: "test.act", subjectType: "user", subjectId: operator.id, reason: "  because  ", details: { n: 1 } });
-    const row = await db.selectFrom("audit_log").selectAll().where("operator_id", "=", operator.id).executeTakeFirstOrThrow();
+    await recordAudit(db, {
+      operatorId: operator.id,
+      action: "test.act",
+      subjectType: "user",
+      subjectId: operator.id,
+      reason: "  because  ",
+      details: { n: 1 },
+    });
+    const row = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("operator_id", "=", operator.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ action: "test.act", reason: "because", details: '{"n":1}' });
-    await expect(db.updateTable("audit_log").set({ reason: "rewritten" }).where("id", "=", row.id).execute()).rejects.toThrow(/append-only/);
+    await expect(
+      db.updateTable("audit_log").set({ reason: "rewritten" }).where("id", "=", row.id).execute(),
+    ).rejects.toThrow(/append-only/);
     await expect(db.deleteFrom("audit_log").where("id", "=", row.id).execute()).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
     expect(await db.selectFrom("audit_log").selectAll().where("id", "=", row.id).executeTakeFirst()).toEqual(row);
   });
 
   it("refuses an action without a reason", async () => {
-    await expect(recordAudit(db, { operatorId: null, action: "x", subjectType: "user", subjectId: "x", reason: "   " })).rejects.toThrow();
+    await expect(
+      recordAudit(db, { operatorId: null, action: "x", subjectType: "user", subjectId: "x", reason: "   " }),
+    ).rejects.toThrow();
   });
 });
 
@@ -43,10 +59,17 @@ describe("the operator role", () => {
     const member = await person("owner", { email: `Grant-${Date.now()}@Example.com` });
     expect(await setAdmin(member.email.toUpperCase(), true)).toEqual({ status: "granted", userId: member.id });
     expect(await setAdmin(member.email, true)).toEqual({ status: "unchanged", userId: member.id });
-    expect((await db.selectFrom("users").select("is_admin").where("id", "=", member.id).executeTakeFirstOrThrow()).is_admin).toBe(1);
+    expect(
+      (await db.selectFrom("users").select("is_admin").where("id", "=", member.id).executeTakeFirstOrThrow()).is_admin,
+    ).toBe(1);
     expect(await setAdmin(member.email, false)).toEqual({ status: "revoked", userId: member.id });
     expect(await setAdmin("nobody-here@example.com", true)).toEqual({ status: "unknown" });
-    const actions = await db.selectFrom("audit_log").select(["action", "operator_id"]).where("subject_id", "=", member.id).orderBy("id").execute();
+    const actions = await db
+      .selectFrom("audit_log")
+      .select(["action", "operator_id"])
+      .where("subject_id", "=", member.id)
+      .orderBy("id")
+      .execute();
     expect(actions).toEqual([
       { action: "admin.grant", operator_id: null },
       { action: "admin.revoke", operator_id: null },
@@ -56,13 +79,20 @@ describe("the operator role", () => {
   it("opens the console to operators only: 404 to visitors, members and suspended operators", async () => {
     const member = await person("both", { signedIn: true });
     const operator = await person("owner", { signedIn: true, columns: { is_admin: 1 } });
-    const suspended = await person("owner", { signedIn: true, columns: { is_admin: 1, suspended_at: new Date().toISOString(), suspension_reason: "x" } });
+    const suspended = await person("owner", {
+      signedIn: true,
+      columns: { is_admin: 1, suspended_at: new Date().toISOString(), suspension_reason: "x" },
+    });
     expect(await statusOf(() => requireAdmin(asking()))).toBe(404);
     expect(await statusOf(() => requireAdmin(asking(member.cookie)))).toBe(404);
     expect(await statusOf(() => requireAdmin(asking(suspended.cookie)))).toBe(404);
-    expect(await statusOf(() => adminLayoutLoader({ request: asking(member.cookie), params: {}, context: context() }))).toBe(404);
+    expect(
+      await statusOf(() => adminLayoutLoader({ request: asking(member.cookie), params: {}, context: context() })),
+    ).toBe(404);
     expect((await requireAdmin(asking(operator.cookie))).id).toBe(operator.id);
-    expect(await adminLayoutLoader({ request: asking(operator.cookie), params: {}, context: context() })).toMatchObject({ operatorName: operator.name });
+    expect(await adminLayoutLoader({ request: asking(operator.cookie), params: {}, context: context() })).toMatchObject(
+      { operatorName: operator.name },
+    );
   });
 
   it("gives a suspended person's cookie nothing", async () => {

@@ -5,7 +5,18 @@ import { now } from "~/platform/clock.server";
 import { bookingMoney } from "~/features/bookings";
 
 export const OVERVIEW_DAYS = 30;
-export const METRICS = ["signups", "matches", "requests", "confirmed", "completed", "grossCents", "feeCents", "refunds", "premium", "mrrCents"] as const;
+export const METRICS = [
+  "signups",
+  "matches",
+  "requests",
+  "confirmed",
+  "completed",
+  "grossCents",
+  "feeCents",
+  "refunds",
+  "premium",
+  "mrrCents",
+] as const;
 export type Metric = (typeof METRICS)[number];
 export const MONEY_METRICS: readonly Metric[] = ["grossCents", "feeCents", "mrrCents"];
 
@@ -19,7 +30,9 @@ const MONTHS: Record<PlanInterval, number> = { month: 1, "6months": 6, year: 12 
 /** The last 30 UTC days, oldest first, as YYYY-MM-DD. */
 export function lastDays(at: Date, count = OVERVIEW_DAYS): string[] {
   const today = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
-  return Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: count }, (_, i) =>
+    new Date(today - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 type DayTotals = { day: string; total: number | string | null }[];
@@ -50,7 +63,16 @@ async function perDay(
 async function feesPerDay(since: string): Promise<DayTotals> {
   const released = await db
     .selectFrom("bookings")
-    .select(["released_at", "status", "total_cents", "payment_status", "payment_task", "capture_cents", "refund_due_cents", "refunded_cents"])
+    .select([
+      "released_at",
+      "status",
+      "total_cents",
+      "payment_status",
+      "payment_task",
+      "capture_cents",
+      "refund_due_cents",
+      "refunded_cents",
+    ])
     .where("released_at", ">=", since)
     .execute();
   const byDay = new Map<string, number>();
@@ -87,7 +109,9 @@ export async function overview(at: Date = now()): Promise<Overview> {
   const mrr: number[] = [];
   for (const day of days) {
     const end = `${day}T23:59:59.999Z`;
-    const active = subscriptions.filter((s) => s.current_period_start! <= end && (s.ended_at === null || s.ended_at > end) && s.status !== "incomplete");
+    const active = subscriptions.filter(
+      (s) => s.current_period_start! <= end && (s.ended_at === null || s.ended_at > end) && s.status !== "incomplete",
+    );
     premium.push(active.length);
     mrr.push(Math.round(active.reduce((total, s) => total + s.price_cents / MONTHS[s.interval], 0)));
   }

@@ -23,16 +23,23 @@ const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** By name or email, case-insensitive; an empty search lists the newest members. */
 export async function searchPeople(text: string, limit = 50): Promise<PersonRow[]> {
   const term = text.trim().slice(0, SEARCH_MAX).toLowerCase();
-  let query = db.selectFrom("users").select(["id", "name", "email", "role", "is_admin", "suspended_at", "deleted_at", "created_at"]);
+  let query = db
+    .selectFrom("users")
+    .select(["id", "name", "email", "role", "is_admin", "suspended_at", "deleted_at", "created_at"]);
   if (term) {
     const pattern = likeEscaped(term);
-    query = query.where(sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\')`);
+    query = query.where(
+      sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(email) like ${pattern} escape '\\')`,
+    );
   }
   const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
   return rows.map(personRowOf);
 }
 
-type UserColumns = Pick<Selectable<UsersTable>, "id" | "name" | "email" | "role" | "is_admin" | "suspended_at" | "deleted_at" | "created_at">;
+type UserColumns = Pick<
+  Selectable<UsersTable>,
+  "id" | "name" | "email" | "role" | "is_admin" | "suspended_at" | "deleted_at" | "created_at"
+>;
 
 const personRowOf = (row: UserColumns): PersonRow => ({
   id: row.id,
@@ -47,13 +54,42 @@ const personRowOf = (row: UserColumns): PersonRow => ({
 });
 
 export interface PersonDetail {
-  person: PersonRow & { city: string; suspendedAt: string | null; suspensionReason: string | null; emailConfirmed: boolean };
-  bookings: { id: string; as: "owner" | "sitter"; otherName: string; petName: string; startAt: string; status: string; paymentStatus: string; money: BookingMoney }[];
+  person: PersonRow & {
+    city: string;
+    suspendedAt: string | null;
+    suspensionReason: string | null;
+    emailConfirmed: boolean;
+  };
+  bookings: {
+    id: string;
+    as: "owner" | "sitter";
+    otherName: string;
+    petName: string;
+    startAt: string;
+    status: string;
+    paymentStatus: string;
+    money: BookingMoney;
+  }[];
   reportsReceived: QueuedReport[];
-  reportsMade: { id: string; subjectType: string; reason: string; status: string; createdAt: string; reportedName: string }[];
+  reportsMade: {
+    id: string;
+    subjectType: string;
+    reason: string;
+    status: string;
+    createdAt: string;
+    reportedName: string;
+  }[];
   blocksMade: { userId: string; name: string; at: string }[];
   blockedBy: { userId: string; name: string; at: string }[];
-  reviews: { id: string; given: boolean; otherName: string; rating: number; comment: string; hidden: boolean; createdAt: string }[];
+  reviews: {
+    id: string;
+    given: boolean;
+    otherName: string;
+    rating: number;
+    comment: string;
+    hidden: boolean;
+    createdAt: string;
+  }[];
   subscriptions: { id: string; plan: string; status: string; periodEnd: string | null; createdAt: string }[];
   subscriptionPayments: { id: string; amountCents: number; status: string; createdAt: string }[];
 }
@@ -63,13 +99,39 @@ const LIST = 50;
 export async function personDetail(userId: string): Promise<PersonDetail | null> {
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
   if (!user) return null;
-  const [bookings, reportsReceived, reportsMade, blocksMade, blockedBy, reviews, subscriptions, payments, openReceived] = await Promise.all([
+  const [
+    bookings,
+    reportsReceived,
+    reportsMade,
+    blocksMade,
+    blockedBy,
+    reviews,
+    subscriptions,
+    payments,
+    openReceived,
+  ] = await Promise.all([
     db
       .selectFrom("bookings as b")
       .innerJoin("users as o", "o.id", "b.owner_id")
       .innerJoin("users as s", "s.id", "b.sitter_id")
-      .select(["b.id", "b.owner_id", "o.name as owner_name", "s.name as sitter_name", "b.pet_name", "b.start_at", "b.status", "b.payment_status"])
-      .select(["b.total_cents", "b.payment_task", "b.capture_cents", "b.refund_due_cents", "b.refunded_cents", "b.released_at"])
+      .select([
+        "b.id",
+        "b.owner_id",
+        "o.name as owner_name",
+        "s.name as sitter_name",
+        "b.pet_name",
+        "b.start_at",
+        "b.status",
+        "b.payment_status",
+      ])
+      .select([
+        "b.total_cents",
+        "b.payment_task",
+        "b.capture_cents",
+        "b.refund_due_cents",
+        "b.refunded_cents",
+        "b.released_at",
+      ])
       .where((eb) => eb.or([eb("b.owner_id", "=", userId), eb("b.sitter_id", "=", userId)]))
       .orderBy("b.start_at", "desc")
       .limit(LIST)
@@ -83,13 +145,34 @@ export async function personDetail(userId: string): Promise<PersonDetail | null>
       .orderBy("r.created_at", "desc")
       .limit(LIST)
       .execute(),
-    db.selectFrom("blocks as b").innerJoin("users as u", "u.id", "b.blocked_id").select(["u.id", "u.name", "b.created_at"]).where("b.blocker_id", "=", userId).limit(LIST).execute(),
-    db.selectFrom("blocks as b").innerJoin("users as u", "u.id", "b.blocker_id").select(["u.id", "u.name", "b.created_at"]).where("b.blocked_id", "=", userId).limit(LIST).execute(),
+    db
+      .selectFrom("blocks as b")
+      .innerJoin("users as u", "u.id", "b.blocked_id")
+      .select(["u.id", "u.name", "b.created_at"])
+      .where("b.blocker_id", "=", userId)
+      .limit(LIST)
+      .execute(),
+    db
+      .selectFrom("blocks as b")
+      .innerJoin("users as u", "u.id", "b.blocker_id")
+      .select(["u.id", "u.name", "b.created_at"])
+      .where("b.blocked_id", "=", userId)
+      .limit(LIST)
+      .execute(),
     db
       .selectFrom("reviews as r")
       .innerJoin("users as by", "by.id", "r.reviewer_id")
       .innerJoin("users as of", "of.id", "r.reviewed_id")
-      .select(["r.id", "r.reviewer_id", "by.name as reviewer_name", "of.name as reviewed_name", "r.rating", "r.comment", "r.hidden_at", "r.created_at"])
+      .select([
+        "r.id",
+        "r.reviewer_id",
+        "by.name as reviewer_name",
+        "of.name as reviewed_name",
+        "r.rating",
+        "r.comment",
+        "r.hidden_at",
+        "r.created_at",
+      ])
       .where((eb) => eb.or([eb("r.reviewer_id", "=", userId), eb("r.reviewed_id", "=", userId)]))
       .orderBy("r.created_at", "desc")
       .limit(LIST)
@@ -102,7 +185,13 @@ export async function personDetail(userId: string): Promise<PersonDetail | null>
       .orderBy("s.created_at", "desc")
       .limit(10)
       .execute(),
-    db.selectFrom("subscription_payments").select(["id", "amount_cents", "status", "created_at"]).where("user_id", "=", userId).orderBy("created_at", "desc").limit(LIST).execute(),
+    db
+      .selectFrom("subscription_payments")
+      .select(["id", "amount_cents", "status", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .limit(LIST)
+      .execute(),
     listReports("open", { reportedUserId: userId, limit: LIST }),
   ]);
   return {
@@ -124,7 +213,14 @@ export async function personDetail(userId: string): Promise<PersonDetail | null>
       money: bookingMoney(b),
     })),
     reportsReceived: [...openReceived, ...reportsReceived],
-    reportsMade: reportsMade.map((r) => ({ id: r.id, subjectType: r.subject_type, reason: r.reason, status: r.status, createdAt: r.created_at, reportedName: r.name })),
+    reportsMade: reportsMade.map((r) => ({
+      id: r.id,
+      subjectType: r.subject_type,
+      reason: r.reason,
+      status: r.status,
+      createdAt: r.created_at,
+      reportedName: r.name,
+    })),
     blocksMade: blocksMade.map((b) => ({ userId: b.id, name: b.name, at: b.created_at })),
     blockedBy: blockedBy.map((b) => ({ userId: b.id, name: b.name, at: b.created_at })),
     reviews: reviews.map((r) => ({
@@ -136,7 +232,18 @@ export async function personDetail(userId: string): Promise<PersonDetail | null>
       hidden: Boolean(r.hidden_at),
       createdAt: r.created_at,
     })),
-    subscriptions: subscriptions.map((s) => ({ id: s.id, plan: s.name, status: s.status, periodEnd: s.current_period_end, createdAt: s.created_at })),
-    subscriptionPayments: payments.map((p) => ({ id: p.id, amountCents: p.amount_cents, status: p.status, createdAt: p.created_at })),
+    subscriptions: subscriptions.map((s) => ({
+      id: s.id,
+      plan: s.name,
+      status: s.status,
+      periodEnd: s.current_period_end,
+      createdAt: s.created_at,
+    })),
+    subscriptionPayments: payments.map((p) => ({
+      id: p.id,
+      amountCents: p.amount_cents,
+      status: p.status,
+      createdAt: p.created_at,
+    })),
   };
 }

@@ -22,8 +22,12 @@ export function PersonPage({ detail, error }: { detail: PersonDetail; error?: st
         {person.email ? <p className="break-all text-stone-700">{person.email}</p> : null}
         <p className="flex flex-wrap gap-2 text-sm">
           <span>{t(`roles.${person.role}`)}</span>
-          {person.isAdmin ? <span className="rounded-full bg-brand-100 px-2 font-semibold text-brand-900">{t("people.operator")}</span> : null}
-          {person.deleted ? <span className="rounded-full bg-stone-200 px-2 font-semibold text-stone-900">{t("people.deleted")}</span> : null}
+          {person.isAdmin ? (
+            <span className="rounded-full bg-brand-100 px-2 font-semibold text-brand-900">{t("people.operator")}</span>
+          ) : null}
+          {person.deleted ? (
+            <span className="rounded-full bg-stone-200 px-2 font-semibold text-stone-900">{t("people.deleted")}</span>
+          ) : null}
           <span>· {person.city}</span>
           <span>· {t("people.joined", { when: format.when(person.createdAt) })}</span>
           {person.emailConfirmed ? null : <span>· {t("person.unconfirmed")}</span>}
@@ -37,7 +41,8 @@ export function PersonPage({ detail, error }: { detail: PersonDetail; error?: st
           </p>
         ) : person.suspended ? (
           <p role="status" className="rounded-xl bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-            {t("person.suspendedSince", { when: format.when(person.suspendedAt) })} {t("person.suspendedBecause", { reason: person.suspensionReason ?? "" })}
+            {t("person.suspendedSince", { when: format.when(person.suspendedAt) })}{" "}
+            {t("person.suspendedBecause", { reason: person.suspensionReason ?? "" })}
           </p>
         ) : (
           <p className="text-sm text-stone-700">{t("person.active")}</p>
@@ -48,7 +53,11 @@ export function PersonPage({ detail, error }: { detail: PersonDetail; error?: st
               id="person-access"
               hidden={{}}
               error={error}
-              actions={person.suspended ? [{ intent: "lift", label: t("person.lift") }] : [{ intent: "suspend", label: t("person.suspend"), danger: true }]}
+              actions={
+                person.suspended
+                  ? [{ intent: "lift", label: t("person.lift") }]
+                  : [{ intent: "suspend", label: t("person.suspend"), danger: true }]
+              }
             />
             {person.suspended ? null : <p className="text-xs text-stone-700">{t("person.suspendHint")}</p>}
           </>
@@ -72,7 +81,9 @@ export function PersonPage({ detail, error }: { detail: PersonDetail; error?: st
                 <span className="block">{t(`bookings:status.${booking.status}`)}</span>
                 <span className="block text-stone-700">
                   {format.money(booking.money.priceCents)} · {t(`bookings:paymentStatus.${booking.paymentStatus}`)}
-                  {partlyRefunded(booking.money) ? ` · ${t("disputes:card.refunded", { amount: format.money(booking.money.refundedCents) })}` : null}
+                  {partlyRefunded(booking.money)
+                    ? ` · ${t("disputes:card.refunded", { amount: format.money(booking.money.refundedCents) })}`
+                    : null}
                 </span>
               </span>
             </li>
@@ -103,7 +114,8 @@ export function PersonPage({ detail, error }: { detail: PersonDetail; error?: st
           empty={t("person.noReports")}
           render={(report) => (
             <li key={report.id} className="py-2">
-              {t(`reports.subject.${report.subjectType}`)} · {report.reportedName} · {t(`safety:reasons.${report.reason}`)} · {t(`reports.status.${report.status}`)} ·{" "}
+              {t(`reports.subject.${report.subjectType}`)} · {report.reportedName} ·{" "}
+              {t(`safety:reasons.${report.reason}`)} · {t(`reports.status.${report.status}`)} ·{" "}
               {format.when(report.createdAt)}
             </li>
           )}
@@ -112,7 +124,10 @@ export function PersonPage({ detail, error }: { detail: PersonDetail; error?: st
 
       <ConsoleSection id="person-blocks" title={t("person.blocks")}>
         <List
-          items={[...detail.blocksMade.map((b) => ({ ...b, made: true })), ...detail.blockedBy.map((b) => ({ ...b, made: false }))]}
+          items={[
+            ...detail.blocksMade.map((b) => ({ ...b, made: true })),
+            ...detail.blockedBy.map((b) => ({ ...b, made: false })),
+          ]}
           empty={t("person.noBlocks")}
           render={(block) => (
             <li key={`${block.made}-${block.userId}`} className="py-2">
@@ -129,7 +144,8 @@ export function PersonPage({ detail, error }: { detail: PersonDetail; error?: st
           render={(review) => (
             <li key={review.id} className="py-2">
               <span className="block font-semibold">
-                {t(review.given ? "person.reviewGiven" : "person.reviewReceived", { name: review.otherName })} · {t("reports.stars", { stars: review.rating })}
+                {t(review.given ? "person.reviewGiven" : "person.reviewReceived", { name: review.otherName })} ·{" "}
+                {t("reports.stars", { stars: review.rating })}
               </span>
               {review.comment ? <span className="block break-words">{review.comment}</span> : null}
               <span className="block text-stone-700">
@@ -147,7 +163,8 @@ export function PersonPage({ detail, error }: { detail: PersonDetail; error?: st
           empty={t("person.noSubscription")}
           render={(subscription) => (
             <li key={subscription.id} className="py-2">
-              {subscription.plan} · {t(`person.subscriptionStatus.${subscription.status}`)} · {t("person.periodEnd", { when: format.when(subscription.periodEnd) })}
+              {subscription.plan} · {t(`person.subscriptionStatus.${subscription.status}`)} ·{" "}
+              {t("person.periodEnd", { when: format.when(subscription.periodEnd) })}
             </li>
           )}
         />

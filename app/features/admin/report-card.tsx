@@ -13,10 +13,16 @@ export function ReportSummary({ report }: { report: ShownReport }) {
   return (
     <div className="space-y-2">
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="rounded-full bg-stone-200 px-2 font-semibold">{t(`reports.subject.${report.subjectType}`)}</span>
+        <span className="rounded-full bg-stone-200 px-2 font-semibold">
+          {t(`reports.subject.${report.subjectType}`)}
+        </span>
         <span className="font-semibold">{t(`safety:reasons.${report.reason}`)}</span>
         <span className="text-stone-700">{format.when(report.createdAt)}</span>
-        {report.resolution ? <span className="rounded-full bg-brand-100 px-2 text-brand-900">{t(`reports.resolution.${report.resolution}`)}</span> : null}
+        {report.resolution ? (
+          <span className="rounded-full bg-brand-100 px-2 text-brand-900">
+            {t(`reports.resolution.${report.resolution}`)}
+          </span>
+        ) : null}
       </p>
       <p className="text-sm">
         {t("reports.about")}{" "}
@@ -39,10 +45,21 @@ export function ReportSummary({ report }: { report: ShownReport }) {
             <p className="break-words whitespace-pre-line">{thing.body}</p>
             {thing.media?.type === "image" ? (
               <a href={thing.media.url} target="_blank" rel="noreferrer" className="mt-2 block">
-                <img src={thing.media.previewUrl} alt={t("reports.attachment")} loading="lazy" className="max-h-48 rounded-lg" />
+                <img
+                  src={thing.media.previewUrl}
+                  alt={t("reports.attachment")}
+                  loading="lazy"
+                  className="max-h-48 rounded-lg"
+                />
               </a>
             ) : thing.media?.type === "video" ? (
-              <video src={thing.media.url} controls preload="metadata" aria-label={t("reports.attachment")} className="mt-2 max-h-48 rounded-lg" />
+              <video
+                src={thing.media.url}
+                controls
+                preload="metadata"
+                aria-label={t("reports.attachment")}
+                className="mt-2 max-h-48 rounded-lg"
+              />
             ) : null}
             <p className="mt-1 text-xs text-stone-700">
               {format.when(thing.sentAt)}
@@ -56,7 +73,13 @@ export function ReportSummary({ report }: { report: ShownReport }) {
             {thing.hidden ? <p className="mt-1 text-xs text-stone-700">{t("reports.hidden")}</p> : null}
           </>
         ) : thing.kind === "booking" ? (
-          <p>{t("reports.booking", { pet: thing.petName, when: format.when(thing.startAt), status: t(`bookings:status.${thing.status}`) })}</p>
+          <p>
+            {t("reports.booking", {
+              pet: thing.petName,
+              when: format.when(thing.startAt),
+              status: t(`bookings:status.${thing.status}`),
+            })}
+          </p>
         ) : (
           <p>{t("reports.missing")}</p>
         )}

@@ -16,13 +16,23 @@ export type ReportStatus = "open" | "closed";
 export type ResolveResult = "done" | "not-found" | "closed" | "not-hideable" | "already-suspended" | "self";
 
 export async function openReportCount(): Promise<number> {
-  const row = await db.selectFrom("reports").select((eb) => eb.fn.countAll<number>().as("count")).where("status", "=", "open").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("reports")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "=", "open")
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 export type ReportedThing =
   | { kind: "profile"; name: string; bio: string }
-  | { kind: "message"; body: string; sentAt: string; hidden: boolean; media: { url: string; previewUrl: string; type: "image" | "video" } | null }
+  | {
+      kind: "message";
+      body: string;
+      sentAt: string;
+      hidden: boolean;
+      media: { url: string; previewUrl: string; type: "image" | "video" } | null;
+    }
   | { kind: "review"; rating: number; comment: string; hidden: boolean }
   | { kind: "booking"; petName: string; startAt: string; status: string }
   | { kind: "missing" };
@@ -45,7 +55,10 @@ export interface QueuedReport {
 const PAGE = 50;
 
 /** The queue, newest first: each report with what was reported, read from its own table. */
-export async function listReports(status: ReportStatus, { reportedUserId, limit = PAGE }: { reportedUserId?: string; limit?: number } = {}): Promise<QueuedReport[]> {
+export async function listReports(
+  status: ReportStatus,
+  { reportedUserId, limit = PAGE }: { reportedUserId?: string; limit?: number } = {},
+): Promise<QueuedReport[]> {
   let query = db
     .selectFrom("reports as r")
     .innerJoin("users as reporter", "reporter.id", "r.reporter_id")
@@ -75,23 +88,52 @@ export async function listReports(status: ReportStatus, { reportedUserId, limit 
   const messageIds = ids("message").map(Number).filter(Number.isSafeInteger);
   const [messages, reviews, bookings] = await Promise.all([
     messageIds.length ? db.selectFrom("messages").selectAll().where("id", "in", messageIds).execute() : [],
-    ids("review").length ? db.selectFrom("reviews").select(["id", "rating", "comment", "hidden_at"]).where("id", "in", ids("review")).execute() : [],
-    ids("booking").length ? db.selectFrom("bookings").select(["id", "pet_name", "start_at", "status"]).where("id", "in", ids("booking")).execute() : [],
+    ids("review").length
+      ? db
+          .selectFrom("reviews")
+          .select(["id", "rating", "comment", "hidden_at"])
+          .where("id", "in", ids("review"))
+          .execute()
+      : [],
+    ids("booking").length
+      ? db
+          .selectFrom("bookings")
+          .select(["id", "pet_name", "start_at", "status"])
+          .where("id", "in", ids("booking"))
+          .execute()
+      : [],
   ]);
   const thingOf = (row: (typeof rows)[number]): ReportedThing => {
     if (row.subject_type === "profile") return { kind: "profile", name: row.reported_name, bio: row.reported_bio };
     if (row.subject_type === "message") {
       const message = messages.find((m) => String(m.id) === row.subject_id);
       if (!message) return { kind: "missing" };
-      const media = message.media_key && message.media_type ? { url: photoUrl(message.media_key), previewUrl: photoUrl(message.media_preview_key ?? message.media_key), type: message.media_type } : null;
-      return { kind: "message", body: message.body, sentAt: message.created_at, hidden: Boolean(message.hidden_at), media };
+      const media =
+        message.media_key && message.media_type
+          ? {
+              url: photoUrl(message.media_key),
+              previewUrl: photoUrl(message.media_preview_key ?? message.media_key),
+              type: message.media_type,
+            }
+          : null;
+      return {
+        kind: "message",
+        body: message.body,
+        sentAt: message.created_at,
+        hidden: Boolean(message.hidden_at),
+        media,
+      };
     }
     if (row.subject_type === "review") {
       const review = reviews.find((r) => r.id === row.subject_id);
-      return review ? { kind: "review", rating: review.rating, comment: review.comment, hidden: Boolean(review.hidden_at) } : { kind: "missing" };
+      return review
+        ? { kind: "review", rating: review.rating, comment: review.comment, hidden: Boolean(review.hidden_at) }
+        : { kind: "missing" };
     }
     const booking = bookings.find((b) => b.id === row.subject_id);
-    return booking ? { kind: "booking", petName: booking.pet_name, startAt: booking.start_at, status: booking.status } : { kind: "missing" };
+    return booking
+      ? { kind: "booking", petName: booking.pet_name, startAt: booking.start_at, status: booking.status }
+      : { kind: "missing" };
   };
   return rows.map((row) => ({
     id: row.id,
@@ -123,7 +165,9 @@ async function scrubMessageNotice(trx: Transaction<Database>, messageId: number)
   if (!message) return;
   const recipientId = message.user_a_id === message.sender_id ? message.user_b_id : message.user_a_id;
   const recipient = await trx.selectFrom("users").select("language").where("id", "=", recipientId).executeTakeFirst();
-  const removed = (await translatorFor(isLanguage(recipient?.language) ? recipient.language : "en", "safety"))("removed");
+  const removed = (await translatorFor(isLanguage(recipient?.language) ? recipient.language : "en", "safety"))(
+    "removed",
+  );
   await trx
     .updateTable("notifications")
     .set({ data: jsonWithText("data", "preview", removed) })
@@ -134,14 +178,30 @@ async function scrubMessageNotice(trx: Transaction<Database>, messageId: number)
     .execute();
 }
 
-async function closeReports(trx: Transaction<Database>, ids: string[], operatorId: string, resolution: ReportResolution): Promise<void> {
+async function closeReports(
+  trx: Transaction<Database>,
+  ids: string[],
+  operatorId: string,
+  resolution: ReportResolution,
+): Promise<void> {
   if (ids.length === 0) return;
-  await trx.updateTable("reports").set({ status: "closed", resolution, resolved_by: operatorId, resolved_at: nowIso() }).where("id", "in", ids).where("status", "=", "open").execute();
+  await trx
+    .updateTable("reports")
+    .set({ status: "closed", resolution, resolved_by: operatorId, resolved_at: nowIso() })
+    .where("id", "in", ids)
+    .where("status", "=", "open")
+    .execute();
 }
 
-async function openReportsWhere(trx: Transaction<Database>, filter: { subjectType: ReportSubject; subjectId: string } | { reportedUserId: string }): Promise<string[]> {
+async function openReportsWhere(
+  trx: Transaction<Database>,
+  filter: { subjectType: ReportSubject; subjectId: string } | { reportedUserId: string },
+): Promise<string[]> {
   let query = trx.selectFrom("reports").select("id").where("status", "=", "open");
-  query = "reportedUserId" in filter ? query.where("reported_user_id", "=", filter.reportedUserId) : query.where("subject_type", "=", filter.subjectType).where("subject_id", "=", filter.subjectId);
+  query =
+    "reportedUserId" in filter
+      ? query.where("reported_user_id", "=", filter.reportedUserId)
+      : query.where("subject_type", "=", filter.subjectType).where("subject_id", "=", filter.subjectId);
   return (await query.execute()).map((row) => row.id);
 }
 
@@ -149,7 +209,12 @@ async function openReportsWhere(trx: Transaction<Database>, filter: { subjectTyp
  * One operator decision on an open report, audited with its reason. Hiding closes every open
  * report of that content; suspending closes every open report about that person.
  */
-export async function resolveReport(operatorId: string, reportId: string, action: ReportAction, reason: string): Promise<ResolveResult> {
+export async function resolveReport(
+  operatorId: string,
+  reportId: string,
+  action: ReportAction,
+  reason: string,
+): Promise<ResolveResult> {
   let suspended: { userId: string; tasks: string[] } | null = null;
   const result = await db.transaction().execute(async (trx): Promise<ResolveResult> => {
     const report = await trx.selectFrom("reports").selectAll().where("id", "=", reportId).executeTakeFirst();
@@ -167,8 +232,18 @@ export async function resolveReport(operatorId: string, reportId: string, action
       const table = report.subject_type === "message" ? "messages" : "reviews";
       const hidden =
         table === "messages"
-          ? await trx.updateTable("messages").set({ hidden_at: at, hidden_by: operatorId }).where("id", "=", Number(report.subject_id)).where("hidden_at", "is", null).executeTakeFirst()
-          : await trx.updateTable("reviews").set({ hidden_at: at, hidden_by: operatorId }).where("id", "=", report.subject_id).where("hidden_at", "is", null).executeTakeFirst();
+          ? await trx
+              .updateTable("messages")
+              .set({ hidden_at: at, hidden_by: operatorId })
+              .where("id", "=", Number(report.subject_id))
+              .where("hidden_at", "is", null)
+              .executeTakeFirst()
+          : await trx
+              .updateTable("reviews")
+              .set({ hidden_at: at, hidden_by: operatorId })
+              .where("id", "=", report.subject_id)
+              .where("hidden_at", "is", null)
+              .executeTakeFirst();
       if (table === "messages") await scrubMessageNotice(trx, Number(report.subject_id));
       const ids = await openReportsWhere(trx, { subjectType: report.subject_type, subjectId: report.subject_id });
       await closeReports(trx, ids, operatorId, "hidden");
@@ -182,16 +257,30 @@ export async function resolveReport(operatorId: string, reportId: string, action
       return "done";
     }
     if (action === "warn") {
-      const person = await trx.selectFrom("users").select(["email", "name", "language", "time_zone"]).where("id", "=", report.reported_user_id).executeTakeFirstOrThrow();
+      const person = await trx
+        .selectFrom("users")
+        .select(["email", "name", "language", "time_zone"])
+        .where("id", "=", report.reported_user_id)
+        .executeTakeFirstOrThrow();
       await enqueueEmail(await accountNoticeEmail(person, "warning", reason), trx);
       await closeReports(trx, [report.id], operatorId, "warned");
-      await recordAudit(trx, { ...audit, action: "user.warn", subjectType: "user", subjectId: report.reported_user_id });
+      await recordAudit(trx, {
+        ...audit,
+        action: "user.warn",
+        subjectType: "user",
+        subjectId: report.reported_user_id,
+      });
       return "done";
     }
     const outcome = await suspendIn(trx, operatorId, report.reported_user_id, reason, { reportId });
     if (outcome.status === "already") return "already-suspended";
     if (outcome.status !== "suspended") return outcome.status;
-    await closeReports(trx, await openReportsWhere(trx, { reportedUserId: report.reported_user_id }), operatorId, "suspended");
+    await closeReports(
+      trx,
+      await openReportsWhere(trx, { reportedUserId: report.reported_user_id }),
+      operatorId,
+      "suspended",
+    );
     suspended = { userId: report.reported_user_id, tasks: outcome.tasks };
     return "done";
   });

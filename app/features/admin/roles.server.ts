@@ -11,10 +11,18 @@ export type RoleChange = { status: "granted" | "revoked" | "unchanged"; userId: 
 export async function setAdmin(email: string, admin: boolean): Promise<RoleChange> {
   const address = email.trim().toLowerCase();
   return db.transaction().execute(async (trx): Promise<RoleChange> => {
-    const user = await trx.selectFrom("users").select(["id", "is_admin"]).where((eb) => eb(eb.fn("lower", ["email"]), "=", address)).executeTakeFirst();
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "is_admin"])
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", address))
+      .executeTakeFirst();
     if (!user) return { status: "unknown" };
     if (flag.read(user.is_admin) === admin) return { status: "unchanged", userId: user.id };
-    await trx.updateTable("users").set({ is_admin: flag.write(admin), updated_at: nowIso() }).where("id", "=", user.id).execute();
+    await trx
+      .updateTable("users")
+      .set({ is_admin: flag.write(admin), updated_at: nowIso() })
+      .where("id", "=", user.id)
+      .execute();
     await recordAudit(trx, {
       operatorId: null,
       action: admin ? "admin.grant" : "admin.revoke",

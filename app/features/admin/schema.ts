@@ -8,12 +8,19 @@ export const REASON_MAX = 1000;
  */
 const reason = z
   .string("admin:errors.reasonRequired")
-  .check(z.trim(), minLength(1, "admin:errors.reasonRequired"), maxLength(REASON_MAX, "validation.tooLong"), noContactData("admin:errors.reasonContact"));
+  .check(
+    z.trim(),
+    minLength(1, "admin:errors.reasonRequired"),
+    maxLength(REASON_MAX, "validation.tooLong"),
+    noContactData("admin:errors.reasonContact"),
+  );
 
 export const suspendSchema = z.object({ intent: z.enum(["suspend", "lift"], "admin:errors.reasonRequired"), reason });
 
 export const reportActionSchema = z.object({
   intent: z.enum(["dismiss", "hide", "warn", "suspend"], "admin:errors.action"),
-  reportId: z.string("admin:errors.notFound").check(minLength(1, "admin:errors.notFound"), maxLength(64, "admin:errors.notFound")),
+  reportId: z
+    .string("admin:errors.notFound")
+    .check(minLength(1, "admin:errors.notFound"), maxLength(64, "admin:errors.notFound")),
   reason,
 });

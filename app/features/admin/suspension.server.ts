@@ -8,7 +8,8 @@ import { endStreamsOf } from "~/platform/events/hub.server";
 import { closeOpenBookingsIn, runPaymentTasks } from "~/features/bookings/index.server";
 import { accountNoticeEmail } from "./emails.server";
 
-export type SuspendResult = { status: "suspended"; closedBookings: string[] } | { status: "not-found" | "self" | "already" };
+export type SuspendResult =
+  { status: "suspended"; closedBookings: string[] } | { status: "not-found" | "self" | "already" };
 export type LiftResult = "lifted" | "not-found" | "not-suspended";
 
 /**
@@ -22,18 +23,38 @@ export async function suspendIn(
   userId: string,
   reason: string,
   details: Record<string, unknown> = {},
-): Promise<{ status: "suspended"; closedBookings: string[]; tasks: string[] } | { status: "not-found" | "self" | "already" }> {
+): Promise<
+  { status: "suspended"; closedBookings: string[]; tasks: string[] } | { status: "not-found" | "self" | "already" }
+> {
   if (userId === operatorId) return { status: "self" };
-  const person = await trx.selectFrom("users").select(["id", "email", "name", "language", "time_zone", "suspended_at", "deleted_at"]).where("id", "=", userId).executeTakeFirst();
+  const person = await trx
+    .selectFrom("users")
+    .select(["id", "email", "name", "language", "time_zone", "suspended_at", "deleted_at"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   // A deleted member has nothing left to suspend (and no address to write to).
   if (!person || person.deleted_at) return { status: "not-found" };
   if (person.suspended_at) return { status: "already" };
   const at = nowIso();
-  await trx.updateTable("users").set({ suspended_at: at, suspension_reason: reason, updated_at: at }).where("id", "=", userId).execute();
+  await trx
+    .updateTable("users")
+    .set({ suspended_at: at, suspension_reason: reason, updated_at: at })
+    .where("id", "=", userId)
+    .execute();
   await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
-  const { closed, tasks } = await closeOpenBookingsIn(trx, userId, "suspended", { kind: "operator", userId: operatorId });
+  const { closed, tasks } = await closeOpenBookingsIn(trx, userId, "suspended", {
+    kind: "operator",
+    userId: operatorId,
+  });
   await enqueueEmail(await accountNoticeEmail(person, "suspended", reason), trx);
-  await recordAudit(trx, { operatorId, action: "user.suspend", subjectType: "user", subjectId: userId, reason, details: { ...details, cancelledBookings: closed } });
+  await recordAudit(trx, {
+    operatorId,
+    action: "user.suspend",
+    subjectType: "user",
+    subjectId: userId,
+    reason,
+    details: { ...details, cancelledBookings: closed },
+  });
   return { status: "suspended", closedBookings: closed, tasks };
 }
 
@@ -54,12 +75,27 @@ export async function suspendPerson(operatorId: string, userId: string, reason: 
 /** Access comes back; the bookings cancelled by the suspension stay cancelled. */
 export async function liftSuspension(operatorId: string, userId: string, reason: string): Promise<LiftResult> {
   const result = await db.transaction().execute(async (trx): Promise<LiftResult> => {
-    const person = await trx.selectFrom("users").select(["id", "email", "name", "language", "time_zone", "suspended_at"]).where("id", "=", userId).executeTakeFirst();
+    const person = await trx
+      .selectFrom("users")
+      .select(["id", "email", "name", "language", "time_zone", "suspended_at"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
     if (!person) return "not-found";
     if (!person.suspended_at) return "not-suspended";
-    await trx.updateTable("users").set({ suspended_at: null, suspension_reason: null, updated_at: nowIso() }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("users")
+      .set({ suspended_at: null, suspension_reason: null, updated_at: nowIso() })
+      .where("id", "=", userId)
+      .execute();
     await enqueueEmail(await accountNoticeEmail(person, "restored", reason), trx);
-    await recordAudit(trx, { operatorId, action: "user.lift", subjectType: "user", subjectId: userId, reason, details: { suspendedAt: person.suspended_at } });
+    await recordAudit(trx, {
+      operatorId,
+      action: "user.lift",
+      subjectType: "user",
+      subjectId: userId,
+      reason,
+      details: { suspendedAt: person.suspended_at },
+    });
     return "lifted";
   });
   if (result === "lifted") deliverSoon();

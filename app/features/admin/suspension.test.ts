@@ -58,7 +58,11 @@ describe("suspending a person", () => {
     const writes: Uint8Array[] = [];
     let displaced = 0;
     await bus.listening();
-    const leave = joinHub(session.id, { sessionKey: "s", sentUpTo: 0, write: (bytes) => writes.push(bytes), displace: () => (displaced += 1) }, { perSession: 5, perPerson: 5 });
+    const leave = joinHub(
+      session.id,
+      { sessionKey: "s", sentUpTo: 0, write: (bytes) => writes.push(bytes), displace: () => (displaced += 1) },
+      { perSession: 5, perPerson: 5 },
+    );
     expect(await getUser(asking(session.cookie))).not.toBeNull();
 
     const result = await suspendPerson(admin.id, session.id, "Fake identity documents");
@@ -74,7 +78,9 @@ describe("suspending a person", () => {
 
     const withBookings = await suspendPerson(admin.id, sitter.id, "Asked owners to pay cash");
     expect(withBookings.status).toBe("suspended");
-    expect(withBookings.status === "suspended" && withBookings.closedBookings.sort()).toEqual([confirmed.id, waiting.id].sort());
+    expect(withBookings.status === "suspended" && withBookings.closedBookings.sort()).toEqual(
+      [confirmed.id, waiting.id].sort(),
+    );
     for (const id of [confirmed.id, waiting.id]) {
       const row = await bookingRow(id);
       expect(row).toMatchObject({ status: "cancelled", payment_status: "refunded", payment_task: null });
@@ -88,8 +94,14 @@ describe("suspending a person", () => {
 
     const audit = (await auditEntries({ subjectId: sitter.id })).entries;
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "user.suspend", reason: "Asked owners to pay cash", operator: { id: admin.id } });
-    expect(JSON.parse(audit[0]!.details)).toMatchObject({ cancelledBookings: expect.arrayContaining([confirmed.id, waiting.id]) });
+    expect(audit[0]).toMatchObject({
+      action: "user.suspend",
+      reason: "Asked owners to pay cash",
+      operator: { id: admin.id },
+    });
+    expect(JSON.parse(audit[0]!.details)).toMatchObject({
+      cancelledBookings: expect.arrayContaining([confirmed.id, waiting.id]),
+    });
 
     // Twice, oneself, nobody: refused, nothing more written.
     expect(await suspendPerson(admin.id, sitter.id, "again")).toEqual({ status: "already" });
@@ -101,7 +113,16 @@ describe("suspending a person", () => {
   it("hides them from every deck, 'See who liked you', booking and messages; lifting restores access but not the bookings", async () => {
     const admin = await operator();
     const { sitter, owner, confirmed, conversationId } = await busySitter();
-    await db.insertInto("swipes").values({ swiper_id: sitter.id, target_user_id: owner.id, target_pet_id: owner.petId, decision: "like", created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto("swipes")
+      .values({
+        swiper_id: sitter.id,
+        target_user_id: owner.id,
+        target_pet_id: owner.petId,
+        decision: "like",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const looker = await ownerWithPet();
     expect(await deckIds(looker.id)).toContain(sitter.id);
     expect((await admirersOf(owner.id)).map((a) => a.userId)).toContain(sitter.id);
@@ -110,7 +131,15 @@ describe("suspending a person", () => {
     expect(await deckIds(looker.id)).not.toContain(sitter.id);
     expect((await admirersOf(owner.id)).map((a) => a.userId)).not.toContain(sitter.id);
     expect(await swipe(looker, { userId: sitter.id, petId: null }, "like")).toEqual({ status: "not-found" });
-    const again = await requestBooking(looker, { id: randomUUID(), sitterId: sitter.id, petId: looker.petId, day: sitter.day, startTime: "15:00", hours: 1, notes: "" });
+    const again = await requestBooking(looker, {
+      id: randomUUID(),
+      sitterId: sitter.id,
+      petId: looker.petId,
+      day: sitter.day,
+      startTime: "15:00",
+      hours: 1,
+      notes: "",
+    });
     expect(again).toEqual({ status: "refused", reason: "sitterNotFound" });
     expect(await sendMessage(owner.id, conversationId, "still there?", null, EMPTY)).toEqual({ status: "closed" });
     expect((await readConversation(owner.id, conversationId))?.closed).toBe(true);
@@ -131,21 +160,42 @@ describe("the report queue", () => {
     const { sitter, owner, conversationId } = await busySitter();
     const sent = await sendMessage(sitter.id, conversationId, "Pay me by bank transfer instead", null, EMPTY);
     if (sent.status !== "sent") throw new Error(sent.status);
-    expect(await fileReport(owner.id, { subjectType: "message", subjectId: String(sent.id), reason: "scam", details: "outside the app" })).toBe("reported");
+    expect(
+      await fileReport(owner.id, {
+        subjectType: "message",
+        subjectId: String(sent.id),
+        reason: "scam",
+        details: "outside the app",
+      }),
+    ).toBe("reported");
     const report = (await listReports("open")).find((r) => r.subjectId === String(sent.id))!;
-    expect(report).toMatchObject({ reporter: { id: owner.id }, reported: { id: sitter.id }, words: "outside the app", thing: { kind: "message", body: "Pay me by bank transfer instead" } });
+    expect(report).toMatchObject({
+      reporter: { id: owner.id },
+      reported: { id: sitter.id },
+      words: "outside the app",
+      thing: { kind: "message", body: "Pay me by bank transfer instead" },
+    });
 
     // No reason, no action: the whole decision rolls back.
     await expect(resolveReport(admin.id, report.id, "hide", "  ")).rejects.toThrow(/reason/);
-    expect((await readConversation(owner.id, conversationId))!.messages.find((m) => m.id === sent.id)).toMatchObject({ removed: false });
+    expect((await readConversation(owner.id, conversationId))!.messages.find((m) => m.id === sent.id)).toMatchObject({
+      removed: false,
+    });
     expect(await resolveReport(admin.id, report.id, "hide", "Payment outside the platform")).toBe("done");
     for (const viewer of [owner.id, sitter.id]) {
       const shown = (await readConversation(viewer, conversationId))!.messages.find((m) => m.id === sent.id)!;
       expect(shown).toMatchObject({ removed: true, body: "", media: null });
     }
     // The notification that quoted it says so too.
-    const notices = await db.selectFrom("notifications").select("data").where("user_id", "=", owner.id).where("type", "=", "message").execute();
-    expect(notices.map((notice) => JSON.parse(notice.data) as { preview: string }).map((data) => data.preview)).toContain("Removed by Trusted Sitters");
+    const notices = await db
+      .selectFrom("notifications")
+      .select("data")
+      .where("user_id", "=", owner.id)
+      .where("type", "=", "message")
+      .execute();
+    expect(
+      notices.map((notice) => JSON.parse(notice.data) as { preview: string }).map((data) => data.preview),
+    ).toContain("Removed by Trusted Sitters");
     expect(JSON.stringify(notices)).not.toContain("bank transfer");
     expect(await resolveReport(admin.id, report.id, "dismiss", "again")).toBe("closed");
     expect((await listReports("closed")).find((r) => r.id === report.id)).toMatchObject({ resolution: "hidden" });
@@ -157,13 +207,27 @@ describe("the report queue", () => {
     const admin = await operator();
     const reporter = await person("owner");
     const target = await person("sitter", { signedIn: true });
-    expect(await fileReport(reporter.id, { subjectType: "profile", subjectId: target.id, reason: "fake-profile", details: "" })).toBe("reported");
+    expect(
+      await fileReport(reporter.id, {
+        subjectType: "profile",
+        subjectId: target.id,
+        reason: "fake-profile",
+        details: "",
+      }),
+    ).toBe("reported");
     const report = (await listReports("open", { reportedUserId: target.id }))[0]!;
     expect(await resolveReport(admin.id, report.id, "hide", "no")).toBe("not-hideable");
     expect(await resolveReport(admin.id, randomUUID(), "dismiss", "no")).toBe("not-found");
     expect(await resolveReport(admin.id, report.id, "warn", "Use your real photos")).toBe("done");
     expect((await emailsTo(target.email)).at(-1)?.text_body).toContain("Use your real photos");
-    expect(await fileReport((await person("owner")).id, { subjectType: "profile", subjectId: target.id, reason: "scam", details: "" })).toBe("reported");
+    expect(
+      await fileReport((await person("owner")).id, {
+        subjectType: "profile",
+        subjectId: target.id,
+        reason: "scam",
+        details: "",
+      }),
+    ).toBe("reported");
     const second = (await listReports("open", { reportedUserId: target.id }))[0]!;
     expect(await resolveReport(admin.id, second.id, "suspend", "Repeated fake profile")).toBe("done");
     expect(await getUser(asking(target.cookie))).toBeNull();

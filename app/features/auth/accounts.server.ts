@@ -111,7 +111,13 @@ export async function signUp(input: SignupInput, language: Language): Promise<Si
 async function tellOwnerOfSignupAttempt(owner: User): Promise<void> {
   if (!(await takeAttempt(`signup-attempt-notice:${owner.id}`, SIGNUP_ATTEMPT_NOTICES))) return;
   const origin = publicOrigin();
-  await enqueueEmail(await signupAttemptEmail(owner, { signIn: `${origin}/auth?mode=login`, reset: `${origin}/forgot-password` }, languageOfUser(owner)));
+  await enqueueEmail(
+    await signupAttemptEmail(
+      owner,
+      { signIn: `${origin}/auth?mode=login`, reset: `${origin}/forgot-password` },
+      languageOfUser(owner),
+    ),
+  );
   deliverSoon();
 }
 
@@ -138,7 +144,11 @@ const signInKey = (email: string) => `sign-in:${email.toLowerCase()}`;
  * address for that account and on those from every unknown browser for it: guessing from many
  * addresses stays slow, while the owner's own browsers are never held up by it.
  */
-function signInKeys(email: string, user: Pick<User, "id" | "password_hash"> | undefined, client: SignInClient): string[] {
+function signInKeys(
+  email: string,
+  user: Pick<User, "id" | "password_hash"> | undefined,
+  client: SignInClient,
+): string[] {
   const device = user ? deviceOf(client.devices, user) : null;
   if (user && device) return [`sign-in-device:${user.id}:${device}`];
   return [signInKey(email), `${signInKey(email)} from ${client.address}`];
@@ -148,7 +158,11 @@ function signInKeys(email: string, user: Pick<User, "id" | "password_hash"> | un
  * Each attempt past the free failures waits longer (about a minute at most) under every key it
  * counts under; unknown emails have the same budget. The right password clears those keys.
  */
-async function checkPassword(keys: string[], passwordHash: string | null, password: string): Promise<"right" | "wrong" | "wait"> {
+async function checkPassword(
+  keys: string[],
+  passwordHash: string | null,
+  password: string,
+): Promise<"right" | "wrong" | "wait"> {
   if ((await claimAttempts(keys, signInBackoff)) > 0) return "wait";
   if (passwordHash === null) {
     await spendVerifyTime(password);
@@ -159,7 +173,11 @@ async function checkPassword(keys: string[], passwordHash: string | null, passwo
   return "right";
 }
 
-export async function verifyLogin(email: string, password: string, client: SignInClient = UNKNOWN_CLIENT): Promise<LoginResult> {
+export async function verifyLogin(
+  email: string,
+  password: string,
+  client: SignInClient = UNKNOWN_CLIENT,
+): Promise<LoginResult> {
   const user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
   const check = await checkPassword(signInKeys(email, user, client), user?.password_hash ?? null, password);
   if (check === "wait") return { status: "wait" };
@@ -263,7 +281,11 @@ const ownPasswordKey = (userId: string) => `own-password:${userId}`;
 
 /** Whether `password` is the person's, with the same waits as signing in. */
 export async function checkOwnPassword(userId: string, password: string): Promise<"right" | "wrong" | "wait"> {
-  const user = await db.selectFrom("users").select(["email", "password_hash"]).where("id", "=", userId).executeTakeFirst();
+  const user = await db
+    .selectFrom("users")
+    .select(["email", "password_hash"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!user) return "wrong";
   return checkPassword([ownPasswordKey(userId)], user.password_hash, password);
 }
@@ -277,20 +299,35 @@ export type SessionPasswordChange =
  * Only with the current password: a session alone, on a borrowed or stolen device, must not be
  * enough. Every session ends; the caller starts a fresh one.
  */
-export async function changePassword(userId: string, currentPassword: string, password: string): Promise<SessionPasswordChange> {
-  const user = await db.selectFrom("users").select(["id", "email", "password_hash"]).where("id", "=", userId).executeTakeFirstOrThrow();
+export async function changePassword(
+  userId: string,
+  currentPassword: string,
+  password: string,
+): Promise<SessionPasswordChange> {
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "password_hash"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   const check = await checkPassword([ownPasswordKey(user.id)], user.password_hash, currentPassword);
   if (check === "wait") return { status: "wait" };
   const problem = passwordProblem(password, user.email);
   if (check === "wrong" || problem) {
     return {
       status: "refused",
-      errors: { ...(check === "wrong" ? { currentPassword: ["auth:reset.currentWrong"] } : {}), ...(problem ? { password: [problem] } : {}) },
+      errors: {
+        ...(check === "wrong" ? { currentPassword: ["auth:reset.currentWrong"] } : {}),
+        ...(problem ? { password: [problem] } : {}),
+      },
     };
   }
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: nowIso() }).where("id", "=", user.id).execute();
+    await trx
+      .updateTable("users")
+      .set({ password_hash: passwordHash, updated_at: nowIso() })
+      .where("id", "=", user.id)
+      .execute();
     await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
   });
   return { status: "changed" };

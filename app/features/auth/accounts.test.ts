@@ -48,7 +48,11 @@ describe("sign-up", () => {
     expect(user.password_hash).not.toContain(person.password);
     const notifications = await db.selectFrom("notifications").selectAll().where("user_id", "=", user.id).execute();
     expect(notifications.map((n) => n.type)).toEqual(["welcome"]);
-    const email = await db.selectFrom("email_outbox").selectAll().where("to_address", "=", person.email).executeTakeFirstOrThrow();
+    const email = await db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("to_address", "=", person.email)
+      .executeTakeFirstOrThrow();
     expect(email.subject).not.toBe("Confirm your email for Trusted Sitters");
     expect(email.text_body).toContain(`${origin}/auth/callback?type=signup&token=`);
   });
@@ -56,10 +60,16 @@ describe("sign-up", () => {
   it("refuses a second account for the same email, whatever its case, and changes nothing", async () => {
     const person = signupInput();
     await signUp(person, "en");
-    const before = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const parsed = signupSchema.parse({ ...person, email: person.email.toUpperCase() });
     expect(await signUp(parsed, "en")).toEqual({ status: "email-taken" });
-    const after = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -69,8 +79,15 @@ describe("sign-up", () => {
     const user = await db.selectFrom("users").selectAll().where("email", "=", person.email).executeTakeFirstOrThrow();
     const passwordHash = user.password_hash;
     // Someone else tries the address, in another language and with another password.
-    expect(await signUp({ ...person, name: "Mallory", password: "another-secret-77" }, "en")).toEqual({ status: "email-taken" });
-    const emails = await db.selectFrom("email_outbox").selectAll().where("to_address", "=", person.email).orderBy("id").execute();
+    expect(await signUp({ ...person, name: "Mallory", password: "another-secret-77" }, "en")).toEqual({
+      status: "email-taken",
+    });
+    const emails = await db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("to_address", "=", person.email)
+      .orderBy("id")
+      .execute();
     expect(emails).toHaveLength(2);
     const notice = emails[1]!;
     expect(notice.subject).toBe("Jemand wollte sich mit deiner E-Mail-Adresse registrieren");
@@ -85,10 +102,14 @@ describe("sign-up", () => {
 
     // A second try within the hour does not send another notice; an hour later one may go again.
     await signUp(person, "en");
-    expect(await db.selectFrom("email_outbox").select("id").where("to_address", "=", person.email).execute()).toHaveLength(2);
+    expect(
+      await db.selectFrom("email_outbox").select("id").where("to_address", "=", person.email).execute(),
+    ).toHaveLength(2);
     advanceClock(61 * 60 * 1000);
     await signUp(person, "en");
-    expect(await db.selectFrom("email_outbox").select("id").where("to_address", "=", person.email).execute()).toHaveLength(3);
+    expect(
+      await db.selectFrom("email_outbox").select("id").where("to_address", "=", person.email).execute(),
+    ).toHaveLength(3);
   });
 
   it("rejects common passwords and a password equal to the email", () => {
@@ -104,15 +125,39 @@ describe("sign-up", () => {
     const common = signupInput({ password: "password123" });
     expect(await signUp(common, "en")).toEqual({ status: "weak", problem: "validation.passwordCommon" });
     const sameAsEmail = signupInput();
-    expect(await signUp({ ...sameAsEmail, password: sameAsEmail.email.toUpperCase() }, "en")).toEqual({ status: "weak", problem: "validation.passwordIsEmail" });
-    expect(await signUp(signupInput({ password: "abc" }), "en")).toEqual({ status: "weak", problem: "validation.passwordTooShort" });
-    const created = await db.selectFrom("users").select("id").where("email", "in", [common.email, sameAsEmail.email]).execute();
+    expect(await signUp({ ...sameAsEmail, password: sameAsEmail.email.toUpperCase() }, "en")).toEqual({
+      status: "weak",
+      problem: "validation.passwordIsEmail",
+    });
+    expect(await signUp(signupInput({ password: "abc" }), "en")).toEqual({
+      status: "weak",
+      problem: "validation.passwordTooShort",
+    });
+    const created = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "in", [common.email, sameAsEmail.email])
+      .execute();
     expect(created).toHaveLength(0);
-    expect(await db.selectFrom("email_outbox").select("id").where("to_address", "in", [common.email, sameAsEmail.email]).execute()).toHaveLength(0);
+    expect(
+      await db
+        .selectFrom("email_outbox")
+        .select("id")
+        .where("to_address", "in", [common.email, sameAsEmail.email])
+        .execute(),
+    ).toHaveLength(0);
   });
 
   it("validates every field with translation keys, and accepts 'walker' as the sitter role", () => {
-    const result = signupSchema.safeParse({ role: "walker", name: " ", city: "", postalCode: "<b>", phone: "abc", email: "nope", password: "12345" });
+    const result = signupSchema.safeParse({
+      role: "walker",
+      name: " ",
+      city: "",
+      postalCode: "<b>",
+      phone: "abc",
+      email: "nope",
+      password: "12345",
+    });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
     expect(messages).toEqual({
@@ -182,7 +227,10 @@ describe("password reset", () => {
     await requestPasswordReset(person.email);
     const token = await tokenFromLatestEmail(person.email);
     expect(await resetPassword(token, "password123")).toEqual({ status: "weak", problem: "validation.passwordCommon" });
-    expect(await resetPassword(token, person.email.toUpperCase())).toEqual({ status: "weak", problem: "validation.passwordIsEmail" });
+    expect(await resetPassword(token, person.email.toUpperCase())).toEqual({
+      status: "weak",
+      problem: "validation.passwordIsEmail",
+    });
     expect(await resetPassword(token, "abc")).toEqual({ status: "weak", problem: "validation.passwordTooShort" });
     expect((await verifyLogin(person.email, person.password)).status).toBe("ok");
     expect((await resetPassword(token, "a-brand-new-secret")).status).toBe("changed");
@@ -198,9 +246,15 @@ describe("password reset", () => {
   });
 
   it("sends nothing for an unknown address and says the same", async () => {
-    const before = await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("email_outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     await expect(requestPasswordReset("ghost@example.com")).resolves.toBeUndefined();
-    const after = await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("email_outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 });
@@ -208,7 +262,11 @@ describe("password reset", () => {
 describe("changing the password from a session", () => {
   it("needs the current password: a wrong one changes nothing and keeps every session", async () => {
     const person = signupInput();
-    const { cookie, ...user } = await account("owner", { email: person.email, password: person.password, signedIn: true });
+    const { cookie, ...user } = await account("owner", {
+      email: person.email,
+      password: person.password,
+      signedIn: true,
+    });
     expect(await changePassword(user.id, "not-my-password", "a-brand-new-secret")).toEqual({
       status: "refused",
       errors: { currentPassword: ["auth:reset.currentWrong"] },
@@ -225,13 +283,20 @@ describe("changing the password from a session", () => {
       status: "refused",
       errors: { currentPassword: ["auth:reset.currentWrong"], password: ["validation.passwordCommon"] },
     });
-    expect(await changePassword(user.id, person.password, person.email)).toEqual({ status: "refused", errors: { password: ["validation.passwordIsEmail"] } });
+    expect(await changePassword(user.id, person.password, person.email)).toEqual({
+      status: "refused",
+      errors: { password: ["validation.passwordIsEmail"] },
+    });
     expect((await verifyLogin(person.email, person.password)).status).toBe("ok");
   });
 
   it("with the right current password sets the new one and ends every session", async () => {
     const person = signupInput();
-    const { cookie, ...user } = await account("owner", { email: person.email, password: person.password, signedIn: true });
+    const { cookie, ...user } = await account("owner", {
+      email: person.email,
+      password: person.password,
+      signedIn: true,
+    });
     expect(await changePassword(user.id, person.password, "a-brand-new-secret")).toEqual({ status: "changed" });
     expect(await getUser(cookieRequest(cookie))).toBeNull();
     expect((await verifyLogin(person.email, person.password)).status).toBe("invalid");
@@ -251,7 +316,8 @@ describe("changing the password from a session", () => {
     expect(await changePassword(user.id, person.password, "a-brand-new-secret")).toEqual({ status: "wait" });
     expect((await verifyLogin(person.email, person.password)).status).toBe("ok");
     // Wrong passwords at the sign-in form, from wherever, do not make the signed-in owner wait.
-    for (let failure = 0; failure < signInBackoff.freeAttempts * 2; failure += 1) await verifyLogin(person.email, `guess-${failure}`);
+    for (let failure = 0; failure < signInBackoff.freeAttempts * 2; failure += 1)
+      await verifyLogin(person.email, `guess-${failure}`);
     advanceClock(signInBackoff.firstDelayMs);
     expect(await changePassword(user.id, person.password, "a-brand-new-secret")).toEqual({ status: "changed" });
   });

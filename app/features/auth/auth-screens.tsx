@@ -115,7 +115,12 @@ export function LoginScreen({
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <HoneypotInputs label={t("honeypotLabel")} />
           <TextField meta={fields.email} type="email" label={t("fields.email")} autoComplete="email" />
-          <TextField meta={fields.password} type="password" label={t("fields.password")} autoComplete="current-password" />
+          <TextField
+            meta={fields.password}
+            type="password"
+            label={t("fields.password")}
+            autoComplete="current-password"
+          />
           <p className="text-right">
             <Link to="/forgot-password" className="link">
               {t("login.forgot")}

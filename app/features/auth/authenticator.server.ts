@@ -24,7 +24,11 @@ export function authenticate(request: Request, clientAddress: string): Promise<L
     const result = await verifyLogin(email, password, { address: clientAddress, devices: await knownDevicesOf(sent) });
     if (result.status === "ok") return { status: "signed-in", user: result.user, redirectTo };
     if (result.status === "wait") {
-      return { status: "rejected", reply: submission.reply({ formErrors: ["auth:login.wait"], hideFields: ["password"] }), httpStatus: 429 };
+      return {
+        status: "rejected",
+        reply: submission.reply({ formErrors: ["auth:login.wait"], hideFields: ["password"] }),
+        httpStatus: 429,
+      };
     }
     if (result.status === "unconfirmed") {
       return {
@@ -35,8 +39,16 @@ export function authenticate(request: Request, clientAddress: string): Promise<L
       };
     }
     if (result.status === "suspended") {
-      return { status: "rejected", reply: submission.reply({ formErrors: ["safety:suspended.signIn"], hideFields: ["password"] }), httpStatus: 400 };
+      return {
+        status: "rejected",
+        reply: submission.reply({ formErrors: ["safety:suspended.signIn"], hideFields: ["password"] }),
+        httpStatus: 400,
+      };
     }
-    return { status: "rejected", reply: submission.reply({ formErrors: ["auth:login.invalid"], hideFields: ["password"] }), httpStatus: 400 };
+    return {
+      status: "rejected",
+      reply: submission.reply({ formErrors: ["auth:login.invalid"], hideFields: ["password"] }),
+      httpStatus: 400,
+    };
   }).authenticate(request);
 }

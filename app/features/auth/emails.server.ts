@@ -43,7 +43,11 @@ export async function resetEmail(to: Recipient, link: string, language: Language
   });
 }
 
-export async function signupAttemptEmail(to: Recipient, links: { signIn: string; reset: string }, language: Language): Promise<Email> {
+export async function signupAttemptEmail(
+  to: Recipient,
+  links: { signIn: string; reset: string },
+  language: Language,
+): Promise<Email> {
   const t = await translatorFor(language, "email");
   return composeEmail({
     to: to.email,

@@ -1,4 +1,17 @@
-export { changePassword, checkConfirmationToken, checkOwnPassword, timeZoneFor, checkResetToken, confirmEmail, requestPasswordReset, resendConfirmation, resetPassword, saveLanguage, setupPathFor, signUp } from "./accounts.server";
+export {
+  changePassword,
+  checkConfirmationToken,
+  checkOwnPassword,
+  timeZoneFor,
+  checkResetToken,
+  confirmEmail,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  saveLanguage,
+  setupPathFor,
+  signUp,
+} from "./accounts.server";
 export { authPageOf } from "./auth-page.server";
 export { authenticate } from "./authenticator.server";
 export { knownAccountsOf, rememberDevice } from "./known-devices.server";

@@ -34,13 +34,19 @@ export interface KnownDevice {
 }
 
 export function passwordFingerprint(passwordHash: string | null): string {
-  return createHmac("sha256", env.sessionSecret).update(`known device:${passwordHash ?? ""}`).digest("base64url").slice(0, 22);
+  return createHmac("sha256", env.sessionSecret)
+    .update(`known device:${passwordHash ?? ""}`)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 function notesOf(value: unknown): DeviceNote[] {
   if (!Array.isArray(value)) return [];
   return value
-    .filter((note): note is DeviceNote => typeof note?.u === "string" && typeof note.d === "string" && typeof note.k === "string")
+    .filter(
+      (note): note is DeviceNote =>
+        typeof note?.u === "string" && typeof note.d === "string" && typeof note.k === "string",
+    )
     .slice(0, DEVICES_MAX);
 }
 
@@ -58,11 +64,18 @@ export function deviceOf(devices: KnownDevice[], user: Pick<User, "id" | "passwo
 
 /** The Set-Cookie header that adds (or renews) the account, with its password as it is now, in this browser's notes, newest first. */
 export async function rememberDevice(request: Request, userId: string): Promise<string> {
-  const user = await db.selectFrom("users").select(["id", "password_hash"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "password_hash"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   const earlier = await knownDevicesOf(request);
-  const deviceId = earlier.find((device) => device.userId === user.id)?.deviceId ?? randomBytes(16).toString("base64url");
+  const deviceId =
+    earlier.find((device) => device.userId === user.id)?.deviceId ?? randomBytes(16).toString("base64url");
   const note: DeviceNote = { u: user.id, d: deviceId, k: passwordFingerprint(user.password_hash) };
-  const others = earlier.filter((device) => device.userId !== user.id).map((device) => ({ u: device.userId, d: device.deviceId, k: device.fingerprint }));
+  const others = earlier
+    .filter((device) => device.userId !== user.id)
+    .map((device) => ({ u: device.userId, d: device.deviceId, k: device.fingerprint }));
   return deviceCookie.serialize([note, ...others].slice(0, DEVICES_MAX));
 }
 
@@ -73,8 +86,14 @@ export async function knownAccountsOf(request: Request): Promise<Pick<User, "id"
   const users = await db
     .selectFrom("users")
     .select(["id", "email", "created_at", "password_hash"])
-    .where("id", "in", devices.map((device) => device.userId))
+    .where(
+      "id",
+      "in",
+      devices.map((device) => device.userId),
+    )
     .where("deleted_at", "is", null)
     .execute();
-  return users.filter((user) => deviceOf(devices, user)).map(({ id, email, created_at }) => ({ id, email, created_at }));
+  return users
+    .filter((user) => deviceOf(devices, user))
+    .map(({ id, email, created_at }) => ({ id, email, created_at }));
 }

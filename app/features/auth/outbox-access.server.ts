@@ -44,7 +44,9 @@ function unseal(value: unknown): Remembered[] {
     const raw = Buffer.from(value, "base64url");
     const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
-    const parsed: unknown = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"));
+    const parsed: unknown = JSON.parse(
+      Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"),
+    );
     if (!Array.isArray(parsed)) return [];
     return parsed.filter((entry): entry is Remembered => typeof entry?.a === "string");
   } catch {
@@ -76,7 +78,10 @@ export interface OutboxEmail {
  * The emails this browser may read, newest first, and the addresses it signed up with whose
  * account it has not signed in to (shown as waiting, the same whether an account was made).
  */
-export async function readableOutbox(request: Request, limit = 100): Promise<{ emails: OutboxEmail[]; waiting: string[] }> {
+export async function readableOutbox(
+  request: Request,
+  limit = 100,
+): Promise<{ emails: OutboxEmail[]; waiting: string[] }> {
   const user = await getUser(request);
   const accounts = new Map((await knownAccountsOf(request)).map((account) => [account.id, account]));
   if (user && !user.deleted_at) accounts.set(user.id, { id: user.id, email: user.email, created_at: user.created_at });
@@ -85,12 +90,20 @@ export async function readableOutbox(request: Request, limit = 100): Promise<{ e
     ? await db
         .selectFrom("email_outbox")
         .select(["id", "to_address", "subject", "text_body", "created_at"])
-        .where((eb) => eb.or(readable.map((account) => eb.and([eb("to_address", "=", account.email), eb("created_at", ">=", account.created_at)]))))
+        .where((eb) =>
+          eb.or(
+            readable.map((account) =>
+              eb.and([eb("to_address", "=", account.email), eb("created_at", ">=", account.created_at)]),
+            ),
+          ),
+        )
         .orderBy("id", "desc")
         .limit(limit)
         .execute()
     : [];
   const readableAddresses = new Set(readable.map((account) => account.email.toLowerCase()));
-  const waiting = (await rememberedOf(request)).map((entry) => entry.a).filter((address) => !readableAddresses.has(address.toLowerCase()));
+  const waiting = (await rememberedOf(request))
+    .map((entry) => entry.a)
+    .filter((address) => !readableAddresses.has(address.toLowerCase()));
   return { emails, waiting };
 }

@@ -30,10 +30,24 @@ const signUp = (browser: Browser, email: string) =>
   );
 
 const askReset = (browser: Browser, email: string) =>
-  answerOf(forgotAction({ request: browser.post("/forgot-password", { email, ...honeypotFields() }), params: {}, context: context() }), browser);
+  answerOf(
+    forgotAction({
+      request: browser.post("/forgot-password", { email, ...honeypotFields() }),
+      params: {},
+      context: context(),
+    }),
+    browser,
+  );
 
 const logIn = (browser: Browser, email: string, password: string) =>
-  answerOf(authAction({ request: browser.post("/auth", { intent: "login", email, password, ...honeypotFields() }), params: {}, context: context() }), browser);
+  answerOf(
+    authAction({
+      request: browser.post("/auth", { intent: "login", email, password, ...honeypotFields() }),
+      params: {},
+      context: context(),
+    }),
+    browser,
+  );
 
 async function outboxPage(browser: Browser) {
   return outboxLoader({ request: browser.get("/dev/outbox"), params: {}, context: context() });
@@ -52,7 +66,10 @@ describe("/dev/outbox", () => {
     await signUp(mine, email);
     expect(await outboxPage(mine)).toEqual({ emails: [], waiting: [email] });
     expect((await logIn(mine, email, PASSWORD)).errors).toEqual(["auth:login.unconfirmed"]);
-    expect(await outboxPage(mine)).toMatchObject({ emails: [{ subject: "Confirm your email for Trusted Sitters" }], waiting: [] });
+    expect(await outboxPage(mine)).toMatchObject({
+      emails: [{ subject: "Confirm your email for Trusted Sitters" }],
+      waiting: [],
+    });
     expect(await outboxPage(new Browser())).toEqual({ emails: [], waiting: [] });
   });
 
@@ -63,7 +80,9 @@ describe("/dev/outbox", () => {
     await signUp(squatter, taken.email);
     await signUp(newcomer, fresh);
     const [seen, made] = await Promise.all([outboxPage(squatter), outboxPage(newcomer)]);
-    expect(JSON.stringify(seen).replaceAll(taken.email, "ADDRESS")).toBe(JSON.stringify(made).replaceAll(fresh, "ADDRESS"));
+    expect(JSON.stringify(seen).replaceAll(taken.email, "ADDRESS")).toBe(
+      JSON.stringify(made).replaceAll(fresh, "ADDRESS"),
+    );
     expect(seen).toEqual({ emails: [], waiting: [taken.email] });
   });
 
@@ -95,7 +114,10 @@ describe("/dev/outbox", () => {
     expect(await outboxOf(squatter)).toEqual([]);
     // The victim's browser, once it gives its password, reads both.
     await logIn(victim, email, PASSWORD);
-    expect((await outboxOf(victim)).map((sent) => sent.subject).sort()).toEqual(["Confirm your email for Trusted Sitters", "Reset your Trusted Sitters password"]);
+    expect((await outboxOf(victim)).map((sent) => sent.subject).sort()).toEqual([
+      "Confirm your email for Trusted Sitters",
+      "Reset your Trusted Sitters password",
+    ]);
   });
 
   it("shows the reset email to a browser the owner signed in from, until the password changes", async () => {
@@ -104,7 +126,12 @@ describe("/dev/outbox", () => {
     expect((await logIn(laptop, owner.email, PASSWORD)).status).toBe(302);
     // Signed out (the session cookie gone), the laptop is still a browser the owner signed in from.
     const signedOut = new Browser();
-    signedOut.keep([laptop.header().Cookie!.split("; ").find((cookie) => cookie.startsWith("device="))!]);
+    signedOut.keep([
+      laptop
+        .header()
+        .Cookie!.split("; ")
+        .find((cookie) => cookie.startsWith("device="))!,
+    ]);
     await askReset(new Browser(), owner.email);
     expect((await outboxOf(signedOut)).map((sent) => sent.subject)).toEqual(["Reset your Trusted Sitters password"]);
     await db.updateTable("users").set({ password_hash: "changed elsewhere" }).where("id", "=", owner.id).execute();
@@ -117,9 +144,19 @@ describe("/dev/outbox", () => {
     const stranger = new Browser();
     expect((await askReset(stranger, victim.email)).status).toBe(302);
     expect((await signUp(stranger, victim.email)).status).toBe(302);
-    await answerOf(authAction({ request: stranger.post("/auth", { intent: "resend", email: unconfirmed.email, ...honeypotFields() }), params: {}, context: context() }), stranger);
+    await answerOf(
+      authAction({
+        request: stranger.post("/auth", { intent: "resend", email: unconfirmed.email, ...honeypotFields() }),
+        params: {},
+        context: context(),
+      }),
+      stranger,
+    );
     // Those emails exist: the stranger just cannot read them.
-    expect((await emailsTo(victim.email)).map((sent) => sent.subject)).toEqual(["Reset your Trusted Sitters password", "Someone tried to sign up with your email"]);
+    expect((await emailsTo(victim.email)).map((sent) => sent.subject)).toEqual([
+      "Reset your Trusted Sitters password",
+      "Someone tried to sign up with your email",
+    ]);
     expect(await emailsTo(unconfirmed.email)).toHaveLength(1);
     expect(await outboxOf(stranger)).toEqual([]);
     // A wrong password for the unconfirmed account proves nothing either.
@@ -141,7 +178,13 @@ describe("/dev/outbox", () => {
   it("lets the browser that gave the right password of an unconfirmed account read its confirmation emails", async () => {
     const unconfirmed = await person("owner", { password: PASSWORD, verified: false });
     const browser = new Browser();
-    await answerOf(authAction({ request: browser.post("/auth", { intent: "resend", email: unconfirmed.email, ...honeypotFields() }), params: {}, context: context() }));
+    await answerOf(
+      authAction({
+        request: browser.post("/auth", { intent: "resend", email: unconfirmed.email, ...honeypotFields() }),
+        params: {},
+        context: context(),
+      }),
+    );
     expect(await outboxOf(browser)).toEqual([]);
     const refused = await logIn(browser, unconfirmed.email, PASSWORD);
     expect(refused.errors).toEqual(["auth:login.unconfirmed"]);
@@ -158,13 +201,21 @@ describe("/dev/outbox", () => {
     expect((await outboxPage(browser)).waiting.sort()).toEqual(created.slice(1).sort());
 
     // The cookie holds a JSON string (Remix's cookie encoding) that is the sealed list.
-    const value = browser.header().Cookie!.split("; ").find((cookie) => cookie.startsWith("outbox="))!.slice("outbox=".length);
+    const value = browser
+      .header()
+      .Cookie!.split("; ")
+      .find((cookie) => cookie.startsWith("outbox="))!
+      .slice("outbox=".length);
     const sealed: string = JSON.parse(atob(decodeURIComponent(value)));
     const asCookie = (content: unknown) => `outbox=${encodeURIComponent(btoa(JSON.stringify(content)))}`;
     const middle = Math.floor(sealed.length / 2);
     const tampered = sealed.slice(0, middle) + (sealed[middle] === "A" ? "B" : "A") + sealed.slice(middle + 1);
     // The untouched value still works; one character changed, or a readable list written by hand, shows nothing.
-    for (const [cookie, expected] of [[asCookie(sealed), 5], [asCookie(tampered), 0], [asCookie([{ a: created[5] }]), 0]] as const) {
+    for (const [cookie, expected] of [
+      [asCookie(sealed), 5],
+      [asCookie(tampered), 0],
+      [asCookie([{ a: created[5] }]), 0],
+    ] as const) {
       const other = new Browser();
       other.keep([cookie]);
       expect((await outboxPage(other)).waiting).toHaveLength(expected);
@@ -175,7 +226,11 @@ describe("/dev/outbox", () => {
     const devTools = env.devToolsEnabled;
     env.devToolsEnabled = false;
     try {
-      const thrown = await outboxLoader({ request: new Browser().get("/dev/outbox"), params: {}, context: context() }).catch((error: unknown) => error);
+      const thrown = await outboxLoader({
+        request: new Browser().get("/dev/outbox"),
+        params: {},
+        context: context(),
+      }).catch((error: unknown) => error);
       expect(thrown).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(404);
     } finally {

@@ -27,5 +27,10 @@ export async function spendVerifyTime(password: string): Promise<void> {
 /** Two lists: the 10,000 most used passwords of any length, and Firefox Accounts' list of 8 or more characters. */
 export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();
-  return shortPasswords.checkPassword(password) || shortPasswords.checkPassword(lower) || longPasswords.test(password) || longPasswords.test(lower);
+  return (
+    shortPasswords.checkPassword(password) ||
+    shortPasswords.checkPassword(lower) ||
+    longPasswords.test(password) ||
+    longPasswords.test(lower)
+  );
 }

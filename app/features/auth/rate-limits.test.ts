@@ -18,7 +18,13 @@ import { hashPassword } from "~/features/auth/index.server";
 const browser = new Browser();
 
 const logIn = (address: string, email = "nobody@example.com", password = "not-the-password") =>
-  answerOf(authAction({ request: browser.post("/auth", { intent: "login", email, password, ...honeypotFields() }), params: {}, context: context(address) }));
+  answerOf(
+    authAction({
+      request: browser.post("/auth", { intent: "login", email, password, ...honeypotFields() }),
+      params: {},
+      context: context(address),
+    }),
+  );
 
 const signUp = (address: string, email: string) =>
   answerOf(
@@ -30,7 +36,13 @@ const signUp = (address: string, email: string) =>
   );
 
 const askReset = (address: string, email: string) =>
-  answerOf(forgotAction({ request: browser.post("/forgot-password", { email, ...honeypotFields() }), params: {}, context: context(address) }));
+  answerOf(
+    forgotAction({
+      request: browser.post("/forgot-password", { email, ...honeypotFields() }),
+      params: {},
+      context: context(address),
+    }),
+  );
 
 /** Each call from its own address, so only the per-account budget is at work. */
 let addresses = 0;
@@ -48,14 +60,21 @@ describe("rate limits on the public account forms", () => {
     }
     expect(await logIn(address)).toMatchObject({ status: 429, errors: ["auth:rateLimited"] });
     // Sign-up shares the budget: refused, and no account is made.
-    expect(await signUp(address, "rita.limit@example.com")).toMatchObject({ status: 429, errors: ["auth:rateLimited"] });
-    expect(await db.selectFrom("users").select("id").where("email", "=", "rita.limit@example.com").executeTakeFirst()).toBeUndefined();
+    expect(await signUp(address, "rita.limit@example.com")).toMatchObject({
+      status: 429,
+      errors: ["auth:rateLimited"],
+    });
+    expect(
+      await db.selectFrom("users").select("id").where("email", "=", "rita.limit@example.com").executeTakeFirst(),
+    ).toBeUndefined();
 
     expect((await logIn("198.51.100.4")).status).toBe(400);
 
     advanceClock(authRateLimit.windowSeconds * 1000 + 1000);
     expect((await signUp(address, "rita.limit@example.com")).status).toBe(302);
-    expect(await db.selectFrom("users").select("id").where("email", "=", "rita.limit@example.com").executeTakeFirst()).toBeDefined();
+    expect(
+      await db.selectFrom("users").select("id").where("email", "=", "rita.limit@example.com").executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it("limits reset emails per address across every account, sends none past the limit, and leaves other addresses alone", async () => {
@@ -65,10 +84,19 @@ describe("rate limits on the public account forms", () => {
       expect((await askReset(address, `reset.limit${attempt}@example.com`)).status).toBe(302);
     }
     // A new email each time, still refused: the budget is the address's, whatever the account.
-    expect(await askReset(address, owner.email)).toMatchObject({ status: 429, errors: ["auth:forgot.tooManyFromAddress"] });
+    expect(await askReset(address, owner.email)).toMatchObject({
+      status: 429,
+      errors: ["auth:forgot.tooManyFromAddress"],
+    });
     expect(await emailsTo(owner.email)).toHaveLength(0);
     for (let attempt = 0; attempt < resetEmailRateLimit.max; attempt += 1) {
-      expect(await db.selectFrom("email_outbox").select("id").where("to_address", "=", `reset.limit${attempt}@example.com`).execute()).toHaveLength(0);
+      expect(
+        await db
+          .selectFrom("email_outbox")
+          .select("id")
+          .where("to_address", "=", `reset.limit${attempt}@example.com`)
+          .execute(),
+      ).toHaveLength(0);
     }
 
     // Another address may ask for the same account, and the owner gets the link.
@@ -96,7 +124,9 @@ describe("a growing delay after wrong passwords for one account", () => {
     // Each wait is the double of the one before, counted from the last attempt let through.
     let expectedWait = signInBackoff.firstDelayMs;
     for (let round = 0; round < 4; round += 1) {
-      expect(backoffDelayMs(signInBackoff.freeAttempts + round, signInBackoff)).toBe(Math.min(expectedWait, signInBackoff.maxDelayMs));
+      expect(backoffDelayMs(signInBackoff.freeAttempts + round, signInBackoff)).toBe(
+        Math.min(expectedWait, signInBackoff.maxDelayMs),
+      );
       advanceClock(Math.min(expectedWait, signInBackoff.maxDelayMs) - 1);
       expect((await logIn(freshAddress(), email)).errors).toEqual(["auth:login.wait"]);
       advanceClock(1);
@@ -148,7 +178,14 @@ describe("guessing from many addresses does not lock the owner out", () => {
   afterEach(() => void vi.useRealTimers());
 
   const logInFrom = (browser: Browser, address: string, email: string, password: string) =>
-    answerOf(authAction({ request: browser.post("/auth", { intent: "login", email, password, ...honeypotFields() }), params: {}, context: context(address) }), browser);
+    answerOf(
+      authAction({
+        request: browser.post("/auth", { intent: "login", email, password, ...honeypotFields() }),
+        params: {},
+        context: context(address),
+      }),
+      browser,
+    );
 
   it("slows the guesses, lets the owner in at once from a browser they signed in from, and within a minute from a new one", async () => {
     const { email } = await person("owner", { password: PASSWORD });
@@ -181,7 +218,10 @@ describe("guessing from many addresses does not lock the owner out", () => {
 
     // A cookie written by hand, naming the account as the phone's does, is no known browser.
     const forged = new Browser();
-    const phoneCookie = phone.header().Cookie!.split("; ").find((cookie) => cookie.startsWith("device="))!;
+    const phoneCookie = phone
+      .header()
+      .Cookie!.split("; ")
+      .find((cookie) => cookie.startsWith("device="))!;
     const [payload] = decodeURIComponent(phoneCookie.slice("device=".length)).split(".");
     forged.keep([`device=${encodeURIComponent(payload!)}`]);
     expect((await logInFrom(forged, freshAddress(), email, PASSWORD)).errors).toEqual(["auth:login.wait"]);
@@ -213,16 +253,31 @@ describe("guessing from many addresses does not lock the owner out", () => {
     expect((await logInFrom(new Browser(), freshAddress(), email, "a-guess")).errors).toEqual(["auth:login.invalid"]);
 
     // The password changes (say, after a reset): the tablet is a new browser again.
-    await db.updateTable("users").set({ password_hash: await hashPassword("another-long-secret-7") }).where("id", "=", id).execute();
-    for (let guess = 0; guess < signInBackoff.freeAttempts; guess += 1) await logInFrom(new Browser(), freshAddress(), email, `guess-${guess}`);
-    expect((await logInFrom(tablet, freshAddress(), email, "another-long-secret-7")).errors).toEqual(["auth:login.wait"]);
+    await db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword("another-long-secret-7") })
+      .where("id", "=", id)
+      .execute();
+    for (let guess = 0; guess < signInBackoff.freeAttempts; guess += 1)
+      await logInFrom(new Browser(), freshAddress(), email, `guess-${guess}`);
+    expect((await logInFrom(tablet, freshAddress(), email, "another-long-secret-7")).errors).toEqual([
+      "auth:login.wait",
+    ]);
   });
 });
 
 describe("the honeypot", () => {
   const without = (fields: Record<string, string>) => fields;
   const forms: [string, () => Promise<unknown>][] = [
-    ["sign-in", () => authAction({ request: browser.post("/auth", without({ intent: "login", email: "a@example.com", password: PASSWORD })), params: {}, context: context() })],
+    [
+      "sign-in",
+      () =>
+        authAction({
+          request: browser.post("/auth", without({ intent: "login", email: "a@example.com", password: PASSWORD })),
+          params: {},
+          context: context(),
+        }),
+    ],
     [
       "sign-up",
       () =>
@@ -241,18 +296,42 @@ describe("the honeypot", () => {
           context: context(),
         }),
     ],
-    ["resend", () => authAction({ request: browser.post("/auth", { intent: "resend", email: "bo.bot@example.com" }), params: {}, context: context() })],
-    ["forgot password", () => forgotAction({ request: browser.post("/forgot-password", { email: "bo.bot@example.com" }), params: {}, context: context() })],
+    [
+      "resend",
+      () =>
+        authAction({
+          request: browser.post("/auth", { intent: "resend", email: "bo.bot@example.com" }),
+          params: {},
+          context: context(),
+        }),
+    ],
+    [
+      "forgot password",
+      () =>
+        forgotAction({
+          request: browser.post("/forgot-password", { email: "bo.bot@example.com" }),
+          params: {},
+          context: context(),
+        }),
+    ],
   ];
 
   for (const [name, post] of forms) {
     it(`refuses a ${name} post that leaves the honeypot fields out, like spam, and does nothing`, async () => {
-      const before = await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const before = await db
+        .selectFrom("email_outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       const answer = await answerOf(post());
       expect(answer.status).toBe(429);
       expect(answer.errors).toEqual(["auth:spam"]);
-      expect(await db.selectFrom("users").select("id").where("email", "=", "bo.bot@example.com").executeTakeFirst()).toBeUndefined();
-      const after = await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      expect(
+        await db.selectFrom("users").select("id").where("email", "=", "bo.bot@example.com").executeTakeFirst(),
+      ).toBeUndefined();
+      const after = await db
+        .selectFrom("email_outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(after.n).toBe(before.n);
     });
   }
@@ -260,8 +339,18 @@ describe("the honeypot", () => {
   it("refuses a filled honeypot or a valid-from field alone", async () => {
     const fields = honeypotFields();
     const [nameField, validFromField] = Object.keys(fields);
-    for (const honeypot of [{ ...fields, [nameField!]: "i am a bot" }, { [validFromField!]: fields[validFromField!]! }, { [nameField!]: "" }]) {
-      const answer = await answerOf(authAction({ request: browser.post("/auth", { intent: "login", email: "a@example.com", password: PASSWORD, ...honeypot }), params: {}, context: context() }));
+    for (const honeypot of [
+      { ...fields, [nameField!]: "i am a bot" },
+      { [validFromField!]: fields[validFromField!]! },
+      { [nameField!]: "" },
+    ]) {
+      const answer = await answerOf(
+        authAction({
+          request: browser.post("/auth", { intent: "login", email: "a@example.com", password: PASSWORD, ...honeypot }),
+          params: {},
+          context: context(),
+        }),
+      );
       expect(answer.errors).toEqual(["auth:spam"]);
     }
   });

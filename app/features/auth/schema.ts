@@ -12,11 +12,20 @@ export function parseSignupRole(value: string | null): "owner" | "sitter" | null
 }
 
 const requiredText = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
-  z.string("validation.required").check(z.trim(), minLength(1, "validation.required"), maxLength(max, "validation.tooLong"), ...checks);
+  z
+    .string("validation.required")
+    .check(z.trim(), minLength(1, "validation.required"), maxLength(max, "validation.tooLong"), ...checks);
 
 const email = (requiredMessage: string) =>
   z.pipe(
-    z.string(requiredMessage).check(z.trim(), minLength(1, requiredMessage), maxLength(254, "validation.emailInvalid"), isEmail("validation.emailInvalid")),
+    z
+      .string(requiredMessage)
+      .check(
+        z.trim(),
+        minLength(1, requiredMessage),
+        maxLength(254, "validation.emailInvalid"),
+        isEmail("validation.emailInvalid"),
+      ),
     z.transform((value: string) => value.toLowerCase()),
   );
 
@@ -52,7 +61,9 @@ export const signupSchema = z
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string("validation.passwordRequired").check(minLength(1, "validation.passwordRequired"), maxLength(PASSWORD_MAX, "validation.passwordTooLong")),
+  password: z
+    .string("validation.passwordRequired")
+    .check(minLength(1, "validation.passwordRequired"), maxLength(PASSWORD_MAX, "validation.passwordTooLong")),
   redirectTo: z.optional(z.string().check(maxLength(2000))),
 });
 
@@ -60,10 +71,13 @@ export const resendConfirmationSchema = z.object({ email: emailSchema });
 
 export const forgotPasswordSchema = z.object({ email: email("validation.enterEmailFirst") });
 
-const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>((value) => value.password === value.confirmPassword, {
-  path: ["confirmPassword"],
-  message: "validation.passwordsDontMatch",
-});
+const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
+  (value) => value.password === value.confirmPassword,
+  {
+    path: ["confirmPassword"],
+    message: "validation.passwordsDontMatch",
+  },
+);
 
 export const resetPasswordSchema = z
   .object({
@@ -75,7 +89,9 @@ export const resetPasswordSchema = z
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string("validation.passwordRequired").check(minLength(1, "validation.passwordRequired"), maxLength(PASSWORD_MAX, "validation.passwordTooLong")),
+    currentPassword: z
+      .string("validation.passwordRequired")
+      .check(minLength(1, "validation.passwordRequired"), maxLength(PASSWORD_MAX, "validation.passwordTooLong")),
     password: newPasswordSchema,
     confirmPassword: z.string("validation.passwordRequired"),
   })

@@ -16,7 +16,11 @@ describe("accepting the terms at sign-up", () => {
     const result = await signUp(input, "en");
     const after = now().toISOString();
     expect(result.status).toBe("created");
-    const row = await db.selectFrom("users").select(["id", "terms_accepted_at", "created_at"]).where("email", "=", input.email).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select(["id", "terms_accepted_at", "created_at"])
+      .where("email", "=", input.email)
+      .executeTakeFirstOrThrow();
     const at = row.terms_accepted_at!;
     expect(at >= before && at <= after, `${before} ≤ ${at} ≤ ${after}`).toBe(true);
     expect(at).toBe(row.created_at);
@@ -28,10 +32,18 @@ describe("accepting the terms at sign-up", () => {
   it("leaves an existing account's acceptance as it was when its address signs up again", async () => {
     const input = signupInput();
     expect((await signUp(input, "en")).status).toBe("created");
-    const first = await db.selectFrom("users").select("terms_accepted_at").where("email", "=", input.email).executeTakeFirstOrThrow();
+    const first = await db
+      .selectFrom("users")
+      .select("terms_accepted_at")
+      .where("email", "=", input.email)
+      .executeTakeFirstOrThrow();
     advanceClock(DAY);
     expect((await signUp({ ...input, name: "Someone else" }, "en")).status).toBe("email-taken");
-    const after = await db.selectFrom("users").select("terms_accepted_at").where("email", "=", input.email).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("users")
+      .select("terms_accepted_at")
+      .where("email", "=", input.email)
+      .executeTakeFirstOrThrow();
     expect(after.terms_accepted_at).toBe(first.terms_accepted_at);
   });
 

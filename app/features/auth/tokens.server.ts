@@ -10,10 +10,7 @@ export const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   reset: HOUR_MS,
 };
 
-export type TokenCheck =
-  | { status: "valid"; userId: string }
-  | { status: "expired" }
-  | { status: "invalid" };
+export type TokenCheck = { status: "valid"; userId: string } | { status: "expired" } | { status: "invalid" };
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

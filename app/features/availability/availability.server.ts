@@ -64,7 +64,11 @@ export async function slotsPage(sitter: { id: string; time_zone: string }, asked
     today,
     date,
     dateLabel: formatDay(date, language),
-    slots: slots.map((slot) => ({ id: slot.id, status: slot.status, range: describeSlot(slot, sitter.time_zone, language).range })),
+    slots: slots.map((slot) => ({
+      id: slot.id,
+      status: slot.status,
+      range: describeSlot(slot, sitter.time_zone, language).range,
+    })),
   };
 }
 
@@ -79,7 +83,11 @@ export async function findOwnSlot(sitterId: string, slotId: string): Promise<Slo
 }
 
 /** One IMMEDIATE transaction, so two adds at once cannot both pass the overlap check. */
-export async function addSlot(sitterId: string, timeZone: string, { day, startTime, endTime }: AddSlotInput): Promise<AddSlotResult> {
+export async function addSlot(
+  sitterId: string,
+  timeZone: string,
+  { day, startTime, endTime }: AddSlotInput,
+): Promise<AddSlotResult> {
   if (!isCalendarDay(day) || !isTime(startTime) || !isTime(endTime)) return { status: "invalid" };
   const start = instantAt(timeZone, day, startTime);
   const end = instantAt(timeZone, day, endTime);
@@ -96,7 +104,15 @@ export async function addSlot(sitterId: string, timeZone: string, { day, startTi
       .where("end_at", ">", startAt)
       .executeTakeFirst();
     if (clash) return { status: "overlap" };
-    const slot = { id: randomUUID(), sitter_id: sitterId, start_at: startAt, end_at: endAt, status: "available" as const, booking_id: null, created_at: nowIso() };
+    const slot = {
+      id: randomUUID(),
+      sitter_id: sitterId,
+      start_at: startAt,
+      end_at: endAt,
+      status: "available" as const,
+      booking_id: null,
+      created_at: nowIso(),
+    };
     await trx.insertInto("availability_slots").values(slot).execute();
     return { status: "added", slot: toSlotView(slot) };
   });
@@ -118,12 +134,19 @@ export async function deleteSlot(sitterId: string, slotId: string): Promise<Dele
 }
 
 /** Made on the server, so the page hydrates with the same text. */
-export function describeSlot(slot: SlotView, timeZone: string, language: string): { day: string; date: string; range: string } {
+export function describeSlot(
+  slot: SlotView,
+  timeZone: string,
+  language: string,
+): { day: string; date: string; range: string } {
   const start = new Date(slot.startAt);
   const end = new Date(slot.endAt);
   const startDay = wallClockIn(timeZone, start).day;
   const sameDay = wallClockIn(timeZone, end).day === startDay;
-  const format = dateTimeFormat(language, sameDay ? { timeStyle: "short", timeZone } : { dateStyle: "short", timeStyle: "short", timeZone });
+  const format = dateTimeFormat(
+    language,
+    sameDay ? { timeStyle: "short", timeZone } : { dateStyle: "short", timeStyle: "short", timeZone },
+  );
   // Each end stays on one line ("1:00 PM"); a narrow screen may wrap the range at the dash.
   const unbroken = (at: Date) => format.format(at).replace(/\s/g, "\u00a0");
   return { day: startDay, date: formatDay(startDay, language), range: `${unbroken(start)} – ${unbroken(end)}` };
@@ -139,7 +162,12 @@ export interface StartTime {
   maxHours: number;
 }
 
-export async function startTimesByDay(sitterId: string, timeZone: string, firstDay: string, dayCount: number): Promise<Map<string, StartTime[]>> {
+export async function startTimesByDay(
+  sitterId: string,
+  timeZone: string,
+  firstDay: string,
+  dayCount: number,
+): Promise<Map<string, StartTime[]>> {
   const rangeStart = instantAt(timeZone, firstDay, "00:00");
   const byDay = new Map<string, StartTime[]>();
   if (Number.isNaN(rangeStart.getTime()) || !isCalendarDay(firstDay)) return byDay;

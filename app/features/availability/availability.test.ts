@@ -8,18 +8,48 @@ import { advanceClock, resetClockAfterEach } from "~/testing/clock";
 import { db } from "~/platform/db.server";
 import { person } from "~/testing/people";
 import { wallClockIn } from "~/platform/time";
-import { addSlot, dayAfter, deleteSlot, describeSlot, findOwnSlot, formatDay, listSlotsOn, slotsPage, startTimesByDay, startTimesOn, todayIn } from "./availability.server";
+import {
+  addSlot,
+  dayAfter,
+  deleteSlot,
+  describeSlot,
+  findOwnSlot,
+  formatDay,
+  listSlotsOn,
+  slotsPage,
+  startTimesByDay,
+  startTimesOn,
+  todayIn,
+} from "./availability.server";
 import { addSlotSchema } from "./schema";
 import { bookSlot, coveringSlot, freeSlot } from "./booking-slots.server";
 
 /** A slot stored directly, as a booking would leave it. */
-async function storedSlot(sitterId: string, startAt: string, endAt: string, status: SlotStatus = "available", bookingId: string | null = null) {
+async function storedSlot(
+  sitterId: string,
+  startAt: string,
+  endAt: string,
+  status: SlotStatus = "available",
+  bookingId: string | null = null,
+) {
   const id = randomUUID();
-  await db.insertInto("availability_slots").values({ id, sitter_id: sitterId, start_at: startAt, end_at: endAt, status, booking_id: bookingId, created_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto("availability_slots")
+    .values({
+      id,
+      sitter_id: sitterId,
+      start_at: startAt,
+      end_at: endAt,
+      status,
+      booking_id: bookingId,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
   return id;
 }
 
-const slotsOf = (sitterId: string) => db.selectFrom("availability_slots").selectAll().where("sitter_id", "=", sitterId).execute();
+const slotsOf = (sitterId: string) =>
+  db.selectFrom("availability_slots").selectAll().where("sitter_id", "=", sitterId).execute();
 
 /** A day well ahead, so "now" never gets in the way. */
 const tomorrowIn = (timeZone: string) => dayAfter(todayIn(timeZone));
@@ -29,27 +59,48 @@ resetClockAfterEach();
 describe("adding slots", () => {
   it("stores the sitter's wall-clock times in UTC", async () => {
     const sitter = await person("sitter");
-    const result = await addSlot(sitter.id, sitter.time_zone, { day: "2099-07-01", startTime: "09:00", endTime: "12:00" });
-    expect(result).toMatchObject({ status: "added", slot: { startAt: "2099-07-01T07:00:00.000Z", endAt: "2099-07-01T10:00:00.000Z", status: "available" } });
+    const result = await addSlot(sitter.id, sitter.time_zone, {
+      day: "2099-07-01",
+      startTime: "09:00",
+      endTime: "12:00",
+    });
+    expect(result).toMatchObject({
+      status: "added",
+      slot: { startAt: "2099-07-01T07:00:00.000Z", endAt: "2099-07-01T10:00:00.000Z", status: "available" },
+    });
     expect(await slotsOf(sitter.id)).toHaveLength(1);
   });
 
   it("refuses overlapping time but allows slots that only touch", async () => {
     const sitter = await person("sitter");
     const day = tomorrowIn(sitter.time_zone);
-    expect((await addSlot(sitter.id, sitter.time_zone, { day, startTime: "09:00", endTime: "12:00" })).status).toBe("added");
-    expect(await addSlot(sitter.id, sitter.time_zone, { day, startTime: "11:00", endTime: "13:00" })).toEqual({ status: "overlap" });
-    expect(await addSlot(sitter.id, sitter.time_zone, { day, startTime: "08:00", endTime: "18:00" })).toEqual({ status: "overlap" });
-    expect(await addSlot(sitter.id, sitter.time_zone, { day, startTime: "10:00", endTime: "11:00" })).toEqual({ status: "overlap" });
-    expect((await addSlot(sitter.id, sitter.time_zone, { day, startTime: "12:00", endTime: "15:00" })).status).toBe("added");
-    expect((await addSlot(sitter.id, sitter.time_zone, { day, startTime: "07:00", endTime: "09:00" })).status).toBe("added");
+    expect((await addSlot(sitter.id, sitter.time_zone, { day, startTime: "09:00", endTime: "12:00" })).status).toBe(
+      "added",
+    );
+    expect(await addSlot(sitter.id, sitter.time_zone, { day, startTime: "11:00", endTime: "13:00" })).toEqual({
+      status: "overlap",
+    });
+    expect(await addSlot(sitter.id, sitter.time_zone, { day, startTime: "08:00", endTime: "18:00" })).toEqual({
+      status: "overlap",
+    });
+    expect(await addSlot(sitter.id, sitter.time_zone, { day, startTime: "10:00", endTime: "11:00" })).toEqual({
+      status: "overlap",
+    });
+    expect((await addSlot(sitter.id, sitter.time_zone, { day, startTime: "12:00", endTime: "15:00" })).status).toBe(
+      "added",
+    );
+    expect((await addSlot(sitter.id, sitter.time_zone, { day, startTime: "07:00", endTime: "09:00" })).status).toBe(
+      "added",
+    );
     expect(await slotsOf(sitter.id)).toHaveLength(3);
   });
 
   it("refuses time overlapping a booked slot too", async () => {
     const sitter = await person("sitter", { timeZone: "UTC" });
     await storedSlot(sitter.id, "2099-07-01T10:00:00.000Z", "2099-07-01T12:00:00.000Z", "booked");
-    expect(await addSlot(sitter.id, "UTC", { day: "2099-07-01", startTime: "11:00", endTime: "14:00" })).toEqual({ status: "overlap" });
+    expect(await addSlot(sitter.id, "UTC", { day: "2099-07-01", startTime: "11:00", endTime: "14:00" })).toEqual({
+      status: "overlap",
+    });
   });
 
   it("lets two sitters publish the same time", async () => {
@@ -64,13 +115,20 @@ describe("adding slots", () => {
     const sitter = await person("sitter", { timeZone: "Pacific/Auckland" });
     const today = todayIn(sitter.time_zone);
     const yesterday = wallClockIn(sitter.time_zone, new Date(now().getTime() - 24 * 3600_000)).day;
-    expect(await addSlot(sitter.id, sitter.time_zone, { day: yesterday, startTime: "09:00", endTime: "12:00" })).toEqual({ status: "past" });
+    expect(
+      await addSlot(sitter.id, sitter.time_zone, { day: yesterday, startTime: "09:00", endTime: "12:00" }),
+    ).toEqual({ status: "past" });
     const { time } = wallClockIn(sitter.time_zone, now());
-    if (time > "00:00") expect(await addSlot(sitter.id, sitter.time_zone, { day: today, startTime: "00:00", endTime: time })).toEqual({ status: "past" });
+    if (time > "00:00")
+      expect(await addSlot(sitter.id, sitter.time_zone, { day: today, startTime: "00:00", endTime: time })).toEqual({
+        status: "past",
+      });
 
     const day = tomorrowIn(sitter.time_zone);
     advanceClock(3 * 24 * 3600_000);
-    expect(await addSlot(sitter.id, sitter.time_zone, { day, startTime: "09:00", endTime: "12:00" })).toEqual({ status: "past" });
+    expect(await addSlot(sitter.id, sitter.time_zone, { day, startTime: "09:00", endTime: "12:00" })).toEqual({
+      status: "past",
+    });
     expect(await slotsOf(sitter.id)).toHaveLength(0);
   });
 
@@ -95,7 +153,13 @@ describe("adding slots", () => {
     const sitter = await person("sitter");
     const day = tomorrowIn(sitter.time_zone);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => addSlot(sitter.id, sitter.time_zone, { day, startTime: `${String(8 + (i % 4)).padStart(2, "0")}:00`, endTime: "14:00" })),
+      Array.from({ length: 20 }, (_, i) =>
+        addSlot(sitter.id, sitter.time_zone, {
+          day,
+          startTime: `${String(8 + (i % 4)).padStart(2, "0")}:00`,
+          endTime: "14:00",
+        }),
+      ),
     );
     expect(results.filter((result) => result.status === "added")).toHaveLength(1);
     expect(results.filter((result) => result.status === "overlap")).toHaveLength(19);
@@ -106,7 +170,11 @@ describe("adding slots", () => {
 describe("deleting slots", () => {
   it("deletes the sitter's own available slot", async () => {
     const sitter = await person("sitter");
-    const added = await addSlot(sitter.id, sitter.time_zone, { day: tomorrowIn(sitter.time_zone), startTime: "09:00", endTime: "12:00" });
+    const added = await addSlot(sitter.id, sitter.time_zone, {
+      day: tomorrowIn(sitter.time_zone),
+      startTime: "09:00",
+      endTime: "12:00",
+    });
     if (added.status !== "added") throw new Error("not added");
     expect(await deleteSlot(sitter.id, added.slot.id)).toBe("deleted");
     expect(await findOwnSlot(sitter.id, added.slot.id)).toBeNull();
@@ -147,8 +215,16 @@ describe("listing a day", () => {
     expect(day[1]).toMatchObject({ status: "booked" });
 
     // Tokyo (UTC+9) sees the same instants on other days: its 1st runs from 15:00Z on the 30th.
-    expect((await listSlotsOn(sitter.id, "2099-07-01", "Asia/Tokyo")).map((slot) => slot.id)).toEqual([before, overnight, early]);
-    expect((await listSlotsOn(sitter.id, "2099-07-02", "Asia/Tokyo")).map((slot) => slot.id)).toEqual([early, late, after]);
+    expect((await listSlotsOn(sitter.id, "2099-07-01", "Asia/Tokyo")).map((slot) => slot.id)).toEqual([
+      before,
+      overnight,
+      early,
+    ]);
+    expect((await listSlotsOn(sitter.id, "2099-07-02", "Asia/Tokyo")).map((slot) => slot.id)).toEqual([
+      early,
+      late,
+      after,
+    ]);
   });
 
   it("finds what addSlot stored on the day it was added for, whatever the zone", async () => {
@@ -178,11 +254,17 @@ describe("listing a day", () => {
       dateLabel: formatDay("2099-07-01", "de"),
       slots: [{ id, status: "available", range: "09:00 – 12:00" }],
     });
-    for (const asked of ["", "2099-13-01", "tomorrow"]) expect((await slotsPage(who, asked, "en")).date, asked).toBe(todayIn(sitter.time_zone));
+    for (const asked of ["", "2099-13-01", "tomorrow"])
+      expect((await slotsPage(who, asked, "en")).date, asked).toBe(todayIn(sitter.time_zone));
   });
 
   it("describes a slot in the sitter's zone and language", () => {
-    const slot = { id: "s", startAt: "2099-07-01T07:00:00.000Z", endAt: "2099-07-01T10:00:00.000Z", status: "available" as const };
+    const slot = {
+      id: "s",
+      startAt: "2099-07-01T07:00:00.000Z",
+      endAt: "2099-07-01T10:00:00.000Z",
+      status: "available" as const,
+    };
     expect(describeSlot(slot, "Europe/Madrid", "de")).toMatchObject({ day: "2099-07-01", range: "09:00 – 12:00" });
     expect(describeSlot(slot, "Europe/Madrid", "en").range).toMatch(/^9:00\sAM – 12:00\sPM$/);
     const overnight = { ...slot, startAt: "2099-07-01T20:00:00.000Z", endAt: "2099-07-01T23:00:00.000Z" };
@@ -206,13 +288,20 @@ describe("the add form's schema", () => {
       const result = parse(fields);
       return result.success ? {} : z.flattenError(result.error).fieldErrors;
     };
-    expect(errors({ day: "2099-07-01", startTime: "12:00", endTime: "09:00" })).toEqual({ endTime: ["availability:errors.endBeforeStart"] });
-    expect(errors({ day: "2099-02-29", startTime: "09:00", endTime: "12:00" })).toEqual({ day: ["availability:errors.dayInvalid"] });
+    expect(errors({ day: "2099-07-01", startTime: "12:00", endTime: "09:00" })).toEqual({
+      endTime: ["availability:errors.endBeforeStart"],
+    });
+    expect(errors({ day: "2099-02-29", startTime: "09:00", endTime: "12:00" })).toEqual({
+      day: ["availability:errors.dayInvalid"],
+    });
     expect(errors({ day: "2099-07-01", startTime: "24:00", endTime: "x".repeat(10_000) })).toEqual({
       startTime: ["availability:errors.timeInvalid"],
       endTime: ["availability:errors.timeInvalid"],
     });
-    expect(errors({ day: "2099-07-01" })).toEqual({ startTime: ["validation.required"], endTime: ["validation.required"] });
+    expect(errors({ day: "2099-07-01" })).toEqual({
+      startTime: ["validation.required"],
+      endTime: ["validation.required"],
+    });
   });
 });
 
@@ -245,16 +334,22 @@ describe("start times for booking requests", () => {
     const twoDays = await startTimesByDay(sitter.id, "UTC", today, 2);
     expect(twoDays.has(later)).toBe(false);
     const nowMs = new Date().getTime();
-    for (const { time } of twoDays.get(today) ?? []) expect(new Date(`${today}T${time}:00.000Z`).getTime()).toBeGreaterThan(nowMs - 60_000);
+    for (const { time } of twoDays.get(today) ?? [])
+      expect(new Date(`${today}T${time}:00.000Z`).getTime()).toBeGreaterThan(nowMs - 60_000);
     expect((await startTimesByDay(sitter.id, "UTC", today, 3)).get(later)).toEqual([{ time: "09:00", maxHours: 1 }]);
     expect((await startTimesByDay(sitter.id, "UTC", "2099-13-45", 14)).size).toBe(0);
   });
 });
 
 const periodsOf = async (sitterId: string) =>
-  (await db.selectFrom("availability_slots").select(["start_at", "end_at", "status", "booking_id"]).where("sitter_id", "=", sitterId).orderBy("start_at").execute()).map(
-    (slot) => [slot.start_at.slice(11, 16), slot.end_at.slice(11, 16), slot.status, slot.booking_id] as const,
-  );
+  (
+    await db
+      .selectFrom("availability_slots")
+      .select(["start_at", "end_at", "status", "booking_id"])
+      .where("sitter_id", "=", sitterId)
+      .orderBy("start_at")
+      .execute()
+  ).map((slot) => [slot.start_at.slice(11, 16), slot.end_at.slice(11, 16), slot.status, slot.booking_id] as const);
 
 const T = (time: string) => `2099-07-01T${time}:00.000Z`;
 const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work);
@@ -264,7 +359,10 @@ describe("coveringSlot", () => {
     const sitterId = (await person("sitter")).id;
     await storedSlot(sitterId, T("09:00"), T("12:00"));
     await storedSlot(sitterId, T("13:00"), T("15:00"), "booked");
-    expect(await coveringSlot(db, sitterId, T("09:00"), T("12:00"))).toMatchObject({ start_at: T("09:00"), end_at: T("12:00") });
+    expect(await coveringSlot(db, sitterId, T("09:00"), T("12:00"))).toMatchObject({
+      start_at: T("09:00"),
+      end_at: T("12:00"),
+    });
     expect(await coveringSlot(db, sitterId, T("10:00"), T("11:00"))).toMatchObject({ start_at: T("09:00") });
     expect(await coveringSlot(db, sitterId, T("11:00"), T("13:00"))).toBeUndefined();
     expect(await coveringSlot(db, sitterId, T("13:00"), T("14:00"))).toBeUndefined();
@@ -277,7 +375,9 @@ describe("bookSlot and freeSlot", () => {
     const sitterId = (await person("sitter")).id;
     const b1 = randomUUID();
     await storedSlot(sitterId, T("09:00"), T("17:00"));
-    const booked = await inTransaction((trx) => bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("10:00"), end_at: T("12:00") }));
+    const booked = await inTransaction((trx) =>
+      bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("10:00"), end_at: T("12:00") }),
+    );
     expect(booked).toBe(true);
     expect(await periodsOf(sitterId)).toEqual([
       ["09:00", "10:00", "available", null],
@@ -290,7 +390,9 @@ describe("bookSlot and freeSlot", () => {
     const sitterId = (await person("sitter")).id;
     const b1 = randomUUID();
     await storedSlot(sitterId, T("09:00"), T("12:00"));
-    await inTransaction((trx) => bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("09:00"), end_at: T("12:00") }));
+    await inTransaction((trx) =>
+      bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("09:00"), end_at: T("12:00") }),
+    );
     expect(await periodsOf(sitterId)).toEqual([["09:00", "12:00", "booked", b1]]);
   });
 
@@ -298,7 +400,11 @@ describe("bookSlot and freeSlot", () => {
     const sitterId = (await person("sitter")).id;
     const b1 = randomUUID();
     await storedSlot(sitterId, T("09:00"), T("12:00"));
-    expect(await inTransaction((trx) => bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("11:00"), end_at: T("13:00") }))).toBe(false);
+    expect(
+      await inTransaction((trx) =>
+        bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("11:00"), end_at: T("13:00") }),
+      ),
+    ).toBe(false);
     expect(await periodsOf(sitterId)).toEqual([["09:00", "12:00", "available", null]]);
   });
 
@@ -306,7 +412,9 @@ describe("bookSlot and freeSlot", () => {
     const sitterId = (await person("sitter")).id;
     const b1 = randomUUID();
     await storedSlot(sitterId, T("09:00"), T("17:00"));
-    await inTransaction((trx) => bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("10:00"), end_at: T("12:00") }));
+    await inTransaction((trx) =>
+      bookSlot(trx, { id: b1, sitter_id: sitterId, start_at: T("10:00"), end_at: T("12:00") }),
+    );
     await inTransaction((trx) => freeSlot(trx, b1));
     expect(await periodsOf(sitterId)).toEqual([["09:00", "17:00", "available", null]]);
   });

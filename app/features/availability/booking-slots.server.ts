@@ -35,7 +35,11 @@ export async function bookSlot(trx: Transaction<Database>, booking: BookedTime):
 }
 
 export async function freeSlot(trx: Transaction<Database>, bookingId: string): Promise<void> {
-  const booked = await trx.selectFrom("availability_slots").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
+  const booked = await trx
+    .selectFrom("availability_slots")
+    .selectAll()
+    .where("booking_id", "=", bookingId)
+    .executeTakeFirst();
   if (!booked) return;
   const neighbours = await trx
     .selectFrom("availability_slots")
@@ -46,6 +50,18 @@ export async function freeSlot(trx: Transaction<Database>, bookingId: string): P
     .execute();
   const startAt = neighbours.find((slot) => slot.end_at === booked.start_at)?.start_at ?? booked.start_at;
   const endAt = neighbours.find((slot) => slot.start_at === booked.end_at)?.end_at ?? booked.end_at;
-  if (neighbours.length) await trx.deleteFrom("availability_slots").where("id", "in", neighbours.map((slot) => slot.id)).execute();
-  await trx.updateTable("availability_slots").set({ status: "available", booking_id: null, start_at: startAt, end_at: endAt }).where("id", "=", booked.id).execute();
+  if (neighbours.length)
+    await trx
+      .deleteFrom("availability_slots")
+      .where(
+        "id",
+        "in",
+        neighbours.map((slot) => slot.id),
+      )
+      .execute();
+  await trx
+    .updateTable("availability_slots")
+    .set({ status: "available", booking_id: null, start_at: startAt, end_at: endAt })
+    .where("id", "=", booked.id)
+    .execute();
 }

@@ -1,3 +1,11 @@
-export { addSlot, deleteSlot, describeSlot, findOwnSlot, slotsPage, startTimesByDay, startTimesOn } from "./availability.server";
+export {
+  addSlot,
+  deleteSlot,
+  describeSlot,
+  findOwnSlot,
+  slotsPage,
+  startTimesByDay,
+  startTimesOn,
+} from "./availability.server";
 export type { SlotView } from "./availability.server";
 export { bookSlot, coveringSlot, freeSlot } from "./booking-slots.server";

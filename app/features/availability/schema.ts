@@ -26,13 +26,20 @@ export const addSlotFields = z
     z.check(({ value: { preset, startTime, endTime }, issues }) => {
       if (preset) return;
       const check = (field: "startTime" | "endTime", value: string | undefined) => {
-        const message = value === undefined ? "validation.required" : isTime(value) ? null : "availability:errors.timeInvalid";
+        const message =
+          value === undefined ? "validation.required" : isTime(value) ? null : "availability:errors.timeInvalid";
         if (message) issues.push({ code: "custom", path: [field], message, input: value, continue: true });
         return message === null;
       };
       const validStart = check("startTime", startTime);
       if (check("endTime", endTime) && validStart && endTime! <= startTime!) {
-        issues.push({ code: "custom", path: ["endTime"], message: "availability:errors.endBeforeStart", input: endTime, continue: true });
+        issues.push({
+          code: "custom",
+          path: ["endTime"],
+          message: "availability:errors.endBeforeStart",
+          input: endTime,
+          continue: true,
+        });
       }
     }),
   );

@@ -13,7 +13,13 @@ export function bookingCardText(booking: BookingView, language: string): ShownBo
   return {
     ...booking,
     text: {
-      date: dateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone }).format(start),
+      date: dateTimeFormat(language, {
+        weekday: "short",
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        timeZone,
+      }).format(start),
       time: dateTimeFormat(language, { timeStyle: "short", timeZone }).format(start),
       // The owner sees the price, the sitter what they keep of what is paid (less any refund).
       amount: formatMoney(booking.as === "owner" ? booking.money.priceCents : booking.money.sitterKeepsCents, language),
@@ -22,14 +28,18 @@ export function bookingCardText(booking: BookingView, language: string): ShownBo
   };
 }
 
-export type SummarisedBooking = BookingView & { summary: { when: string; subtotal: string; fee: string; total: string } };
+export type SummarisedBooking = BookingView & {
+  summary: { when: string; subtotal: string; fee: string; total: string };
+};
 
 export function bookingSummaryText(booking: BookingView, language: string): SummarisedBooking {
   const money = (cents: number) => formatMoney(cents, language);
   return {
     ...booking,
     summary: {
-      when: dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: booking.timeZone }).format(new Date(booking.startAt)),
+      when: dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: booking.timeZone }).format(
+        new Date(booking.startAt),
+      ),
       subtotal: money(booking.money.sitterKeepsCents),
       fee: money(booking.money.platformFeeCents),
       total: money(booking.money.priceCents),
@@ -54,11 +64,17 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={titleId} className="truncate text-lg font-bold">
-            {booking.as === "owner" ? booking.other.name : t("card.petOf", { pet: booking.petName, name: booking.other.name })}
+            {booking.as === "owner"
+              ? booking.other.name
+              : t("card.petOf", { pet: booking.petName, name: booking.other.name })}
           </h2>
-          <p className="text-stone-700">{booking.as === "owner" ? t("card.forPet", { pet: booking.petName }) : t("card.youSit")}</p>
+          <p className="text-stone-700">
+            {booking.as === "owner" ? t("card.forPet", { pet: booking.petName }) : t("card.youSit")}
+          </p>
         </div>
-        <span className={`shrink-0 rounded-full px-2.5 py-1 text-sm font-semibold ${badgeTone[booking.status]}`}>{t(`status.${booking.status}`)}</span>
+        <span className={`shrink-0 rounded-full px-2.5 py-1 text-sm font-semibold ${badgeTone[booking.status]}`}>
+          {t(`status.${booking.status}`)}
+        </span>
       </div>
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
@@ -82,14 +98,18 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
         {partlyRefunded(booking.money) ? ` · ${t("disputes:card.refunded", { amount: booking.text.refunded })}` : null}
         {booking.paymentStatus === "unpaid" && booking.holdDueAt ? ` · ${t("card.holdLater")}` : null}
       </p>
-      {booking.notes ? <p className="rounded-xl bg-stone-50 p-2 text-sm whitespace-pre-line text-stone-800">{booking.notes}</p> : null}
+      {booking.notes ? (
+        <p className="rounded-xl bg-stone-50 p-2 text-sm whitespace-pre-line text-stone-800">{booking.notes}</p>
+      ) : null}
       {booking.status === "cancelled" ? (
         <p className="text-sm text-stone-700">
           {booking.cancelReason && booking.cancelledBy === "sitter" && booking.cancelReason !== "accountClosed"
             ? t("disputes:card.cancelledBySitter", { reason: booking.cancelReason })
             : booking.cancelReason && booking.cancelledBy === "owner"
-            ? t("card.cancelledReason", { reason: booking.cancelReason })
-            : t(`card.cancelledBy.${booking.cancelReason === "expired" || booking.cancelReason === "slotTaken" || booking.cancelReason === "payment" || booking.cancelReason === "unanswered" || booking.cancelReason === "accountClosed" ? booking.cancelReason : (booking.cancelledBy ?? "system")}`)}
+              ? t("card.cancelledReason", { reason: booking.cancelReason })
+              : t(
+                  `card.cancelledBy.${booking.cancelReason === "expired" || booking.cancelReason === "slotTaken" || booking.cancelReason === "payment" || booking.cancelReason === "unanswered" || booking.cancelReason === "accountClosed" ? booking.cancelReason : (booking.cancelledBy ?? "system")}`,
+                )}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">

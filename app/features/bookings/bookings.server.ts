@@ -5,7 +5,16 @@ import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/index.server";
 import { bookSlot, freeSlot } from "~/features/availability/index.server";
-import { MAX_TASK_ATTEMPTS, decide, type AccountClosure, type Actor, type BookingEvent, type Change, type Party, type Refusal } from "./machine";
+import {
+  MAX_TASK_ATTEMPTS,
+  decide,
+  type AccountClosure,
+  type Actor,
+  type BookingEvent,
+  type Change,
+  type Party,
+  type Refusal,
+} from "./machine";
 import { bookingNoticeEmail, REFUND_NOTICES } from "./emails.server";
 import { bookingMoney } from "./money";
 import { providerAnswer } from "./payment-tasks.server";
@@ -13,7 +22,8 @@ import { providerAnswer } from "./payment-tasks.server";
 /* The provider is called after the transaction commits, with an idempotency key; a crash between
  * leaves a payment task the scheduler finishes. */
 
-export type TransitionResult = { ok: true; booking: Booking } | { ok: false; refusal: Refusal | "notFound" | "slotTaken" };
+export type TransitionResult =
+  { ok: true; booking: Booking } | { ok: false; refusal: Refusal | "notFound" | "slotTaken" };
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -41,10 +51,22 @@ export async function transition(id: string, actor: Actor, event: BookingEvent):
   return { ok: true, booking: (await findBooking(id))! };
 }
 
-export async function applyEvent(trx: Transaction<Database>, id: string, actor: Actor, event: BookingEvent): Promise<TransitionResult> {
+export async function applyEvent(
+  trx: Transaction<Database>,
+  id: string,
+  actor: Actor,
+  event: BookingEvent,
+): Promise<TransitionResult> {
   const booking = await findBooking(id, trx);
   if (!booking && event.type !== "requested") return { ok: false, refusal: "notFound" };
-  if (booking && actor.kind !== "system" && actor.kind !== "operator" && actor.userId !== booking.owner_id && actor.userId !== booking.sitter_id) return { ok: false, refusal: "notFound" };
+  if (
+    booking &&
+    actor.kind !== "system" &&
+    actor.kind !== "operator" &&
+    actor.userId !== booking.owner_id &&
+    actor.userId !== booking.sitter_id
+  )
+    return { ok: false, refusal: "notFound" };
   const at = now();
   const decision = decide(booking ?? null, actor, event, at);
   if (!decision.ok) return decision;
@@ -52,15 +74,25 @@ export async function applyEvent(trx: Transaction<Database>, id: string, actor: 
   if (booking && change.bookSlot && !(await bookTime(trx, booking))) return { ok: false, refusal: "slotTaken" };
   if (change.freeSlot) await freeSlot(trx, id);
   const stamp = at.toISOString();
-  if (change.create) await trx.insertInto("bookings").values({ ...change.create, created_at: stamp, updated_at: stamp }).execute();
-  else await trx.updateTable("bookings").set({ ...change.set, updated_at: stamp }).where("id", "=", id).execute();
+  if (change.create)
+    await trx
+      .insertInto("bookings")
+      .values({ ...change.create, created_at: stamp, updated_at: stamp })
+      .execute();
+  else
+    await trx
+      .updateTable("bookings")
+      .set({ ...change.set, updated_at: stamp })
+      .where("id", "=", id)
+      .execute();
   const written = (await findBooking(id, trx))!;
   await recordHistory(trx, booking ?? null, written, actor, event, stamp);
   await tellParties(trx, written, change.notify);
   return { ok: true, booking: written };
 }
 
-export const hasPaymentWork = (booking: Pick<Booking, "payment_task" | "refund_due_cents">) => booking.payment_task !== null || booking.refund_due_cents !== null;
+export const hasPaymentWork = (booking: Pick<Booking, "payment_task" | "refund_due_cents">) =>
+  booking.payment_task !== null || booking.refund_due_cents !== null;
 
 /** What an event carried that the booking's history shows: reasons and amounts, never card or provider references. */
 function detailOf(event: BookingEvent): Record<string, unknown> {
@@ -69,7 +101,10 @@ function detailOf(event: BookingEvent): Record<string, unknown> {
     case "sitter-cancel":
       return { reason: event.reason.trim() };
     case "resolve-dispute":
-      return { settlement: event.settlement.kind, ...(event.settlement.kind === "partial" ? { refundCents: event.settlement.refundCents } : {}) };
+      return {
+        settlement: event.settlement.kind,
+        ...(event.settlement.kind === "partial" ? { refundCents: event.settlement.refundCents } : {}),
+      };
     case "operator-refund":
       return { amountCents: event.amountCents };
     case "task-failed":
@@ -84,7 +119,14 @@ function detailOf(event: BookingEvent): Record<string, unknown> {
   }
 }
 
-async function recordHistory(trx: Transaction<Database>, before: Booking | null, after: Booking, actor: Actor, event: BookingEvent, stamp: string) {
+async function recordHistory(
+  trx: Transaction<Database>,
+  before: Booking | null,
+  after: Booking,
+  actor: Actor,
+  event: BookingEvent,
+  stamp: string,
+) {
   await trx
     .insertInto("booking_history")
     .values({
@@ -135,8 +177,13 @@ async function cancelOverlappingRequests(trx: Transaction<Database>, accepted: B
 
 async function tellParties(trx: Transaction<Database>, booking: Booking, notices: Change["notify"]) {
   if (notices.length === 0) return;
-  const people = await trx.selectFrom("users").select(["id", "name", "email", "language", "time_zone"]).where("id", "in", [booking.owner_id, booking.sitter_id]).execute();
-  const personOf = (party: Party) => people.find((person) => person.id === (party === "owner" ? booking.owner_id : booking.sitter_id))!;
+  const people = await trx
+    .selectFrom("users")
+    .select(["id", "name", "email", "language", "time_zone"])
+    .where("id", "in", [booking.owner_id, booking.sitter_id])
+    .execute();
+  const personOf = (party: Party) =>
+    people.find((person) => person.id === (party === "owner" ? booking.owner_id : booking.sitter_id))!;
   // As the change left it: a settlement or refund is told with its amounts before the provider confirms it.
   const money = bookingMoney(booking);
   for (const notice of notices) {
@@ -146,12 +193,26 @@ async function tellParties(trx: Transaction<Database>, booking: Booking, notices
       {
         userId: to.id,
         type: notice.message === "requested" ? "booking_request" : "booking_status_update",
-        data: { kind: notice.message, name: other.name, pet: booking.pet_name, start: booking.start_at, ...(REFUND_NOTICES.has(notice.message) ? { refundedCents: money.refundedCents } : {}) },
+        data: {
+          kind: notice.message,
+          name: other.name,
+          pet: booking.pet_name,
+          start: booking.start_at,
+          ...(REFUND_NOTICES.has(notice.message) ? { refundedCents: money.refundedCents } : {}),
+        },
         link: "/bookings",
       },
       trx,
     );
-    await enqueueEmail(await bookingNoticeEmail(to, notice.message, { other: other.name, pet: booking.pet_name, startAt: booking.start_at, money }, notice.to), trx);
+    await enqueueEmail(
+      await bookingNoticeEmail(
+        to,
+        notice.message,
+        { other: other.name, pet: booking.pet_name, startAt: booking.start_at, money },
+        notice.to,
+      ),
+      trx,
+    );
   }
 }
 
@@ -190,7 +251,11 @@ export async function runPaymentTasks(ids: string[]): Promise<void> {
 }
 
 /** `closeOpenBookingsIn` in a transaction of its own, then the holds given back. Returns the ended bookings' ids. */
-export async function closeOpenBookingsOf(userId: string, closure: AccountClosure, actor: Actor = { kind: "system" }): Promise<string[]> {
+export async function closeOpenBookingsOf(
+  userId: string,
+  closure: AccountClosure,
+  actor: Actor = { kind: "system" },
+): Promise<string[]> {
   const { closed, tasks } = await db.transaction().execute((trx) => closeOpenBookingsIn(trx, userId, closure, actor));
   if (closed.length > 0) deliverSoon();
   await runPaymentTasks(tasks);

@@ -7,7 +7,23 @@ import { requestBooking } from "./requests.server";
 import { payForBooking } from "./payment-entry.server";
 import { runDueBookingWork } from "./due-work.server";
 import type { Actor } from "./machine";
-import { CARDS, at, bookingRow, bookingsOf, card, countPayments, dayAhead, ownerWithPet, paymentRow, requestInput, requested, sitterWithSlot, slot, slotsOf, type Owner } from "~/testing/bookings";
+import {
+  CARDS,
+  at,
+  bookingRow,
+  bookingsOf,
+  card,
+  countPayments,
+  dayAhead,
+  ownerWithPet,
+  paymentRow,
+  requestInput,
+  requested,
+  sitterWithSlot,
+  slot,
+  slotsOf,
+  type Owner,
+} from "~/testing/bookings";
 import { emailsTo, noticesOf, notificationsOf, person, petOf, type Person } from "~/testing/people";
 
 resetClockAfterEach();
@@ -21,7 +37,8 @@ const uniqueRate = () => (nextRate += 7);
 const totalFor = (rate: number, hours: number) => rate * hours + Math.round(rate * hours * 0.2);
 
 const captures = async (bookingId: string) =>
-  (await db.selectFrom("payment_idempotency").select("key").where("key", "like", `capture:${bookingId}:%`).execute()).length;
+  (await db.selectFrom("payment_idempotency").select("key").where("key", "like", `capture:${bookingId}:%`).execute())
+    .length;
 
 /** An owner's held request for the sitter's 10:00–12:00. */
 async function heldRequest(owner: Owner, sitterOf: { id: string; day: string }, startTime = "10:00", hours = 2) {
@@ -71,8 +88,20 @@ describe("the happy path", () => {
 
     expect(await payForBooking(owner, id, card(), "attempt-1")).toEqual({ status: "held" });
     let booking = await bookingRow(id);
-    expect(booking).toMatchObject({ status: "requested", payment_status: "held", payment_task: null, card_label: "Visa •••• 4242", hold_due_at: null, payment_error: null });
-    expect(await paymentRow(booking.hold_ref)).toMatchObject({ kind: "hold", status: "held", amount_cents: 3600, card_last4: "4242" });
+    expect(booking).toMatchObject({
+      status: "requested",
+      payment_status: "held",
+      payment_task: null,
+      card_label: "Visa •••• 4242",
+      hold_due_at: null,
+      payment_error: null,
+    });
+    expect(await paymentRow(booking.hold_ref)).toMatchObject({
+      kind: "hold",
+      status: "held",
+      amount_cents: 3600,
+      card_last4: "4242",
+    });
     expect(await notificationsOf(sitter.id)).toEqual([expect.objectContaining({ type: "booking_request" })]);
     expect(await emailsTo(sitter.email)).toHaveLength(1);
     expect(await noticesOf(owner.id)).toEqual([]);
@@ -82,9 +111,19 @@ describe("the happy path", () => {
     expect(await noticesOf(owner.id)).toEqual(["accepted"]);
     expect(await emailsTo(owner.email)).toHaveLength(1);
     expect(await slotsOf(sitter.id)).toEqual([
-      { start_at: at(sitter, sitter.day, "09:00").toISOString(), end_at: start.toISOString(), status: "available", booking_id: null },
+      {
+        start_at: at(sitter, sitter.day, "09:00").toISOString(),
+        end_at: start.toISOString(),
+        status: "available",
+        booking_id: null,
+      },
       { start_at: start.toISOString(), end_at: end.toISOString(), status: "booked", booking_id: id },
-      { start_at: end.toISOString(), end_at: at(sitter, sitter.day, "17:00").toISOString(), status: "available", booking_id: null },
+      {
+        start_at: end.toISOString(),
+        end_at: at(sitter, sitter.day, "17:00").toISOString(),
+        status: "available",
+        booking_id: null,
+      },
     ]);
 
     // Nothing happens before the start.
@@ -103,7 +142,10 @@ describe("the happy path", () => {
     expect((await noticesOf(owner.id)).sort()).toEqual(["accepted", "completed", "started"]);
 
     const released = await transition(id, asOwner(owner), { type: "release" });
-    expect(released).toMatchObject({ ok: true, booking: { status: "completed", payment_status: "released", payment_task: null } });
+    expect(released).toMatchObject({
+      ok: true,
+      booking: { status: "completed", payment_status: "released", payment_task: null },
+    });
     booking = await bookingRow(id);
     expect(booking.released_at).not.toBeNull();
     expect(await paymentRow(booking.hold_ref)).toMatchObject({ status: "captured", amount_cents: 3600 });
@@ -122,16 +164,32 @@ describe("paying", () => {
     const owner = await ownerWithPet();
     const booking = await requested(owner, sitter);
 
-    expect(await payForBooking(owner, booking.id, card(CARDS.declined), "a1")).toEqual({ status: "failed", code: "card_declined" });
-    expect(await bookingRow(booking.id)).toMatchObject({ status: "requested", payment_status: "failed", payment_error: "card_declined", card_ref: null, payment_task: null });
+    expect(await payForBooking(owner, booking.id, card(CARDS.declined), "a1")).toEqual({
+      status: "failed",
+      code: "card_declined",
+    });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: "requested",
+      payment_status: "failed",
+      payment_error: "card_declined",
+      card_ref: null,
+      payment_task: null,
+    });
     expect(await noticesOf(sitter.id)).toEqual([]);
     expect(await emailsTo(sitter.email)).toHaveLength(0);
     expect((await transition(booking.id, asSitter(sitter), { type: "accept" })).ok).toBe(false);
 
-    expect(await payForBooking(owner, booking.id, card(CARDS.luhnInvalid), "a2")).toEqual({ status: "failed", code: "incorrect_number" });
+    expect(await payForBooking(owner, booking.id, card(CARDS.luhnInvalid), "a2")).toEqual({
+      status: "failed",
+      code: "incorrect_number",
+    });
 
     expect(await payForBooking(owner, booking.id, card(), "a3")).toEqual({ status: "held" });
-    expect(await bookingRow(booking.id)).toMatchObject({ status: "requested", payment_status: "held", payment_error: null });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: "requested",
+      payment_status: "held",
+      payment_error: null,
+    });
     expect(await noticesOf(sitter.id)).toEqual(["requested"]);
     expect(await emailsTo(sitter.email)).toHaveLength(1);
   });
@@ -142,7 +200,10 @@ describe("paying", () => {
     const owner = await ownerWithPet();
     const booking = await requested(owner, sitter);
 
-    expect(await payForBooking(owner, booking.id, card(CARDS.noFunds), "a1")).toEqual({ status: "failed", code: "insufficient_funds" });
+    expect(await payForBooking(owner, booking.id, card(CARDS.noFunds), "a1")).toEqual({
+      status: "failed",
+      code: "insufficient_funds",
+    });
     expect(await bookingRow(booking.id)).toMatchObject({
       status: "requested",
       payment_status: "failed",
@@ -154,7 +215,10 @@ describe("paying", () => {
     });
     expect(await countPayments("hold", totalFor(rate, 2))).toBe(0);
     expect(await noticesOf(sitter.id)).toEqual([]);
-    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toEqual({ ok: false, refusal: "notPaid" });
+    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toEqual({
+      ok: false,
+      refusal: "notPaid",
+    });
 
     expect(await payForBooking(owner, booking.id, card(), "a2")).toEqual({ status: "held" });
     expect(await noticesOf(sitter.id)).toEqual(["requested"]);
@@ -177,32 +241,58 @@ describe("the sitter declines, the owner cancels", () => {
     const owner = await ownerWithPet();
     const booking = await heldRequest(owner, sitter);
 
-    expect(await transition(booking.id, asSitter(sitter), { type: "decline" })).toMatchObject({ ok: true, booking: { status: "cancelled", cancelled_by: "sitter", payment_status: "refunded", payment_task: null } });
+    expect(await transition(booking.id, asSitter(sitter), { type: "decline" })).toMatchObject({
+      ok: true,
+      booking: { status: "cancelled", cancelled_by: "sitter", payment_status: "refunded", payment_task: null },
+    });
     const row = await bookingRow(booking.id);
     expect(await paymentRow(row.hold_ref)).toMatchObject({ status: "voided" });
     expect(await noticesOf(owner.id)).toEqual(["declined"]);
     expect((await slotsOf(sitter.id)).map((s) => s.status)).toEqual(["available"]);
-    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toEqual({ ok: false, refusal: "wrongState" });
+    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toEqual({
+      ok: false,
+      refusal: "wrongState",
+    });
   });
 
   it("cancelling a confirmed booking needs a reason, frees the slot and voids the hold", async () => {
     const { sitter, owner, booking } = await confirmedBooking();
     const before = await bookingRow(booking.id);
 
-    for (const reason of ["", "   "]) expect(await transition(booking.id, asOwner(owner), { type: "cancel", reason })).toEqual({ ok: false, refusal: "reasonRequired" });
-    expect(await transition(booking.id, asOwner(owner), { type: "cancel", reason: "x".repeat(501) })).toEqual({ ok: false, refusal: "reasonTooLong" });
-    expect(await transition(booking.id, asSitter(sitter), { type: "cancel", reason: "I'm the sitter" })).toEqual({ ok: false, refusal: "notYours" });
+    for (const reason of ["", "   "])
+      expect(await transition(booking.id, asOwner(owner), { type: "cancel", reason })).toEqual({
+        ok: false,
+        refusal: "reasonRequired",
+      });
+    expect(await transition(booking.id, asOwner(owner), { type: "cancel", reason: "x".repeat(501) })).toEqual({
+      ok: false,
+      refusal: "reasonTooLong",
+    });
+    expect(await transition(booking.id, asSitter(sitter), { type: "cancel", reason: "I'm the sitter" })).toEqual({
+      ok: false,
+      refusal: "notYours",
+    });
     expect(await bookingRow(booking.id)).toEqual(before);
     expect((await slotsOf(sitter.id)).filter((s) => s.status === "booked")).toHaveLength(1);
 
     const cancelled = await transition(booking.id, asOwner(owner), { type: "cancel", reason: " Plans changed " });
-    expect(cancelled).toMatchObject({ ok: true, booking: { status: "cancelled", cancelled_by: "owner", cancel_reason: "Plans changed", payment_status: "refunded" } });
+    expect(cancelled).toMatchObject({
+      ok: true,
+      booking: {
+        status: "cancelled",
+        cancelled_by: "owner",
+        cancel_reason: "Plans changed",
+        payment_status: "refunded",
+      },
+    });
     expect(await paymentRow(before.hold_ref)).toMatchObject({ status: "voided" });
     expect((await slotsOf(sitter.id)).every((s) => s.status === "available" && s.booking_id === null)).toBe(true);
     expect((await noticesOf(sitter.id)).sort()).toEqual(["cancelledByOwner", "requested"]);
     // The freed time can be booked again.
     const again = await ownerWithPet();
-    expect((await requestBooking(again, requestInput(sitter.id, again.petId, sitter.day, "10:00", 2))).status).toBe("created");
+    expect((await requestBooking(again, requestInput(sitter.id, again.petId, sitter.day, "10:00", 2))).status).toBe(
+      "created",
+    );
   });
 
   it("after a cancellation the sitter's day is whole again: a request across the freed time fits", async () => {
@@ -210,16 +300,28 @@ describe("the sitter declines, the owner cancels", () => {
     expect((await transition(booking.id, asOwner(owner), { type: "cancel", reason: "Plans changed" })).ok).toBe(true);
     // 09:30–12:30 was inside the 09:00–17:00 the sitter published, and nothing is booked any more.
     const other = await ownerWithPet();
-    expect(await requestBooking(other, requestInput(sitter.id, other.petId, sitter.day, "09:30", 3))).toMatchObject({ status: "created" });
+    expect(await requestBooking(other, requestInput(sitter.id, other.petId, sitter.day, "09:30", 3))).toMatchObject({
+      status: "created",
+    });
   });
 
   it("cancelling is refused once the booking has started", async () => {
     const { owner, booking } = await confirmedBooking();
     clockTo(booking.start_at);
-    expect(await transition(booking.id, asOwner(owner), { type: "cancel", reason: "Too late" })).toEqual({ ok: false, refusal: "alreadyStarted" });
+    expect(await transition(booking.id, asOwner(owner), { type: "cancel", reason: "Too late" })).toEqual({
+      ok: false,
+      refusal: "alreadyStarted",
+    });
     await runDueBookingWork();
-    expect(await transition(booking.id, asOwner(owner), { type: "cancel", reason: "Too late" })).toEqual({ ok: false, refusal: "wrongState" });
-    expect(await bookingRow(booking.id)).toMatchObject({ status: "in-progress", payment_status: "held", cancel_reason: null });
+    expect(await transition(booking.id, asOwner(owner), { type: "cancel", reason: "Too late" })).toEqual({
+      ok: false,
+      refusal: "wrongState",
+    });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: "in-progress",
+      payment_status: "held",
+      cancel_reason: null,
+    });
   });
 });
 
@@ -234,7 +336,13 @@ describe("a closed account", () => {
     expect(closed.sort()).toEqual([confirmedOne.id, waiting.id].sort());
     for (const id of closed) {
       const row = await bookingRow(id);
-      expect(row).toMatchObject({ status: "cancelled", cancelled_by: "system", cancel_reason: "accountClosed", payment_status: "refunded", payment_task: null });
+      expect(row).toMatchObject({
+        status: "cancelled",
+        cancelled_by: "system",
+        cancel_reason: "accountClosed",
+        payment_status: "refunded",
+        payment_task: null,
+      });
       expect(await paymentRow(row.hold_ref)).toMatchObject({ status: "voided" });
     }
     expect((await noticesOf(owner.id)).filter((kind) => kind === "accountClosed")).toHaveLength(1);
@@ -285,12 +393,22 @@ describe("time passing", () => {
     const holdDue = new Date(new Date(booking.start_at).getTime() - 2 * DAY).toISOString();
 
     expect(await payForBooking(owner, booking.id, card(), "a1")).toEqual({ status: "card-saved" });
-    expect(await bookingRow(booking.id)).toMatchObject({ status: "requested", payment_status: "unpaid", hold_due_at: holdDue, card_label: "Visa •••• 4242", hold_ref: null, payment_task: null });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: "requested",
+      payment_status: "unpaid",
+      hold_due_at: holdDue,
+      card_label: "Visa •••• 4242",
+      hold_ref: null,
+      payment_task: null,
+    });
     expect(await countPayments("hold", totalFor(rate, 2))).toBe(0);
     expect(await noticesOf(sitter.id)).toEqual(["requested"]);
     expect(await emailsTo(sitter.email)).toHaveLength(1);
 
-    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toMatchObject({ ok: true, booking: { status: "confirmed", payment_status: "unpaid" } });
+    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toMatchObject({
+      ok: true,
+      booking: { status: "confirmed", payment_status: "unpaid" },
+    });
 
     clockTo(holdDue, -MINUTE);
     await runDueBookingWork();
@@ -299,7 +417,12 @@ describe("time passing", () => {
     clockTo(holdDue);
     await runDueBookingWork();
     const heldRow = await bookingRow(booking.id);
-    expect(heldRow).toMatchObject({ status: "confirmed", payment_status: "held", hold_due_at: null, payment_task: null });
+    expect(heldRow).toMatchObject({
+      status: "confirmed",
+      payment_status: "held",
+      hold_due_at: null,
+      payment_task: null,
+    });
     expect(await paymentRow(heldRow.hold_ref)).toMatchObject({ status: "held", amount_cents: totalFor(rate, 2) });
     expect(await countPayments("hold", totalFor(rate, 2))).toBe(1);
     // The sitter heard about the request once.
@@ -346,11 +469,18 @@ describe("time passing", () => {
 
     clockTo(unpaid.created_at, 15 * MINUTE);
     await runDueBookingWork();
-    expect(await bookingRow(unpaid.id)).toMatchObject({ status: "cancelled", cancelled_by: "system", cancel_reason: "expired" });
+    expect(await bookingRow(unpaid.id)).toMatchObject({
+      status: "cancelled",
+      cancelled_by: "system",
+      cancel_reason: "expired",
+    });
     expect(await noticesOf(unpaidOwner.id)).toEqual(["expired"]);
     expect(await bookingRow(paid.id)).toMatchObject({ status: "requested", payment_status: "held" });
     expect(await bookingRow(far.id)).toMatchObject({ status: "requested", payment_status: "unpaid" });
-    expect(await payForBooking(unpaidOwner, unpaid.id, card(), "late")).toEqual({ status: "refused", refusal: "wrongState" });
+    expect(await payForBooking(unpaidOwner, unpaid.id, card(), "late")).toEqual({
+      status: "refused",
+      refusal: "wrongState",
+    });
   });
 
   it("a paid request the sitter never answers does not keep the owner's money once its time has passed", async () => {
@@ -361,9 +491,19 @@ describe("time passing", () => {
     await runDueBookingWork();
     // The request lapsed at its start and the hold was given back; nobody can act on it any more.
     const row = await bookingRow(booking.id);
-    expect(row).toMatchObject({ status: "cancelled", cancel_reason: "unanswered", payment_status: "refunded", payment_task: null });
-    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toEqual({ ok: false, refusal: "wrongState" });
-    expect(await transition(booking.id, asOwner(owner), { type: "cancel", reason: "No answer" })).toMatchObject({ ok: false });
+    expect(row).toMatchObject({
+      status: "cancelled",
+      cancel_reason: "unanswered",
+      payment_status: "refunded",
+      payment_task: null,
+    });
+    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toEqual({
+      ok: false,
+      refusal: "wrongState",
+    });
+    expect(await transition(booking.id, asOwner(owner), { type: "cancel", reason: "No answer" })).toMatchObject({
+      ok: false,
+    });
     expect(await noticesOf(owner.id)).toContain("unanswered");
     expect(await paymentRow(row.hold_ref)).toMatchObject({ status: "voided" });
   });
@@ -380,18 +520,45 @@ describe("refusals change nothing", () => {
     const unverified = await person("sitter", { verified: false });
     const noRate = await person("sitter", { rateCents: null });
     const anOwner = await person("owner");
-    for (const who of [unverified, noRate, anOwner]) await slot(who.id, at(who, sitter.day, "09:00"), at(who, sitter.day, "17:00"));
+    for (const who of [unverified, noRate, anOwner])
+      await slot(who.id, at(who, sitter.day, "09:00"), at(who, sitter.day, "17:00"));
 
-    const ask = (who: Person, sitterId: string, petId: string, day: string, time: string, hours = 2) => requestBooking(who, requestInput(sitterId, petId, day, time, hours));
+    const ask = (who: Person, sitterId: string, petId: string, day: string, time: string, hours = 2) =>
+      requestBooking(who, requestInput(sitterId, petId, day, time, hours));
     expect(await ask(both, both.id, bothPet, sitter.day, "10:00")).toEqual({ status: "refused", reason: "self" });
-    expect(await ask(owner, sitter.id, strangersPet, sitter.day, "10:00")).toEqual({ status: "refused", reason: "petNotFound" });
-    expect(await ask(owner, sitter.id, randomUUID(), sitter.day, "10:00")).toEqual({ status: "refused", reason: "petNotFound" });
-    for (const target of [randomUUID(), unverified.id, noRate.id, anOwner.id]) expect(await ask(owner, target, owner.petId, sitter.day, "10:00")).toEqual({ status: "refused", reason: "sitterNotFound" });
-    expect(await ask(owner, sitter.id, owner.petId, dayAhead(sitter.time_zone, -1), "10:00")).toEqual({ status: "refused", reason: "past" });
-    expect(await ask(owner, sitter.id, owner.petId, sitter.day, "08:00")).toEqual({ status: "refused", reason: "outsideAvailability" });
-    expect(await ask(owner, sitter.id, owner.petId, sitter.day, "16:00")).toEqual({ status: "refused", reason: "outsideAvailability" });
-    expect(await ask(owner, sitter.id, owner.petId, sitter.day, "17:00", 1)).toEqual({ status: "refused", reason: "outsideAvailability" });
-    expect(await ask(owner, sitter.id, owner.petId, dayAhead(sitter.time_zone, 2), "10:00")).toEqual({ status: "refused", reason: "outsideAvailability" });
+    expect(await ask(owner, sitter.id, strangersPet, sitter.day, "10:00")).toEqual({
+      status: "refused",
+      reason: "petNotFound",
+    });
+    expect(await ask(owner, sitter.id, randomUUID(), sitter.day, "10:00")).toEqual({
+      status: "refused",
+      reason: "petNotFound",
+    });
+    for (const target of [randomUUID(), unverified.id, noRate.id, anOwner.id])
+      expect(await ask(owner, target, owner.petId, sitter.day, "10:00")).toEqual({
+        status: "refused",
+        reason: "sitterNotFound",
+      });
+    expect(await ask(owner, sitter.id, owner.petId, dayAhead(sitter.time_zone, -1), "10:00")).toEqual({
+      status: "refused",
+      reason: "past",
+    });
+    expect(await ask(owner, sitter.id, owner.petId, sitter.day, "08:00")).toEqual({
+      status: "refused",
+      reason: "outsideAvailability",
+    });
+    expect(await ask(owner, sitter.id, owner.petId, sitter.day, "16:00")).toEqual({
+      status: "refused",
+      reason: "outsideAvailability",
+    });
+    expect(await ask(owner, sitter.id, owner.petId, sitter.day, "17:00", 1)).toEqual({
+      status: "refused",
+      reason: "outsideAvailability",
+    });
+    expect(await ask(owner, sitter.id, owner.petId, dayAhead(sitter.time_zone, 2), "10:00")).toEqual({
+      status: "refused",
+      reason: "outsideAvailability",
+    });
     expect(await bookingsOf(owner.id)).toHaveLength(0);
     expect(await bookingsOf(both.id)).toHaveLength(0);
 
@@ -405,9 +572,17 @@ describe("refusals change nothing", () => {
   it("time already booked is outside the sitter's availability", async () => {
     const { sitter } = await confirmedBooking();
     const other = await ownerWithPet();
-    expect(await requestBooking(other, requestInput(sitter.id, other.petId, sitter.day, "11:00", 2))).toEqual({ status: "refused", reason: "outsideAvailability" });
-    expect(await requestBooking(other, requestInput(sitter.id, other.petId, sitter.day, "10:00", 1))).toEqual({ status: "refused", reason: "outsideAvailability" });
-    expect((await requestBooking(other, requestInput(sitter.id, other.petId, sitter.day, "12:00", 2))).status).toBe("created");
+    expect(await requestBooking(other, requestInput(sitter.id, other.petId, sitter.day, "11:00", 2))).toEqual({
+      status: "refused",
+      reason: "outsideAvailability",
+    });
+    expect(await requestBooking(other, requestInput(sitter.id, other.petId, sitter.day, "10:00", 1))).toEqual({
+      status: "refused",
+      reason: "outsideAvailability",
+    });
+    expect((await requestBooking(other, requestInput(sitter.id, other.petId, sitter.day, "12:00", 2))).status).toBe(
+      "created",
+    );
   });
 
   it("forged ids: someone else's booking looks as if it did not exist", async () => {
@@ -418,12 +593,27 @@ describe("refusals change nothing", () => {
     const strangerOwner = await person("owner");
     const strangerSitter = await person("sitter");
 
-    expect(await transition(booking.id, asOwner(strangerOwner), { type: "cancel", reason: "mine now" })).toEqual({ ok: false, refusal: "notFound" });
-    expect(await transition(booking.id, asSitter(strangerSitter), { type: "accept" })).toEqual({ ok: false, refusal: "notFound" });
-    expect(await transition(booking.id, asSitter(strangerSitter), { type: "decline" })).toEqual({ ok: false, refusal: "notFound" });
-    expect(await transition(randomUUID(), asSitter(sitter), { type: "accept" })).toEqual({ ok: false, refusal: "notFound" });
+    expect(await transition(booking.id, asOwner(strangerOwner), { type: "cancel", reason: "mine now" })).toEqual({
+      ok: false,
+      refusal: "notFound",
+    });
+    expect(await transition(booking.id, asSitter(strangerSitter), { type: "accept" })).toEqual({
+      ok: false,
+      refusal: "notFound",
+    });
+    expect(await transition(booking.id, asSitter(strangerSitter), { type: "decline" })).toEqual({
+      ok: false,
+      refusal: "notFound",
+    });
+    expect(await transition(randomUUID(), asSitter(sitter), { type: "accept" })).toEqual({
+      ok: false,
+      refusal: "notFound",
+    });
     // The owner claiming to be the sitter of their own booking is not the sitter.
-    expect(await transition(booking.id, { kind: "sitter", userId: owner.id }, { type: "accept" })).toEqual({ ok: false, refusal: "notYours" });
+    expect(await transition(booking.id, { kind: "sitter", userId: owner.id }, { type: "accept" })).toEqual({
+      ok: false,
+      refusal: "notYours",
+    });
     expect(await bookingOf(strangerOwner.id, booking.id)).toBeUndefined();
     expect(await bookingOf(owner.id, booking.id)).toMatchObject({ id: booking.id });
     expect(await bookingOf(sitter.id, booking.id)).toMatchObject({ id: booking.id });
@@ -437,7 +627,10 @@ describe("refusals change nothing", () => {
     const booking = await heldRequest(owner, sitter);
     await db.deleteFrom("availability_slots").where("id", "=", sitter.slotId).execute();
     const before = await bookingRow(booking.id);
-    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toEqual({ ok: false, refusal: "slotTaken" });
+    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toEqual({
+      ok: false,
+      refusal: "slotTaken",
+    });
     expect(await bookingRow(booking.id)).toEqual(before);
     expect(await noticesOf(owner.id)).toEqual([]);
   });
@@ -446,7 +639,10 @@ describe("refusals change nothing", () => {
     const sitter = await sitterWithSlot();
     const owner = await ownerWithPet();
     const booking = await requested(owner, sitter);
-    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toEqual({ ok: false, refusal: "notPaid" });
+    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toEqual({
+      ok: false,
+      refusal: "notPaid",
+    });
     expect(await bookingRow(booking.id)).toMatchObject({ status: "requested", confirmed_at: null });
     expect((await slotsOf(sitter.id)).map((s) => s.status)).toEqual(["available"]);
     expect(await noticesOf(owner.id)).toEqual([]);
@@ -466,7 +662,10 @@ describe("double submissions", () => {
     expect(await bookingsOf(owner.id)).toHaveLength(1);
 
     const other = await ownerWithPet();
-    expect(await requestBooking(other, { ...input, petId: other.petId })).toEqual({ status: "refused", reason: "duplicate" });
+    expect(await requestBooking(other, { ...input, petId: other.petId })).toEqual({
+      status: "refused",
+      reason: "duplicate",
+    });
     expect(await bookingsOf(other.id)).toHaveLength(0);
   });
 
@@ -489,7 +688,10 @@ describe("double submissions", () => {
     const owner = await ownerWithPet();
     const booking = await requested(owner, sitter);
     const cardsBefore = await countPayments("card");
-    const outcomes = await Promise.all([payForBooking(owner, booking.id, card(), "same"), payForBooking(owner, booking.id, card(), "same")]);
+    const outcomes = await Promise.all([
+      payForBooking(owner, booking.id, card(), "same"),
+      payForBooking(owner, booking.id, card(), "same"),
+    ]);
     expect(outcomes.every((outcome) => outcome.status !== "failed")).toBe(true);
     expect(await bookingRow(booking.id)).toMatchObject({ payment_status: "held", payment_task: null });
     expect(await countPayments("hold", totalFor(rate, 2))).toBe(1);
@@ -517,15 +719,25 @@ describe("double submissions", () => {
     const kept = await bookingRow(booking.id);
     // Already authorised: a second payment (a forged or replayed post) changes nothing, whatever the card.
     expect(await payForBooking(owner, booking.id, card(CARDS.declined), "second")).toEqual({ status: "card-saved" });
-    expect(await bookingRow(booking.id)).toMatchObject({ payment_status: "unpaid", card_ref: kept.card_ref, hold_due_at: kept.hold_due_at });
-    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toMatchObject({ ok: true, booking: { status: "confirmed" } });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      payment_status: "unpaid",
+      card_ref: kept.card_ref,
+      hold_due_at: kept.hold_due_at,
+    });
+    expect(await transition(booking.id, asSitter(sitter), { type: "accept" })).toMatchObject({
+      ok: true,
+      booking: { status: "confirmed" },
+    });
   });
 
   it("accepting twice at once confirms once and splits the slot once", async () => {
     const sitter = await sitterWithSlot();
     const owner = await ownerWithPet();
     const booking = await heldRequest(owner, sitter);
-    const results = await Promise.all([transition(booking.id, asSitter(sitter), { type: "accept" }), transition(booking.id, asSitter(sitter), { type: "accept" })]);
+    const results = await Promise.all([
+      transition(booking.id, asSitter(sitter), { type: "accept" }),
+      transition(booking.id, asSitter(sitter), { type: "accept" }),
+    ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, refusal: "wrongState" }]);
     expect((await bookingRow(booking.id)).status).toBe("confirmed");
@@ -537,7 +749,10 @@ describe("double submissions", () => {
     const { sitter, owner, booking } = await confirmedBooking();
     clockTo(booking.end_at);
     await runDueBookingWork();
-    const results = await Promise.all([transition(booking.id, asOwner(owner), { type: "release" }), transition(booking.id, asOwner(owner), { type: "release" })]);
+    const results = await Promise.all([
+      transition(booking.id, asOwner(owner), { type: "release" }),
+      transition(booking.id, asOwner(owner), { type: "release" }),
+    ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     const row = await bookingRow(booking.id);
     expect(row).toMatchObject({ payment_status: "released", payment_task: null });
@@ -556,7 +771,9 @@ describe("concurrency", () => {
     expect(await countPayments("hold", totalFor(rate, 2))).toBe(50);
     expect(await noticesOf(sitter.id)).toHaveLength(50);
 
-    const results = await Promise.all(bookings.map((booking) => transition(booking.id, asSitter(sitter), { type: "accept" })));
+    const results = await Promise.all(
+      bookings.map((booking) => transition(booking.id, asSitter(sitter), { type: "accept" })),
+    );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     for (const result of results) if (!result.ok) expect(["wrongState", "slotTaken"]).toContain(result.refusal);
 
@@ -567,16 +784,25 @@ describe("concurrency", () => {
     expect(confirmed[0]).toMatchObject({ payment_status: "held" });
     expect(cancelled).toHaveLength(49);
     for (const row of cancelled) {
-      expect(row).toMatchObject({ cancelled_by: "system", cancel_reason: "slotTaken", payment_status: "refunded", payment_task: null });
+      expect(row).toMatchObject({
+        cancelled_by: "system",
+        cancel_reason: "slotTaken",
+        payment_status: "refunded",
+        payment_task: null,
+      });
       expect(await paymentRow(row.hold_ref)).toMatchObject({ status: "voided" });
     }
     expect(await paymentRow(confirmed[0]!.hold_ref)).toMatchObject({ status: "held" });
     const slots = await slotsOf(sitter.id);
-    expect(slots.filter((s) => s.status === "booked")).toEqual([expect.objectContaining({ booking_id: confirmed[0]!.id })]);
+    expect(slots.filter((s) => s.status === "booked")).toEqual([
+      expect.objectContaining({ booking_id: confirmed[0]!.id }),
+    ]);
     expect(slots).toHaveLength(3);
 
     for (const [index, owner] of owners.entries()) {
-      expect(await noticesOf(owner.id), `owner ${index}`).toEqual([bookings[index]!.id === confirmed[0]!.id ? "accepted" : "slotTaken"]);
+      expect(await noticesOf(owner.id), `owner ${index}`).toEqual([
+        bookings[index]!.id === confirmed[0]!.id ? "accepted" : "slotTaken",
+      ]);
     }
   });
 
@@ -587,9 +813,16 @@ describe("concurrency", () => {
     const elevenToOne = await heldRequest(b, sitter, "11:00", 2);
     const twelveToTwo = await heldRequest(c, sitter, "12:00", 2);
     expect((await transition(tenToTwelve.id, asSitter(sitter), { type: "accept" })).ok).toBe(true);
-    expect(await bookingRow(elevenToOne.id)).toMatchObject({ status: "cancelled", cancel_reason: "slotTaken", payment_status: "refunded" });
+    expect(await bookingRow(elevenToOne.id)).toMatchObject({
+      status: "cancelled",
+      cancel_reason: "slotTaken",
+      payment_status: "refunded",
+    });
     expect(await bookingRow(twelveToTwo.id)).toMatchObject({ status: "requested", payment_status: "held" });
-    expect(await transition(twelveToTwo.id, asSitter(sitter), { type: "accept" })).toMatchObject({ ok: true, booking: { status: "confirmed" } });
+    expect(await transition(twelveToTwo.id, asSitter(sitter), { type: "accept" })).toMatchObject({
+      ok: true,
+      booking: { status: "confirmed" },
+    });
     expect((await slotsOf(sitter.id)).map((s) => s.status)).toEqual(["available", "booked", "booked", "available"]);
   });
 

@@ -23,11 +23,46 @@ export async function runDueBookingWork(): Promise<number> {
       .execute(),
     { type: "expire" },
   );
-  await run(await db.selectFrom("bookings").select("id").where("status", "in", ["requested", "confirmed"]).where("payment_task", "is", null).where("hold_due_at", "<=", iso).execute(), { type: "hold-due" });
-  await run(await db.selectFrom("bookings").select("id").where("status", "=", "confirmed").where("start_at", "<=", iso).execute(), { type: "start" });
-  await run(await db.selectFrom("bookings").select("id").where("status", "in", ["in-progress", "confirmed"]).where("end_at", "<=", iso).execute(), { type: "finish" });
+  await run(
+    await db
+      .selectFrom("bookings")
+      .select("id")
+      .where("status", "in", ["requested", "confirmed"])
+      .where("payment_task", "is", null)
+      .where("hold_due_at", "<=", iso)
+      .execute(),
+    { type: "hold-due" },
+  );
+  await run(
+    await db
+      .selectFrom("bookings")
+      .select("id")
+      .where("status", "=", "confirmed")
+      .where("start_at", "<=", iso)
+      .execute(),
+    { type: "start" },
+  );
+  await run(
+    await db
+      .selectFrom("bookings")
+      .select("id")
+      .where("status", "in", ["in-progress", "confirmed"])
+      .where("end_at", "<=", iso)
+      .execute(),
+    { type: "finish" },
+  );
   const releaseBefore = new Date(at.getTime() - AUTO_RELEASE_AFTER_MS).toISOString();
-  await run(await db.selectFrom("bookings").select("id").where("status", "=", "completed").where("payment_status", "=", "held").where("payment_task", "is", null).where("completed_at", "<=", releaseBefore).execute(), { type: "release" });
+  await run(
+    await db
+      .selectFrom("bookings")
+      .select("id")
+      .where("status", "=", "completed")
+      .where("payment_status", "=", "held")
+      .where("payment_task", "is", null)
+      .where("completed_at", "<=", releaseBefore)
+      .execute(),
+    { type: "release" },
+  );
   const paymentWork = await db
     .selectFrom("bookings")
     .select("id")

@@ -7,9 +7,22 @@ import { formatMoney } from "~/platform/money";
 import type { NoticeKind, Party } from "./machine";
 import type { BookingMoney } from "./money";
 
-const DISPUTE_NOTICES = new Set<NoticeKind>(["problemReported", "disputeReleased", "disputePartlyRefunded", "disputeRefunded", "operatorRefunded", "cancelledBySitter"]);
+const DISPUTE_NOTICES = new Set<NoticeKind>([
+  "problemReported",
+  "disputeReleased",
+  "disputePartlyRefunded",
+  "disputeRefunded",
+  "operatorRefunded",
+  "cancelledBySitter",
+]);
 /** News of money taken or given back: the sitter is also told what they keep of it. */
-const MONEY_OUTCOMES = new Set<NoticeKind>(["released", "disputeReleased", "disputePartlyRefunded", "disputeRefunded", "operatorRefunded"]);
+const MONEY_OUTCOMES = new Set<NoticeKind>([
+  "released",
+  "disputeReleased",
+  "disputePartlyRefunded",
+  "disputeRefunded",
+  "operatorRefunded",
+]);
 /** News of a refund in part: the notification names the amount given back. */
 export const REFUND_NOTICES = new Set<NoticeKind>(["disputePartlyRefunded", "operatorRefunded"]);
 
@@ -24,11 +37,23 @@ export async function bookingNoticeEmail(
   // Problems, settlements, refunds and sitter cancellations keep their words in the disputes namespace.
   const words = DISPUTE_NOTICES.has(kind) ? await translatorFor(language, "disputes") : null;
   const settings = await translatorFor(language, "settings");
-  const when = dateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone: to.time_zone }).format(new Date(booking.startAt));
+  const when = dateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone: to.time_zone }).format(
+    new Date(booking.startAt),
+  );
   const money = (cents: number) => formatMoney(cents, language);
   const { priceCents, paidCents, refundedCents, sitterKeepsCents, platformFeeCents } = booking.money;
-  const values = { name: booking.other, pet: booking.pet, when, total: money(priceCents), paid: money(paidCents), refunded: money(refundedCents), keeps: money(sitterKeepsCents), fee: money(platformFeeCents) };
-  const sitterShare = party === "sitter" && MONEY_OUTCOMES.has(kind) && paidCents > 0 ? [t("booking.sitterKeeps", values)] : [];
+  const values = {
+    name: booking.other,
+    pet: booking.pet,
+    when,
+    total: money(priceCents),
+    paid: money(paidCents),
+    refunded: money(refundedCents),
+    keeps: money(sitterKeepsCents),
+    fee: money(platformFeeCents),
+  };
+  const sitterShare =
+    party === "sitter" && MONEY_OUTCOMES.has(kind) && paidCents > 0 ? [t("booking.sitterKeeps", values)] : [];
   return composeEmail({
     to: to.email,
     subject: words ? words(`email.${kind}.subject`, values) : t(`booking.${kind}.subject`, values),

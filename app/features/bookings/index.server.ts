@@ -1,4 +1,12 @@
-export { applyEvent, closeOpenBookingsIn, closeOpenBookingsOf, findBooking, hasPaymentWork, runPaymentTasks, transition } from "./bookings.server";
+export {
+  applyEvent,
+  closeOpenBookingsIn,
+  closeOpenBookingsOf,
+  findBooking,
+  hasPaymentWork,
+  runPaymentTasks,
+  transition,
+} from "./bookings.server";
 export type { TransitionResult } from "./bookings.server";
 export { runDueBookingWork } from "./due-work.server";
 export { payForBooking, payWithSavedCard, startCardEntry } from "./payment-entry.server";

@@ -71,11 +71,21 @@ function newBooking(over: Partial<NewBooking> = {}): NewBooking {
 }
 
 /** Bookings in each step of their life, each ready for the next event. */
-const held = (over: Partial<Facts> = {}) => booking({ payment_status: "held", card_ref: "card_1", hold_ref: "hold_1", ...over });
-const cardKept = (over: Partial<Facts> = {}) => booking({ card_ref: "card_1", hold_due_at: iso(after(START, -DELAYED_HOLD_BEFORE_MS)), ...over });
+const held = (over: Partial<Facts> = {}) =>
+  booking({ payment_status: "held", card_ref: "card_1", hold_ref: "hold_1", ...over });
+const cardKept = (over: Partial<Facts> = {}) =>
+  booking({ card_ref: "card_1", hold_due_at: iso(after(START, -DELAYED_HOLD_BEFORE_MS)), ...over });
 const confirmed = (over: Partial<Facts> = {}) => held({ status: "confirmed", ...over });
 const inProgress = (over: Partial<Facts> = {}) => held({ status: "in-progress", ...over });
-const completed = (over: Partial<Facts> = {}) => held({ status: "completed", completed_at: iso(END), total_cents: 3600, refunded_cents: 0, refund_due_cents: null, ...over });
+const completed = (over: Partial<Facts> = {}) =>
+  held({
+    status: "completed",
+    completed_at: iso(END),
+    total_cents: 3600,
+    refunded_cents: 0,
+    refund_due_cents: null,
+    ...over,
+  });
 /** A completed booking whose owner reported a problem an hour after the end. */
 const disputed = (over: Partial<Facts> = {}) => completed({ problem_reported_at: iso(after(END, HOUR)), ...over });
 const released = (over: Partial<Facts> = {}) => completed({ payment_status: "released", ...over });
@@ -142,7 +152,11 @@ const READY: Record<EventName, { actors: ActorName[]; booking: Facts | null; at:
   finish: { actors: ["sitter", "system"], booking: inProgress(), at: END },
   release: { actors: ["owner", "system"], booking: completed(), at: after(END, AUTO_RELEASE_AFTER_MS) },
   captured: { actors: ["system"], booking: completed({ payment_task: "capture" }), at: after(END, HOUR) },
-  voided: { actors: ["system"], booking: booking({ status: "cancelled", payment_status: "held", hold_ref: "hold_1", payment_task: "void" }), at: NOW },
+  voided: {
+    actors: ["system"],
+    booking: booking({ status: "cancelled", payment_status: "held", hold_ref: "hold_1", payment_task: "void" }),
+    at: NOW,
+  },
   expire: { actors: ["system"], booking: booking(), at: after(NOW, UNPAID_REQUEST_TTL_MS) },
   "slot-taken": { actors: ["system"], booking: held(), at: NOW },
   "hold-cancelled": { actors: ["system"], booking: confirmed(), at: NOW },
@@ -187,8 +201,19 @@ describe("who may do what", () => {
   });
 
   it("nobody but the system starts a booking, expires a request or records the provider's answers", () => {
-    for (const event of ["start", "expire", "hold-placed", "hold-failed", "hold-due", "task-failed", "captured", "voided", "slot-taken"] as const) {
-      for (const actor of [OWNER, SITTER]) expect(refusalOf(decide(READY[event].booking, actor, EVENTS[event], READY[event].at)), event).toBe("notYours");
+    for (const event of [
+      "start",
+      "expire",
+      "hold-placed",
+      "hold-failed",
+      "hold-due",
+      "task-failed",
+      "captured",
+      "voided",
+      "slot-taken",
+    ] as const) {
+      for (const actor of [OWNER, SITTER])
+        expect(refusalOf(decide(READY[event].booking, actor, EVENTS[event], READY[event].at)), event).toBe("notYours");
     }
   });
 });
@@ -234,7 +259,12 @@ describe("which states each event applies to", () => {
     ];
     for (const { event, task } of answers) {
       for (const other of tasks) {
-        const decision = decide({ ...READY[event].booking!, payment_task: other }, SYSTEM, EVENTS[event], READY[event].at);
+        const decision = decide(
+          { ...READY[event].booking!, payment_task: other },
+          SYSTEM,
+          EVENTS[event],
+          READY[event].at,
+        );
         if (other === task) expect(decision.ok, `${event} with task ${other}`).toBe(true);
         else expect(refusalOf(decision), `${event} with task ${other}`).toBe("wrongState");
       }
@@ -245,7 +275,11 @@ describe("which states each event applies to", () => {
 describe("the owner's request makes the booking", () => {
   it("priced from the sitter's rate, and nobody is told until the card is authorised", () => {
     const change = allowed(decide(null, OWNER, EVENTS.requested, NOW));
-    expect(change).toEqual({ create: { ...newBooking(), subtotal_cents: 3000, fee_cents: 600, total_cents: 3600 }, set: {}, notify: [] });
+    expect(change).toEqual({
+      create: { ...newBooking(), subtotal_cents: 3000, fee_cents: 600, total_cents: 3600 },
+      set: {},
+      notify: [],
+    });
   });
 
   it("refuses an id that is already a booking", () => {
@@ -253,8 +287,12 @@ describe("the owner's request makes the booking", () => {
   });
 
   it("refuses a request in someone else's name, or from the sitter to themself", () => {
-    expect(refusalOf(decide(null, OWNER, { type: "requested", booking: newBooking({ owner_id: "owner-2" }) }, NOW))).toBe("notYours");
-    expect(refusalOf(decide(null, OWNER, { type: "requested", booking: newBooking({ sitter_id: "owner-1" }) }, NOW))).toBe("notYours");
+    expect(
+      refusalOf(decide(null, OWNER, { type: "requested", booking: newBooking({ owner_id: "owner-2" }) }, NOW)),
+    ).toBe("notYours");
+    expect(
+      refusalOf(decide(null, OWNER, { type: "requested", booking: newBooking({ sitter_id: "owner-1" }) }, NOW)),
+    ).toBe("notYours");
   });
 
   it("refuses a start that is not in the future", () => {
@@ -264,22 +302,31 @@ describe("the owner's request makes the booking", () => {
 
   it("refuses a duration outside whole hours from the minimum to the maximum", () => {
     for (const hours of [MIN_HOURS - 1, MAX_HOURS + 1, 1.5]) {
-      expect(refusalOf(decide(null, OWNER, { type: "requested", booking: newBooking({ hours }) }, NOW)), String(hours)).toBe("wrongState");
+      expect(
+        refusalOf(decide(null, OWNER, { type: "requested", booking: newBooking({ hours }) }, NOW)),
+        String(hours),
+      ).toBe("wrongState");
     }
     expect(decide(null, OWNER, { type: "requested", booking: newBooking({ hours: MAX_HOURS }) }, NOW).ok).toBe(true);
   });
 
   it("no other event applies before the booking exists", () => {
     for (const event of EVENT_NAMES.filter((name) => name !== "requested")) {
-      for (const actor of READY[event].actors) expect(refusalOf(decide(null, ACTORS[actor], EVENTS[event], READY[event].at)), event).toBe("wrongState");
+      for (const actor of READY[event].actors)
+        expect(refusalOf(decide(null, ACTORS[actor], EVENTS[event], READY[event].at)), event).toBe("wrongState");
     }
   });
 });
 
 describe("paying: a card the provider refuses", () => {
   it("is recorded for the payment page, and nobody is told", () => {
-    expect(allowed(decide(booking(), OWNER, EVENTS["card-failed"], NOW))).toEqual({ set: { payment_status: "failed", payment_error: "card_declined" }, notify: [] });
-    expect(allowed(decide(booking({ payment_status: "failed" }), OWNER, EVENTS["card-failed"], NOW)).set.payment_error).toBe("card_declined");
+    expect(allowed(decide(booking(), OWNER, EVENTS["card-failed"], NOW))).toEqual({
+      set: { payment_status: "failed", payment_error: "card_declined" },
+      notify: [],
+    });
+    expect(
+      allowed(decide(booking({ payment_status: "failed" }), OWNER, EVENTS["card-failed"], NOW)).set.payment_error,
+    ).toBe("card_declined");
   });
 
   it("leaves a card already kept or held as it is", () => {
@@ -290,7 +337,14 @@ describe("paying: a card the provider refuses", () => {
 
 describe("payment work the provider could not answer", () => {
   it("counts the attempt and keeps the task for the next round; nobody is told", () => {
-    const change = allowed(decide(booking({ card_ref: "card_1", payment_task: "hold", payment_task_attempts: 2 }), SYSTEM, EVENTS["task-failed"], NOW));
+    const change = allowed(
+      decide(
+        booking({ card_ref: "card_1", payment_task: "hold", payment_task_attempts: 2 }),
+        SYSTEM,
+        EVENTS["task-failed"],
+        NOW,
+      ),
+    );
     expect(change).toEqual({ set: { payment_task_attempts: 3, payment_error: "processing_error" }, notify: [] });
   });
 
@@ -298,7 +352,12 @@ describe("payment work the provider could not answer", () => {
     const tasks = [null, "hold", "capture", "void"] as const;
     for (const waiting of tasks) {
       for (const failed of ["hold", "capture", "void"] as const) {
-        const decision = decide(booking({ card_ref: "card_1", hold_ref: "hold_1", payment_task: waiting }), SYSTEM, { type: "task-failed", task: failed, error: "processing_error" }, NOW);
+        const decision = decide(
+          booking({ card_ref: "card_1", hold_ref: "hold_1", payment_task: waiting }),
+          SYSTEM,
+          { type: "task-failed", task: failed, error: "processing_error" },
+          NOW,
+        );
         if (waiting === failed) expect(decision.ok, `${failed} while ${waiting} waits`).toBe(true);
         else expect(refusalOf(decision), `${failed} while ${waiting} waits`).toBe("wrongState");
       }
@@ -310,13 +369,22 @@ describe("paying: saving the card", () => {
   it("within six days of the start: the hold is placed now and nobody is told yet", () => {
     const change = allowed(decide(booking(), OWNER, EVENTS["card-saved"], NOW));
     expect(change).toEqual({
-      set: { card_ref: "card_2", card_label: "Visa •••• 4242", payment_status: "unpaid", payment_error: null, payment_task: "hold", hold_due_at: null },
+      set: {
+        card_ref: "card_2",
+        card_label: "Visa •••• 4242",
+        payment_status: "unpaid",
+        payment_error: null,
+        payment_task: "hold",
+        hold_due_at: null,
+      },
       notify: [],
     });
   });
 
   it("exactly six days ahead still holds now; a moment more keeps the card for later", () => {
-    expect(allowed(decide(booking(), OWNER, EVENTS["card-saved"], after(START, -HOLD_NOW_WITHIN_MS))).set.payment_task).toBe("hold");
+    expect(
+      allowed(decide(booking(), OWNER, EVENTS["card-saved"], after(START, -HOLD_NOW_WITHIN_MS))).set.payment_task,
+    ).toBe("hold");
     const later = allowed(decide(booking(), OWNER, EVENTS["card-saved"], after(START, -HOLD_NOW_WITHIN_MS - 1)));
     expect(later.set.payment_task).toBeUndefined();
     expect(later.set.hold_due_at).toBe(iso(after(START, -DELAYED_HOLD_BEFORE_MS)));
@@ -327,10 +395,18 @@ describe("paying: saving the card", () => {
     const far = booking({ start_at: iso(start), end_at: iso(after(start, 2 * HOUR)) });
     const change = allowed(decide(far, OWNER, EVENTS["card-saved"], NOW));
     expect(change).toEqual({
-      set: { card_ref: "card_2", card_label: "Visa •••• 4242", payment_status: "unpaid", payment_error: null, hold_due_at: iso(after(start, -2 * DAY)) },
+      set: {
+        card_ref: "card_2",
+        card_label: "Visa •••• 4242",
+        payment_status: "unpaid",
+        payment_error: null,
+        hold_due_at: iso(after(start, -2 * DAY)),
+      },
       notify: [{ to: "sitter", message: "requested" }],
     });
-    expect(isAuthorised({ payment_status: "unpaid", card_ref: "card_2", hold_due_at: change.set.hold_due_at! })).toBe(true);
+    expect(isAuthorised({ payment_status: "unpaid", card_ref: "card_2", hold_due_at: change.set.hold_due_at! })).toBe(
+      true,
+    );
   });
 
   it("another card may be tried after a failure, and the old error is cleared", () => {
@@ -339,9 +415,13 @@ describe("paying: saving the card", () => {
   });
 
   it("refuses while a hold is being placed, once held, and from the start of the booking", () => {
-    expect(refusalOf(decide(booking({ card_ref: "card_1", payment_task: "hold" }), OWNER, EVENTS["card-saved"], NOW))).toBe("paymentPending");
+    expect(
+      refusalOf(decide(booking({ card_ref: "card_1", payment_task: "hold" }), OWNER, EVENTS["card-saved"], NOW)),
+    ).toBe("paymentPending");
     expect(refusalOf(decide(held(), OWNER, EVENTS["card-saved"], NOW))).toBe("wrongState");
-    expect(refusalOf(decide(booking({ payment_status: "refunded" }), OWNER, EVENTS["card-saved"], NOW))).toBe("wrongState");
+    expect(refusalOf(decide(booking({ payment_status: "refunded" }), OWNER, EVENTS["card-saved"], NOW))).toBe(
+      "wrongState",
+    );
     expect(refusalOf(decide(booking(), OWNER, EVENTS["card-saved"], START))).toBe("alreadyStarted");
     expect(refusalOf(decide(booking(), OWNER, EVENTS["card-saved"], after(END, HOUR)))).toBe("alreadyStarted");
   });
@@ -349,37 +429,72 @@ describe("paying: saving the card", () => {
 
 describe("paying: the hold", () => {
   it("the first hold of a request tells the sitter about it", () => {
-    const change = allowed(decide(booking({ card_ref: "card_1", payment_task: "hold" }), SYSTEM, EVENTS["hold-placed"], NOW));
-    expect(change).toEqual({ set: { payment_task: null, hold_ref: "hold_2", payment_status: "held", hold_due_at: null }, notify: [{ to: "sitter", message: "requested" }] });
+    const change = allowed(
+      decide(booking({ card_ref: "card_1", payment_task: "hold" }), SYSTEM, EVENTS["hold-placed"], NOW),
+    );
+    expect(change).toEqual({
+      set: { payment_task: null, hold_ref: "hold_2", payment_status: "held", hold_due_at: null },
+      notify: [{ to: "sitter", message: "requested" }],
+    });
   });
 
   it("a delayed hold tells nobody again (the sitter already knows), whether requested or confirmed", () => {
     for (const status of ["requested", "confirmed"] as const) {
       const change = allowed(decide(cardKept({ status, payment_task: "hold" }), SYSTEM, EVENTS["hold-placed"], NOW));
-      expect(change).toEqual({ set: { payment_task: null, hold_ref: "hold_2", payment_status: "held", hold_due_at: null }, notify: [] });
+      expect(change).toEqual({
+        set: { payment_task: null, hold_ref: "hold_2", payment_status: "held", hold_due_at: null },
+        notify: [],
+      });
     }
   });
 
   it("a hold placed for a booking cancelled meanwhile is given straight back", () => {
-    const change = allowed(decide(booking({ status: "cancelled", card_ref: "card_1", payment_task: "hold" }), SYSTEM, EVENTS["hold-placed"], NOW));
+    const change = allowed(
+      decide(
+        booking({ status: "cancelled", card_ref: "card_1", payment_task: "hold" }),
+        SYSTEM,
+        EVENTS["hold-placed"],
+        NOW,
+      ),
+    );
     expect(change).toEqual({ set: { payment_task: "void", hold_ref: "hold_2", payment_status: "held" }, notify: [] });
   });
 
   it("a first hold that fails clears the card so the owner can try another; nobody else is told", () => {
-    const change = allowed(decide(booking({ card_ref: "card_1", payment_task: "hold" }), SYSTEM, EVENTS["hold-failed"], NOW));
-    expect(change).toEqual({ set: { payment_task: null, payment_status: "failed", card_ref: null, card_label: null, payment_error: "insufficient_funds" }, notify: [] });
+    const change = allowed(
+      decide(booking({ card_ref: "card_1", payment_task: "hold" }), SYSTEM, EVENTS["hold-failed"], NOW),
+    );
+    expect(change).toEqual({
+      set: {
+        payment_task: null,
+        payment_status: "failed",
+        card_ref: null,
+        card_label: null,
+        payment_error: "insufficient_funds",
+      },
+      notify: [],
+    });
     expect(change.freeSlot).toBeUndefined();
   });
 
   it("a delayed hold that fails cancels the booking, tells both sides, and frees the slot if it was booked", () => {
     const requestedChange = allowed(decide(cardKept({ payment_task: "hold" }), SYSTEM, EVENTS["hold-failed"], NOW));
-    expect(requestedChange.set).toEqual({ payment_task: null, payment_status: "failed", payment_error: "insufficient_funds", status: "cancelled", cancelled_by: "system", cancel_reason: "payment" });
+    expect(requestedChange.set).toEqual({
+      payment_task: null,
+      payment_status: "failed",
+      payment_error: "insufficient_funds",
+      status: "cancelled",
+      cancelled_by: "system",
+      cancel_reason: "payment",
+    });
     expect(requestedChange.notify).toEqual([
       { to: "owner", message: "holdFailed" },
       { to: "sitter", message: "cancelledPayment" },
     ]);
     expect(requestedChange.freeSlot).toBe(false);
-    const confirmedChange = allowed(decide(cardKept({ status: "confirmed", payment_task: "hold" }), SYSTEM, EVENTS["hold-failed"], NOW));
+    const confirmedChange = allowed(
+      decide(cardKept({ status: "confirmed", payment_task: "hold" }), SYSTEM, EVENTS["hold-failed"], NOW),
+    );
     expect(confirmedChange.freeSlot).toBe(true);
     expect(confirmedChange.set.status).toBe("cancelled");
   });
@@ -387,8 +502,13 @@ describe("paying: the hold", () => {
   it("the delayed hold falls due two days before the start, not earlier, and only once", () => {
     const due = after(START, -DELAYED_HOLD_BEFORE_MS);
     expect(refusalOf(decide(cardKept(), SYSTEM, EVENTS["hold-due"], after(due, -1)))).toBe("tooEarly");
-    expect(allowed(decide(cardKept(), SYSTEM, EVENTS["hold-due"], due))).toEqual({ set: { payment_task: "hold" }, notify: [] });
-    expect(allowed(decide(cardKept({ status: "confirmed" }), SYSTEM, EVENTS["hold-due"], due)).set).toEqual({ payment_task: "hold" });
+    expect(allowed(decide(cardKept(), SYSTEM, EVENTS["hold-due"], due))).toEqual({
+      set: { payment_task: "hold" },
+      notify: [],
+    });
+    expect(allowed(decide(cardKept({ status: "confirmed" }), SYSTEM, EVENTS["hold-due"], due)).set).toEqual({
+      payment_task: "hold",
+    });
     expect(refusalOf(decide(cardKept({ payment_task: "hold" }), SYSTEM, EVENTS["hold-due"], due))).toBe("wrongState");
     expect(refusalOf(decide(held(), SYSTEM, EVENTS["hold-due"], due))).toBe("wrongState");
     expect(refusalOf(decide(booking(), SYSTEM, EVENTS["hold-due"], due))).toBe("wrongState");
@@ -411,7 +531,9 @@ describe("the sitter answers", () => {
 
   it("refuses to accept before the owner has paid, while the hold is pending, or after a failure", () => {
     expect(refusalOf(decide(booking(), SITTER, EVENTS.accept, NOW))).toBe("notPaid");
-    expect(refusalOf(decide(booking({ card_ref: "card_1", payment_task: "hold" }), SITTER, EVENTS.accept, NOW))).toBe("notPaid");
+    expect(refusalOf(decide(booking({ card_ref: "card_1", payment_task: "hold" }), SITTER, EVENTS.accept, NOW))).toBe(
+      "notPaid",
+    );
     expect(refusalOf(decide(booking({ payment_status: "failed" }), SITTER, EVENTS.accept, NOW))).toBe("notPaid");
     expect(refusalOf(decide(cardKept({ payment_task: "hold" }), SITTER, EVENTS.accept, NOW))).toBe("notPaid");
   });
@@ -429,8 +551,14 @@ describe("the sitter answers", () => {
   });
 
   it("declining an unpaid request has nothing to give back", () => {
-    expect(allowed(decide(booking(), SITTER, EVENTS.decline, NOW)).set).toEqual({ status: "cancelled", cancelled_by: "sitter" });
-    expect(allowed(decide(cardKept(), SITTER, EVENTS.decline, NOW)).set).toEqual({ status: "cancelled", cancelled_by: "sitter" });
+    expect(allowed(decide(booking(), SITTER, EVENTS.decline, NOW)).set).toEqual({
+      status: "cancelled",
+      cancelled_by: "sitter",
+    });
+    expect(allowed(decide(cardKept(), SITTER, EVENTS.decline, NOW)).set).toEqual({
+      status: "cancelled",
+      cancelled_by: "sitter",
+    });
   });
 
   it("another accepted request for the same time cancels this one and gives its hold back", () => {
@@ -438,7 +566,11 @@ describe("the sitter answers", () => {
       set: { status: "cancelled", cancelled_by: "system", cancel_reason: "slotTaken", payment_task: "void" },
       notify: [{ to: "owner", message: "slotTaken" }],
     });
-    expect(allowed(decide(booking(), SYSTEM, EVENTS["slot-taken"], NOW)).set).toEqual({ status: "cancelled", cancelled_by: "system", cancel_reason: "slotTaken" });
+    expect(allowed(decide(booking(), SYSTEM, EVENTS["slot-taken"], NOW)).set).toEqual({
+      status: "cancelled",
+      cancelled_by: "system",
+      cancel_reason: "slotTaken",
+    });
   });
 });
 
@@ -463,14 +595,17 @@ describe("the owner cancels", () => {
   });
 
   it("needs a reason that is not blank", () => {
-    for (const reason of ["", " ", "   ", "\n\t "]) expect(refusalOf(decide(held(), OWNER, cancel(reason), NOW)), JSON.stringify(reason)).toBe("reasonRequired");
+    for (const reason of ["", " ", "   ", "\n\t "])
+      expect(refusalOf(decide(held(), OWNER, cancel(reason), NOW)), JSON.stringify(reason)).toBe("reasonRequired");
   });
 
   it("takes at most 500 characters of reason (after trimming)", () => {
     expect(CANCEL_REASON_MAX).toBe(500);
     expect(refusalOf(decide(held(), OWNER, cancel("x".repeat(501)), NOW))).toBe("reasonTooLong");
     expect(allowed(decide(held(), OWNER, cancel("x".repeat(500)), NOW)).set.cancel_reason).toBe("x".repeat(500));
-    expect(allowed(decide(held(), OWNER, cancel(`  ${"x".repeat(500)}  `), NOW)).set.cancel_reason).toBe("x".repeat(500));
+    expect(allowed(decide(held(), OWNER, cancel(`  ${"x".repeat(500)}  `), NOW)).set.cancel_reason).toBe(
+      "x".repeat(500),
+    );
   });
 
   it("not from the start time on", () => {
@@ -494,53 +629,78 @@ describe("unpaid requests lapse", () => {
       set: { status: "cancelled", cancelled_by: "system", cancel_reason: "expired" },
       notify: [{ to: "owner", message: "expired" }],
     });
-    expect(allowed(decide(booking({ payment_status: "failed" }), SYSTEM, EVENTS.expire, after(NOW, HOUR))).set.status).toBe("cancelled");
+    expect(
+      allowed(decide(booking({ payment_status: "failed" }), SYSTEM, EVENTS.expire, after(NOW, HOUR))).set.status,
+    ).toBe("cancelled");
   });
 
   it("not after 15 minutes once the owner has authorised the card (only at the start), nor while authorisation is under way", () => {
     const late = after(NOW, HOUR);
     expect(refusalOf(decide(held(), SYSTEM, EVENTS.expire, late))).toBe("tooEarly");
     expect(refusalOf(decide(cardKept(), SYSTEM, EVENTS.expire, late))).toBe("tooEarly");
-    expect(allowed(decide(held(), SYSTEM, EVENTS.expire, START))).toMatchObject({ set: { status: "cancelled", cancel_reason: "unanswered", payment_task: "void" } });
-    expect(refusalOf(decide(booking({ card_ref: "card_1", payment_task: "hold" }), SYSTEM, EVENTS.expire, late))).toBe("wrongState");
+    expect(allowed(decide(held(), SYSTEM, EVENTS.expire, START))).toMatchObject({
+      set: { status: "cancelled", cancel_reason: "unanswered", payment_task: "void" },
+    });
+    expect(refusalOf(decide(booking({ card_ref: "card_1", payment_task: "hold" }), SYSTEM, EVENTS.expire, late))).toBe(
+      "wrongState",
+    );
   });
 });
 
 describe("start and end", () => {
   it("a confirmed booking starts at its start time and the owner is told", () => {
     expect(refusalOf(decide(confirmed(), SYSTEM, EVENTS.start, after(START, -1)))).toBe("tooEarly");
-    expect(allowed(decide(confirmed(), SYSTEM, EVENTS.start, START))).toEqual({ set: { status: "in-progress" }, notify: [{ to: "owner", message: "started" }] });
+    expect(allowed(decide(confirmed(), SYSTEM, EVENTS.start, START))).toEqual({
+      set: { status: "in-progress" },
+      notify: [{ to: "owner", message: "started" }],
+    });
   });
 
   it("the system completes it at its end time, not before", () => {
     expect(refusalOf(decide(inProgress(), SYSTEM, EVENTS.finish, after(END, -1)))).toBe("tooEarly");
-    expect(allowed(decide(inProgress(), SYSTEM, EVENTS.finish, END))).toEqual({ set: { status: "completed", completed_at: iso(END) }, notify: [{ to: "owner", message: "completed" }] });
+    expect(allowed(decide(inProgress(), SYSTEM, EVENTS.finish, END))).toEqual({
+      set: { status: "completed", completed_at: iso(END) },
+      notify: [{ to: "owner", message: "completed" }],
+    });
     expect(allowed(decide(confirmed(), SYSTEM, EVENTS.finish, after(END, HOUR))).set.status).toBe("completed");
   });
 
   it("the sitter may mark it done once it has begun, not before", () => {
     expect(refusalOf(decide(confirmed(), SITTER, EVENTS.finish, after(START, -1)))).toBe("tooEarly");
     const at = after(START, 30 * MINUTE);
-    expect(allowed(decide(inProgress(), SITTER, EVENTS.finish, at)).set).toEqual({ status: "completed", completed_at: iso(at) });
+    expect(allowed(decide(inProgress(), SITTER, EVENTS.finish, at)).set).toEqual({
+      status: "completed",
+      completed_at: iso(at),
+    });
   });
 });
 
 describe("releasing the payment", () => {
   it("the owner releases a completed, held booking at any time: the hold is captured", () => {
-    expect(allowed(decide(completed(), OWNER, EVENTS.release, after(END, MINUTE)))).toEqual({ set: { payment_task: "capture" }, notify: [] });
+    expect(allowed(decide(completed(), OWNER, EVENTS.release, after(END, MINUTE)))).toEqual({
+      set: { payment_task: "capture" },
+      notify: [],
+    });
   });
 
   it("the system releases it only 72 hours after completion", () => {
     expect(AUTO_RELEASE_AFTER_MS).toBe(72 * HOUR);
     expect(refusalOf(decide(completed(), SYSTEM, EVENTS.release, after(END, 72 * HOUR - 1)))).toBe("tooEarly");
-    expect(allowed(decide(completed(), SYSTEM, EVENTS.release, after(END, 72 * HOUR))).set).toEqual({ payment_task: "capture" });
-    expect(refusalOf(decide(completed({ completed_at: null }), SYSTEM, EVENTS.release, after(END, 100 * DAY)))).toBe("tooEarly");
+    expect(allowed(decide(completed(), SYSTEM, EVENTS.release, after(END, 72 * HOUR))).set).toEqual({
+      payment_task: "capture",
+    });
+    expect(refusalOf(decide(completed({ completed_at: null }), SYSTEM, EVENTS.release, after(END, 100 * DAY)))).toBe(
+      "tooEarly",
+    );
   });
 
   it("only when completed and held, and only once", () => {
     const at = after(END, MINUTE);
-    for (const status of ["requested", "confirmed", "in-progress", "cancelled"] as const) expect(refusalOf(decide(held({ status }), OWNER, EVENTS.release, at)), status).toBe("wrongState");
-    expect(refusalOf(decide(completed({ payment_status: "unpaid", hold_ref: null }), OWNER, EVENTS.release, at))).toBe("wrongState");
+    for (const status of ["requested", "confirmed", "in-progress", "cancelled"] as const)
+      expect(refusalOf(decide(held({ status }), OWNER, EVENTS.release, at)), status).toBe("wrongState");
+    expect(refusalOf(decide(completed({ payment_status: "unpaid", hold_ref: null }), OWNER, EVENTS.release, at))).toBe(
+      "wrongState",
+    );
     expect(refusalOf(decide(completed({ payment_status: "released" }), OWNER, EVENTS.release, at))).toBe("wrongState");
     expect(refusalOf(decide(completed({ payment_status: "refunded" }), OWNER, EVENTS.release, at))).toBe("wrongState");
     expect(refusalOf(decide(completed({ payment_task: "capture" }), OWNER, EVENTS.release, at))).toBe("paymentPending");
@@ -555,19 +715,31 @@ describe("releasing the payment", () => {
   });
 
   it("a void confirmed by the provider marks the money refunded, silently", () => {
-    expect(allowed(decide(READY.voided.booking, SYSTEM, EVENTS.voided, NOW))).toEqual({ set: { payment_task: null, payment_status: "refunded" }, notify: [] });
+    expect(allowed(decide(READY.voided.booking, SYSTEM, EVENTS.voided, NOW))).toEqual({
+      set: { payment_task: null, payment_status: "refunded" },
+      notify: [],
+    });
   });
 });
 
 describe("what the processor reports on its own (webhooks)", () => {
   it("a hold it cancelled after a void we asked for is the void confirmed", () => {
     const voiding = booking({ status: "cancelled", payment_status: "held", hold_ref: "hold_1", payment_task: "void" });
-    expect(allowed(decide(voiding, SYSTEM, EVENTS["hold-cancelled"], NOW))).toEqual({ set: { payment_task: null, payment_status: "refunded" }, notify: [] });
+    expect(allowed(decide(voiding, SYSTEM, EVENTS["hold-cancelled"], NOW))).toEqual({
+      set: { payment_task: null, payment_status: "refunded" },
+      notify: [],
+    });
   });
 
   it("a hold that lapsed before the start cancels the booking and tells both; after the start it only marks the payment", () => {
     expect(allowed(decide(confirmed(), SYSTEM, EVENTS["hold-cancelled"], NOW))).toEqual({
-      set: { payment_status: "failed", payment_error: "hold_cancelled", status: "cancelled", cancelled_by: "system", cancel_reason: "payment" },
+      set: {
+        payment_status: "failed",
+        payment_error: "hold_cancelled",
+        status: "cancelled",
+        cancelled_by: "system",
+        cancel_reason: "payment",
+      },
       notify: [
         { to: "owner", message: "holdFailed" },
         { to: "sitter", message: "cancelledPayment" },
@@ -575,24 +747,43 @@ describe("what the processor reports on its own (webhooks)", () => {
       freeSlot: true,
     });
     expect(allowed(decide(held(), SYSTEM, EVENTS["hold-cancelled"], NOW)).freeSlot).toBe(false);
-    expect(allowed(decide(inProgress(), SYSTEM, EVENTS["hold-cancelled"], START))).toEqual({ set: { payment_status: "failed", payment_error: "hold_cancelled" }, notify: [] });
+    expect(allowed(decide(inProgress(), SYSTEM, EVENTS["hold-cancelled"], START))).toEqual({
+      set: { payment_status: "failed", payment_error: "hold_cancelled" },
+      notify: [],
+    });
   });
 
   it("a cancelled hold that is not this booking's, or was already settled, changes nothing", () => {
-    expect(refusalOf(decide(confirmed(), SYSTEM, { type: "hold-cancelled", holdRef: "hold_other" }, NOW))).toBe("wrongState");
-    expect(refusalOf(decide(completed({ payment_status: "released" }), SYSTEM, EVENTS["hold-cancelled"], NOW))).toBe("wrongState");
-    expect(refusalOf(decide(completed({ payment_task: "capture" }), SYSTEM, EVENTS["hold-cancelled"], NOW))).toBe("wrongState");
+    expect(refusalOf(decide(confirmed(), SYSTEM, { type: "hold-cancelled", holdRef: "hold_other" }, NOW))).toBe(
+      "wrongState",
+    );
+    expect(refusalOf(decide(completed({ payment_status: "released" }), SYSTEM, EVENTS["hold-cancelled"], NOW))).toBe(
+      "wrongState",
+    );
+    expect(refusalOf(decide(completed({ payment_task: "capture" }), SYSTEM, EVENTS["hold-cancelled"], NOW))).toBe(
+      "wrongState",
+    );
   });
 
   it("a full refund marks a released payment refunded, once", () => {
-    expect(allowed(decide(completed({ payment_status: "released" }), SYSTEM, EVENTS.refunded, NOW))).toEqual({ set: { payment_status: "refunded" }, notify: [] });
-    expect(refusalOf(decide(completed({ payment_status: "refunded" }), SYSTEM, EVENTS.refunded, NOW))).toBe("wrongState");
+    expect(allowed(decide(completed({ payment_status: "released" }), SYSTEM, EVENTS.refunded, NOW))).toEqual({
+      set: { payment_status: "refunded" },
+      notify: [],
+    });
+    expect(refusalOf(decide(completed({ payment_status: "refunded" }), SYSTEM, EVENTS.refunded, NOW))).toBe(
+      "wrongState",
+    );
     expect(refusalOf(decide(completed(), SYSTEM, EVENTS.refunded, NOW))).toBe("wrongState");
   });
 
   it("a dispute is marked once, on a payment that was taken", () => {
-    expect(allowed(decide(completed({ payment_status: "released" }), SYSTEM, EVENTS.disputed, NOW))).toEqual({ set: { disputed_at: iso(NOW) }, notify: [] });
-    expect(refusalOf(decide(completed({ payment_status: "released", disputed_at: iso(NOW) }), SYSTEM, EVENTS.disputed, NOW))).toBe("wrongState");
+    expect(allowed(decide(completed({ payment_status: "released" }), SYSTEM, EVENTS.disputed, NOW))).toEqual({
+      set: { disputed_at: iso(NOW) },
+      notify: [],
+    });
+    expect(
+      refusalOf(decide(completed({ payment_status: "released", disputed_at: iso(NOW) }), SYSTEM, EVENTS.disputed, NOW)),
+    ).toBe("wrongState");
     expect(refusalOf(decide(booking(), SYSTEM, EVENTS.disputed, NOW))).toBe("wrongState");
   });
 });
@@ -612,8 +803,16 @@ describe("a refused event changes nothing, an allowed one only what it says", ()
       const ready = READY[event];
       for (const actor of ready.actors) {
         const change = allowed(decide(ready.booking, ACTORS[actor], EVENTS[event], ready.at));
-        if (actor === "owner") expect(change.notify.map((n) => n.to), event).not.toContain("owner");
-        if (actor === "sitter") expect(change.notify.map((n) => n.to), event).not.toContain("sitter");
+        if (actor === "owner")
+          expect(
+            change.notify.map((n) => n.to),
+            event,
+          ).not.toContain("owner");
+        if (actor === "sitter")
+          expect(
+            change.notify.map((n) => n.to),
+            event,
+          ).not.toContain("sitter");
       }
     }
   });
@@ -625,7 +824,8 @@ describe("isAuthorised", () => {
     expect(isAuthorised({ payment_status: "unpaid", card_ref: "c", hold_due_at: iso(START) })).toBe(true);
     expect(isAuthorised({ payment_status: "unpaid", card_ref: "c", hold_due_at: null })).toBe(false);
     expect(isAuthorised({ payment_status: "unpaid", card_ref: null, hold_due_at: iso(START) })).toBe(false);
-    for (const status of ["failed", "refunded", "released"] as const) expect(isAuthorised({ payment_status: status, card_ref: "c", hold_due_at: iso(START) }), status).toBe(false);
+    for (const status of ["failed", "refunded", "released"] as const)
+      expect(isAuthorised({ payment_status: status, card_ref: "c", hold_due_at: iso(START) }), status).toBe(false);
   });
 });
 
@@ -646,13 +846,17 @@ describe("priceOf", () => {
 
   it("is always whole cents that add up, for every rate and allowed number of hours", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: MIN_HOURS, max: MAX_HOURS }), (rate, hours) => {
-        const { subtotal, fee, total } = priceOf(rate, hours);
-        expect(subtotal).toBe(rate * hours);
-        expect(Number.isInteger(fee)).toBe(true);
-        expect(Math.abs(fee - subtotal / 5)).toBeLessThanOrEqual(0.5);
-        expect(total).toBe(subtotal + fee);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: MIN_HOURS, max: MAX_HOURS }),
+        (rate, hours) => {
+          const { subtotal, fee, total } = priceOf(rate, hours);
+          expect(subtotal).toBe(rate * hours);
+          expect(Number.isInteger(fee)).toBe(true);
+          expect(Math.abs(fee - subtotal / 5)).toBeLessThanOrEqual(0.5);
+          expect(total).toBe(subtotal + fee);
+        },
+      ),
     );
   });
 });
@@ -662,10 +866,17 @@ describe("a closed account ends what has not finished", () => {
 
   it("a held booking is cancelled, the hold given back, the slot freed and the other side told", () => {
     const change = allowed(decide(confirmed(), SYSTEM, closedBy("sitter"), NOW));
-    expect(change.set).toMatchObject({ status: "cancelled", cancelled_by: "system", cancel_reason: "accountClosed", payment_task: "void" });
+    expect(change.set).toMatchObject({
+      status: "cancelled",
+      cancelled_by: "system",
+      cancel_reason: "accountClosed",
+      payment_task: "void",
+    });
     expect(change.notify).toEqual([{ to: "owner", message: "accountClosed" }]);
     expect(change.freeSlot).toBe(true);
-    expect(allowed(decide(held(), SYSTEM, closedBy("owner"), NOW)).notify).toEqual([{ to: "sitter", message: "accountClosed" }]);
+    expect(allowed(decide(held(), SYSTEM, closedBy("owner"), NOW)).notify).toEqual([
+      { to: "sitter", message: "accountClosed" },
+    ]);
   });
 
   it("a visit under way ends with the hold given back in full", () => {
@@ -683,8 +894,12 @@ describe("a closed account ends what has not finished", () => {
   });
 
   it("waits for a capture or void already under way, and leaves completed bookings to release or dispute", () => {
-    expect(refusalOf(decide(completed({ payment_task: "capture" }), SYSTEM, closedBy("sitter"), after(END, HOUR)))).toBe("wrongState");
-    expect(refusalOf(decide(confirmed({ payment_task: "void" }), SYSTEM, closedBy("sitter"), NOW))).toBe("paymentPending");
+    expect(
+      refusalOf(decide(completed({ payment_task: "capture" }), SYSTEM, closedBy("sitter"), after(END, HOUR))),
+    ).toBe("wrongState");
+    expect(refusalOf(decide(confirmed({ payment_task: "void" }), SYSTEM, closedBy("sitter"), NOW))).toBe(
+      "paymentPending",
+    );
     expect(refusalOf(decide(completed(), SYSTEM, closedBy("sitter"), after(END, HOUR)))).toBe("wrongState");
   });
 });
@@ -694,7 +909,10 @@ describe("the owner reports a problem", () => {
 
   it("on a completed, held booking: the release waits and the sitter is told", () => {
     const change = allowed(decide(completed(), OWNER, report, after(END, HOUR)));
-    expect(change).toEqual({ set: { problem_reported_at: iso(after(END, HOUR)) }, notify: [{ to: "sitter", message: "problemReported" }] });
+    expect(change).toEqual({
+      set: { problem_reported_at: iso(after(END, HOUR)) },
+      notify: [{ to: "sitter", message: "problemReported" }],
+    });
   });
 
   it("until the 72 hours of the automatic release are over, not from then on", () => {
@@ -704,24 +922,35 @@ describe("the owner reports a problem", () => {
 
   it("once only", () => {
     expect(refusalOf(decide(disputed(), OWNER, report, after(END, 2 * HOUR)))).toBe("alreadyReported");
-    expect(refusalOf(decide(disputed({ problem_resolved_at: iso(after(END, 3 * HOUR)) }), OWNER, report, after(END, 4 * HOUR)))).toBe("alreadyReported");
+    expect(
+      refusalOf(
+        decide(disputed({ problem_resolved_at: iso(after(END, 3 * HOUR)) }), OWNER, report, after(END, 4 * HOUR)),
+      ),
+    ).toBe("alreadyReported");
   });
 
   it("not once the payment is released, refunded or being captured", () => {
     expect(refusalOf(decide(released(), OWNER, report, after(END, HOUR)))).toBe("alreadyReleased");
-    expect(refusalOf(decide(completed({ payment_status: "refunded" }), OWNER, report, after(END, HOUR)))).toBe("alreadyReleased");
-    expect(refusalOf(decide(completed({ payment_task: "capture" }), OWNER, report, after(END, HOUR)))).toBe("alreadyReleased");
+    expect(refusalOf(decide(completed({ payment_status: "refunded" }), OWNER, report, after(END, HOUR)))).toBe(
+      "alreadyReleased",
+    );
+    expect(refusalOf(decide(completed({ payment_task: "capture" }), OWNER, report, after(END, HOUR)))).toBe(
+      "alreadyReleased",
+    );
   });
 
   it("an open problem stops both the owner's and the automatic release", () => {
     expect(refusalOf(decide(disputed(), OWNER, EVENTS.release, after(END, 2 * HOUR)))).toBe("inDispute");
-    expect(refusalOf(decide(disputed(), SYSTEM, EVENTS.release, after(END, AUTO_RELEASE_AFTER_MS + HOUR)))).toBe("inDispute");
+    expect(refusalOf(decide(disputed(), SYSTEM, EVENTS.release, after(END, AUTO_RELEASE_AFTER_MS + HOUR)))).toBe(
+      "inDispute",
+    );
   });
 });
 
 describe("the operator settles a problem", () => {
   const AT = after(END, 2 * HOUR);
-  const settle = (settlement: Extract<BookingEvent, { type: "resolve-dispute" }>["settlement"]) => ({ type: "resolve-dispute", settlement }) as const;
+  const settle = (settlement: Extract<BookingEvent, { type: "resolve-dispute" }>["settlement"]) =>
+    ({ type: "resolve-dispute", settlement }) as const;
   const OPERATOR = ACTORS.operator;
   const both = (message: string) => [
     { to: "owner", message },
@@ -730,35 +959,52 @@ describe("the operator settles a problem", () => {
 
   it("release in full: the whole hold is captured and both sides are told", () => {
     const change = allowed(decide(disputed(), OPERATOR, settle({ kind: "release" }), AT));
-    expect(change).toEqual({ set: { problem_resolved_at: iso(AT), payment_task: "capture", payment_task_attempts: 0 }, notify: both("disputeReleased") });
+    expect(change).toEqual({
+      set: { problem_resolved_at: iso(AT), payment_task: "capture", payment_task_attempts: 0 },
+      notify: both("disputeReleased"),
+    });
   });
 
   it("a partial refund captures what is kept; the rest of the hold goes back", () => {
     const change = allowed(decide(disputed(), OPERATOR, settle({ kind: "partial", refundCents: 1440 }), AT));
-    expect(change).toEqual({ set: { problem_resolved_at: iso(AT), payment_task: "capture", capture_cents: 2160, payment_task_attempts: 0 }, notify: both("disputePartlyRefunded") });
+    expect(change).toEqual({
+      set: { problem_resolved_at: iso(AT), payment_task: "capture", capture_cents: 2160, payment_task_attempts: 0 },
+      notify: both("disputePartlyRefunded"),
+    });
   });
 
   it("a full refund, or a partial one of the whole amount, gives the hold back", () => {
     for (const settlement of [{ kind: "refund" }, { kind: "partial", refundCents: 3600 }] as const) {
       const change = allowed(decide(disputed(), OPERATOR, settle(settlement), AT));
-      expect(change).toEqual({ set: { problem_resolved_at: iso(AT), payment_task: "void", payment_task_attempts: 0 }, notify: both("disputeRefunded") });
+      expect(change).toEqual({
+        set: { problem_resolved_at: iso(AT), payment_task: "void", payment_task_attempts: 0 },
+        notify: both("disputeRefunded"),
+      });
     }
   });
 
   it("refuses an amount above what was paid, and amounts that are not whole positive cents", () => {
-    expect(refusalOf(decide(disputed(), OPERATOR, settle({ kind: "partial", refundCents: 3601 }), AT))).toBe("amountTooHigh");
+    expect(refusalOf(decide(disputed(), OPERATOR, settle({ kind: "partial", refundCents: 3601 }), AT))).toBe(
+      "amountTooHigh",
+    );
     for (const refundCents of [0, -5, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(refusalOf(decide(disputed(), OPERATOR, settle({ kind: "partial", refundCents }), AT)), String(refundCents)).toBe("amountInvalid");
+      expect(
+        refusalOf(decide(disputed(), OPERATOR, settle({ kind: "partial", refundCents }), AT)),
+        String(refundCents),
+      ).toBe("amountInvalid");
     }
   });
 
   it("only an open problem, once", () => {
     expect(refusalOf(decide(completed(), OPERATOR, settle({ kind: "release" }), AT))).toBe("noOpenDispute");
-    expect(refusalOf(decide(disputed({ problem_resolved_at: iso(AT) }), OPERATOR, settle({ kind: "release" }), AT))).toBe("noOpenDispute");
+    expect(
+      refusalOf(decide(disputed({ problem_resolved_at: iso(AT) }), OPERATOR, settle({ kind: "release" }), AT)),
+    ).toBe("noOpenDispute");
   });
 
   it("nobody else settles it, not even the owner or the sitter", () => {
-    for (const actor of [OWNER, SITTER, SYSTEM]) expect(refusalOf(decide(disputed(), actor, settle({ kind: "refund" }), AT))).toBe("notYours");
+    for (const actor of [OWNER, SITTER, SYSTEM])
+      expect(refusalOf(decide(disputed(), actor, settle({ kind: "refund" }), AT))).toBe("notYours");
   });
 
   it("the settled booking releases as usual again", () => {
@@ -766,8 +1012,20 @@ describe("the operator settles a problem", () => {
   });
 
   it("a partial capture confirmed by the provider records what went back to the owner", () => {
-    const change = allowed(decide(disputed({ problem_resolved_at: iso(AT), payment_task: "capture", capture_cents: 2160 }), SYSTEM, EVENTS.captured, AT));
-    expect(change.set).toEqual({ payment_task: null, payment_status: "released", released_at: iso(AT), refunded_cents: 1440 });
+    const change = allowed(
+      decide(
+        disputed({ problem_resolved_at: iso(AT), payment_task: "capture", capture_cents: 2160 }),
+        SYSTEM,
+        EVENTS.captured,
+        AT,
+      ),
+    );
+    expect(change.set).toEqual({
+      payment_task: null,
+      payment_status: "released",
+      released_at: iso(AT),
+      refunded_cents: 1440,
+    });
   });
 });
 
@@ -791,19 +1049,29 @@ describe("the operator refunds", () => {
     expect(decide(released({ refunded_cents: 1000 }), OPERATOR, refund(2600), AT).ok).toBe(true);
     expect(refusalOf(decide(released({ refunded_cents: 1000 }), OPERATOR, refund(2601), AT))).toBe("amountTooHigh");
     expect(refusalOf(decide(released(), OPERATOR, refund(3601), AT))).toBe("amountTooHigh");
-    for (const amount of [0, -1, 0.5, Number.NaN]) expect(refusalOf(decide(released(), OPERATOR, refund(amount), AT)), String(amount)).toBe("amountInvalid");
+    for (const amount of [0, -1, 0.5, Number.NaN])
+      expect(refusalOf(decide(released(), OPERATOR, refund(amount), AT)), String(amount)).toBe("amountInvalid");
   });
 
   it("a hold not yet released: part of it is captured, or all of it given back", () => {
-    expect(allowed(decide(completed(), OPERATOR, refund(1000), AT)).set).toEqual({ payment_task: "capture", capture_cents: 2600, payment_task_attempts: 0 });
-    expect(allowed(decide(completed(), OPERATOR, refund(3600), AT)).set).toEqual({ payment_task: "void", payment_task_attempts: 0 });
+    expect(allowed(decide(completed(), OPERATOR, refund(1000), AT)).set).toEqual({
+      payment_task: "capture",
+      capture_cents: 2600,
+      payment_task_attempts: 0,
+    });
+    expect(allowed(decide(completed(), OPERATOR, refund(3600), AT)).set).toEqual({
+      payment_task: "void",
+      payment_task_attempts: 0,
+    });
     expect(refusalOf(decide(completed(), OPERATOR, refund(3601), AT))).toBe("amountTooHigh");
   });
 
   it("not while an open problem waits for its settlement, nor while other payment work is under way", () => {
     expect(refusalOf(decide(disputed(), OPERATOR, refund(1000), AT))).toBe("inDispute");
     expect(refusalOf(decide(released({ refund_due_cents: 500 }), OPERATOR, refund(1000), AT))).toBe("paymentPending");
-    expect(refusalOf(decide(completed({ payment_task: "capture" }), OPERATOR, refund(1000), AT))).toBe("paymentPending");
+    expect(refusalOf(decide(completed({ payment_task: "capture" }), OPERATOR, refund(1000), AT))).toBe(
+      "paymentPending",
+    );
   });
 
   it("not when nothing was paid or all of it is back", () => {
@@ -819,13 +1087,18 @@ describe("the operator refunds", () => {
       payment_error: null,
       payment_task_attempts: 0,
     });
-    expect(allowed(decide(released({ refunded_cents: 1000, refund_due_cents: 2600 }), SYSTEM, EVENTS["refund-done"], AT)).set).toMatchObject({ refunded_cents: 3600, payment_status: "refunded" });
+    expect(
+      allowed(decide(released({ refunded_cents: 1000, refund_due_cents: 2600 }), SYSTEM, EVENTS["refund-done"], AT))
+        .set,
+    ).toMatchObject({ refunded_cents: 3600, payment_status: "refunded" });
     expect(refusalOf(decide(released(), SYSTEM, EVENTS["refund-done"], AT))).toBe("wrongState");
   });
 
   it("a refund the provider could not make is counted and retried; a processor refund waits for ours", () => {
     const failed = { type: "task-failed", task: "refund", error: "processing_error" } as const;
-    expect(allowed(decide(released({ refund_due_cents: 1000, payment_task_attempts: 2 }), SYSTEM, failed, AT)).set).toEqual({ payment_task_attempts: 3, payment_error: "processing_error" });
+    expect(
+      allowed(decide(released({ refund_due_cents: 1000, payment_task_attempts: 2 }), SYSTEM, failed, AT)).set,
+    ).toEqual({ payment_task_attempts: 3, payment_error: "processing_error" });
     expect(refusalOf(decide(released(), SYSTEM, failed, AT))).toBe("wrongState");
     expect(refusalOf(decide(released({ refund_due_cents: 1000 }), SYSTEM, EVENTS.refunded, AT))).toBe("wrongState");
   });
@@ -843,13 +1116,19 @@ describe("the sitter cancels a confirmed booking", () => {
   });
 
   it("a card kept for a later hold: nothing to give back", () => {
-    expect(allowed(decide(cardKept({ status: "confirmed" }), SITTER, cancel("Away"), NOW)).set).toEqual({ status: "cancelled", cancelled_by: "sitter", cancel_reason: "Away" });
+    expect(allowed(decide(cardKept({ status: "confirmed" }), SITTER, cancel("Away"), NOW)).set).toEqual({
+      status: "cancelled",
+      cancelled_by: "sitter",
+      cancel_reason: "Away",
+    });
   });
 
   it("needs a reason of at most 500 characters", () => {
     expect(refusalOf(decide(confirmed(), SITTER, cancel("   "), NOW))).toBe("reasonRequired");
     expect(decide(confirmed(), SITTER, cancel("x".repeat(CANCEL_REASON_MAX)), NOW).ok).toBe(true);
-    expect(refusalOf(decide(confirmed(), SITTER, cancel("x".repeat(CANCEL_REASON_MAX + 1)), NOW))).toBe("reasonTooLong");
+    expect(refusalOf(decide(confirmed(), SITTER, cancel("x".repeat(CANCEL_REASON_MAX + 1)), NOW))).toBe(
+      "reasonTooLong",
+    );
   });
 
   it("not from the start time on, and a request is declined, not cancelled", () => {

@@ -41,7 +41,20 @@ export type Actor = { kind: Party; userId: string } | { kind: "operator"; userId
 /** Why a person's account stopped taking part: their open bookings end with it. */
 export type AccountClosure = "suspended" | "deleted";
 
-export type NewBooking = Pick<Booking, "id" | "owner_id" | "sitter_id" | "pet_id" | "pet_name" | "notes" | "start_at" | "end_at" | "hours" | "hourly_rate_cents" | "payment_provider">;
+export type NewBooking = Pick<
+  Booking,
+  | "id"
+  | "owner_id"
+  | "sitter_id"
+  | "pet_id"
+  | "pet_name"
+  | "notes"
+  | "start_at"
+  | "end_at"
+  | "hours"
+  | "hourly_rate_cents"
+  | "payment_provider"
+>;
 
 export type BookingEvent =
   | { type: "requested"; booking: NewBooking }
@@ -151,9 +164,32 @@ export type Decision = { ok: true; change: Change } | { ok: false; refusal: Refu
 
 type BookingFacts = Pick<
   Booking,
-  "owner_id" | "sitter_id" | "status" | "payment_status" | "payment_task" | "card_ref" | "hold_ref" | "hold_due_at" | "start_at" | "end_at" | "completed_at" | "created_at"
+  | "owner_id"
+  | "sitter_id"
+  | "status"
+  | "payment_status"
+  | "payment_task"
+  | "card_ref"
+  | "hold_ref"
+  | "hold_due_at"
+  | "start_at"
+  | "end_at"
+  | "completed_at"
+  | "created_at"
 > &
-  Partial<Pick<Booking, "disputed_at" | "payment_task_attempts" | "problem_reported_at" | "problem_resolved_at" | "capture_cents" | "refund_due_cents" | "refunded_cents" | "total_cents">>;
+  Partial<
+    Pick<
+      Booking,
+      | "disputed_at"
+      | "payment_task_attempts"
+      | "problem_reported_at"
+      | "problem_resolved_at"
+      | "capture_cents"
+      | "refund_due_cents"
+      | "refunded_cents"
+      | "total_cents"
+    >
+  >;
 
 const refuse = (refusal: Refusal): Decision => ({ ok: false, refusal });
 const allow = (change: Change): Decision => ({ ok: true, change });
@@ -163,11 +199,15 @@ function isParty(booking: BookingFacts, actor: Actor, party: Party): boolean {
 }
 
 export function isAuthorised(booking: Pick<Booking, "payment_status" | "card_ref" | "hold_due_at">): boolean {
-  return booking.payment_status === "held" || (booking.payment_status === "unpaid" && booking.card_ref !== null && booking.hold_due_at !== null);
+  return (
+    booking.payment_status === "held" ||
+    (booking.payment_status === "unpaid" && booking.card_ref !== null && booking.hold_due_at !== null)
+  );
 }
 
 const disputeOpen = (booking: BookingFacts) => Boolean(booking.problem_reported_at) && !booking.problem_resolved_at;
-const refundPending = (booking: BookingFacts) => booking.refund_due_cents !== null && booking.refund_due_cents !== undefined;
+const refundPending = (booking: BookingFacts) =>
+  booking.refund_due_cents !== null && booking.refund_due_cents !== undefined;
 const validAmount = (cents: number) => Number.isSafeInteger(cents) && cents > 0;
 
 /** A hold is settled by taking part of it (the rest goes back to the owner) or by giving it all back. */
@@ -188,15 +228,26 @@ export function decide(booking: BookingFacts | null, actor: Actor, event: Bookin
 }
 
 function request(booking: NewBooking, actor: Actor, at: Date): Decision {
-  if (actor.kind !== "owner" || actor.userId !== booking.owner_id || booking.sitter_id === booking.owner_id) return refuse("notYours");
-  if (!Number.isInteger(booking.hours) || booking.hours < MIN_HOURS || booking.hours > MAX_HOURS) return refuse("wrongState");
+  if (actor.kind !== "owner" || actor.userId !== booking.owner_id || booking.sitter_id === booking.owner_id)
+    return refuse("notYours");
+  if (!Number.isInteger(booking.hours) || booking.hours < MIN_HOURS || booking.hours > MAX_HOURS)
+    return refuse("wrongState");
   if (!(new Date(booking.start_at).getTime() > at.getTime())) return refuse("alreadyStarted");
   const price = priceOf(booking.hourly_rate_cents, booking.hours);
   // The sitter is told once the card is authorised, not now.
-  return allow({ create: { ...booking, subtotal_cents: price.subtotal, fee_cents: price.fee, total_cents: price.total }, set: {}, notify: [] });
+  return allow({
+    create: { ...booking, subtotal_cents: price.subtotal, fee_cents: price.fee, total_cents: price.total },
+    set: {},
+    notify: [],
+  });
 }
 
-function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<BookingEvent, { type: "requested" }>, at: Date): Decision {
+function decideChange(
+  booking: BookingFacts,
+  actor: Actor,
+  event: Exclude<BookingEvent, { type: "requested" }>,
+  at: Date,
+): Decision {
   const startsAt = new Date(booking.start_at).getTime();
   const endsAt = new Date(booking.end_at).getTime();
   const time = at.getTime();
@@ -212,10 +263,19 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (isAuthorised(booking)) return refuse("wrongState");
       if (booking.payment_task) return refuse("paymentPending");
       if (time >= startsAt) return refuse("alreadyStarted");
-      const base = { card_ref: event.cardRef, card_label: event.cardLabel, payment_status: "unpaid" as PaymentStatus, payment_error: null };
-      if (startsAt - time <= HOLD_NOW_WITHIN_MS) return allow({ set: { ...base, payment_task: "hold", hold_due_at: null }, notify: [] });
+      const base = {
+        card_ref: event.cardRef,
+        card_label: event.cardLabel,
+        payment_status: "unpaid" as PaymentStatus,
+        payment_error: null,
+      };
+      if (startsAt - time <= HOLD_NOW_WITHIN_MS)
+        return allow({ set: { ...base, payment_task: "hold", hold_due_at: null }, notify: [] });
       // Too far ahead for a hold to last: the card is kept, the hold placed two days before, and the sitter told now.
-      return allow({ set: { ...base, hold_due_at: new Date(startsAt - DELAYED_HOLD_BEFORE_MS).toISOString() }, notify: [{ to: "sitter", message: "requested" }] });
+      return allow({
+        set: { ...base, hold_due_at: new Date(startsAt - DELAYED_HOLD_BEFORE_MS).toISOString() },
+        notify: [{ to: "sitter", message: "requested" }],
+      });
     }
     case "card-failed": {
       // Recorded so the payment page shows the failure; a card already kept or held stays as it is.
@@ -227,15 +287,22 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (!system) return refuse("notYours");
       if (event.task === "refund") {
         if (!refundPending(booking)) return refuse("wrongState");
-        return allow({ set: { payment_task_attempts: (booking.payment_task_attempts ?? 0) + 1, payment_error: event.error }, notify: [] });
+        return allow({
+          set: { payment_task_attempts: (booking.payment_task_attempts ?? 0) + 1, payment_error: event.error },
+          notify: [],
+        });
       }
       if (!booking.payment_task || booking.payment_task !== event.task) return refuse("wrongState");
-      return allow({ set: { payment_task_attempts: (booking.payment_task_attempts ?? 0) + 1, payment_error: event.error }, notify: [] });
+      return allow({
+        set: { payment_task_attempts: (booking.payment_task_attempts ?? 0) + 1, payment_error: event.error },
+        notify: [],
+      });
     }
     case "hold-due": {
       if (!system) return refuse("notYours");
       if (booking.status !== "requested" && booking.status !== "confirmed") return refuse("wrongState");
-      if (booking.payment_status !== "unpaid" || !booking.card_ref || !booking.hold_due_at || booking.payment_task) return refuse("wrongState");
+      if (booking.payment_status !== "unpaid" || !booking.card_ref || !booking.hold_due_at || booking.payment_task)
+        return refuse("wrongState");
       if (time < new Date(booking.hold_due_at).getTime()) return refuse("tooEarly");
       return allow({ set: { payment_task: "hold" }, notify: [] });
     }
@@ -243,7 +310,8 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (!system) return refuse("notYours");
       if (booking.payment_task !== "hold") return refuse("wrongState");
       const first = booking.hold_due_at === null;
-      if (booking.status === "cancelled") return allow({ set: { payment_task: "void", hold_ref: event.holdRef, payment_status: "held" }, notify: [] });
+      if (booking.status === "cancelled")
+        return allow({ set: { payment_task: "void", hold_ref: event.holdRef, payment_status: "held" }, notify: [] });
       return allow({
         set: { payment_task: null, hold_ref: event.holdRef, payment_status: "held", hold_due_at: null },
         notify: first && booking.status === "requested" ? [{ to: "sitter", message: "requested" }] : [],
@@ -253,10 +321,26 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (!system) return refuse("notYours");
       if (booking.payment_task !== "hold") return refuse("wrongState");
       if (booking.hold_due_at === null) {
-        return allow({ set: { payment_task: null, payment_status: "failed", card_ref: null, card_label: null, payment_error: event.error }, notify: [] });
+        return allow({
+          set: {
+            payment_task: null,
+            payment_status: "failed",
+            card_ref: null,
+            card_label: null,
+            payment_error: event.error,
+          },
+          notify: [],
+        });
       }
       return allow({
-        set: { payment_task: null, payment_status: "failed", payment_error: event.error, status: "cancelled", cancelled_by: "system", cancel_reason: "payment" },
+        set: {
+          payment_task: null,
+          payment_status: "failed",
+          payment_error: event.error,
+          status: "cancelled",
+          cancelled_by: "system",
+          cancel_reason: "payment",
+        },
         notify: [
           { to: "owner", message: "holdFailed" },
           { to: "sitter", message: "cancelledPayment" },
@@ -269,12 +353,19 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (booking.status !== "requested") return refuse("wrongState");
       if (time >= startsAt) return refuse("alreadyStarted");
       if (!isAuthorised(booking) || booking.payment_task) return refuse("notPaid");
-      return allow({ set: { status: "confirmed", confirmed_at: at.toISOString() }, notify: [{ to: "owner", message: "accepted" }], bookSlot: true });
+      return allow({
+        set: { status: "confirmed", confirmed_at: at.toISOString() },
+        notify: [{ to: "owner", message: "accepted" }],
+        bookSlot: true,
+      });
     }
     case "decline": {
       if (!sitter) return refuse("notYours");
       if (booking.status !== "requested") return refuse("wrongState");
-      return allow({ set: { status: "cancelled", cancelled_by: "sitter", ...giveBack(booking) }, notify: [{ to: "owner", message: "declined" }] });
+      return allow({
+        set: { status: "cancelled", cancelled_by: "sitter", ...giveBack(booking) },
+        notify: [{ to: "owner", message: "declined" }],
+      });
     }
     case "cancel": {
       if (!owner) return refuse("notYours");
@@ -304,12 +395,18 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
         });
       }
       if (time < new Date(booking.created_at).getTime() + UNPAID_REQUEST_TTL_MS) return refuse("tooEarly");
-      return allow({ set: { status: "cancelled", cancelled_by: "system", cancel_reason: "expired" }, notify: [{ to: "owner", message: "expired" }] });
+      return allow({
+        set: { status: "cancelled", cancelled_by: "system", cancel_reason: "expired" },
+        notify: [{ to: "owner", message: "expired" }],
+      });
     }
     case "slot-taken": {
       if (!system) return refuse("notYours");
       if (booking.status !== "requested") return refuse("wrongState");
-      return allow({ set: { status: "cancelled", cancelled_by: "system", cancel_reason: "slotTaken", ...giveBack(booking) }, notify: [{ to: "owner", message: "slotTaken" }] });
+      return allow({
+        set: { status: "cancelled", cancelled_by: "system", cancel_reason: "slotTaken", ...giveBack(booking) },
+        notify: [{ to: "owner", message: "slotTaken" }],
+      });
     }
     case "start": {
       if (!system) return refuse("notYours");
@@ -321,10 +418,16 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (!sitter && !system) return refuse("notYours");
       if (booking.status !== "in-progress" && booking.status !== "confirmed") return refuse("wrongState");
       if (time < (system ? endsAt : startsAt)) return refuse("tooEarly");
-      return allow({ set: { status: "completed", completed_at: at.toISOString() }, notify: [{ to: "owner", message: "completed" }] });
+      return allow({
+        set: { status: "completed", completed_at: at.toISOString() },
+        notify: [{ to: "owner", message: "completed" }],
+      });
     }
     case "release": {
-      const automatic = system && booking.completed_at !== null && time >= new Date(booking.completed_at).getTime() + AUTO_RELEASE_AFTER_MS;
+      const automatic =
+        system &&
+        booking.completed_at !== null &&
+        time >= new Date(booking.completed_at).getTime() + AUTO_RELEASE_AFTER_MS;
       if (!owner && !automatic) return refuse(system ? "tooEarly" : "notYours");
       if (booking.status !== "completed") return refuse("wrongState");
       if (booking.payment_task) return refuse("paymentPending");
@@ -336,8 +439,12 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (!system) return refuse("notYours");
       if (booking.payment_task !== "capture") return refuse("wrongState");
       // A partial capture gives the rest of the hold back to the owner.
-      const givenBack = booking.capture_cents != null ? { refunded_cents: (booking.total_cents ?? 0) - booking.capture_cents } : {};
-      return allow({ set: { payment_task: null, payment_status: "released", released_at: at.toISOString(), ...givenBack }, notify: [{ to: "sitter", message: "released" }] });
+      const givenBack =
+        booking.capture_cents != null ? { refunded_cents: (booking.total_cents ?? 0) - booking.capture_cents } : {};
+      return allow({
+        set: { payment_task: null, payment_status: "released", released_at: at.toISOString(), ...givenBack },
+        notify: [{ to: "sitter", message: "released" }],
+      });
     }
     case "voided": {
       if (!system) return refuse("notYours");
@@ -348,12 +455,19 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (!system) return refuse("notYours");
       if (!booking.hold_ref || booking.hold_ref !== event.holdRef) return refuse("wrongState");
       // The void we asked for, confirmed by the processor before our own call came back.
-      if (booking.payment_task === "void") return allow({ set: { payment_task: null, payment_status: "refunded" }, notify: [] });
+      if (booking.payment_task === "void")
+        return allow({ set: { payment_task: null, payment_status: "refunded" }, notify: [] });
       if (booking.payment_status !== "held" || booking.payment_task) return refuse("wrongState");
       if (booking.status === "requested" || booking.status === "confirmed") {
         // The hold lapsed before the booking began: it cannot go ahead unpaid; both sides are told.
         return allow({
-          set: { payment_status: "failed", payment_error: "hold_cancelled", status: "cancelled", cancelled_by: "system", cancel_reason: "payment" },
+          set: {
+            payment_status: "failed",
+            payment_error: "hold_cancelled",
+            status: "cancelled",
+            cancelled_by: "system",
+            cancel_reason: "payment",
+          },
           notify: [
             { to: "owner", message: "holdFailed" },
             { to: "sitter", message: "cancelledPayment" },
@@ -366,12 +480,14 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
     }
     case "refunded": {
       if (!system) return refuse("notYours");
-      if (booking.payment_status !== "released" || booking.payment_task || refundPending(booking)) return refuse("wrongState");
+      if (booking.payment_status !== "released" || booking.payment_task || refundPending(booking))
+        return refuse("wrongState");
       return allow({ set: { payment_status: "refunded" }, notify: [] });
     }
     case "account-closed": {
       if (!system && actor.kind !== "operator") return refuse("notYours");
-      if (booking.status !== "requested" && booking.status !== "confirmed" && booking.status !== "in-progress") return refuse("wrongState");
+      if (booking.status !== "requested" && booking.status !== "confirmed" && booking.status !== "in-progress")
+        return refuse("wrongState");
       // A hold being placed is voided when it lands ("hold-placed" on a cancelled booking); a capture or void already under way finishes first.
       if (booking.payment_task && booking.payment_task !== "hold") return refuse("paymentPending");
       const other: Party = event.party === "owner" ? "sitter" : "owner";
@@ -386,8 +502,12 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       if (booking.status !== "completed") return refuse("wrongState");
       if (booking.problem_reported_at) return refuse("alreadyReported");
       if (booking.payment_status !== "held" || booking.payment_task) return refuse("alreadyReleased");
-      if (!booking.completed_at || time >= new Date(booking.completed_at).getTime() + PROBLEM_WINDOW_MS) return refuse("tooLate");
-      return allow({ set: { problem_reported_at: at.toISOString() }, notify: [{ to: "sitter", message: "problemReported" }] });
+      if (!booking.completed_at || time >= new Date(booking.completed_at).getTime() + PROBLEM_WINDOW_MS)
+        return refuse("tooLate");
+      return allow({
+        set: { problem_reported_at: at.toISOString() },
+        notify: [{ to: "sitter", message: "problemReported" }],
+      });
     }
     case "resolve-dispute": {
       if (actor.kind !== "operator") return refuse("notYours");
@@ -400,12 +520,23 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
         { to: "sitter", message },
       ];
       const { settlement } = event;
-      if (settlement.kind === "release") return allow({ set: { ...resolved, payment_task: "capture", payment_task_attempts: 0 }, notify: both("disputeReleased") });
-      if (settlement.kind === "refund") return allow({ set: { ...resolved, ...settleHold(booking, booking.total_cents ?? 0) }, notify: both("disputeRefunded") });
+      if (settlement.kind === "release")
+        return allow({
+          set: { ...resolved, payment_task: "capture", payment_task_attempts: 0 },
+          notify: both("disputeReleased"),
+        });
+      if (settlement.kind === "refund")
+        return allow({
+          set: { ...resolved, ...settleHold(booking, booking.total_cents ?? 0) },
+          notify: both("disputeRefunded"),
+        });
       if (!validAmount(settlement.refundCents)) return refuse("amountInvalid");
       if (settlement.refundCents > (booking.total_cents ?? 0)) return refuse("amountTooHigh");
       const full = settlement.refundCents === booking.total_cents;
-      return allow({ set: { ...resolved, ...settleHold(booking, settlement.refundCents) }, notify: both(full ? "disputeRefunded" : "disputePartlyRefunded") });
+      return allow({
+        set: { ...resolved, ...settleHold(booking, settlement.refundCents) },
+        notify: both(full ? "disputeRefunded" : "disputePartlyRefunded"),
+      });
     }
     case "operator-refund": {
       if (actor.kind !== "operator") return refuse("notYours");
@@ -424,14 +555,23 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
       }
       if (booking.payment_status !== "released") return refuse("wrongState");
       if (event.amountCents > total - (booking.refunded_cents ?? 0)) return refuse("amountTooHigh");
-      return allow({ set: { refund_due_cents: event.amountCents, payment_task_attempts: 0, payment_error: null }, notify });
+      return allow({
+        set: { refund_due_cents: event.amountCents, payment_task_attempts: 0, payment_error: null },
+        notify,
+      });
     }
     case "refund-done": {
       if (!system) return refuse("notYours");
       if (!refundPending(booking)) return refuse("wrongState");
       const refunded = (booking.refunded_cents ?? 0) + booking.refund_due_cents!;
       return allow({
-        set: { refund_due_cents: null, refunded_cents: refunded, payment_status: refunded >= (booking.total_cents ?? 0) ? "refunded" : "released", payment_error: null, payment_task_attempts: 0 },
+        set: {
+          refund_due_cents: null,
+          refunded_cents: refunded,
+          payment_status: refunded >= (booking.total_cents ?? 0) ? "refunded" : "released",
+          payment_error: null,
+          payment_task_attempts: 0,
+        },
         notify: [],
       });
     }
@@ -451,15 +591,22 @@ function decideChange(booking: BookingFacts, actor: Actor, event: Exclude<Bookin
     case "disputed": {
       if (!system) return refuse("notYours");
       if (booking.disputed_at) return refuse("wrongState");
-      if (booking.payment_status !== "held" && booking.payment_status !== "released" && booking.payment_status !== "refunded") return refuse("wrongState");
+      if (
+        booking.payment_status !== "held" &&
+        booking.payment_status !== "released" &&
+        booking.payment_status !== "refunded"
+      )
+        return refuse("wrongState");
       return allow({ set: { disputed_at: at.toISOString() }, notify: [] });
     }
   }
 }
 
-export const BOOKING_TABS = { all: null, pending: ["requested"], accepted: ["confirmed", "in-progress"], completed: ["completed"] } as const satisfies Record<
-  string,
-  readonly BookingStatus[] | null
->;
+export const BOOKING_TABS = {
+  all: null,
+  pending: ["requested"],
+  accepted: ["confirmed", "in-progress"],
+  completed: ["completed"],
+} as const satisfies Record<string, readonly BookingStatus[] | null>;
 
 export type { PaymentTask };

@@ -6,7 +6,14 @@ export const PLATFORM_FEE_RATE = 0.2;
 /** What a booking's money is worked out from: its price and its payment and refund records. */
 export type PaymentRecord = Pick<
   Booking,
-  "status" | "total_cents" | "payment_status" | "payment_task" | "capture_cents" | "refund_due_cents" | "refunded_cents" | "released_at"
+  | "status"
+  | "total_cents"
+  | "payment_status"
+  | "payment_task"
+  | "capture_cents"
+  | "refund_due_cents"
+  | "refunded_cents"
+  | "released_at"
 >;
 
 export interface BookingMoney {
@@ -42,7 +49,15 @@ export function bookingMoney(record: PaymentRecord): BookingMoney {
   const outcome = (stage: BookingMoney["stage"], paidCents: number): BookingMoney => {
     const paid = Math.min(price, Math.max(0, paidCents));
     const sitterKeepsCents = Math.round(paid / (1 + PLATFORM_FEE_RATE));
-    return { stage, priceCents: price, paidCents: paid, refundedCents: stage === "none" ? 0 : price - paid, sitterKeepsCents, platformFeeCents: paid - sitterKeepsCents, pending };
+    return {
+      stage,
+      priceCents: price,
+      paidCents: paid,
+      refundedCents: stage === "none" ? 0 : price - paid,
+      sitterKeepsCents,
+      platformFeeCents: paid - sitterKeepsCents,
+      pending,
+    };
   };
   switch (record.payment_status) {
     case "released":
@@ -54,7 +69,8 @@ export function bookingMoney(record: PaymentRecord): BookingMoney {
     case "held":
       if (record.payment_task === "void") return outcome("settled", 0);
       // A settlement takes part of the hold and gives the rest back.
-      if (record.payment_task === "capture" && record.capture_cents !== null) return outcome("settled", record.capture_cents);
+      if (record.payment_task === "capture" && record.capture_cents !== null)
+        return outcome("settled", record.capture_cents);
       return outcome("expected", price);
     case "unpaid":
       return record.status === "cancelled" ? outcome("none", 0) : outcome("expected", price);
@@ -64,4 +80,5 @@ export function bookingMoney(record: PaymentRecord): BookingMoney {
 }
 
 /** Part of the payment went back and the rest was (or is being) taken; a full refund shows as the payment's status instead. */
-export const partlyRefunded = (money: BookingMoney) => money.stage === "settled" && money.refundedCents > 0 && money.paidCents > 0;
+export const partlyRefunded = (money: BookingMoney) =>
+  money.stage === "settled" && money.refundedCents > 0 && money.paidCents > 0;

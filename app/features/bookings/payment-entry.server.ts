@@ -11,13 +11,24 @@ export type PaymentOutcome =
   | { status: "failed"; code: PaymentFailureCode }
   | { status: "refused"; refusal: Refusal | "notFound" | "slotTaken" | "cardNotFound" };
 
-export async function payForBooking(owner: { id: string; email: string }, bookingId: string, card: CardInput, attempt: string): Promise<PaymentOutcome> {
+export async function payForBooking(
+  owner: { id: string; email: string },
+  bookingId: string,
+  card: CardInput,
+  attempt: string,
+): Promise<PaymentOutcome> {
   // One payment per booking at a time: a double-clicked Pay gets the first click's outcome.
   return serialized(`pay:${bookingId}`, async () => {
     const booking = await findBooking(bookingId);
     if (!booking || booking.owner_id !== owner.id) return { status: "refused", refusal: "notFound" };
-    if (booking.status === "requested" && isAuthorised(booking)) return { status: booking.payment_status === "held" ? "held" : "card-saved" };
-    const precheck = decide(booking, { kind: "owner", userId: owner.id }, { type: "card-saved", cardRef: "", cardLabel: "" }, now());
+    if (booking.status === "requested" && isAuthorised(booking))
+      return { status: booking.payment_status === "held" ? "held" : "card-saved" };
+    const precheck = decide(
+      booking,
+      { kind: "owner", userId: owner.id },
+      { type: "card-saved", cardRef: "", cardLabel: "" },
+      now(),
+    );
     if (!precheck.ok) return { status: "refused", refusal: precheck.refusal };
 
     const customerRef = await storedCustomer(owner.id);
@@ -44,33 +55,59 @@ export async function payForBooking(owner: { id: string; email: string }, bookin
  * machine event, so the hold, the sitter's notice and every rule are the same. Only the payer's own
  * cards of the booking's provider count; any other id changes nothing.
  */
-export async function payWithSavedCard(owner: { id: string }, bookingId: string, methodId: string): Promise<PaymentOutcome> {
+export async function payWithSavedCard(
+  owner: { id: string },
+  bookingId: string,
+  methodId: string,
+): Promise<PaymentOutcome> {
   return serialized(`pay:${bookingId}`, async () => {
     const booking = await findBooking(bookingId);
     if (!booking || booking.owner_id !== owner.id) return { status: "refused", refusal: "notFound" };
-    if (booking.status === "requested" && isAuthorised(booking)) return { status: booking.payment_status === "held" ? "held" : "card-saved" };
+    if (booking.status === "requested" && isAuthorised(booking))
+      return { status: booking.payment_status === "held" ? "held" : "card-saved" };
     const card = await usableCardOf(owner.id, methodId, booking.payment_provider);
     if (!card) return { status: "refused", refusal: "cardNotFound" };
     return cardChosen(booking.id, owner.id, card);
   });
 }
 
-async function cardChosen(bookingId: string, ownerId: string, card: { cardRef: string; label: string }): Promise<PaymentOutcome> {
-  const result = await transition(bookingId, { kind: "owner", userId: ownerId }, { type: "card-saved", cardRef: card.cardRef, cardLabel: card.label });
+async function cardChosen(
+  bookingId: string,
+  ownerId: string,
+  card: { cardRef: string; label: string },
+): Promise<PaymentOutcome> {
+  const result = await transition(
+    bookingId,
+    { kind: "owner", userId: ownerId },
+    { type: "card-saved", cardRef: card.cardRef, cardLabel: card.label },
+  );
   if (!result.ok) return { status: "refused", refusal: result.refusal };
   const after = result.booking;
   if (after.payment_status === "held") return { status: "held" };
-  if (after.payment_status === "failed") return { status: "failed", code: (after.payment_error as PaymentFailureCode | null) ?? "processing_error" };
+  if (after.payment_status === "failed")
+    return { status: "failed", code: (after.payment_error as PaymentFailureCode | null) ?? "processing_error" };
   if (after.payment_task === "hold") return { status: "failed", code: "processing_error" };
   return { status: "card-saved" };
 }
 
-export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "refused"; refusal: Refusal | "notFound" };
+export type CardEntryOutcome =
+  | { status: "ready"; clientSecret: string }
+  | { status: "failed"; code: PaymentFailureCode }
+  | { status: "refused"; refusal: Refusal | "notFound" };
 
-export async function startCardEntry(owner: { id: string; email: string; name: string }, bookingId: string, attempt: string): Promise<CardEntryOutcome> {
+export async function startCardEntry(
+  owner: { id: string; email: string; name: string },
+  bookingId: string,
+  attempt: string,
+): Promise<CardEntryOutcome> {
   const booking = await findBooking(bookingId);
   if (!booking || booking.owner_id !== owner.id) return { status: "refused", refusal: "notFound" };
-  const precheck = decide(booking, { kind: "owner", userId: owner.id }, { type: "card-saved", cardRef: "", cardLabel: "" }, now());
+  const precheck = decide(
+    booking,
+    { kind: "owner", userId: owner.id },
+    { type: "card-saved", cardRef: "", cardLabel: "" },
+    now(),
+  );
   if (!precheck.ok) return { status: "refused", refusal: precheck.refusal };
   let provider: PaymentProvider;
   try {
@@ -95,7 +132,10 @@ export async function startCardEntry(owner: { id: string; email: string; name: s
 }
 
 /** A provider that throws is an outage like a timeout: try again, never an error page. */
-async function providerCall<T extends object>(what: string, call: () => Promise<PaymentResult<T>>): Promise<PaymentResult<T>> {
+async function providerCall<T extends object>(
+  what: string,
+  call: () => Promise<PaymentResult<T>>,
+): Promise<PaymentResult<T>> {
   try {
     return await call();
   } catch (error) {

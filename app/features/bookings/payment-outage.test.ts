@@ -28,7 +28,14 @@ let downClient: ReturnType<typeof createStripeClient>;
 withFakeStripe((started) => (fake = started));
 beforeAll(async () => {
   await new Promise<void>((resolve) => down.listen(0, "127.0.0.1", resolve));
-  downClient = createStripeClient({ secretKey: SECRET_KEY, host: "127.0.0.1", port: (down.address() as AddressInfo).port, protocol: "http", maxNetworkRetries: 0, timeoutMs: 2000 });
+  downClient = createStripeClient({
+    secretKey: SECRET_KEY,
+    host: "127.0.0.1",
+    port: (down.address() as AddressInfo).port,
+    protocol: "http",
+    maxNetworkRetries: 0,
+    timeoutMs: 2000,
+  });
 });
 resetClockAfterEach();
 afterAll(async () => {
@@ -51,15 +58,29 @@ describe("when the payment provider is down", () => {
     const booking = await stripeRequest(owner, await payableSitter());
 
     useStripeClient(downClient);
-    expect(await startCardEntry(owner, booking.id, "attempt-1")).toEqual({ status: "failed", code: "processing_error" });
-    expect(await bookingRow(booking.id)).toMatchObject({ status: "requested", payment_status: "unpaid", card_ref: null, hold_ref: null, payment_task: null });
+    expect(await startCardEntry(owner, booking.id, "attempt-1")).toEqual({
+      status: "failed",
+      code: "processing_error",
+    });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: "requested",
+      payment_status: "unpaid",
+      card_ref: null,
+      hold_ref: null,
+      payment_task: null,
+    });
     expect(refusedConnections).toBeGreaterThan(0);
 
     // What the payment page shows for it, in every language.
     const [namespace, key] = failureMessage("processing_error").split(":") as [string, string];
     const texts = supportedLanguages.map((lng) => {
-      const messages = JSON.parse(readFileSync(path.resolve("locales", lng, `${namespace}.json`), "utf8")) as Record<string, unknown>;
-      return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+      const messages = JSON.parse(readFileSync(path.resolve("locales", lng, `${namespace}.json`), "utf8")) as Record<
+        string,
+        unknown
+      >;
+      return key
+        .split(".")
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
     });
     for (const text of texts) expect(text).toEqual(expect.stringMatching(/\S/));
     expect(new Set(texts).size).toBe(supportedLanguages.length);
@@ -81,10 +102,17 @@ describe("when the payment provider is down", () => {
     const other = await confirmedTestBooking();
 
     useStripeClient(downClient);
-    expect(await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "release" })).toMatchObject({ ok: true, booking: { payment_task: "capture", payment_status: "held" } });
+    expect(await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "release" })).toMatchObject({
+      ok: true,
+      booking: { payment_task: "capture", payment_status: "held" },
+    });
     clockTo(other.start_at);
     await runDueBookingWork();
-    expect(await bookingRow(booking.id)).toMatchObject({ payment_task: "capture", payment_status: "held", payment_error: "processing_error" });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      payment_task: "capture",
+      payment_status: "held",
+      payment_error: "processing_error",
+    });
     expect((await bookingRow(booking.id)).payment_task_attempts).toBeGreaterThanOrEqual(2);
     expect((await bookingRow(other.id)).status).toBe("in-progress");
 
@@ -103,15 +131,24 @@ describe("when the payment provider is down", () => {
 
     // No client and no STRIPE_SECRET_KEY: asking for the Stripe provider throws.
     useStripeClient(null);
-    expect(await startCardEntry(owner, waiting.id, "attempt-1")).toEqual({ status: "failed", code: "processing_error" });
-    expect(await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "cancel", reason: "Plans changed" })).toMatchObject({
+    expect(await startCardEntry(owner, waiting.id, "attempt-1")).toEqual({
+      status: "failed",
+      code: "processing_error",
+    });
+    expect(
+      await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "cancel", reason: "Plans changed" }),
+    ).toMatchObject({
       ok: true,
       booking: { status: "cancelled", payment_task: "void" },
     });
     clockTo(other.start_at);
     await runDueBookingWork();
     expect((await bookingRow(other.id)).status).toBe("in-progress");
-    expect(await bookingRow(booking.id)).toMatchObject({ payment_task: "void", payment_status: "held", payment_error: "processing_error" });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      payment_task: "void",
+      payment_status: "held",
+      payment_error: "processing_error",
+    });
 
     useStripeClient(fake.client());
     await runDueBookingWork();

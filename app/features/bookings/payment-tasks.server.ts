@@ -29,7 +29,11 @@ async function ask(booking: Booking): Promise<BookingEvent | null> {
     return refunded.ok ? { type: "refund-done" } : { type: "task-failed", task: "refund", error: refunded.code };
   }
   if (task === "hold" && booking.card_ref) {
-    const payee = await db.selectFrom("users").select("stripe_account_id").where("id", "=", booking.sitter_id).executeTakeFirst();
+    const payee = await db
+      .selectFrom("users")
+      .select("stripe_account_id")
+      .where("id", "=", booking.sitter_id)
+      .executeTakeFirst();
     const held = await provider.hold({
       cardRef: booking.card_ref,
       amountCents: booking.total_cents,
@@ -48,7 +52,14 @@ async function ask(booking: Booking): Promise<BookingEvent | null> {
     // The whole hold, or the part a settlement takes, with the fee of what the sitter keeps of it.
     const { paidCents: amountCents, platformFeeCents } = bookingMoney(booking);
     // Only a hold paid to a connected sitter carries a fee, set on the hold: a partial capture replaces it.
-    const payee = amountCents === booking.total_cents ? null : await db.selectFrom("users").select("stripe_account_id").where("id", "=", booking.sitter_id).executeTakeFirst();
+    const payee =
+      amountCents === booking.total_cents
+        ? null
+        : await db
+            .selectFrom("users")
+            .select("stripe_account_id")
+            .where("id", "=", booking.sitter_id)
+            .executeTakeFirst();
     const captured = await provider.capture({
       holdRef: booking.hold_ref,
       amountCents,
@@ -58,7 +69,10 @@ async function ask(booking: Booking): Promise<BookingEvent | null> {
     return captured.ok ? { type: "captured" } : { type: "task-failed", task, error: captured.code };
   }
   if (task === "void" && booking.hold_ref) {
-    const voided = await provider.voidHold({ holdRef: booking.hold_ref, idempotencyKey: `${booking.id}:void:${booking.hold_ref}` });
+    const voided = await provider.voidHold({
+      holdRef: booking.hold_ref,
+      idempotencyKey: `${booking.id}:void:${booking.hold_ref}`,
+    });
     return voided.ok ? { type: "voided" } : { type: "task-failed", task, error: voided.code };
   }
   return null;

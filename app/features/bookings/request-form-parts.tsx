@@ -7,7 +7,8 @@ import { MAX_HOURS, priceOf } from "./machine";
 /** Every duration's price is on the page and CSS shows the checked one, so it works without JavaScript. */
 const durationPriceRules = Array.from(
   { length: MAX_HOURS },
-  (_, index) => `#booking-request:has(input[name="hours"][value="${index + 1}"]:checked) [data-price-for="${index + 1}"]{display:grid}`,
+  (_, index) =>
+    `#booking-request:has(input[name="hours"][value="${index + 1}"]:checked) [data-price-for="${index + 1}"]{display:grid}`,
 ).join("");
 
 interface Field {
@@ -16,7 +17,15 @@ interface Field {
   errors?: string[];
 }
 
-export function FreeDays({ sitterId, day, quickDays }: { sitterId: string; day: string; quickDays: { day: string; label: string }[] }) {
+export function FreeDays({
+  sitterId,
+  day,
+  quickDays,
+}: {
+  sitterId: string;
+  day: string;
+  quickDays: { day: string; label: string }[];
+}) {
   const { t } = useTranslation("bookings");
   return (
     <nav aria-labelledby="free-days-title" className="space-y-1.5">
@@ -79,15 +88,30 @@ export function PriceBreakdown({ rateCents }: { rateCents: number }) {
   );
 }
 
-export function PetChoice({ pets, field }: { pets: { id: string; name: string; photo: string | null }[]; field: Field }) {
+export function PetChoice({
+  pets,
+  field,
+}: {
+  pets: { id: string; name: string; photo: string | null }[];
+  field: Field;
+}) {
   const { t } = useTranslation("bookings");
   return (
     <fieldset className="space-y-2" aria-describedby={field.errors?.length ? field.errorId : undefined}>
       <legend className="text-sm font-semibold text-stone-800">{t("request.pet")}</legend>
       <div className="grid grid-cols-2 gap-2">
         {pets.map((pet) => (
-          <label key={pet.id} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-stone-300 bg-white p-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700">
-            <input type="radio" name="petId" value={pet.id} defaultChecked={pets.length === 1} className="size-4 accent-brand-700" />
+          <label
+            key={pet.id}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-stone-300 bg-white p-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700"
+          >
+            <input
+              type="radio"
+              name="petId"
+              value={pet.id}
+              defaultChecked={pets.length === 1}
+              className="size-4 accent-brand-700"
+            />
             {pet.photo ? <img src={pet.photo} alt="" className="size-10 rounded-lg object-cover" /> : null}
             <span className="truncate font-medium">{pet.name}</span>
           </label>
@@ -140,7 +164,10 @@ export function DurationChoice({ chosen, field }: { chosen: number; field: Field
       <legend className="text-sm font-semibold text-stone-800">{t("request.duration")}</legend>
       <div className="grid grid-cols-6 gap-1.5">
         {Array.from({ length: MAX_HOURS }, (_, index) => index + 1).map((option) => (
-          <label key={option} className="flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 bg-white font-semibold has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-brand-700">
+          <label
+            key={option}
+            className="flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-stone-300 bg-white font-semibold has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-brand-700"
+          >
             <input type="radio" name="hours" value={option} defaultChecked={option === chosen} className="sr-only" />
             {t("request.hoursShort", { hours: option })}
           </label>

@@ -25,48 +25,72 @@ export interface RequestInput {
 
 export type RequestResult =
   | { status: "created"; booking: Booking }
-  | { status: "refused"; reason: "sitterNotFound" | "sitterNotPayable" | "self" | "petNotFound" | "past" | "outsideAvailability" | "duplicate" };
+  | {
+      status: "refused";
+      reason:
+        "sitterNotFound" | "sitterNotPayable" | "self" | "petNotFound" | "past" | "outsideAvailability" | "duplicate";
+    };
 
-export async function requestBooking(owner: { id: string; role: Database["users"]["role"] }, input: RequestInput, provider: PaymentProvider = paymentProvider()): Promise<RequestResult> {
+export async function requestBooking(
+  owner: { id: string; role: Database["users"]["role"] },
+  input: RequestInput,
+  provider: PaymentProvider = paymentProvider(),
+): Promise<RequestResult> {
   if (input.sitterId === owner.id) return { status: "refused", reason: "self" };
   return db.transaction().execute(async (trx): Promise<RequestResult> => {
     const existing = await findBooking(input.id, trx);
-    if (existing) return existing.owner_id === owner.id && existing.sitter_id === input.sitterId ? { status: "created", booking: existing } : { status: "refused", reason: "duplicate" };
+    if (existing)
+      return existing.owner_id === owner.id && existing.sitter_id === input.sitterId
+        ? { status: "created", booking: existing }
+        : { status: "refused", reason: "duplicate" };
     const sitter = await trx
       .selectFrom("users")
       .select(["id", "role", "hourly_rate_cents", "time_zone", "stripe_account_id", "payouts_enabled"])
       .where("id", "=", input.sitterId)
       .where("email_verified_at", "is not", null)
       .executeTakeFirst();
-    if (!sitter || !isSitter(sitter.role) || sitter.hourly_rate_cents === null) return { status: "refused", reason: "sitterNotFound" };
+    if (!sitter || !isSitter(sitter.role) || sitter.hourly_rate_cents === null)
+      return { status: "refused", reason: "sitterNotFound" };
     // A suspended person, or a block either way: as if the sitter were not there.
     if (!(await mayReach(owner.id, sitter.id, trx))) return { status: "refused", reason: "sitterNotFound" };
     // With Stripe the sitter is paid through their connected account: no booking before it can receive money.
-    if (paysOutThroughStripe(provider) && (!sitter.stripe_account_id || !sitter.payouts_enabled)) return { status: "refused", reason: "sitterNotPayable" };
-    const pet = await trx.selectFrom("pets").select(["id", "name"]).where("id", "=", input.petId).where("owner_id", "=", owner.id).executeTakeFirst();
+    if (paysOutThroughStripe(provider) && (!sitter.stripe_account_id || !sitter.payouts_enabled))
+      return { status: "refused", reason: "sitterNotPayable" };
+    const pet = await trx
+      .selectFrom("pets")
+      .select(["id", "name"])
+      .where("id", "=", input.petId)
+      .where("owner_id", "=", owner.id)
+      .executeTakeFirst();
     if (!pet || !isOwner(owner.role)) return { status: "refused", reason: "petNotFound" };
 
     const start = instantAt(sitter.time_zone, input.day, input.startTime);
     const end = new Date(start.getTime() + input.hours * 3600_000);
     if (Number.isNaN(start.getTime()) || start <= now()) return { status: "refused", reason: "past" };
-    if (!(await coveringSlot(trx, sitter.id, start.toISOString(), end.toISOString()))) return { status: "refused", reason: "outsideAvailability" };
+    if (!(await coveringSlot(trx, sitter.id, start.toISOString(), end.toISOString())))
+      return { status: "refused", reason: "outsideAvailability" };
 
-    const created = await applyEvent(trx, input.id, { kind: "owner", userId: owner.id }, {
-      type: "requested",
-      booking: {
-        id: input.id,
-        owner_id: owner.id,
-        sitter_id: sitter.id,
-        pet_id: pet.id,
-        pet_name: pet.name,
-        notes: input.notes,
-        start_at: start.toISOString(),
-        end_at: end.toISOString(),
-        hours: input.hours,
-        hourly_rate_cents: sitter.hourly_rate_cents,
-        payment_provider: provider.name,
+    const created = await applyEvent(
+      trx,
+      input.id,
+      { kind: "owner", userId: owner.id },
+      {
+        type: "requested",
+        booking: {
+          id: input.id,
+          owner_id: owner.id,
+          sitter_id: sitter.id,
+          pet_id: pet.id,
+          pet_name: pet.name,
+          notes: input.notes,
+          start_at: start.toISOString(),
+          end_at: end.toISOString(),
+          hours: input.hours,
+          hourly_rate_cents: sitter.hourly_rate_cents,
+          payment_provider: provider.name,
+        },
       },
-    });
+    );
     if (!created.ok) return { status: "refused", reason: created.refusal === "alreadyStarted" ? "past" : "duplicate" };
     await ensureConversation(owner.id, sitter.id, trx);
     return { status: "created", booking: created.booking };
@@ -86,11 +110,19 @@ export async function bookableSitter(id: string) {
 
 const QUICK_CHOICE_DAYS = 14;
 
-export async function requestPage(user: { id: string; role: Database["users"]["role"] }, sitterId: string, asked: string, language: string) {
+export async function requestPage(
+  user: { id: string; role: Database["users"]["role"] },
+  sitterId: string,
+  asked: string,
+  language: string,
+) {
   const sitter = await bookableSitter(sitterId);
   if (!sitter || sitter.id === user.id || !(await mayReach(user.id, sitter.id))) return null;
   const today = wallClockIn(sitter.time_zone, now()).day;
-  const [pets, upcoming] = await Promise.all([isOwner(user.role) ? listPets(user.id) : [], startTimesByDay(sitter.id, sitter.time_zone, today, QUICK_CHOICE_DAYS)]);
+  const [pets, upcoming] = await Promise.all([
+    isOwner(user.role) ? listPets(user.id) : [],
+    startTimesByDay(sitter.id, sitter.time_zone, today, QUICK_CHOICE_DAYS),
+  ]);
   const freeDays = [...upcoming.keys()].sort();
   const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked >= today ? asked : (freeDays[0] ?? today);
   const times = upcoming.get(day) ?? (day > today ? await startTimesOn(sitter.id, sitter.time_zone, day) : []);

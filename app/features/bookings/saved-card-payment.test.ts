@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
-import { addSavedCard, paymentProvider, startSavedCardEntry, usableCardOf, usableCardsOf } from "~/features/payments/index.server";
+import {
+  addSavedCard,
+  paymentProvider,
+  startSavedCardEntry,
+  usableCardOf,
+  usableCardsOf,
+} from "~/features/payments/index.server";
 import { resetClockAfterEach } from "~/testing/clock";
 import { CARDS, bookingRow, card, ownerWithPet, requested, sitterWithSlot, type Owner } from "~/testing/bookings";
 import { notificationsOf } from "~/testing/people";
@@ -28,7 +34,14 @@ async function savedStripeCard(owner: Owner): Promise<string> {
   const entry = await startSavedCardEntry(owner, { kind: "card", userId: owner.id }, `entry:${randomUUID()}`, provider);
   if (entry.status !== "ready") throw new Error("card entry refused");
   const setupIntent = fake.confirmSetupInBrowser(entry.clientSecret, { brand: "visa", last4: "4242" });
-  const saved = await addSavedCard(owner, { kind: "token", token: setupIntent, name: owner.name }, randomUUID(), {}, provider, noSubscription);
+  const saved = await addSavedCard(
+    owner,
+    { kind: "token", token: setupIntent, name: owner.name },
+    randomUUID(),
+    {},
+    provider,
+    noSubscription,
+  );
   if (saved.status !== "saved") throw new Error(`card refused: ${saved.code}`);
   return saved.id;
 }
@@ -42,13 +55,25 @@ describe("paying a booking with a saved card", () => {
 
     expect(await payWithSavedCard(owner, booking.id, cardId)).toEqual({ status: "held" });
     const paid = await bookingRow(booking.id);
-    expect(paid).toMatchObject({ status: "requested", payment_status: "held", card_label: "Visa •••• 4242", payment_task: null });
+    expect(paid).toMatchObject({
+      status: "requested",
+      payment_status: "held",
+      card_label: "Visa •••• 4242",
+      payment_task: null,
+    });
     expect(paid.hold_ref).toMatch(/^test_hold_/);
     expect((await notificationsOf(sitter.id)).map((notice) => notice.type)).toContain("booking_request");
 
     expect(await payWithSavedCard(owner, booking.id, cardId)).toEqual({ status: "held" });
     expect(await bookingRow(booking.id)).toEqual(paid);
-    expect(await db.selectFrom("test_payments").select("ref").where("kind", "=", "hold").where("ref", "=", paid.hold_ref!).execute()).toHaveLength(1);
+    expect(
+      await db
+        .selectFrom("test_payments")
+        .select("ref")
+        .where("kind", "=", "hold")
+        .where("ref", "=", paid.hold_ref!)
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it("someone else's card, an unknown id or an expired card are refused and change nothing", async () => {
@@ -59,14 +84,26 @@ describe("paying a booking with a saved card", () => {
     const booking = await requested(owner, sitter);
     const before = await bookingRow(booking.id);
 
-    expect(await payWithSavedCard(owner, booking.id, strangersCard)).toEqual({ status: "refused", refusal: "cardNotFound" });
-    expect(await payWithSavedCard(owner, booking.id, "not-a-card")).toEqual({ status: "refused", refusal: "cardNotFound" });
-    expect(await payWithSavedCard(owner, booking.id, "' or 1=1 --")).toEqual({ status: "refused", refusal: "cardNotFound" });
+    expect(await payWithSavedCard(owner, booking.id, strangersCard)).toEqual({
+      status: "refused",
+      refusal: "cardNotFound",
+    });
+    expect(await payWithSavedCard(owner, booking.id, "not-a-card")).toEqual({
+      status: "refused",
+      refusal: "cardNotFound",
+    });
+    expect(await payWithSavedCard(owner, booking.id, "' or 1=1 --")).toEqual({
+      status: "refused",
+      refusal: "cardNotFound",
+    });
     const expired = await savedTestCard(owner);
     await db.updateTable("payment_methods").set({ exp_year: 2020 }).where("id", "=", expired).execute();
     expect(await payWithSavedCard(owner, booking.id, expired)).toEqual({ status: "refused", refusal: "cardNotFound" });
     // The stranger cannot pay someone else's booking, even with their own card.
-    expect(await payWithSavedCard(stranger, booking.id, strangersCard)).toEqual({ status: "refused", refusal: "notFound" });
+    expect(await payWithSavedCard(stranger, booking.id, strangersCard)).toEqual({
+      status: "refused",
+      refusal: "notFound",
+    });
     expect(await bookingRow(booking.id)).toEqual(before);
   });
 
@@ -94,7 +131,11 @@ describe("paying a booking with a saved card", () => {
 
     const paid = await bookingRow(booking.id);
     const intent = fake.paymentIntents.get(paid.hold_ref!)!;
-    const method = await db.selectFrom("payment_methods").select("provider_ref").where("id", "=", stripeCard).executeTakeFirstOrThrow();
+    const method = await db
+      .selectFrom("payment_methods")
+      .select("provider_ref")
+      .where("id", "=", stripeCard)
+      .executeTakeFirstOrThrow();
     expect(`${String(intent.customer)}:${String(intent.payment_method)}`).toBe(method.provider_ref);
     expect(intent).toMatchObject({ capture_method: "manual", amount: paid.total_cents, status: "requires_capture" });
   });

@@ -1,8 +1,12 @@
 import { maxLength, minLength, optionalText, uuid, z } from "~/platform/validation";
 import { CANCEL_REASON_MAX, MAX_HOURS, MIN_HOURS, REVIEW_COMMENT_MAX } from "./machine";
 
-const day = z.string("bookings:errors.dateRequired").check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "bookings:errors.dateRequired"));
-const time = z.string("bookings:errors.timeRequired").check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "bookings:errors.timeRequired"));
+const day = z
+  .string("bookings:errors.dateRequired")
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "bookings:errors.dateRequired"));
+const time = z
+  .string("bookings:errors.timeRequired")
+  .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "bookings:errors.timeRequired"));
 
 /** The price is never taken from the form: the server computes it from the sitter's rate. */
 export const requestSchema = z.object({
@@ -36,12 +40,19 @@ export const cardSchema = z.object({
   expiry: z
     .string("bookings:payment.errors.expiryInvalid")
     .check(z.trim(), z.regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, "bookings:payment.errors.expiryInvalid")),
-  cvc: z.string("bookings:payment.errors.incorrect_cvc").check(z.trim(), z.regex(/^\d{3,4}$/, "bookings:payment.errors.incorrect_cvc")),
+  cvc: z
+    .string("bookings:payment.errors.incorrect_cvc")
+    .check(z.trim(), z.regex(/^\d{3,4}$/, "bookings:payment.errors.incorrect_cvc")),
 });
 
 /** A saved card is named by our own id of it; whose it is, the server checks. */
 export const savedCardSchema = z.object({
-  cardId: z.string("bookings:payment.errors.savedCardRequired").check(minLength(1, "bookings:payment.errors.savedCardRequired"), maxLength(64, "bookings:payment.errors.savedCardMissing")),
+  cardId: z
+    .string("bookings:payment.errors.savedCardRequired")
+    .check(
+      minLength(1, "bookings:payment.errors.savedCardRequired"),
+      maxLength(64, "bookings:payment.errors.savedCardMissing"),
+    ),
 });
 
 export function expiryParts(expiry: string): { expMonth: number; expYear: number } {
@@ -52,7 +63,11 @@ export function expiryParts(expiry: string): { expMonth: number; expYear: number
 export const cancelSchema = z.object({
   reason: z
     .string("bookings:errors.reasonRequired")
-    .check(z.trim(), minLength(1, "bookings:errors.reasonRequired"), maxLength(CANCEL_REASON_MAX, "validation.tooLong")),
+    .check(
+      z.trim(),
+      minLength(1, "bookings:errors.reasonRequired"),
+      maxLength(CANCEL_REASON_MAX, "validation.tooLong"),
+    ),
 });
 
 export const reviewSchema = z.object({

@@ -15,10 +15,16 @@ async function bookingOfIntent(intent: Stripe.PaymentIntent) {
 
 async function bookingOfHold(paymentIntent: string | null) {
   if (!paymentIntent) return undefined;
-  return db.selectFrom("bookings").selectAll().where("hold_ref", "=", paymentIntent).where("payment_provider", "=", "stripe").executeTakeFirst();
+  return db
+    .selectFrom("bookings")
+    .selectAll()
+    .where("hold_ref", "=", paymentIntent)
+    .where("payment_provider", "=", "stripe")
+    .executeTakeFirst();
 }
 
-const sameCard = (cardRef: string | null, intent: Stripe.PaymentIntent) => cardRef !== null && cardRef.endsWith(`:${idOf(intent.payment_method) ?? "-"}`);
+const sameCard = (cardRef: string | null, intent: Stripe.PaymentIntent) =>
+  cardRef !== null && cardRef.endsWith(`:${idOf(intent.payment_method) ?? "-"}`);
 
 async function apply(bookingId: string, event: BookingEvent): Promise<WebhookOutcome> {
   const result = await transition(bookingId, { kind: "system" }, event);
@@ -30,14 +36,18 @@ export const bookingStripeEvents: WebhookHandlers = {
   "payment_intent.amount_capturable_updated": async (event) => {
     const intent = event.data.object as Stripe.PaymentIntent;
     const booking = await bookingOfIntent(intent);
-    if (!booking || intent.status !== "requires_capture" || !sameCard(booking.card_ref, intent)) return "ignored: not this booking's hold";
+    if (!booking || intent.status !== "requires_capture" || !sameCard(booking.card_ref, intent))
+      return "ignored: not this booking's hold";
     return apply(booking.id, { type: "hold-placed", holdRef: intent.id });
   },
   "payment_intent.payment_failed": async (event) => {
     const intent = event.data.object as Stripe.PaymentIntent;
     const booking = await bookingOfIntent(intent);
     if (!booking || !sameCard(booking.card_ref, intent)) return "ignored: not this booking's hold";
-    return apply(booking.id, { type: "hold-failed", error: failureCodeOf(intent.last_payment_error?.code, intent.last_payment_error?.decline_code) });
+    return apply(booking.id, {
+      type: "hold-failed",
+      error: failureCodeOf(intent.last_payment_error?.code, intent.last_payment_error?.decline_code),
+    });
   },
   "payment_intent.succeeded": async (event) => {
     const intent = event.data.object as Stripe.PaymentIntent;
@@ -63,7 +73,9 @@ export const bookingStripeEvents: WebhookHandlers = {
     const dispute = event.data.object as Stripe.Dispute;
     const booking = await bookingOfHold(idOf(dispute.payment_intent));
     if (!booking) return "ignored: no booking";
-    console.warn(`Stripe dispute ${dispute.id} (${dispute.reason}) on booking ${booking.id}: ${dispute.amount} ${dispute.currency}`);
+    console.warn(
+      `Stripe dispute ${dispute.id} (${dispute.reason}) on booking ${booking.id}: ${dispute.amount} ${dispute.currency}`,
+    );
     return apply(booking.id, { type: "disputed" });
   },
 };

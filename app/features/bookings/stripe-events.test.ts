@@ -26,12 +26,25 @@ withFakeStripe((started) => (fake = started), { timeoutMs: 300 });
 resetClockAfterEach();
 
 function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_${randomUUID().replaceAll("-", "")}`) {
-  return { id, object: "event", api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, type, data: { object } };
+  return {
+    id,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    type,
+    data: { object },
+  };
 }
 
 function signed(event: object, options: { timestamp?: number; secret?: string } = {}) {
   const payload = JSON.stringify(event);
-  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, timestamp: options.timestamp });
+  const header = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? SECRET,
+    timestamp: options.timestamp,
+  });
   return { payload, header };
 }
 
@@ -58,7 +71,9 @@ async function captureInFlight() {
   clockTo(world.booking.end_at);
   await runDueBookingWork();
   fake.fail(`POST /v1/payment_intents/${world.booking.hold_ref!}/capture`, "hang");
-  expect(await transition(world.booking.id, { kind: "owner", userId: world.owner.id }, { type: "release" })).toMatchObject({ ok: true, booking: { payment_task: "capture", payment_status: "held" } });
+  expect(
+    await transition(world.booking.id, { kind: "owner", userId: world.owner.id }, { type: "release" }),
+  ).toMatchObject({ ok: true, booking: { payment_task: "capture", payment_status: "held" } });
   return world;
 }
 
@@ -69,23 +84,48 @@ describe("signatures", () => {
 
     const { payload, header } = signed(event);
     const tampered = payload.replace('"succeeded"', '"canceled"');
-    expect(await receiveStripeWebhook(tampered, header, bookingStripeEvents, { secret: SECRET })).toEqual({ status: 400, message: "Invalid signature" });
-    expect(await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 })).toEqual({ status: 400, message: "Invalid signature" });
-    expect(await receiveStripeWebhook(payload, null, bookingStripeEvents, { secret: SECRET })).toMatchObject({ status: 400 });
-    expect(await receiveStripeWebhook(payload, signed(event, { secret: "whsec_someone_else" }).header, bookingStripeEvents, { secret: SECRET })).toMatchObject({ status: 400 });
+    expect(await receiveStripeWebhook(tampered, header, bookingStripeEvents, { secret: SECRET })).toEqual({
+      status: 400,
+      message: "Invalid signature",
+    });
+    expect(await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 })).toEqual({
+      status: 400,
+      message: "Invalid signature",
+    });
+    expect(await receiveStripeWebhook(payload, null, bookingStripeEvents, { secret: SECRET })).toMatchObject({
+      status: 400,
+    });
+    expect(
+      await receiveStripeWebhook(payload, signed(event, { secret: "whsec_someone_else" }).header, bookingStripeEvents, {
+        secret: SECRET,
+      }),
+    ).toMatchObject({ status: 400 });
     expect(await storedEvents(event.id)).toEqual([]);
     expect(await bookingRow(booking.id)).toMatchObject({ payment_task: "capture", payment_status: "held" });
 
-    expect(await receiveStripeWebhook(payload, header, bookingStripeEvents, { secret: SECRET })).toEqual({ status: 200, message: "applied" });
+    expect(await receiveStripeWebhook(payload, header, bookingStripeEvents, { secret: SECRET })).toEqual({
+      status: 200,
+      message: "applied",
+    });
     expect(await bookingRow(booking.id)).toMatchObject({ payment_task: null, payment_status: "released" });
-    expect(await storedEvents(event.id)).toEqual([expect.objectContaining({ type: "payment_intent.succeeded", outcome: "applied", payload })]);
+    expect(await storedEvents(event.id)).toEqual([
+      expect.objectContaining({ type: "payment_intent.succeeded", outcome: "applied", payload }),
+    ]);
   });
 
   it("the route reads the raw body and the Stripe-Signature header", async () => {
     const { booking, intent } = await captureInFlight();
     const { payload, header } = signed(stripeEvent("payment_intent.succeeded", { ...intent, status: "succeeded" }));
     const post = (signature: string) =>
-      webhookAction({ request: new Request("http://localhost/webhooks/stripe", { method: "POST", body: payload, headers: { "Content-Type": "application/json", "Stripe-Signature": signature } }), params: {}, context: { cspNonce: "", clientAddress: "127.0.0.1" } });
+      webhookAction({
+        request: new Request("http://localhost/webhooks/stripe", {
+          method: "POST",
+          body: payload,
+          headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        }),
+        params: {},
+        context: { cspNonce: "", clientAddress: "127.0.0.1" },
+      });
     expect((await post(header.replace(/v1=[0-9a-f]{8}/, "v1=00000000"))).status).toBe(400);
     const response = await post(header);
     expect(response.status).toBe(200);
@@ -125,13 +165,38 @@ describe("exactly once, in any order", () => {
     expect(await noticesOf(sitter.id)).toEqual([]);
 
     const paymentMethod = waiting.card_ref!.split(":")[1];
-    const intent = { id: "pi_lost_answer", object: "payment_intent", status: "requires_capture", amount: 3600, payment_method: paymentMethod, metadata: { booking_id: booking.id } };
+    const intent = {
+      id: "pi_lost_answer",
+      object: "payment_intent",
+      status: "requires_capture",
+      amount: 3600,
+      payment_method: paymentMethod,
+      metadata: { booking_id: booking.id },
+    };
     // The capture-shaped event of this intent arrives first: the booking does not know the intent yet.
-    expect(await deliver(stripeEvent("payment_intent.succeeded", { ...intent, status: "succeeded" }))).toMatchObject({ status: 200, message: "ignored: not this booking's hold" });
+    expect(await deliver(stripeEvent("payment_intent.succeeded", { ...intent, status: "succeeded" }))).toMatchObject({
+      status: 200,
+      message: "ignored: not this booking's hold",
+    });
     // An intent of an older card attempt changes nothing.
-    expect(await deliver(stripeEvent("payment_intent.amount_capturable_updated", { ...intent, id: "pi_old_card", payment_method: "pm_old" }))).toMatchObject({ message: "ignored: not this booking's hold" });
-    expect(await deliver(stripeEvent("payment_intent.amount_capturable_updated", intent))).toMatchObject({ status: 200, message: "applied" });
-    expect(await bookingRow(booking.id)).toMatchObject({ payment_task: null, payment_status: "held", hold_ref: "pi_lost_answer" });
+    expect(
+      await deliver(
+        stripeEvent("payment_intent.amount_capturable_updated", {
+          ...intent,
+          id: "pi_old_card",
+          payment_method: "pm_old",
+        }),
+      ),
+    ).toMatchObject({ message: "ignored: not this booking's hold" });
+    expect(await deliver(stripeEvent("payment_intent.amount_capturable_updated", intent))).toMatchObject({
+      status: 200,
+      message: "applied",
+    });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      payment_task: null,
+      payment_status: "held",
+      hold_ref: "pi_lost_answer",
+    });
     expect(await noticesOf(sitter.id)).toEqual(["requested"]);
 
     fake.clear();
@@ -147,8 +212,16 @@ describe("exactly once, in any order", () => {
     ]) {
       const { owner, booking, intent } = await confirmedStripeBooking();
       fake.fail(`POST /v1/payment_intents/${intent.id as string}/cancel`, "hang");
-      expect(await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "cancel", reason: "Plans changed" })).toMatchObject({ ok: true, booking: { payment_task: "void" } });
-      for (const type of order) await deliver(stripeEvent(type, { ...intent, status: type === "payment_intent.canceled" ? "canceled" : "requires_capture" }));
+      expect(
+        await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "cancel", reason: "Plans changed" }),
+      ).toMatchObject({ ok: true, booking: { payment_task: "void" } });
+      for (const type of order)
+        await deliver(
+          stripeEvent(type, {
+            ...intent,
+            status: type === "payment_intent.canceled" ? "canceled" : "requires_capture",
+          }),
+        );
       const row = await bookingRow(booking.id);
       finals.push({ status: row.status, payment_status: row.payment_status, payment_task: row.payment_task });
     }
@@ -162,8 +235,17 @@ describe("exactly once, in any order", () => {
 describe("what each event does", () => {
   it("a hold that lapsed at Stripe cancels the confirmed booking, frees the slot and tells both", async () => {
     const { sitter, owner, booking, intent } = await confirmedStripeBooking();
-    expect(await deliver(stripeEvent("payment_intent.canceled", { ...intent, status: "canceled", cancellation_reason: "automatic" }))).toMatchObject({ message: "applied" });
-    expect(await bookingRow(booking.id)).toMatchObject({ status: "cancelled", cancel_reason: "payment", payment_status: "failed", payment_error: "hold_cancelled" });
+    expect(
+      await deliver(
+        stripeEvent("payment_intent.canceled", { ...intent, status: "canceled", cancellation_reason: "automatic" }),
+      ),
+    ).toMatchObject({ message: "applied" });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: "cancelled",
+      cancel_reason: "payment",
+      payment_status: "failed",
+      payment_error: "hold_cancelled",
+    });
     expect(await noticesOf(owner.id)).toContain("holdFailed");
     expect(await noticesOf(sitter.id)).toContain("cancelledPayment");
     expect((await slotsOf(sitter.id)).every((slot) => slot.status === "available")).toBe(true);
@@ -186,23 +268,46 @@ describe("what each event does", () => {
       metadata: { booking_id: booking.id },
     });
     expect(await deliver(event)).toMatchObject({ message: "applied" });
-    expect(await bookingRow(booking.id)).toMatchObject({ payment_task: null, payment_status: "failed", payment_error: "insufficient_funds", card_ref: null });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      payment_task: null,
+      payment_status: "failed",
+      payment_error: "insufficient_funds",
+      card_ref: null,
+    });
   });
 
   it("a dispute marks the booking and is logged; a full refund marks it refunded, a partial one does not", async () => {
     const { booking, intent } = await captureInFlight();
     await deliver(stripeEvent("payment_intent.succeeded", { ...intent, status: "succeeded" }));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const dispute = stripeEvent("charge.dispute.created", { id: "dp_1", object: "dispute", amount: 3600, currency: "eur", reason: "fraudulent", status: "needs_response", charge: "ch_1", payment_intent: intent.id });
+    const dispute = stripeEvent("charge.dispute.created", {
+      id: "dp_1",
+      object: "dispute",
+      amount: 3600,
+      currency: "eur",
+      reason: "fraudulent",
+      status: "needs_response",
+      charge: "ch_1",
+      payment_intent: intent.id,
+    });
     expect(await deliver(dispute)).toMatchObject({ message: "applied" });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining(booking.id));
     warn.mockRestore();
     expect((await bookingRow(booking.id)).disputed_at).not.toBeNull();
 
-    const charge = { id: "ch_1", object: "charge", amount: 3600, amount_refunded: 1000, refunded: false, payment_intent: intent.id };
+    const charge = {
+      id: "ch_1",
+      object: "charge",
+      amount: 3600,
+      amount_refunded: 1000,
+      refunded: false,
+      payment_intent: intent.id,
+    };
     expect(await deliver(stripeEvent("charge.refunded", charge))).toMatchObject({ message: "ignored: partial refund" });
     expect((await bookingRow(booking.id)).payment_status).toBe("released");
-    expect(await deliver(stripeEvent("charge.refunded", { ...charge, amount_refunded: 3600, refunded: true }))).toMatchObject({ message: "applied" });
+    expect(
+      await deliver(stripeEvent("charge.refunded", { ...charge, amount_refunded: 3600, refunded: true })),
+    ).toMatchObject({ message: "applied" });
     expect((await bookingRow(booking.id)).payment_status).toBe("refunded");
   });
 });

@@ -27,7 +27,16 @@ export interface BookingView {
   notes: string;
   cancelReason: string | null;
   cancelledBy: Booking["cancelled_by"];
-  can: { pay: boolean; accept: boolean; decline: boolean; cancel: boolean; finish: boolean; release: boolean; review: boolean; reportProblem: boolean };
+  can: {
+    pay: boolean;
+    accept: boolean;
+    decline: boolean;
+    cancel: boolean;
+    finish: boolean;
+    release: boolean;
+    review: boolean;
+    reportProblem: boolean;
+  };
   /** A problem the owner reported: open until the operator settles it. */
   problem: "open" | "settled" | null;
 }
@@ -38,14 +47,21 @@ function allowed(booking: Booking, actor: Actor, event: BookingEvent, at: Date) 
   return decide(booking, actor, event, at).ok;
 }
 
-export function toView(booking: Booking & { owner_name: string; sitter_name: string; sitter_time_zone: string }, viewerId: string, reviewed: boolean): BookingView {
+export function toView(
+  booking: Booking & { owner_name: string; sitter_name: string; sitter_time_zone: string },
+  viewerId: string,
+  reviewed: boolean,
+): BookingView {
   const as = booking.owner_id === viewerId ? "owner" : "sitter";
   const actor: Actor = { kind: as, userId: viewerId };
   const at = now();
   return {
     id: booking.id,
     as,
-    other: as === "owner" ? { id: booking.sitter_id, name: booking.sitter_name } : { id: booking.owner_id, name: booking.owner_name },
+    other:
+      as === "owner"
+        ? { id: booking.sitter_id, name: booking.sitter_name }
+        : { id: booking.owner_id, name: booking.owner_name },
     petName: booking.pet_name,
     status: booking.status,
     paymentStatus: booking.payment_status,
@@ -65,7 +81,12 @@ export function toView(booking: Booking & { owner_name: string; sitter_name: str
       pay: allowed(booking, actor, { type: "card-saved", cardRef: "", cardLabel: "" }, at),
       accept: allowed(booking, actor, { type: "accept" }, at),
       decline: allowed(booking, actor, { type: "decline" }, at),
-      cancel: allowed(booking, actor, as === "owner" ? { type: "cancel", reason: "-" } : { type: "sitter-cancel", reason: "-" }, at),
+      cancel: allowed(
+        booking,
+        actor,
+        as === "owner" ? { type: "cancel", reason: "-" } : { type: "sitter-cancel", reason: "-" },
+        at,
+      ),
       finish: allowed(booking, actor, { type: "finish" }, at),
       release: allowed(booking, actor, { type: "release" }, at),
       review: booking.status === "completed" && !reviewed,
@@ -86,7 +107,12 @@ function withNames() {
 
 async function reviewedBy(userId: string, bookingIds: string[]): Promise<Set<string>> {
   if (bookingIds.length === 0) return new Set();
-  const rows = await db.selectFrom("reviews").select("booking_id").where("reviewer_id", "=", userId).where("booking_id", "in", bookingIds).execute();
+  const rows = await db
+    .selectFrom("reviews")
+    .select("booking_id")
+    .where("reviewer_id", "=", userId)
+    .where("booking_id", "in", bookingIds)
+    .execute();
   return new Set(rows.map((row) => row.booking_id));
 }
 
@@ -95,7 +121,10 @@ export async function listBookings(userId: string, tab: BookingTab, limit = 100)
   const statuses = BOOKING_TABS[tab];
   if (statuses) query = query.where("b.status", "in", statuses);
   const rows = await query.orderBy("b.start_at", "desc").orderBy("b.id").limit(limit).execute();
-  const reviewed = await reviewedBy(userId, rows.map((row) => row.id));
+  const reviewed = await reviewedBy(
+    userId,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toView(row, userId, reviewed.has(row.id)));
 }
 
@@ -117,18 +146,33 @@ export async function earningsOf(sitterId: string) {
     .execute();
   const bookings = rows.map((row) => ({ row, money: bookingMoney(row) }));
   const sum = (status: Booking["payment_status"] | null, field: "sitterKeepsCents" | "platformFeeCents") =>
-    bookings.filter(({ row }) => status === null || row.payment_status === status).reduce((total, { money }) => total + money[field], 0);
+    bookings
+      .filter(({ row }) => status === null || row.payment_status === status)
+      .reduce((total, { money }) => total + money[field], 0);
   return {
     heldCents: sum("held", "sitterKeepsCents"),
     releasedCents: sum("released", "sitterKeepsCents"),
     feeCents: sum(null, "platformFeeCents"),
-    bookings: bookings.slice(0, 20).map(({ row, money }) => ({ id: row.id, ownerName: row.owner_name, petName: row.pet_name, startAt: row.start_at, status: row.payment_status, earningsCents: money.sitterKeepsCents, feeCents: money.platformFeeCents })),
+    bookings: bookings.slice(0, 20).map(({ row, money }) => ({
+      id: row.id,
+      ownerName: row.owner_name,
+      petName: row.pet_name,
+      startAt: row.start_at,
+      status: row.payment_status,
+      earningsCents: money.sitterKeepsCents,
+      feeCents: money.platformFeeCents,
+    })),
   };
 }
 
 export type ReviewResult = "saved" | "not-found" | "not-completed" | "already-reviewed";
 
-export async function leaveReview(reviewerId: string, bookingId: string, rating: number, comment: string): Promise<ReviewResult> {
+export async function leaveReview(
+  reviewerId: string,
+  bookingId: string,
+  rating: number,
+  comment: string,
+): Promise<ReviewResult> {
   const result = await db.transaction().execute(async (trx): Promise<ReviewResult> => {
     const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
     if (!booking || (booking.owner_id !== reviewerId && booking.sitter_id !== reviewerId)) return "not-found";
@@ -136,13 +180,29 @@ export async function leaveReview(reviewerId: string, bookingId: string, rating:
     const reviewedId = booking.owner_id === reviewerId ? booking.sitter_id : booking.owner_id;
     const inserted = await trx
       .insertInto("reviews")
-      .values({ id: randomUUID(), booking_id: bookingId, reviewer_id: reviewerId, reviewed_id: reviewedId, rating, comment, created_at: nowIso() })
+      .values({
+        id: randomUUID(),
+        booking_id: bookingId,
+        reviewer_id: reviewerId,
+        reviewed_id: reviewedId,
+        rating,
+        comment,
+        created_at: nowIso(),
+      })
       .onConflict((oc) => oc.columns(["booking_id", "reviewer_id"]).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return "already-reviewed";
-    const reviewer = await trx.selectFrom("users").select("name").where("id", "=", reviewerId).executeTakeFirstOrThrow();
+    const reviewer = await trx
+      .selectFrom("users")
+      .select("name")
+      .where("id", "=", reviewerId)
+      .executeTakeFirstOrThrow();
     await notify({ userId: reviewedId, type: "review", data: { name: reviewer.name, rating }, link: "/profile" }, trx);
-    await enqueueNewsEmail(reviewedId, { kind: "reviews", template: "review", link: "/profile", values: { name: reviewer.name, rating } }, trx);
+    await enqueueNewsEmail(
+      reviewedId,
+      { kind: "reviews", template: "review", link: "/profile", values: { name: reviewer.name, rating } },
+      trx,
+    );
     return "saved";
   });
   if (result === "saved") deliverSoon();

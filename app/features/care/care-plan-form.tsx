@@ -35,7 +35,13 @@ export function CarePlanForm({
         <TextAreaField meta={fields.feeding} label={t("plan.feeding")} hint={t("plan.feedingHint")} rows={3} />
         <TextAreaField meta={fields.medication} label={t("plan.medication")} hint={t("plan.medicationHint")} rows={3} />
         <TextAreaField meta={fields.walks} label={t("plan.walks")} hint={t("plan.walksHint")} rows={2} />
-        <TextAreaField meta={fields.houseNotes} label={t("plan.houseNotes")} hint={t("plan.houseNotesHint")} rows={3} maxLength={CARE_FIELD_LIMITS.houseNotes} />
+        <TextAreaField
+          meta={fields.houseNotes}
+          label={t("plan.houseNotes")}
+          hint={t("plan.houseNotesHint")}
+          rows={3}
+          maxLength={CARE_FIELD_LIMITS.houseNotes}
+        />
         <fieldset className="space-y-3">
           <legend className="text-base font-semibold">{t("plan.vet")}</legend>
           <TextField meta={fields.vetName} label={t("plan.vetName")} autoComplete="off" />
@@ -47,9 +53,7 @@ export function CarePlanForm({
           <TextField meta={fields.emergencyName} label={t("plan.emergencyName")} autoComplete="off" />
           <TextField meta={fields.emergencyPhone} label={t("plan.emergencyPhone")} type="tel" autoComplete="off" />
         </fieldset>
-        <SubmitButton className="w-full">
-          {t("plan.save")}
-        </SubmitButton>
+        <SubmitButton className="w-full">{t("plan.save")}</SubmitButton>
       </Form>
     </section>
   );

@@ -30,7 +30,11 @@ async function confirmedBooking() {
   const booking = await requested(owner, sitter);
   expect(await payForBooking(owner, booking.id, card(), randomUUID())).toEqual({ status: "held" });
   expect((await transition(booking.id, { kind: "sitter", userId: sitter.id }, { type: "accept" })).ok).toBe(true);
-  return { sitter, owner, booking: (await db.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow()) };
+  return {
+    sitter,
+    owner,
+    booking: await db.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow(),
+  };
 }
 
 describe("the care plan's visibility window", () => {
@@ -78,9 +82,16 @@ describe("the care plan's visibility window", () => {
   it("is closed to the sitter of a cancelled booking even inside the hours", async () => {
     const { sitter, owner, booking } = await confirmedBooking();
     await saveCarePlan(owner.id, owner.petId, plan);
-    expect((await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "cancel", reason: "plans changed" })).ok).toBe(true);
+    expect(
+      (await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "cancel", reason: "plans changed" }))
+        .ok,
+    ).toBe(true);
     clockTo(booking.start_at, -HOUR);
-    const cancelled = await db.selectFrom("bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow();
+    const cancelled = await db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("id", "=", booking.id)
+      .executeTakeFirstOrThrow();
     expect(await carePlanThroughBooking(sitter.id, cancelled)).toBeNull();
     expect(await mayReadCarePlan(sitter.id, owner.petId)).toBe(false);
   });
@@ -117,7 +128,9 @@ describe("writing a care plan", () => {
       const submission = form(fields);
       return submission.status === "success" ? {} : submission.error;
     };
-    expect(errorsOf({ feeding: Array.from({ length: 13 }, (_, i) => `meal ${i}`).join("\n") })).toEqual({ feeding: ["care:errors.tooManyLines"] });
+    expect(errorsOf({ feeding: Array.from({ length: 13 }, (_, i) => `meal ${i}`).join("\n") })).toEqual({
+      feeding: ["care:errors.tooManyLines"],
+    });
     expect(errorsOf({ medication: "x".repeat(201) })).toEqual({ medication: ["care:errors.lineTooLong"] });
     expect(errorsOf({ houseNotes: "x".repeat(2001) })).toEqual({ houseNotes: ["care:errors.tooLong"] });
     expect(errorsOf({ vetPhone: "call me maybe" })).toEqual({ vetPhone: ["care:errors.phone"] });

@@ -8,4 +8,3 @@ export const CARE_FIELD_LIMITS = {
   emergencyName: 100,
   emergencyPhone: 40,
 } as const;
-

@@ -50,14 +50,24 @@ async function planRow(petId: string) {
 
 /** The owner's own plan (empty when none was written); nobody else's. */
 export async function ownCarePlan(ownerId: string, petId: string): Promise<CarePlanView | null> {
-  const pet = await db.selectFrom("pets").select("id").where("id", "=", petId).where("owner_id", "=", ownerId).executeTakeFirst();
+  const pet = await db
+    .selectFrom("pets")
+    .select("id")
+    .where("id", "=", petId)
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirst();
   if (!pet) return null;
   const row = await planRow(petId);
   return row ? toView(row) : { ...EMPTY_CARE_PLAN };
 }
 
 export async function saveCarePlan(ownerId: string, petId: string, input: CarePlanInput): Promise<boolean> {
-  const pet = await db.selectFrom("pets").select("id").where("id", "=", petId).where("owner_id", "=", ownerId).executeTakeFirst();
+  const pet = await db
+    .selectFrom("pets")
+    .select("id")
+    .where("id", "=", petId)
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirst();
   if (!pet) return false;
   const values = {
     feeding: careLines(input.feeding).join("\n"),
@@ -85,7 +95,14 @@ export async function saveCarePlan(ownerId: string, petId: string, input: CarePl
  */
 export async function carePlanThroughBooking(
   viewerId: string,
-  booking: { owner_id: string; sitter_id: string; pet_id: string | null; status: string; start_at: string; end_at: string },
+  booking: {
+    owner_id: string;
+    sitter_id: string;
+    pet_id: string | null;
+    status: string;
+    start_at: string;
+    end_at: string;
+  },
 ): Promise<CarePlanView | null> {
   const mayRead = viewerId === booking.owner_id || (viewerId === booking.sitter_id && careWindowOpen(booking, now()));
   if (!mayRead || !booking.pet_id) return null;

@@ -4,8 +4,8 @@ import { careLines } from "./care-lines";
 
 export { CARE_FIELD_LIMITS, CARE_LINE_MAX_CHARS, CARE_LINES_MAX };
 
-
-const text = (max: number) => z._default(z.optional(z.string().check(z.trim(), z.maxLength(max, "care:errors.tooLong"))), "");
+const text = (max: number) =>
+  z._default(z.optional(z.string().check(z.trim(), z.maxLength(max, "care:errors.tooLong"))), "");
 
 const PHONE = /^[+()\d\s./-]*$/;
 const phone = z._default(
@@ -26,7 +26,10 @@ const lines = z._default(
       z.trim(),
       z.maxLength(CARE_LINES_MAX * (CARE_LINE_MAX_CHARS + 1), "care:errors.tooLong"),
       z.refine((value) => careLines(value).length <= CARE_LINES_MAX, "care:errors.tooManyLines"),
-      z.refine((value) => careLines(value).every((line) => line.length <= CARE_LINE_MAX_CHARS), "care:errors.lineTooLong"),
+      z.refine(
+        (value) => careLines(value).every((line) => line.length <= CARE_LINE_MAX_CHARS),
+        "care:errors.lineTooLong",
+      ),
     ),
   ),
   "",

@@ -16,5 +16,8 @@ export interface WindowBooking {
 export function careWindowOpen(booking: WindowBooking, at: Date): boolean {
   if (!SHOWING_STATUSES.has(booking.status)) return false;
   const time = at.getTime();
-  return time >= new Date(booking.start_at).getTime() - PLAN_OPENS_BEFORE_MS && time <= new Date(booking.end_at).getTime() + PLAN_CLOSES_AFTER_MS;
+  return (
+    time >= new Date(booking.start_at).getTime() - PLAN_OPENS_BEFORE_MS &&
+    time <= new Date(booking.end_at).getTime() + PLAN_CLOSES_AFTER_MS
+  );
 }

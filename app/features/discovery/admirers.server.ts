@@ -23,7 +23,14 @@ export async function admirersOf(userId: string, limit = 50): Promise<Admirer[]>
     .where("u.email_verified_at", "is not", null)
     .where(shownTo(userId, "u"))
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("swipes as mine").select("mine.id").where("mine.swiper_id", "=", userId).whereRef("mine.target_user_id", "=", "s.swiper_id"))),
+      not(
+        exists(
+          selectFrom("swipes as mine")
+            .select("mine.id")
+            .where("mine.swiper_id", "=", userId)
+            .whereRef("mine.target_user_id", "=", "s.swiper_id"),
+        ),
+      ),
     )
     .orderBy("s.created_at", "desc")
     .orderBy("s.id", "desc")
@@ -34,7 +41,14 @@ export async function admirersOf(userId: string, limit = 50): Promise<Admirer[]>
   for (const row of rows) {
     if (seen.has(row.id)) continue;
     seen.add(row.id);
-    admirers.push({ userId: row.id, name: row.name, city: row.city, photoKey: row.photo_key, likedAt: row.created_at, petName: row.pet_name });
+    admirers.push({
+      userId: row.id,
+      name: row.name,
+      city: row.city,
+      photoKey: row.photo_key,
+      likedAt: row.created_at,
+      petName: row.pet_name,
+    });
   }
   return admirers.slice(0, limit);
 }

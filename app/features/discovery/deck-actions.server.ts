@@ -20,7 +20,12 @@ const deckActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("start-over") }),
   z.object({ intent: z.literal("browse-local") }),
   z.object({ intent: z.literal("browse-global") }),
-  z.object({ intent: z.literal("location"), latitude: z.coerce.number().check(z.gte(-90), z.lte(90)), longitude: z.coerce.number().check(z.gte(-180), z.lte(180)), refresh: z.optional(z.literal("1")) }),
+  z.object({
+    intent: z.literal("location"),
+    latitude: z.coerce.number().check(z.gte(-90), z.lte(90)),
+    longitude: z.coerce.number().check(z.gte(-180), z.lte(180)),
+    refresh: z.optional(z.literal("1")),
+  }),
   z.object({ intent: z.literal("location-error"), code: z.enum(["unsupported", "denied", "unavailable", "timeout"]) }),
   z.object({ intent: z.literal("later") }),
 ]);
@@ -43,10 +48,18 @@ export async function handleDeckAction(user: User, form: FormData): Promise<Resp
     case "like":
     case "pass": {
       const unlimitedLikes = input.intent === "like" && (await isPremiumUser(user.id));
-      const result = await swipe(user, { userId: input.userId, petId: input.petId || null }, input.intent, { unlimitedLikes });
-      if (result.status === "not-found") return redirectWithToast(back, { type: "error", title: "discovery:deck.gone" });
+      const result = await swipe(user, { userId: input.userId, petId: input.petId || null }, input.intent, {
+        unlimitedLikes,
+      });
+      if (result.status === "not-found")
+        return redirectWithToast(back, { type: "error", title: "discovery:deck.gone" });
       if (result.status === "limit-reached") {
-        return redirectWithToast(back, { type: "error", title: "discovery:limit.title", description: "discovery:limit.body", values: { count: FREE_DAILY_LIKES } });
+        return redirectWithToast(back, {
+          type: "error",
+          title: "discovery:limit.title",
+          description: "discovery:limit.body",
+          values: { count: FREE_DAILY_LIKES },
+        });
       }
       return redirect(result.newMatch ? `/dashboard/match/${result.newMatch.id}${tab ? `?tab=${tab}` : ""}` : back);
     }
@@ -57,7 +70,11 @@ export async function handleDeckAction(user: User, form: FormData): Promise<Resp
     case "browse-global": {
       const mode = input.intent === "browse-local" ? "local" : "global";
       if (mode === "local" && (user.latitude === null || user.longitude === null)) {
-        return redirectWithToast(back, { type: "error", title: "discovery:location.cityUnknown", values: { city: user.city } });
+        return redirectWithToast(back, {
+          type: "error",
+          title: "discovery:location.cityUnknown",
+          values: { city: user.city },
+        });
       }
       await setBrowseMode(user.id, mode);
       return redirectWithToast(back, {
@@ -76,7 +93,11 @@ export async function handleDeckAction(user: User, form: FormData): Promise<Resp
         });
       }
       if (input.refresh) return redirect(back);
-      return redirectWithToast(back, { type: "success", title: "discovery:location.enabledTitle", description: "discovery:location.enabledBody" });
+      return redirectWithToast(back, {
+        type: "success",
+        title: "discovery:location.enabledTitle",
+        description: "discovery:location.enabledBody",
+      });
     case "location-error": {
       // A refusal forgets the device's position; the city on the profile stands in for it.
       const fallback = input.code === "denied" ? await forgetDeviceLocation(user.id) : null;

@@ -66,10 +66,23 @@ describe("what the deck page accepts", () => {
     const sitter = await person("both", { at: MADRID });
     await db
       .insertInto("pets")
-      .values({ id: `pet-${owner.id}`, owner_id: owner.id, name: "Rex", pet_type: "dog", age: "3", created_at: owner.created_at, updated_at: owner.created_at })
+      .values({
+        id: `pet-${owner.id}`,
+        owner_id: owner.id,
+        name: "Rex",
+        pet_type: "dog",
+        age: "3",
+        created_at: owner.created_at,
+        updated_at: owner.created_at,
+      })
       .execute();
-    expect((await handleDeckAction(owner, form({ intent: "like", userId: sitter.id }))).headers.get("Location")).toBe("/dashboard");
-    const response = await handleDeckAction(sitter, form({ intent: "like", userId: owner.id, petId: `pet-${owner.id}`, tab: "pets" }));
+    expect((await handleDeckAction(owner, form({ intent: "like", userId: sitter.id }))).headers.get("Location")).toBe(
+      "/dashboard",
+    );
+    const response = await handleDeckAction(
+      sitter,
+      form({ intent: "like", userId: owner.id, petId: `pet-${owner.id}`, tab: "pets" }),
+    );
     expect(response.headers.get("Location")).toMatch(/^\/dashboard\/match\/[\w-]+\?tab=pets$/);
   });
 
@@ -81,7 +94,11 @@ describe("what the deck page accepts", () => {
     const owner = await person("owner", { city: "Valencia" });
     await handleDeckAction(owner, form({ intent: "location", latitude: "39.4699", longitude: "-0.3763" }));
     // Stored as the centre of its ~1 km cell, never to the metre.
-    expect(await reload(owner.id)).toMatchObject({ browse_mode: "local", location_enabled: 1, ...coarsen({ latitude: 39.4699, longitude: -0.3763 }) });
+    expect(await reload(owner.id)).toMatchObject({
+      browse_mode: "local",
+      location_enabled: 1,
+      ...coarsen({ latitude: 39.4699, longitude: -0.3763 }),
+    });
     expect((await reload(owner.id)).longitude).not.toBe(-0.3763);
 
     await handleDeckAction(await reload(owner.id), form({ intent: "location-error", code: "denied" }));

@@ -91,7 +91,10 @@ export function DeckCardView({
     ) : null;
 
   return (
-    <article aria-labelledby={headingId} className="overflow-hidden rounded-3xl bg-white shadow-lg ring-1 ring-stone-200">
+    <article
+      aria-labelledby={headingId}
+      className="overflow-hidden rounded-3xl bg-white shadow-lg ring-1 ring-stone-200"
+    >
       <div className="relative aspect-[4/5] max-h-[max(6rem,calc(100dvh_-_var(--deck-above,11rem)_-_15rem))] w-full bg-stone-200">
         {photo ? (
           <img
@@ -110,7 +113,10 @@ export function DeckCardView({
           <>
             <div aria-hidden className="absolute inset-x-3 top-3 flex gap-1">
               {card.photos.map((item, position) => (
-                <span key={item.id} className={`h-1 flex-1 rounded-full ${position === index ? "bg-white" : "bg-white/50"}`} />
+                <span
+                  key={item.id}
+                  className={`h-1 flex-1 rounded-full ${position === index ? "bg-white" : "bg-white/50"}`}
+                />
               ))}
             </div>
             {index > 0 ? photoLink(index - 1, t("deck.previousPhoto"), "left") : null}
@@ -120,7 +126,12 @@ export function DeckCardView({
         {card.kind === "sitter" ? (
           // Over the photo, so it costs the card no height: the buttons stay on a small screen.
           <p className="absolute bottom-2 left-2 max-w-[calc(100%-1rem)] rounded-xl bg-black/70 px-2.5 py-1 text-sm font-semibold text-white">
-            {[card.yearsExperience !== null ? t("profile:sitter.yearsExperience", { count: card.yearsExperience }) : null, t("profile:sitter.completedBookings", { count: card.completedBookings })]
+            {[
+              card.yearsExperience !== null
+                ? t("profile:sitter.yearsExperience", { count: card.yearsExperience })
+                : null,
+              t("profile:sitter.completedBookings", { count: card.completedBookings }),
+            ]
               .filter(Boolean)
               .join(" · ")}
           </p>
@@ -133,7 +144,9 @@ export function DeckCardView({
             {card.name}
           </h2>
           {card.kind === "sitter" ? (
-            <p className="shrink-0 text-lg font-semibold text-brand-800">{t("deck.perHour", { price: card.text.price })}</p>
+            <p className="shrink-0 text-lg font-semibold text-brand-800">
+              {t("deck.perHour", { price: card.text.price })}
+            </p>
           ) : null}
         </div>
         <p className="flex flex-wrap gap-x-3 text-stone-700">
@@ -164,7 +177,11 @@ export function DeckCardDetails({ card }: { card: ShownCard }) {
       ) : (
         <>
           <p className="text-stone-800">
-            {[t(`profile:pet.types.${card.petType}`), card.breed ? t(`profile:breeds.${card.breed}`, { defaultValue: card.breed }) : null, card.age]
+            {[
+              t(`profile:pet.types.${card.petType}`),
+              card.breed ? t(`profile:breeds.${card.breed}`, { defaultValue: card.breed }) : null,
+              card.age,
+            ]
               .filter(Boolean)
               .join(" · ")}
           </p>
@@ -181,7 +198,10 @@ function Chips({ items }: { items: string[] }) {
   return (
     <ul className="flex flex-wrap gap-1.5">
       {items.map((item) => (
-        <li key={item} className="rounded-full bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-100">
+        <li
+          key={item}
+          className="rounded-full bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-100"
+        >
           {item}
         </li>
       ))}

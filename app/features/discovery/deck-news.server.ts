@@ -11,7 +11,11 @@ import { greatCircleKm } from "~/features/geo/index.server";
 export async function nearbyAudience({ authorId, seenBy }: EveryoneNews, connected: string[]): Promise<string[]> {
   const others = connected.filter((id) => id !== authorId);
   if (others.length === 0) return [];
-  const author = await db.selectFrom("users").select(["latitude", "longitude"]).where("id", "=", authorId).executeTakeFirst();
+  const author = await db
+    .selectFrom("users")
+    .select(["latitude", "longitude"])
+    .where("id", "=", authorId)
+    .executeTakeFirst();
   if (author?.latitude == null || author.longitude == null) return [];
   const from = { latitude: author.latitude, longitude: author.longitude };
   const viewers = await db
@@ -23,7 +27,10 @@ export async function nearbyAudience({ authorId, seenBy }: EveryoneNews, connect
     .where("longitude", "is not", null)
     .execute();
   return viewers
-    .filter(({ latitude, longitude, filter_max_distance_km }) => greatCircleKm(from, { latitude: latitude!, longitude: longitude! }) <= filter_max_distance_km)
+    .filter(
+      ({ latitude, longitude, filter_max_distance_km }) =>
+        greatCircleKm(from, { latitude: latitude!, longitude: longitude! }) <= filter_max_distance_km,
+    )
     .map((viewer) => viewer.id);
 }
 

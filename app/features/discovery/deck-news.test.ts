@@ -7,9 +7,11 @@ import { person } from "~/testing/people";
 import { offerNewProfiles } from "./deck-news.server";
 
 const limits = { perSession: 5, perPerson: 5 };
-const connect = (userId: string) => joinHub(userId, { sessionKey: "s", sentUpTo: Number.MAX_SAFE_INTEGER, write() {}, displace() {} }, limits);
+const connect = (userId: string) =>
+  joinHub(userId, { sessionKey: "s", sentUpTo: Number.MAX_SAFE_INTEGER, write() {}, displace() {} }, limits);
 const deckEvents = async (userId: string) =>
-  (await db.selectFrom("live_events").select("id").where("user_id", "=", userId).where("type", "=", "deck").execute()).length;
+  (await db.selectFrom("live_events").select("id").where("user_id", "=", userId).where("type", "=", "deck").execute())
+    .length;
 
 const madrid = { latitude: 40.4168, longitude: -3.7038 };
 const getafe = { latitude: 40.3057, longitude: -3.7329 }; // 12 km from Madrid
@@ -31,7 +33,16 @@ describe("new profiles on open decks", () => {
     const ownerWithNarrowFilter = await person("owner", { at: toledo, columns: { filter_max_distance_km: 50 } });
     const ownerWithWideFilter = await person("owner", { at: toledo, columns: { filter_max_distance_km: 100 } });
     const ownerWithoutPosition = await person("owner");
-    const watching = [newcomer, watchingOwner, watchingBoth, watchingSitter, farOwner, ownerWithNarrowFilter, ownerWithWideFilter, ownerWithoutPosition];
+    const watching = [
+      newcomer,
+      watchingOwner,
+      watchingBoth,
+      watchingSitter,
+      farOwner,
+      ownerWithNarrowFilter,
+      ownerWithWideFilter,
+      ownerWithoutPosition,
+    ];
     const leave = watching.map((who) => connect(who.id));
     try {
       await bus.listening();
@@ -41,7 +52,8 @@ describe("new profiles on open decks", () => {
       await expect.poll(() => deckEvents(watchingOwner.id)).toBe(1);
       expect(await deckEvents(watchingBoth.id)).toBe(1);
       expect(await deckEvents(ownerWithWideFilter.id)).toBe(1);
-      for (const untold of [watchingSitter, newcomer, awayOwner, farOwner, ownerWithNarrowFilter, ownerWithoutPosition]) expect(await deckEvents(untold.id)).toBe(0);
+      for (const untold of [watchingSitter, newcomer, awayOwner, farOwner, ownerWithNarrowFilter, ownerWithoutPosition])
+        expect(await deckEvents(untold.id)).toBe(0);
 
       await announceNewProfile(watchingOwner.id, "sitters");
       await expect.poll(() => deckEvents(watchingSitter.id)).toBe(1);

@@ -1,13 +1,28 @@
 import { sql, type AliasedRawBuilder, type Compilable, type OrderByModifiers, type RawBuilder } from "kysely";
 import type { User } from "~db/schema";
-import { databaseEngine, db, executeKeepingPlan, jsonList, numberRowsOf, numberRowsValues, preparedQuery, type PreparedQuery } from "~/platform/db.server";
+import {
+  databaseEngine,
+  db,
+  executeKeepingPlan,
+  jsonList,
+  numberRowsOf,
+  numberRowsValues,
+  preparedQuery,
+  type PreparedQuery,
+} from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { toPhotoView, type PhotoView } from "~/features/media/index.server";
 import { completedBookingCounts, isOwner, isSitter, masksCaringFor } from "~/features/profiles/index.server";
 import { premiumFilterSql, premiumSql } from "~/features/subscriptions/index.server";
 import { shownTo } from "~/features/safety/index.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
-import { closenessAt, kilometresFor, rowStretches, shownKilometres, type Coordinates } from "~/features/geo/index.server";
+import {
+  closenessAt,
+  kilometresFor,
+  rowStretches,
+  shownKilometres,
+  type Coordinates,
+} from "~/features/geo/index.server";
 
 export type DeckTab = "sitters" | "pets";
 
@@ -49,7 +64,16 @@ export type DeckCard = SitterCard | PetCard;
 
 export type Viewer = Pick<
   User,
-  "id" | "role" | "latitude" | "longitude" | "browse_mode" | "filter_pet_type" | "filter_max_distance_km" | "filter_min_rating" | "filter_max_price_cents" | "filter_sort"
+  | "id"
+  | "role"
+  | "latitude"
+  | "longitude"
+  | "browse_mode"
+  | "filter_pet_type"
+  | "filter_max_distance_km"
+  | "filter_min_rating"
+  | "filter_max_price_cents"
+  | "filter_sort"
 >;
 
 export type DeckResult = { status: "cards"; cards: DeckCard[] } | { status: "needs-location" };
@@ -97,7 +121,9 @@ export function filtersOf(viewer: Viewer): DeckFilters {
 }
 
 function coordinatesOf(viewer: Viewer): Coordinates | null {
-  return viewer.latitude === null || viewer.longitude === null ? null : { latitude: viewer.latitude, longitude: viewer.longitude };
+  return viewer.latitude === null || viewer.longitude === null
+    ? null
+    : { latitude: viewer.latitude, longitude: viewer.longitude };
 }
 
 interface Search {
@@ -150,7 +176,14 @@ export async function deckFor(viewer: Viewer, tab: DeckTab, limit = DECK_PAGE): 
   let sort = filters.sortBy;
   if (tab === "pets" && OWNER_ONLY_SORTS.includes(sort)) sort = "distance";
   if (sort === "distance" && !from) sort = "newest";
-  const search: Search = { viewerId: viewer.id, filters, from, withinKm: local ? filters.maxDistanceKm : null, beyondKm: 0, sort };
+  const search: Search = {
+    viewerId: viewer.id,
+    filters,
+    from,
+    withinKm: local ? filters.maxDistanceKm : null,
+    beyondKm: 0,
+    sort,
+  };
   const cards = tab === "sitters" ? sitters : pets;
   const found = sort === "distance" ? await nearestFirst(cards, search, limit) : await boosted(cards, search, limit);
   return { status: "cards", cards: tab === "sitters" ? await sitterCards(found) : await petCards(found) };
@@ -196,7 +229,12 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
     // After a crowded ring, the next reaches straight to where the cards read show a page to be (from
     // 1,200 km away halving read empty rings first); after STRAIGHT_NARROWINGS of those, rings halve, so
     // they narrow however unevenly the cards read lie.
-    const km: number = crowded === null ? Math.min(next, limitKm) : crowdedRings <= STRAIGHT_NARROWINGS ? enough : Math.min((inside + crowded) / 2, enough);
+    const km: number =
+      crowded === null
+        ? Math.min(next, limitKm)
+        : crowdedRings <= STRAIGHT_NARROWINGS
+          ? enough
+          : Math.min((inside + crowded) / 2, enough);
     // Nobody within the largest ring: the rest of the world, nearest first.
     if (!Number.isFinite(km)) return boosted(cards, { ...search, withinKm: null }, limit);
     if ((crowded !== null && km - inside <= NARROWEST_RING_KM) || ring >= MOST_RINGS) {
@@ -220,9 +258,14 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
     const rings = [km];
     const further = Math.min(ringAfter(km, false), limitKm);
     const firstRead = ring === 1 && inside === 0;
-    const takesNext = crowded === null && found.size === 0 && !(firstRead && knownAnswer<boolean>(firstRingCrowded) === true);
-    if (takesNext && Number.isFinite(further) && rowsPerDegreeFor(further) === rowsPerDegreeFor(km)) rings.push(further);
-    const read = await cards.candidates({ ...search, withinKm: rings.at(-1)!, beyondKm: inside, ringsKm: rings, pieces: true }, CIRCLE_CAP + 1);
+    const takesNext =
+      crowded === null && found.size === 0 && !(firstRead && knownAnswer<boolean>(firstRingCrowded) === true);
+    if (takesNext && Number.isFinite(further) && rowsPerDegreeFor(further) === rowsPerDegreeFor(km))
+      rings.push(further);
+    const read = await cards.candidates(
+      { ...search, withinKm: rings.at(-1)!, beyondKm: inside, ringsKm: rings, pieces: true },
+      CIRCLE_CAP + 1,
+    );
     // Someone on the edge two pieces share is read twice: the cap counts rows read, the rings hold people.
     const readCards = [...new Map(read.map((card) => [card.id, card])).values()];
     if (read.length > CIRCLE_CAP) {
@@ -242,7 +285,9 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
       }
       // Read a narrower ring, no wider than the cards read show a page to be (however unevenly those few
       // lie, that many are that near).
-      const closest = (beyond.length >= limit ? beyond : [...found.values(), ...beyond]).map((card) => card.closeness!).sort((a, b) => b - a);
+      const closest = (beyond.length >= limit ? beyond : [...found.values(), ...beyond])
+        .map((card) => card.closeness!)
+        .sort((a, b) => b - a);
       crowded = rings[stoppedIn]!;
       crowdedRings += 1;
       enough = Math.min(enough, kilometresFor(closest[limit - 1]!) + ROUNDING_KM);
@@ -279,7 +324,12 @@ function inDistanceOrder(cards: Found[], limit: number): Found[] {
 /** Premium cards first, then nearest first, the card's id breaking ties (as inDeckOrder). */
 function nearestPage(cards: Ranked[], limit: number): Found[] {
   return [...cards]
-    .sort((a, b) => Number(b.premium) - Number(a.premium) || b.closeness! - a.closeness! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .sort(
+      (a, b) =>
+        Number(b.premium) - Number(a.premium) ||
+        b.closeness! - a.closeness! ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
     .slice(0, limit)
     .map(({ id, closeness }) => ({ id, closeness }));
 }
@@ -291,7 +341,12 @@ function nearestPage(cards: Ranked[], limit: number): Found[] {
  * for each candidate instead (a ring read of 101 sitters by a viewer with 300 swipes: 30,300 rows,
  * 1.5 → 4.4 ms). Where every candidate is read (`everyCandidate`), the planner may hash the swipes.
  */
-function notSwiped(viewerId: string, person: string, pet: RawBuilder<unknown>, everyCandidate = false): RawBuilder<boolean> {
+function notSwiped(
+  viewerId: string,
+  person: string,
+  pet: RawBuilder<unknown>,
+  everyCandidate = false,
+): RawBuilder<boolean> {
   const fence = databaseEngine === "postgres" && !everyCandidate ? sql` offset 0` : sql``;
   return sql<boolean>`not exists (select 1 from swipes s where s.swiper_id = ${viewerId}
     and s.target_user_id = ${sql.ref(person)} and coalesce(s.target_pet_id, '') = ${pet}${fence})`;
@@ -306,7 +361,9 @@ type Reading = "all" | "until-enough" | "all, passed on many" | "until-enough, p
 
 /** How a sitter query reads for this viewer: on PostgreSQL, whether they have passed on many is asked too. */
 async function sitterReading(search: Search, reading: "all" | "until-enough"): Promise<Reading> {
-  return databaseEngine === "postgres" && (await passedOnMany(search.viewerId)) ? `${reading}, passed on many` : reading;
+  return databaseEngine === "postgres" && (await passedOnMany(search.viewerId))
+    ? `${reading}, passed on many`
+    : reading;
 }
 
 /**
@@ -326,13 +383,20 @@ async function sitterReading(search: Search, reading: "all" | "until-enough"): P
  * index alone (migration 0030), it read them all again for each candidate of a circle's page where the
  * viewer had swiped a few hundred: hashed from PASSED_ON_MANY.
  */
-function notSwipedOrBlocked(viewerId: string, card: "sitter" | "pet", id: string, table: "u" | "o", reading: Reading): RawBuilder<boolean> {
+function notSwipedOrBlocked(
+  viewerId: string,
+  card: "sitter" | "pet",
+  id: string,
+  table: "u" | "o",
+  reading: Reading,
+): RawBuilder<boolean> {
   const personId = `${table}.id`;
   // A pet's person through the pet (p.owner_id, the same person as o.id): PostgreSQL then looks the
   // swipe up on person and pet; through o.id it read every swipe of the viewer for each pet (a sitter's
   // pets near them, newest first, with 300 swipes: 4.3 → 2.1 ms).
   const swipedPerson = card === "pet" ? "p.owner_id" : personId;
-  const lookups = databaseEngine === "postgres" ? !reading.endsWith("passed on many") : reading.startsWith("until-enough");
+  const lookups =
+    databaseEngine === "postgres" ? !reading.endsWith("passed on many") : reading.startsWith("until-enough");
   if (lookups) {
     return sql<boolean>`${notSwiped(viewerId, swipedPerson, card === "pet" ? sql.ref(id) : sql`''`, reading.startsWith("all"))} and ${shownTo(viewerId, table)}`;
   }
@@ -367,7 +431,11 @@ interface Centre {
 
 function centreOf(from: Coordinates): Centre {
   const latitude = (from.latitude * Math.PI) / 180;
-  return { sinLatitude: Math.sin(latitude), cosLatitude: Math.cos(latitude), longitude: (from.longitude * Math.PI) / 180 };
+  return {
+    sinLatitude: Math.sin(latitude),
+    cosLatitude: Math.cos(latitude),
+    longitude: (from.longitude * Math.PI) / 180,
+  };
 }
 
 /**
@@ -396,7 +464,8 @@ function valuesOf(search: Search, limit: number): SearchValues {
   const centre = search.from ? centreOf(search.from) : { sinLatitude: 0, cosLatitude: 0, longitude: 0 };
   let places = placeValuesMade.get(search);
   if (!places) {
-    const ranges = search.sort === "distance" && inCircle(search) ? numberRowsValues(placeRows(search), PLACE_TYPES) : [];
+    const ranges =
+      search.sort === "distance" && inCircle(search) ? numberRowsValues(placeRows(search), PLACE_TYPES) : [];
     places = Object.fromEntries(ranges.map((value, i) => [`range${i}`, value]));
     placeValuesMade.set(search, places);
   }
@@ -453,7 +522,14 @@ function placeRows(search: Search): PlaceRow[] {
     // stops in one has read those before it whole.
     const within = closenessAt(km);
     const rows = rowStretches(from, km, rowsPerDegree, beyondKm).map(
-      ({ row, west, east, sureWest, sureEast }): PlaceRow => [row, millionths(west), millionths(east), millionths(sureWest), millionths(sureEast), within],
+      ({ row, west, east, sureWest, sureEast }): PlaceRow => [
+        row,
+        millionths(west),
+        millionths(east),
+        millionths(sureWest),
+        millionths(sureEast),
+        within,
+      ],
     );
     const ringKm = km - beyondKm;
     beyondKm = km;
@@ -517,7 +593,10 @@ function nearestPiecesFirst(rows: PlaceRow[], from: Coordinates, rowsPerDegree: 
       const eastWestKm = Math.min(apart, 360 - apart) * kmPerDegree;
       const [pieceSureWest, pieceSureEast] = [Math.max(start, sureWest), Math.min(end, sureEast)];
       const sure = pieceSureWest <= pieceSureEast ? [pieceSureWest, pieceSureEast] : [NOTHING_SURE, -NOTHING_SURE];
-      pieces.push({ range: [row, start, end, sure[0]!, sure[1]!, within], distance: northSouthKm ** 2 + eastWestKm ** 2 });
+      pieces.push({
+        range: [row, start, end, sure[0]!, sure[1]!, within],
+        distance: northSouthKm ** 2 + eastWestKm ** 2,
+      });
       if (end === east) break;
     }
   }
@@ -570,9 +649,18 @@ function people(users: "users as u" | "users as o", search: Search, values: Sear
  * What a search tests on each candidate besides its filters, the cheapest first: its swipes and blocks
  * (in a circle, where every candidate is read), then the exact test of a ring's places (see people).
  */
-function notSwipedOrBlockedWithin(search: Search, values: SearchValues, reading: Reading, card: "sitter" | "pet", id: string, table: "u" | "o"): RawBuilder<boolean> {
+function notSwipedOrBlockedWithin(
+  search: Search,
+  values: SearchValues,
+  reading: Reading,
+  card: "sitter" | "pet",
+  id: string,
+  table: "u" | "o",
+): RawBuilder<boolean> {
   const swipesAndBlocks = notSwipedOrBlocked(values.viewerId, card, id, table, reading);
-  return search.sort === "distance" ? sql<boolean>`${swipesAndBlocks} and ${placesOf(search, values, table).inside}` : swipesAndBlocks;
+  return search.sort === "distance"
+    ? sql<boolean>`${swipesAndBlocks} and ${placesOf(search, values, table).inside}`
+    : swipesAndBlocks;
 }
 
 type People<As extends "users as u" | "users as o"> = ReturnType<typeof db.selectFrom<As>>;
@@ -588,19 +676,31 @@ interface Orderable<Q> {
 }
 
 /** Deck order on the columns of `table` (the people, or a circle's ranked candidates) and the selected closeness, the card's id breaking ties. */
-function inDeckOrder<Q extends Orderable<Q>>(query: Q, sort: Search["sort"], table: string, premium: Premium = "alike"): Q {
+function inDeckOrder<Q extends Orderable<Q>>(
+  query: Q,
+  sort: Search["sort"],
+  table: string,
+  premium: Premium = "alike",
+): Q {
   const ref = (column: string) => sql`${sql.ref(`${table}.${column}`)}`;
-  const first: [RawBuilder<unknown>, OrderByModifiers][] = premium === "first" ? [[sql`${sql.ref("premium")}`, "desc"]] : [];
+  const first: [RawBuilder<unknown>, OrderByModifiers][] =
+    premium === "first" ? [[sql`${sql.ref("premium")}`, "desc"]] : [];
   const keys: [RawBuilder<unknown>, OrderByModifiers][] =
     sort === "distance"
       ? [[sql`${sql.ref("closeness")}`, "desc"]]
       : sort === "rating"
         ? // Unrated last on both engines (PostgreSQL puts nulls first when descending).
-          [[ref("rating_average"), (order) => order.desc().nullsLast()], [ref("review_count"), "desc"]]
+          [
+            [ref("rating_average"), (order) => order.desc().nullsLast()],
+            [ref("review_count"), "desc"],
+          ]
         : sort === "price"
           ? [[ref("hourly_rate_cents"), "asc"]]
           : [[ref("created_at"), "desc"]];
-  return [...first, ...keys, [ref("id"), "asc"] as const].reduce((next, [key, modifiers]) => next.orderBy(key, modifiers), query);
+  return [...first, ...keys, [ref("id"), "asc"] as const].reduce(
+    (next, [key, modifiers]) => next.orderBy(key, modifiers),
+    query,
+  );
 }
 
 /** The columns of a sitter's row that each order ranks by (besides the id, and closeness nearest first). */
@@ -619,7 +719,11 @@ function sitterQuery(search: Search, values: SearchValues, premium: Premium, rea
   if (filters.petType !== "all") query = query.where("u.cares_for_mask", "in", masksCaringFor(filters.petType));
   if (filters.minRating > 0) query = query.where("u.rating_average", ">=", values.minRating);
   if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", values.maxPriceCents);
-  query = query.where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where("u.id", "!=", values.viewerId);
+  query = query
+    .where(sitterRow)
+    .where("u.suspended_at", "is", null)
+    .where("u.deleted_at", "is", null)
+    .where("u.id", "!=", values.viewerId);
   if (premium === "only") query = query.where(premiumFilterSql("u", values.at));
   if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, values, reading, "sitter", "u.id", "u"));
   return premium === "first" ? query.select(premiumSql("u", values.at).as("premium")) : query;
@@ -630,8 +734,14 @@ function sitterQuery(search: Search, values: SearchValues, premium: Premium, rea
  * of a few shapes: built and compiled once per shape (below). Building and compiling them anew was a
  * third of the Node CPU of a search from far away (Las Palmas pets on PostgreSQL: 4.7 → 3.4 ms a search).
  */
-function ringCandidates(card: "sitter" | "pet", search: Search, values: SearchValues, reading: Reading): Compilable<Ranked> {
-  const select = (table: "u" | "o") => [nearness(search, values, table).as("closeness"), premiumSql(table, values.at).as("premium")] as const;
+function ringCandidates(
+  card: "sitter" | "pet",
+  search: Search,
+  values: SearchValues,
+  reading: Reading,
+): Compilable<Ranked> {
+  const select = (table: "u" | "o") =>
+    [nearness(search, values, table).as("closeness"), premiumSql(table, values.at).as("premium")] as const;
   return card === "sitter"
     ? sitterQuery(search, values, "alike", reading).select(select("u")).limit(values.limit)
     : petQuery(search, values, "alike", reading).select(select("o")).limit(values.limit);
@@ -640,9 +750,21 @@ function ringCandidates(card: "sitter" | "pet", search: Search, values: SearchVa
 /** Ring reads by shape: all that changes their text is the card, which filters apply, the rows' size and how swipes are read. */
 const ringReads = new Map<string, PreparedQuery<SearchValues, Ranked>>();
 
-function ringRead(card: "sitter" | "pet", search: Search, cap: number, reading: Reading = "until-enough"): Promise<Ranked[]> {
+function ringRead(
+  card: "sitter" | "pet",
+  search: Search,
+  cap: number,
+  reading: Reading = "until-enough",
+): Promise<Ranked[]> {
   const { filters } = search;
-  const shape = [card, filters.petType, filters.minRating > 0, filters.maxPriceCents !== null, rowsPerDegreeFor(search.withinKm!), reading].join(" ");
+  const shape = [
+    card,
+    filters.petType,
+    filters.minRating > 0,
+    filters.maxPriceCents !== null,
+    rowsPerDegreeFor(search.withinKm!),
+    reading,
+  ].join(" ");
   let read = ringReads.get(shape);
   if (!read) {
     // Built from this search for its shape alone: its values are stand-ins, bound anew on every run.
@@ -665,13 +787,18 @@ const sitters: Cards = {
     if (!inCircle(search)) {
       // Read in an index's order: the first candidates that pass are the page. Planned on every run
       // (which index suits depends on how rare the filters' values are); circles keep their plans.
-      const page = query.select(nearness(search, values, "u").as("closeness")).where(shownTo(search.viewerId, "u")).where(notSwiped(search.viewerId, "u.id", sql`''`));
+      const page = query
+        .select(nearness(search, values, "u").as("closeness"))
+        .where(shownTo(search.viewerId, "u"))
+        .where(notSwiped(search.viewerId, "u.id", sql`''`));
       return inDeckOrder(page, search.sort, "u", premium).limit(limit).execute();
     }
     // Every candidate in a circle is read before the order is known: ranked from the index alone, then
     // the page's rows are read and checked by the rules. The ranked rows carry their order's columns to
     // the outer query (ring reads, which need none, send only a card's id, closeness and membership).
-    const ranked = query.$if(search.sort === "distance", (q) => q.select(nearness(search, values, "u").as("closeness"))).select([...SITTER_ORDER_COLUMNS[search.sort]]);
+    const ranked = query
+      .$if(search.sort === "distance", (q) => q.select(nearness(search, values, "u").as("closeness")))
+      .select([...SITTER_ORDER_COLUMNS[search.sort]]);
     const candidates = inDeckOrder(ranked, search.sort, "u", premium).limit(limit);
     const page = db
       .selectFrom(candidates.as("c"))
@@ -689,16 +816,33 @@ const sitters: Cards = {
     // Each range is walked in its own index's order, so the index is the one read; its size is counted
     // first, no further than FEW_IN_RANGE.
     const ranges = [
-      filters.minRating > 0 ? { sort: "rating" as const, within: sql<boolean>`u.rating_average >= ${filters.minRating}` } : null,
-      filters.maxPriceCents !== null ? { sort: "price" as const, within: sql<boolean>`u.hourly_rate_cents <= ${filters.maxPriceCents}` } : null,
+      filters.minRating > 0
+        ? { sort: "rating" as const, within: sql<boolean>`u.rating_average >= ${filters.minRating}` }
+        : null,
+      filters.maxPriceCents !== null
+        ? { sort: "price" as const, within: sql<boolean>`u.hourly_rate_cents <= ${filters.maxPriceCents}` }
+        : null,
     ];
     for (const range of ranges) {
       if (!range) continue;
-      const few = await keptAnswer(`few ${range.sort} ${range.sort === "rating" ? filters.minRating : filters.maxPriceCents}`, async () => {
-        const inRange = db.selectFrom("users as u").select(sql`1`.as("one")).where(sitterRow).where("u.suspended_at", "is", null).where("u.deleted_at", "is", null).where(range.within).limit(FEW_IN_RANGE + 1);
-        const { count } = await db.selectFrom(inRange.as("r")).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-        return Number(count) <= FEW_IN_RANGE;
-      });
+      const few = await keptAnswer(
+        `few ${range.sort} ${range.sort === "rating" ? filters.minRating : filters.maxPriceCents}`,
+        async () => {
+          const inRange = db
+            .selectFrom("users as u")
+            .select(sql`1`.as("one"))
+            .where(sitterRow)
+            .where("u.suspended_at", "is", null)
+            .where("u.deleted_at", "is", null)
+            .where(range.within)
+            .limit(FEW_IN_RANGE + 1);
+          const { count } = await db
+            .selectFrom(inRange.as("r"))
+            .select((eb) => eb.fn.countAll<number>().as("count"))
+            .executeTakeFirstOrThrow();
+          return Number(count) <= FEW_IN_RANGE;
+        },
+      );
       if (!few) continue;
       // The viewer's swipes and blocks as lists (as in a circle): each match is then one the deck may show.
       const values = valuesOf(search, 0);
@@ -772,14 +916,21 @@ function passedOnMany(viewerId: string): Promise<boolean> {
       .where("s.swiper_id", "=", viewerId)
       .where(sql<boolean>`coalesce(s.target_pet_id, '') = ''`)
       .limit(PASSED_ON_MOST + 1);
-    const { count } = await db.selectFrom(swiped.as("s")).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const { count } = await db
+      .selectFrom(swiped.as("s"))
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     return Number(count) >= PASSED_ON_MANY && Number(count) <= PASSED_ON_MOST;
   });
 }
 
 function petQuery(search: Search, values: SearchValues, premium: Premium, reading: Reading = "all") {
   const { filters } = search;
-  const owners = people("users as o", search, values).where(ownerRow).where("o.suspended_at", "is", null).where("o.deleted_at", "is", null).where("o.id", "!=", values.viewerId);
+  const owners = people("users as o", search, values)
+    .where(ownerRow)
+    .where("o.suspended_at", "is", null)
+    .where("o.deleted_at", "is", null)
+    .where("o.id", "!=", values.viewerId);
   let query = owners.innerJoin("pets as p", "p.owner_id", "o.id").select("p.id");
   if (filters.petType !== "all") query = query.where("p.pet_type", "=", filters.petType);
   if (premium === "only") query = query.where(premiumFilterSql("o", values.at));
@@ -800,7 +951,10 @@ const pets: Cards = {
     if (!inCircle(search)) {
       // The swipe's person through the pet (p.owner_id, the same person): PostgreSQL then seeks the
       // swipe on person and pet; through o.id it tested o.id after reading every swipe of the viewer.
-      const page = query.select(nearness(search, values, "o").as("closeness")).where(shownTo(search.viewerId, "o")).where(notSwiped(search.viewerId, "p.owner_id", sql.ref("p.id")));
+      const page = query
+        .select(nearness(search, values, "o").as("closeness"))
+        .where(shownTo(search.viewerId, "o"))
+        .where(notSwiped(search.viewerId, "p.owner_id", sql.ref("p.id")));
       return inDeckOrder(page, search.sort, "p", premium).limit(limit).execute();
     }
     const ranked = query
@@ -843,7 +997,18 @@ async function sitterCards(rows: Found[]): Promise<SitterCard[]> {
     executeKeepingPlan(
       db
         .selectFrom("users")
-        .select(["id", "name", "city", "rating_average", "review_count", "hourly_rate_cents", "years_experience", "bio", "experience", "cares_for"])
+        .select([
+          "id",
+          "name",
+          "city",
+          "rating_average",
+          "review_count",
+          "hourly_rate_cents",
+          "years_experience",
+          "bio",
+          "experience",
+          "cares_for",
+        ])
         .where("id", "in", ids),
     ),
     photosOf("user_id", ids),
@@ -876,7 +1041,18 @@ async function petCards(rows: Found[]): Promise<PetCard[]> {
       db
         .selectFrom("pets as p")
         .innerJoin("users as o", "o.id", "p.owner_id")
-        .select(["p.id", "p.name", "p.pet_type", "p.breed", "p.age", "p.energy_level", "p.temperament", "o.id as owner_id", "o.name as owner_name", "o.city"])
+        .select([
+          "p.id",
+          "p.name",
+          "p.pet_type",
+          "p.breed",
+          "p.age",
+          "p.energy_level",
+          "p.temperament",
+          "o.id as owner_id",
+          "o.name as owner_name",
+          "o.city",
+        ])
         .where("p.id", "in", ids),
     ),
     photosOf("pet_id", ids),
@@ -901,7 +1077,10 @@ async function petCards(rows: Found[]): Promise<PetCard[]> {
 async function photosOf(by: "user_id" | "pet_id", ids: string[]): Promise<Map<string, PhotoView[]>> {
   const grouped = new Map<string, PhotoView[]>();
   if (ids.length === 0) return grouped;
-  let query = db.selectFrom("photos").select(["id", "user_id", "pet_id", "card_key", "full_key", "width", "height"]).where(by, "in", ids);
+  let query = db
+    .selectFrom("photos")
+    .select(["id", "user_id", "pet_id", "card_key", "full_key", "width", "height"])
+    .where(by, "in", ids);
   if (by === "user_id") query = query.where("pet_id", "is", null);
   for (const photo of await executeKeepingPlan(query.orderBy("position"))) {
     const key = by === "user_id" ? photo.user_id : photo.pet_id!;

@@ -5,7 +5,16 @@ import { db } from "~/platform/db.server";
 import { person, petOf, photoOf, type PersonOptions } from "~/testing/people";
 import { travel } from "~/testing/places";
 import { premiumWithCard } from "~/testing/bookings";
-import { DECK_PAGE, deckFor, tabsFor, type DeckCard, type DeckResult, type DeckTab, type PetCard, type SitterCard } from "./deck.server";
+import {
+  DECK_PAGE,
+  deckFor,
+  tabsFor,
+  type DeckCard,
+  type DeckResult,
+  type DeckTab,
+  type PetCard,
+  type SitterCard,
+} from "./deck.server";
 import { greatCircleKm, type Coordinates } from "~/features/geo/index.server";
 import { sitterDetailsSchema } from "~/features/profiles";
 import { caresForColumns, updateSitterDetails } from "~/features/profiles/index.server";
@@ -31,7 +40,20 @@ interface MemberSpec extends Omit<PersonOptions, "columns" | "signedIn"> {
 }
 
 /** Everyone lives in Madrid, browses globally and cares for dogs and cats unless a test says otherwise. */
-async function member({ role, at, caresFor, rating, reviews, browseMode, petType, maxDistanceKm, minRating, maxPriceCents, sortBy, ...options }: MemberSpec): Promise<string> {
+async function member({
+  role,
+  at,
+  caresFor,
+  rating,
+  reviews,
+  browseMode,
+  petType,
+  maxDistanceKm,
+  minRating,
+  maxPriceCents,
+  sortBy,
+  ...options
+}: MemberSpec): Promise<string> {
   const { id } = await person(role, {
     ...options,
     at: at === undefined ? MADRID : at,
@@ -75,7 +97,15 @@ beforeEach(async () => {
 describe("who is in whose deck", () => {
   it("an owner sees verified sitters with a rate, never owners, themselves, unverified people or unfinished sitter profiles", async () => {
     const owner = await member({ role: "owner" });
-    const sitter = await member({ role: "sitter", name: "Sara", city: "Madrid", rateCents: 1800, caresFor: ["dog"], rating: 4.5, reviews: 7 });
+    const sitter = await member({
+      role: "sitter",
+      name: "Sara",
+      city: "Madrid",
+      rateCents: 1800,
+      caresFor: ["dog"],
+      rating: 4.5,
+      reviews: 7,
+    });
     const both = await member({ role: "both" });
     await member({ role: "sitter", rateCents: null });
     await member({ role: "sitter", verified: false });
@@ -108,12 +138,31 @@ describe("who is in whose deck", () => {
     for (const status of ["completed", "completed", "requested", "cancelled"] as const) {
       await db
         .insertInto("bookings")
-        .values({ id: randomUUID(), owner_id: owner, sitter_id: veteran, pet_name: "Rex", start_at: at, end_at: end, hours: 1, hourly_rate_cents: 1500, subtotal_cents: 1500, fee_cents: 300, total_cents: 1800, payment_provider: "test", status, created_at: at, updated_at: at })
+        .values({
+          id: randomUUID(),
+          owner_id: owner,
+          sitter_id: veteran,
+          pet_name: "Rex",
+          start_at: at,
+          end_at: end,
+          hours: 1,
+          hourly_rate_cents: 1500,
+          subtotal_cents: 1500,
+          fee_cents: 300,
+          total_cents: 1800,
+          payment_provider: "test",
+          status,
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
     }
     const cards = await sittersFor(owner, 50);
     expect(cards.find((card) => card.userId === veteran)).toMatchObject({ yearsExperience: 7, completedBookings: 2 });
-    expect(cards.find((card) => card.userId === beginner)).toMatchObject({ yearsExperience: null, completedBookings: 0 });
+    expect(cards.find((card) => card.userId === beginner)).toMatchObject({
+      yearsExperience: null,
+      completedBookings: 0,
+    });
   });
 
   it("someone who is both owner and sitter never meets themselves", async () => {
@@ -142,8 +191,23 @@ describe("who is in whose deck", () => {
 
     const cards = await petsFor(sitter, 50);
     expect(ids(cards).sort()).toEqual([rex, mia, bobo].sort());
-    expect(cards.find((card) => card.petId === rex)).toMatchObject({ kind: "pet", userId: owner, name: "Rex", petType: "dog", ownerName: "Olga", city: "Madrid", breed: "Mixed", temperament: ["friendly"] });
-    expect(cards.find((card) => card.petId === mia)).toMatchObject({ kind: "pet", userId: owner, name: "Mia", petType: "cat", ownerName: "Olga" });
+    expect(cards.find((card) => card.petId === rex)).toMatchObject({
+      kind: "pet",
+      userId: owner,
+      name: "Rex",
+      petType: "dog",
+      ownerName: "Olga",
+      city: "Madrid",
+      breed: "Mixed",
+      temperament: ["friendly"],
+    });
+    expect(cards.find((card) => card.petId === mia)).toMatchObject({
+      kind: "pet",
+      userId: owner,
+      name: "Mia",
+      petType: "cat",
+      ownerName: "Olga",
+    });
     expect(cards.find((card) => card.petId === bobo)).toMatchObject({ userId: bothOwner, ownerName: "Bea" });
   });
 
@@ -259,8 +323,20 @@ describe("sorting", () => {
     const fair = await member({ role: "sitter", rating: 3.5, reviews: 4, at: travel(MADRID, 30) });
     const best = await member({ role: "sitter", rating: 4.8, reviews: 10, at: travel(MADRID, 40) });
     // The ids would put the less reviewed one first: only the review count can order them.
-    const good = await member({ id: `00000000${randomUUID().slice(8)}`, role: "sitter", rating: 4.2, reviews: 2, at: travel(MADRID, 20) });
-    const goodAndKnown = await member({ id: `ffffffff${randomUUID().slice(8)}`, role: "sitter", rating: 4.2, reviews: 9, at: travel(MADRID, 25) });
+    const good = await member({
+      id: `00000000${randomUUID().slice(8)}`,
+      role: "sitter",
+      rating: 4.2,
+      reviews: 2,
+      at: travel(MADRID, 20),
+    });
+    const goodAndKnown = await member({
+      id: `ffffffff${randomUUID().slice(8)}`,
+      role: "sitter",
+      rating: 4.2,
+      reviews: 9,
+      at: travel(MADRID, 25),
+    });
     expect(ids(await sittersFor(owner, 10))).toEqual([best, goodAndKnown, good, fair, unrated]);
   });
 
@@ -311,10 +387,16 @@ describe("filters", () => {
     const owner = await member({ role: "owner", petType: "cat" });
     const sitter = await member({ role: "sitter", caresFor: ["dog"], at: travel(MADRID, 1) });
     expect(ids(await sittersFor(owner))).toEqual([]);
-    const saved = await updateSitterDetails({ id: sitter, role: "sitter" }, sitterDetailsSchema.parse({ hourlyRate: "15", caresFor: ["dog", "cat"], experience: [] }));
+    const saved = await updateSitterDetails(
+      { id: sitter, role: "sitter" },
+      sitterDetailsSchema.parse({ hourlyRate: "15", caresFor: ["dog", "cat"], experience: [] }),
+    );
     expect(saved).toBe(true);
     expect(ids(await sittersFor(owner))).toEqual([sitter]);
-    await updateSitterDetails({ id: sitter, role: "sitter" }, sitterDetailsSchema.parse({ hourlyRate: "15", caresFor: ["dog"], experience: [] }));
+    await updateSitterDetails(
+      { id: sitter, role: "sitter" },
+      sitterDetailsSchema.parse({ hourlyRate: "15", caresFor: ["dog"], experience: [] }),
+    );
     expect(ids(await sittersFor(owner))).toEqual([]);
   });
 
@@ -346,8 +428,22 @@ describe("filters", () => {
   });
 
   it("all filters at once: only sitters passing every one", async () => {
-    const owner = await member({ role: "owner", at: MADRID, browseMode: "local", maxDistanceKm: 50, petType: "dog", minRating: 4, maxPriceCents: 2000 });
-    const fits = { role: "sitter" as const, at: travel(MADRID, 10), caresFor: ["dog" as const], rating: 4.5, rateCents: 1800 };
+    const owner = await member({
+      role: "owner",
+      at: MADRID,
+      browseMode: "local",
+      maxDistanceKm: 50,
+      petType: "dog",
+      minRating: 4,
+      maxPriceCents: 2000,
+    });
+    const fits = {
+      role: "sitter" as const,
+      at: travel(MADRID, 10),
+      caresFor: ["dog" as const],
+      rating: 4.5,
+      rateCents: 1800,
+    };
     const match = await member(fits);
     await member({ ...fits, at: TOLEDO });
     await member({ ...fits, caresFor: ["cat"] });
@@ -420,7 +516,8 @@ describe("page size", () => {
     const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance" });
     const distances = [3000, 900, 1.3, 2500, 150, 30, 1500, 5, 400, 2000, 60];
     const sitters = new Map<number, string>();
-    for (const [i, km] of distances.entries()) sitters.set(km, await member({ role: "sitter", at: travel(MADRID, km, i * 33) }));
+    for (const [i, km] of distances.entries())
+      sitters.set(km, await member({ role: "sitter", at: travel(MADRID, km, i * 33) }));
 
     const cards = await sittersFor(owner);
     expect(cards).toHaveLength(DECK_PAGE);
@@ -433,13 +530,18 @@ describe("page size", () => {
     const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance" });
     const distances = [2900, 1200, 3000, 1800, 2400, 2600, 1100];
     const sitters = new Map<number, string>();
-    for (const [i, km] of distances.entries()) sitters.set(km, await member({ role: "sitter", at: travel(MADRID, km, i * 51) }));
+    for (const [i, km] of distances.entries())
+      sitters.set(km, await member({ role: "sitter", at: travel(MADRID, km, i * 51) }));
     const nearest = [...distances].sort((a, b) => a - b).slice(0, DECK_PAGE);
     expect(ids(await sittersFor(owner))).toEqual(nearest.map((km) => sitters.get(km)));
 
     // Read ring by ring, the rules still hold: one who blocked the owner and a suspended one are not dealt.
     await blockPerson(sitters.get(1100)!, owner);
-    await db.updateTable("users").set({ suspended_at: new Date().toISOString() }).where("id", "=", sitters.get(1800)!).execute();
+    await db
+      .updateTable("users")
+      .set({ suspended_at: new Date().toISOString() })
+      .where("id", "=", sitters.get(1800)!)
+      .execute();
     const shown = [...distances].filter((km) => km !== 1100 && km !== 1800).sort((a, b) => a - b);
     expect(ids(await sittersFor(owner))).toEqual(shown.map((km) => sitters.get(km)));
   });
@@ -449,19 +551,33 @@ describe("page size", () => {
     // More sitters between 3 and 11 km than a ring is read whole with, none nearer.
     for (let i = 0; i < 150; i += 1) await member({ role: "sitter", at: travel(MADRID, 3 + (i * 8) / 150, i * 37) });
     const from = await viewer(owner);
-    const stored = await db.selectFrom("users").select(["id", "email", "latitude", "longitude"]).where("role", "=", "sitter").execute();
-    const km = (row: (typeof stored)[number]) => greatCircleKm({ latitude: from.latitude!, longitude: from.longitude! }, { latitude: row.latitude!, longitude: row.longitude! });
+    const stored = await db
+      .selectFrom("users")
+      .select(["id", "email", "latitude", "longitude"])
+      .where("role", "=", "sitter")
+      .execute();
+    const km = (row: (typeof stored)[number]) =>
+      greatCircleKm(
+        { latitude: from.latitude!, longitude: from.longitude! },
+        { latitude: row.latitude!, longitude: row.longitude! },
+      );
     const nearest = stored.sort((a, b) => km(a) - km(b) || (a.id < b.id ? -1 : 1));
     expect(ids(await sittersFor(owner))).toEqual(nearest.slice(0, DECK_PAGE).map((row) => row.id));
 
     const premium = nearest[2]!;
     await premiumWithCard(premium);
-    expect(ids(await sittersFor(owner))).toEqual([premium, ...nearest.filter((row) => row !== premium)].slice(0, DECK_PAGE).map((row) => row.id));
+    expect(ids(await sittersFor(owner))).toEqual(
+      [premium, ...nearest.filter((row) => row !== premium)].slice(0, DECK_PAGE).map((row) => row.id),
+    );
 
     // The rules hold in a crowded ring too: one who blocked the owner, a suspended one and a passed one are not dealt.
     const gone = [nearest[0]!, nearest[1]!, nearest[3]!];
     await blockPerson(gone[0]!.id, owner);
-    await db.updateTable("users").set({ suspended_at: new Date().toISOString() }).where("id", "=", gone[1]!.id).execute();
+    await db
+      .updateTable("users")
+      .set({ suspended_at: new Date().toISOString() })
+      .where("id", "=", gone[1]!.id)
+      .execute();
     await swipe(await viewer(owner), { userId: gone[2]!.id, petId: null }, "pass");
     const shown = nearest.filter((row) => row !== premium && !gone.includes(row));
     expect(ids(await sittersFor(owner))).toEqual([premium, ...shown].slice(0, DECK_PAGE).map((row) => row.id));
@@ -470,15 +586,26 @@ describe("page size", () => {
   it("passed on everyone near, deals the nearest beyond them, past a crowd that shares one spot", async () => {
     const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance" });
     const passed = [];
-    for (let i = 0; i < 40; i += 1) passed.push(await member({ role: "sitter", at: travel(MADRID, 0.2 + i / 30, i * 47) }));
+    for (let i = 0; i < 40; i += 1)
+      passed.push(await member({ role: "sitter", at: travel(MADRID, 0.2 + i / 30, i * 47) }));
     // More than a ring is read whole with at one spot 4 km east, a few nearer all around, one further.
     for (let i = 0; i < 110; i += 1) await member({ role: "sitter", at: travel(MADRID, 4, 90) });
-    for (const [i, km] of [2.5, 2.8, 3.1, 3.3, 3.6, 4.5].entries()) await member({ role: "sitter", at: travel(MADRID, km, 20 + i * 61) });
+    for (const [i, km] of [2.5, 2.8, 3.1, 3.3, 3.6, 4.5].entries())
+      await member({ role: "sitter", at: travel(MADRID, km, 20 + i * 61) });
     for (const id of passed) await swipe(await viewer(owner), { userId: id, petId: null }, "pass");
 
     const from = await viewer(owner);
-    const stored = await db.selectFrom("users").select(["id", "latitude", "longitude"]).where("role", "=", "sitter").where("id", "not in", passed).execute();
-    const km = (row: (typeof stored)[number]) => greatCircleKm({ latitude: from.latitude!, longitude: from.longitude! }, { latitude: row.latitude!, longitude: row.longitude! });
+    const stored = await db
+      .selectFrom("users")
+      .select(["id", "latitude", "longitude"])
+      .where("role", "=", "sitter")
+      .where("id", "not in", passed)
+      .execute();
+    const km = (row: (typeof stored)[number]) =>
+      greatCircleKm(
+        { latitude: from.latitude!, longitude: from.longitude! },
+        { latitude: row.latitude!, longitude: row.longitude! },
+      );
     const nearest = stored.sort((a, b) => km(a) - km(b) || (a.id < b.id ? -1 : 1)).slice(0, DECK_PAGE);
     const cards = await sittersFor(owner);
     expect(ids(cards)).toEqual(nearest.map((row) => row.id));
@@ -490,27 +617,47 @@ describe("page size", () => {
     // Three within the first 2 km (one close to its edge, on a diagonal where its rows reach furthest
     // beyond it), one just past that edge, and more than a ring is read whole with between 3 and 15 km.
     const few = new Map<number, string>();
-    for (const [i, km] of [0.6, 1.4, 1.97, 2.2].entries()) few.set(km, await member({ role: "sitter", at: travel(MADRID, km, 45 + i * 90) }));
-    const crowd = await Promise.all(Array.from({ length: 130 }, (_, i) => member({ role: "sitter", at: travel(MADRID, 3 + (i * 12) / 130, i * 29) })));
+    for (const [i, km] of [0.6, 1.4, 1.97, 2.2].entries())
+      few.set(km, await member({ role: "sitter", at: travel(MADRID, km, 45 + i * 90) }));
+    const crowd = await Promise.all(
+      Array.from({ length: 130 }, (_, i) => member({ role: "sitter", at: travel(MADRID, 3 + (i * 12) / 130, i * 29) })),
+    );
 
     const from = await viewer(owner);
-    const stored = await db.selectFrom("users").select(["id", "latitude", "longitude"]).where("id", "in", crowd).execute();
-    const km = (row: (typeof stored)[number]) => greatCircleKm({ latitude: from.latitude!, longitude: from.longitude! }, { latitude: row.latitude!, longitude: row.longitude! });
+    const stored = await db
+      .selectFrom("users")
+      .select(["id", "latitude", "longitude"])
+      .where("id", "in", crowd)
+      .execute();
+    const km = (row: (typeof stored)[number]) =>
+      greatCircleKm(
+        { latitude: from.latitude!, longitude: from.longitude! },
+        { latitude: row.latitude!, longitude: row.longitude! },
+      );
     const nearestOfCrowd = stored.sort((a, b) => km(a) - km(b) || (a.id < b.id ? -1 : 1)).map((row) => row.id);
-    expect(ids(await sittersFor(owner))).toEqual([...[0.6, 1.4, 1.97, 2.2].map((km) => few.get(km)), nearestOfCrowd[0]]);
+    expect(ids(await sittersFor(owner))).toEqual([
+      ...[0.6, 1.4, 1.97, 2.2].map((km) => few.get(km)),
+      nearestOfCrowd[0],
+    ]);
 
     // One of the few passed on: the next of the crowd takes its place.
     await swipe(await viewer(owner), { userId: few.get(1.4)!, petId: null }, "pass");
-    expect(ids(await sittersFor(owner))).toEqual([...[0.6, 1.97, 2.2].map((km) => few.get(km)), ...nearestOfCrowd.slice(0, 2)]);
+    expect(ids(await sittersFor(owner))).toEqual([
+      ...[0.6, 1.97, 2.2].map((km) => few.get(km)),
+      ...nearestOfCrowd.slice(0, 2),
+    ]);
   });
 
   it("a crowd at one spot within the first 2 km and a few nearer around it: the few, wherever the crowd is", async () => {
     for (const bearing of [0, 90, 180, 270]) {
       await db.deleteFrom("users").execute();
       const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance" });
-      await Promise.all(Array.from({ length: 110 }, () => member({ role: "sitter", at: travel(MADRID, 1.5, bearing) })));
+      await Promise.all(
+        Array.from({ length: 110 }, () => member({ role: "sitter", at: travel(MADRID, 1.5, bearing) })),
+      );
       const few: string[] = [];
-      for (const [i, km] of [0.7, 0.9, 1.1, 1.2, 1.3].entries()) few.push(await member({ role: "sitter", at: travel(MADRID, km, bearing + 70 + i * 55) }));
+      for (const [i, km] of [0.7, 0.9, 1.1, 1.2, 1.3].entries())
+        few.push(await member({ role: "sitter", at: travel(MADRID, km, bearing + 70 + i * 55) }));
       expect(ids(await sittersFor(owner))).toEqual(few);
     }
     // Asked again (where the last page lay is then known): someone new nearer comes first; with three of
@@ -519,24 +666,48 @@ describe("page size", () => {
     const few = ids(await sittersFor(owner));
     const newcomer = await member({ role: "sitter", at: travel(MADRID, 0.2, 300) });
     expect(ids(await sittersFor(owner))).toEqual([newcomer, ...few.slice(0, 4)]);
-    for (const id of [newcomer, few[0]!, few[2]!, few[4]!]) await swipe(await viewer(owner), { userId: id, petId: null }, "pass");
-    const crowd = await db.selectFrom("users").select("id").where("role", "=", "sitter").where("id", "not in", [newcomer, ...few]).orderBy("id").execute();
+    for (const id of [newcomer, few[0]!, few[2]!, few[4]!])
+      await swipe(await viewer(owner), { userId: id, petId: null }, "pass");
+    const crowd = await db
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", "sitter")
+      .where("id", "not in", [newcomer, ...few])
+      .orderBy("id")
+      .execute();
     expect(ids(await sittersFor(owner))).toEqual([few[1], few[3], ...crowd.slice(0, 3).map((row) => row.id)]);
   });
 
   it("passed on a thousand sitters near, deals the nearest one left, never a passed or blocked one", async () => {
-    const owner = await member({ role: "owner", at: MADRID, browseMode: "local", maxDistanceKm: 50, sortBy: "distance" });
+    const owner = await member({
+      role: "owner",
+      at: MADRID,
+      browseMode: "local",
+      maxDistanceKm: 50,
+      sortBy: "distance",
+    });
     const passed: string[] = [];
     for (let batch = 0; batch < 10; batch += 1) {
-      const made = Array.from({ length: 100 }, (_, i) => member({ role: "sitter", at: travel(MADRID, 0.1 + (batch * 100 + i) / 400, i * 37) }));
+      const made = Array.from({ length: 100 }, (_, i) =>
+        member({ role: "sitter", at: travel(MADRID, 0.1 + (batch * 100 + i) / 400, i * 37) }),
+      );
       passed.push(...(await Promise.all(made)));
     }
     await db
       .insertInto("swipes")
-      .values(passed.map((id, i) => ({ swiper_id: owner, target_user_id: id, target_pet_id: null, decision: i % 7 ? ("pass" as const) : ("like" as const), created_at: new Date().toISOString() })))
+      .values(
+        passed.map((id, i) => ({
+          swiper_id: owner,
+          target_user_id: id,
+          target_pet_id: null,
+          decision: i % 7 ? ("pass" as const) : ("like" as const),
+          created_at: new Date().toISOString(),
+        })),
+      )
       .execute();
     const left = new Map<number, string>();
-    for (const [i, km] of [3.4, 6, 2.9, 12, 4.8, 30, 8.5].entries()) left.set(km, await member({ role: "sitter", at: travel(MADRID, km, i * 53) }));
+    for (const [i, km] of [3.4, 6, 2.9, 12, 4.8, 30, 8.5].entries())
+      left.set(km, await member({ role: "sitter", at: travel(MADRID, km, i * 53) }));
     await blockPerson(left.get(4.8)!, owner);
 
     const nearest = [2.9, 3.4, 6, 8.5, 12].map((km) => left.get(km));
@@ -548,7 +719,8 @@ describe("page size", () => {
   it("viewers in two cities with the same filters, in turn, each get their own nearest; a premium membership that ran out no longer comes first", async () => {
     const around = async (city: Coordinates) => {
       const sitters = new Map<number, string>();
-      for (const [i, km] of [7, 1.5, 12, 4, 9, 2.5, 15].entries()) sitters.set(km, await member({ role: "sitter", at: travel(city, km, i * 51) }));
+      for (const [i, km] of [7, 1.5, 12, 4, 9, 2.5, 15].entries())
+        sitters.set(km, await member({ role: "sitter", at: travel(city, km, i * 51) }));
       return [1.5, 2.5, 4, 7, 9, 12, 15].map((km) => sitters.get(km)!);
     };
     const inMadrid = await member({ role: "owner", at: MADRID, browseMode: "local", maxDistanceKm: 50 });
@@ -559,7 +731,9 @@ describe("page size", () => {
 
     for (let round = 0; round < 2; round += 1) {
       expect(ids(await sittersFor(inMadrid))).toEqual(madrid.slice(0, DECK_PAGE));
-      expect(ids(await sittersFor(inBarcelona))).toEqual([premium, ...barcelona.filter((id) => id !== premium)].slice(0, DECK_PAGE));
+      expect(ids(await sittersFor(inBarcelona))).toEqual(
+        [premium, ...barcelona.filter((id) => id !== premium)].slice(0, DECK_PAGE),
+      );
     }
     advanceClock(40 * DAY);
     expect(ids(await sittersFor(inBarcelona))).toEqual(barcelona.slice(0, DECK_PAGE));
@@ -567,10 +741,18 @@ describe("page size", () => {
   });
 
   it("worldwide with a filter that leaves few, reads those few and deals the nearest (premium first, passed and blocked ones gone)", async () => {
-    const owner = await member({ role: "owner", at: MADRID, browseMode: "global", sortBy: "distance", minRating: 5, maxPriceCents: 900 });
+    const owner = await member({
+      role: "owner",
+      at: MADRID,
+      browseMode: "global",
+      sortBy: "distance",
+      minRating: 5,
+      maxPriceCents: 900,
+    });
     const distances = [2800, 40, 900, 5, 1600, 300, 12];
     const fits = new Map<number, string>();
-    for (const [i, km] of distances.entries()) fits.set(km, await member({ role: "sitter", rating: 5, rateCents: 800, at: travel(MADRID, km, i * 41) }));
+    for (const [i, km] of distances.entries())
+      fits.set(km, await member({ role: "sitter", rating: 5, rateCents: 800, at: travel(MADRID, km, i * 41) }));
     // Nearer, but outside the filters.
     await member({ role: "sitter", rating: 4.9, rateCents: 800, at: travel(MADRID, 1) });
     await member({ role: "sitter", rating: 5, rateCents: 1000, at: travel(MADRID, 2) });
@@ -581,14 +763,17 @@ describe("page size", () => {
     await blockPerson(fits.get(12)!, owner);
     await premiumWithCard(await viewer(fits.get(2800)!));
     const gone = [fits.get(5), fits.get(12), fits.get(2800)];
-    expect(ids(await sittersFor(owner))).toEqual([fits.get(2800), ...byDistance.filter((id) => !gone.includes(id))].slice(0, DECK_PAGE));
+    expect(ids(await sittersFor(owner))).toEqual(
+      [fits.get(2800), ...byDistance.filter((id) => !gone.includes(id))].slice(0, DECK_PAGE),
+    );
   });
 
   it(`deals ${DECK_PAGE} cards for the other sorts too`, async () => {
     const owner = await member({ role: "owner", sortBy: "price" });
     const rates = [2400, 900, 1500, 3000, 1100, 2000, 1300];
     const sitters = new Map<number, string>();
-    for (const [i, rate] of rates.entries()) sitters.set(rate, await member({ role: "sitter", rateCents: rate, at: travel(MADRID, i + 1) }));
+    for (const [i, rate] of rates.entries())
+      sitters.set(rate, await member({ role: "sitter", rateCents: rate, at: travel(MADRID, i + 1) }));
     const cheapest = [...rates].sort((a, b) => a - b).slice(0, DECK_PAGE);
     expect(ids(await sittersFor(owner))).toEqual(cheapest.map((rate) => sitters.get(rate)));
   });

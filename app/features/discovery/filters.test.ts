@@ -18,7 +18,9 @@ describe("filter badge", () => {
     expect(activeFilterCount(filters({ minRating: 4 }), true)).toBe(1);
     expect(activeFilterCount(filters({ maxPriceCents: 2000 }), true)).toBe(1);
     expect(activeFilterCount(filters({ maxPriceCents: 0 }), true)).toBe(1);
-    expect(activeFilterCount(filters({ petType: "dog", maxDistanceKm: 20, minRating: 3, maxPriceCents: 1500 }), true)).toBe(4);
+    expect(
+      activeFilterCount(filters({ petType: "dog", maxDistanceKm: 20, minRating: 3, maxPriceCents: 1500 }), true),
+    ).toBe(4);
   });
 
   it("does not count rating or price for sitters, who never see those filters", () => {
@@ -26,7 +28,9 @@ describe("filter badge", () => {
     expect(activeFilterCount(filters({ maxPriceCents: 2000 }), false)).toBe(0);
     expect(activeFilterCount(filters({ petType: "cat" }), false)).toBe(1);
     expect(activeFilterCount(filters({ maxDistanceKm: 100 }), false)).toBe(1);
-    expect(activeFilterCount(filters({ petType: "dog", maxDistanceKm: 20, minRating: 3, maxPriceCents: 1500 }), false)).toBe(2);
+    expect(
+      activeFilterCount(filters({ petType: "dog", maxDistanceKm: 20, minRating: 3, maxPriceCents: 1500 }), false),
+    ).toBe(2);
   });
 
   it("never counts the sort order", () => {
@@ -49,7 +53,8 @@ describe("filter form", () => {
 
   it("takes distances from 5 to 200 km in steps of 5, and nothing else", () => {
     for (let km = 5; km <= 200; km += 5) expect(accepts({ maxDistanceKm: String(km) }), `${km} km`).toBe(true);
-    for (const km of ["3", "0", "201", "205", "52", "47.5", "abc", "-5"]) expect(accepts({ maxDistanceKm: km }), `${km} km`).toBe(false);
+    for (const km of ["3", "0", "201", "205", "52", "47.5", "abc", "-5"])
+      expect(accepts({ maxDistanceKm: km }), `${km} km`).toBe(false);
   });
 
   it("takes a maximum price from 0 to 100 euros, or none", () => {

@@ -8,7 +8,13 @@ export interface DeckFilters {
   sortBy: DeckSort;
 }
 
-export const DEFAULT_FILTERS: DeckFilters = { petType: "all", maxDistanceKm: 50, minRating: 0, maxPriceCents: null, sortBy: "distance" };
+export const DEFAULT_FILTERS: DeckFilters = {
+  petType: "all",
+  maxDistanceKm: 50,
+  minRating: 0,
+  maxPriceCents: null,
+  sortBy: "distance",
+};
 
 export const DISTANCE_KM = { min: 5, max: 200, step: 5 } as const;
 export const MAX_PRICE_EUROS = 100;

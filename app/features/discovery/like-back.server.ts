@@ -9,11 +9,17 @@ import { swipe } from "./swipes.server";
 
 export type Connection = "matched" | "liked-you" | null;
 
-export type LikeBackResult = { status: "matched"; matchId: string } | { status: "not-found" } | { status: "locked" } | { status: "already" };
+export type LikeBackResult =
+  { status: "matched"; matchId: string } | { status: "not-found" } | { status: "locked" } | { status: "already" };
 
 async function matchBetween(userId: string, otherId: string) {
   const [userA, userB] = [userId, otherId].sort() as [string, string];
-  return db.selectFrom("matches").select("id").where("user_a_id", "=", userA).where("user_b_id", "=", userB).executeTakeFirst();
+  return db
+    .selectFrom("matches")
+    .select("id")
+    .where("user_a_id", "=", userA)
+    .where("user_b_id", "=", userB)
+    .executeTakeFirst();
 }
 
 async function theirLike(otherId: string, userId: string) {
@@ -28,7 +34,14 @@ async function theirLike(otherId: string, userId: string) {
 }
 
 async function answered(userId: string, otherId: string): Promise<boolean> {
-  return Boolean(await db.selectFrom("swipes").select("id").where("swiper_id", "=", userId).where("target_user_id", "=", otherId).executeTakeFirst());
+  return Boolean(
+    await db
+      .selectFrom("swipes")
+      .select("id")
+      .where("swiper_id", "=", userId)
+      .where("target_user_id", "=", otherId)
+      .executeTakeFirst(),
+  );
 }
 
 // "Liked you" is a premium perk: a free account learns it from nothing here, not even a refusal.
@@ -41,7 +54,10 @@ export async function connectionWith(user: Pick<User, "id">, otherId: string): P
 
 // A like on one of my pets came from a sitter, so I like them back as a person; a like on me came from
 // an owner, whom a sitter likes through a pet of theirs.
-export async function likeBack(user: Pick<User, "id" | "role" | "time_zone">, otherId: string): Promise<LikeBackResult> {
+export async function likeBack(
+  user: Pick<User, "id" | "role" | "time_zone">,
+  otherId: string,
+): Promise<LikeBackResult> {
   if (otherId === user.id || !(await mayReach(user.id, otherId))) return { status: "not-found" };
   const match = await matchBetween(user.id, otherId);
   if (match) return { status: "matched", matchId: match.id };
@@ -51,7 +67,13 @@ export async function likeBack(user: Pick<User, "id" | "role" | "time_zone">, ot
   if (await answered(user.id, otherId)) return { status: "already" };
   let petId: string | null = null;
   if (like.target_pet_id === null) {
-    const pet = await db.selectFrom("pets").select("id").where("owner_id", "=", otherId).orderBy("created_at").orderBy("id").executeTakeFirst();
+    const pet = await db
+      .selectFrom("pets")
+      .select("id")
+      .where("owner_id", "=", otherId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .executeTakeFirst();
     if (!pet) return { status: "not-found" };
     petId = pet.id;
   }

@@ -16,7 +16,8 @@ const like = (from: string, to: string, petId: string | null = null) =>
       created_at: now().toISOString(),
     })
     .execute();
-const swipesBy = async (id: string) => (await db.selectFrom("swipes").select("id").where("swiper_id", "=", id).execute()).length;
+const swipesBy = async (id: string) =>
+  (await db.selectFrom("swipes").select("id").where("swiper_id", "=", id).execute()).length;
 
 describe("like back", () => {
   it("a premium owner likes back a sitter who liked their pet: a match, once, whatever the double submissions", async () => {
@@ -42,7 +43,11 @@ describe("like back", () => {
     await premiumWithCard(me);
     await like(owner.id, me.id);
     expect((await likeBack(me, owner.id)).status).toBe("matched");
-    const mine = await db.selectFrom("swipes").select("target_pet_id").where("swiper_id", "=", me.id).executeTakeFirstOrThrow();
+    const mine = await db
+      .selectFrom("swipes")
+      .select("target_pet_id")
+      .where("swiper_id", "=", me.id)
+      .executeTakeFirstOrThrow();
     expect(mine.target_pet_id).toBe(pet);
   });
 
@@ -82,7 +87,7 @@ describe("like back", () => {
         .selectFrom("matches")
         .select("id")
         .where((eb) => eb.or([eb("user_a_id", "=", owner.id), eb("user_b_id", "=", owner.id)]))
-        .execute()
+        .execute(),
     ).toEqual([]);
   });
 });

@@ -18,7 +18,11 @@ export function useLocate(tab: DeckTab) {
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setLocating(false);
-        send({ intent: "location", latitude: String(position.coords.latitude), longitude: String(position.coords.longitude) });
+        send({
+          intent: "location",
+          latitude: String(position.coords.latitude),
+          longitude: String(position.coords.longitude),
+        });
       },
       (error) => {
         setLocating(false);
@@ -34,7 +38,15 @@ export function EnableLocationButton({ tab, className = "btn btn-primary" }: { t
   const { t } = useTranslation("discovery");
   const { locate, locating } = useLocate(tab);
   return (
-    <button type="submit" name="intent" value="browse-local" className={className} onClick={locate} disabled={locating} aria-busy={locating}>
+    <button
+      type="submit"
+      name="intent"
+      value="browse-local"
+      className={className}
+      onClick={locate}
+      disabled={locating}
+      aria-busy={locating}
+    >
       {locating ? t("location.locating") : t("location.enable")}
     </button>
   );
@@ -51,7 +63,12 @@ export function LocationPrompt({ tab }: { tab: DeckTab }) {
         </h2>
         <Form method="post" action="/dashboard">
           <input type="hidden" name="tab" value={tab} />
-          <button type="submit" name="intent" value="later" className="btn px-3 text-sm text-stone-700 hover:bg-stone-100">
+          <button
+            type="submit"
+            name="intent"
+            value="later"
+            className="btn px-3 text-sm text-stone-700 hover:bg-stone-100"
+          >
             {t("prompt.later")}
           </button>
         </Form>

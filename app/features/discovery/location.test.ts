@@ -8,7 +8,13 @@ import { updateProfile } from "~/features/profiles/index.server";
 import { handleDeckAction } from "./deck-actions.server";
 import { deckFor } from "./deck.server";
 import { deckCardText } from "./deck-card";
-import { coarsen, greatCircleKm, shownKilometres, type Coordinates, positionChangeLimit } from "~/features/geo/index.server";
+import {
+  coarsen,
+  greatCircleKm,
+  shownKilometres,
+  type Coordinates,
+  positionChangeLimit,
+} from "~/features/geo/index.server";
 import { person } from "~/testing/people";
 import { offset, randomFrom } from "~/testing/places";
 
@@ -23,10 +29,18 @@ const positionOf = async (id: string) => {
 
 async function postPosition(userId: string, at: Coordinates) {
   const form = new FormData();
-  for (const [key, value] of Object.entries({ intent: "location", latitude: String(at.latitude), longitude: String(at.longitude), tab: "sitters" })) form.set(key, value);
+  for (const [key, value] of Object.entries({
+    intent: "location",
+    latitude: String(at.latitude),
+    longitude: String(at.longitude),
+    tab: "sitters",
+  }))
+    form.set(key, value);
   const response = await handleDeckAction(await reload(userId), form);
   const cookie = response.headers.get("Set-Cookie");
-  const { toast } = await takeToast(new Request("http://localhost/", { headers: cookie ? { Cookie: cookie.split(";")[0]! } : {} }));
+  const { toast } = await takeToast(
+    new Request("http://localhost/", { headers: cookie ? { Cookie: cookie.split(";")[0]! } : {} }),
+  );
   return { status: response.status, location: response.headers.get("Location"), toast };
 }
 
@@ -35,7 +49,18 @@ resetClockAfterEach();
 describe("every writer stores the coarse position", () => {
   it("sign-up, a device's position, a city on the profile and location turned off", async () => {
     const email = `${randomUUID()}@example.com`;
-    const created = await signUp({ role: "owner", name: "Olga", city: "Valencia", postalCode: "46001", phone: "600", email, password: "walkies-at-dawn-42" }, "en");
+    const created = await signUp(
+      {
+        role: "owner",
+        name: "Olga",
+        city: "Valencia",
+        postalCode: "46001",
+        phone: "600",
+        email,
+        password: "walkies-at-dawn-42",
+      },
+      "en",
+    );
     expect(created.status).toBe("created");
     const id = created.status === "created" ? created.user.id : "";
     const isCoarse = async () => {
@@ -52,7 +77,14 @@ describe("every writer stores the coarse position", () => {
     denied.set("code", "denied");
     await handleDeckAction(await reload(id), denied);
     expect(await isCoarse()).toEqual(atSignUp);
-    await updateProfile(id, { name: "Olga", phone: "600", city: "Zaragoza", postalCode: "50001", bio: "", timeZone: "Europe/Madrid" });
+    await updateProfile(id, {
+      name: "Olga",
+      phone: "600",
+      city: "Zaragoza",
+      postalCode: "50001",
+      bio: "",
+      timeZone: "Europe/Madrid",
+    });
     expect(await isCoarse()).not.toEqual(atSignUp);
   });
 });
@@ -76,7 +108,12 @@ describe("how often a person may move", () => {
     expect(refused).toMatchObject({
       status: 302,
       location: "/dashboard?tab=sitters",
-      toast: { type: "error", title: "discovery:location.tooOften", description: "discovery:location.tooOftenBody", values: { limit: "10" } },
+      toast: {
+        type: "error",
+        title: "discovery:location.tooOften",
+        description: "discovery:location.tooOftenBody",
+        values: { limit: "10" },
+      },
     });
     expect(await positionOf(owner.id)).toEqual(last);
     const deck = await deckFor(await reload(owner.id), "sitters");
@@ -86,7 +123,10 @@ describe("how often a person may move", () => {
 
     // Posting the place it is already in again (a phone on every visit) costs nothing, even now.
     for (let visit = 0; visit < 3; visit += 1) {
-      expect(await postPosition(owner.id, offset(last, 0.1, -0.1))).toMatchObject({ status: 302, toast: { type: "success" } });
+      expect(await postPosition(owner.id, offset(last, 0.1, -0.1))).toMatchObject({
+        status: 302,
+        toast: { type: "success" },
+      });
     }
     expect(await positionOf(owner.id)).toEqual(last);
 
@@ -123,20 +163,40 @@ describe("how often a person may move", () => {
     const valencia = await reload(owner.id);
     expect(valencia).toMatchObject({ location_enabled: 0, latitude: null, longitude: null });
 
-    const edit = { name: "Olga", phone: "600", city: "Valencia", postalCode: "46001", bio: "Dogs welcome", timeZone: "Europe/Madrid" };
+    const edit = {
+      name: "Olga",
+      phone: "600",
+      city: "Valencia",
+      postalCode: "46001",
+      bio: "Dogs welcome",
+      timeZone: "Europe/Madrid",
+    };
     expect(await updateProfile(owner.id, edit)).toBe("saved");
     expect((await reload(owner.id)).bio).toBe("Dogs welcome");
 
     expect(await updateProfile(owner.id, { ...edit, city: "Sevilla", bio: "Moved" })).toBe("too-often");
     const unchanged = await reload(owner.id);
-    expect(unchanged).toMatchObject({ city: "Valencia", bio: "Dogs welcome", latitude: valencia.latitude, longitude: valencia.longitude });
+    expect(unchanged).toMatchObject({
+      city: "Valencia",
+      bio: "Dogs welcome",
+      latitude: valencia.latitude,
+      longitude: valencia.longitude,
+    });
 
     advanceClock(DAY);
     expect(await updateProfile(owner.id, { ...edit, city: "Sevilla", bio: "Moved" })).toBe("saved");
     const seville = await reload(owner.id);
     expect(seville.city).toBe("Sevilla");
-    expect(coarsen({ latitude: seville.latitude!, longitude: seville.longitude! })).toEqual({ latitude: seville.latitude, longitude: seville.longitude });
-    expect(greatCircleKm({ latitude: 37.39, longitude: -5.99 }, { latitude: seville.latitude!, longitude: seville.longitude! })).toBeLessThan(5);
+    expect(coarsen({ latitude: seville.latitude!, longitude: seville.longitude! })).toEqual({
+      latitude: seville.latitude,
+      longitude: seville.longitude,
+    });
+    expect(
+      greatCircleKm(
+        { latitude: 37.39, longitude: -5.99 },
+        { latitude: seville.latitude!, longitude: seville.longitude! },
+      ),
+    ).toBeLessThan(5);
   });
 
   it("turning location off within the limit goes back to the city's position, and counts as a move", async () => {
@@ -150,7 +210,11 @@ describe("how often a person may move", () => {
     const back = await reload(owner.id);
     expect(back.location_enabled).toBe(0);
     expect(greatCircleKm(coarsen(VALENCIA), { latitude: back.latitude!, longitude: back.longitude! })).toBeLessThan(3);
-    const moves = await db.selectFrom("rate_limit_hits").select("at").where("key", "=", `position:${owner.id}`).execute();
+    const moves = await db
+      .selectFrom("rate_limit_hits")
+      .select("at")
+      .where("key", "=", `position:${owner.id}`)
+      .execute();
     expect(moves).toHaveLength(2);
   });
 });
@@ -163,7 +227,10 @@ describe("what the deck sends", () => {
     for (let i = 0; i < 12; i += 1) {
       const angle = random() * 2 * Math.PI;
       const km = i < 2 ? 0.2 : random() * 40;
-      await person("sitter", { ...IN_VALENCIA, at: coarsen(offset(origin, km * Math.cos(angle), km * Math.sin(angle))) });
+      await person("sitter", {
+        ...IN_VALENCIA,
+        at: coarsen(offset(origin, km * Math.cos(angle), km * Math.sin(angle))),
+      });
     }
     const deck = deckCardText(await deckFor(await reload(owner.id), "sitters", 50), "en");
     const cards = deck.status === "cards" ? deck.cards : [];

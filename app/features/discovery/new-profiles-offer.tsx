@@ -13,9 +13,17 @@ export function NewProfilesOffer({ href, floating = false }: { href: string; flo
     return () => window.removeEventListener(DECK_NEWS, offer);
   }, []);
   return (
-    <div role="status" className={floating ? "pointer-events-none absolute inset-x-0 top-4 z-20 flex justify-center" : "empty:hidden"}>
+    <div
+      role="status"
+      className={floating ? "pointer-events-none absolute inset-x-0 top-4 z-20 flex justify-center" : "empty:hidden"}
+    >
       {news ? (
-        <Link to={href} replace onClick={() => setNews(false)} className="btn btn-primary pointer-events-auto shadow-lg">
+        <Link
+          to={href}
+          replace
+          onClick={() => setNews(false)}
+          className="btn btn-primary pointer-events-auto shadow-lg"
+        >
           {t("deck.newProfiles")}
         </Link>
       ) : null}

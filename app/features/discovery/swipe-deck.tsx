@@ -12,7 +12,17 @@ export const PHOTO_PX = 50;
 
 type Decision = "like" | "pass";
 
-export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCard[]; tab: DeckTab; initialPhoto: number; paused: boolean }) {
+export function SwipeDeck({
+  cards,
+  tab,
+  initialPhoto,
+  paused,
+}: {
+  cards: ShownCard[];
+  tab: DeckTab;
+  initialPhoto: number;
+  paused: boolean;
+}) {
   const { t } = useTranslation("discovery");
   const fetcher = useFetcher();
   const hydrated = useHydrated();
@@ -28,7 +38,10 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
   const topKey = top ? cardKey(top) : null;
   const photo = shown.key === topKey || (shown.key === null && top === cards[0]) ? shown.index : 0;
   const setPhoto = (index: number) => setShown({ key: topKey, index });
-  const waiting = visible.slice(1).map((card) => card.photos[0]?.cardUrl ?? "").join(" ");
+  const waiting = visible
+    .slice(1)
+    .map((card) => card.photos[0]?.cardUrl ?? "")
+    .join(" ");
 
   useEffect(() => setGone((keys) => keys.filter((key) => cards.some((card) => cardKey(card) === key))), [cards]);
   // Once the choices sent are answered and the deck reloaded, a card the server still deals was
@@ -36,7 +49,8 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
   const sending = fetcher.state !== "idle";
   const wasSending = useRef(false);
   useEffect(() => {
-    if (wasSending.current && !sending) setGone((keys) => keys.filter((key) => !cards.some((card) => cardKey(card) === key)));
+    if (wasSending.current && !sending)
+      setGone((keys) => keys.filter((key) => !cards.some((card) => cardKey(card) === key)));
     wasSending.current = sending;
   }, [sending, cards]);
   useEffect(() => {
@@ -102,7 +116,11 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
     <div className="space-y-2">
       <div className="relative">
         {behind ? (
-          <div aria-hidden className="pointer-events-none absolute inset-0 scale-95 opacity-70" key={`behind-${cardKey(behind)}`}>
+          <div
+            aria-hidden
+            className="pointer-events-none absolute inset-0 scale-95 opacity-70"
+            key={`behind-${cardKey(behind)}`}
+          >
             <DeckCardView card={behind} photoIndex={0} withDetails={false} priority="low" />
           </div>
         ) : null}
@@ -122,7 +140,15 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
             setDrag(null);
           }}
         >
-          <DeckCardView card={top} photoIndex={photo} photoHref={photoHref} onPhoto={setPhoto} headingId="top-card-name" withDetails={false} priority="high">
+          <DeckCardView
+            card={top}
+            photoIndex={photo}
+            photoHref={photoHref}
+            onPhoto={setPhoto}
+            headingId="top-card-name"
+            withDetails={false}
+            priority="high"
+          >
             {stamp ? (
               <span
                 className={`absolute top-8 ${stamp === "like" ? "left-6 -rotate-12 border-emerald-500 text-emerald-600" : "right-6 rotate-12 border-red-600 text-red-700"} rounded-lg border-4 bg-white/85 px-3 py-1 text-3xl font-black tracking-widest`}
@@ -184,7 +210,11 @@ export function SwipeDeck({ cards, tab, initialPhoto, paused }: { cards: ShownCa
           <span className="sr-only">{t("deck.like", { name: top.name })}</span>
         </button>
       </form>
-      {hydrated ? <p className="hidden text-center text-sm text-stone-600 [@media(hover:hover)_and_(pointer:fine)]:block">{t("deck.keyboardHint")}</p> : null}
+      {hydrated ? (
+        <p className="hidden text-center text-sm text-stone-600 [@media(hover:hover)_and_(pointer:fine)]:block">
+          {t("deck.keyboardHint")}
+        </p>
+      ) : null}
       <div className="rounded-2xl bg-white p-4 ring-1 ring-stone-200" data-testid="top-card-details">
         <DeckCardDetails card={top} />
       </div>

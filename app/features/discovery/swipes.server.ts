@@ -40,7 +40,12 @@ export async function swipe(
       .executeTakeFirst();
     if (!other || !(await mayReach(swiper.id, other.id, trx))) return { status: "not-found" };
     if (target.petId) {
-      const pet = await trx.selectFrom("pets").select("id").where("id", "=", target.petId).where("owner_id", "=", other.id).executeTakeFirst();
+      const pet = await trx
+        .selectFrom("pets")
+        .select("id")
+        .where("id", "=", target.petId)
+        .where("owner_id", "=", other.id)
+        .executeTakeFirst();
       if (!pet || !isSitter(swiper.role) || !isOwner(other.role)) return { status: "not-found" };
     } else if (!isOwner(swiper.role) || !isSitter(other.role)) {
       return { status: "not-found" };
@@ -62,7 +67,13 @@ export async function swipe(
     await card.execute();
     await trx
       .insertInto("swipes")
-      .values({ swiper_id: swiper.id, target_user_id: other.id, target_pet_id: target.petId, decision, created_at: at.toISOString() })
+      .values({
+        swiper_id: swiper.id,
+        target_user_id: other.id,
+        target_pet_id: target.petId,
+        decision,
+        created_at: at.toISOString(),
+      })
       .execute();
     if (decision === "pass") return { status: "recorded", newMatch: null };
 
@@ -84,16 +95,28 @@ export async function swipe(
       .executeTakeFirst();
     if (!created) return { status: "recorded", newMatch: null };
     await ensureConversation(swiper.id, other.id, trx);
-    const swiperName = (await trx.selectFrom("users").select("name").where("id", "=", swiper.id).executeTakeFirstOrThrow()).name;
-    await notify({ userId: swiper.id, type: "match", data: { name: other.name }, link: `/messages?userId=${other.id}` }, trx);
-    await notify({ userId: other.id, type: "match", data: { name: swiperName }, link: `/messages?userId=${swiper.id}` }, trx);
+    const swiperName = (
+      await trx.selectFrom("users").select("name").where("id", "=", swiper.id).executeTakeFirstOrThrow()
+    ).name;
+    await notify(
+      { userId: swiper.id, type: "match", data: { name: other.name }, link: `/messages?userId=${other.id}` },
+      trx,
+    );
+    await notify(
+      { userId: other.id, type: "match", data: { name: swiperName }, link: `/messages?userId=${swiper.id}` },
+      trx,
+    );
     return { status: "recorded", newMatch: { id: created.id, otherUserId: other.id } };
   });
 }
 
 // Kept on the person's record, so forgetting swipes gives no likes back.
 async function likesToday(swiper: Pick<User, "id" | "time_zone">, database: Kysely<Database> = db): Promise<number> {
-  const row = await database.selectFrom("users").select(["likes_day", "likes_on_day"]).where("id", "=", swiper.id).executeTakeFirstOrThrow();
+  const row = await database
+    .selectFrom("users")
+    .select(["likes_day", "likes_on_day"])
+    .where("id", "=", swiper.id)
+    .executeTakeFirstOrThrow();
   return likesOn({ ...row, time_zone: swiper.time_zone }, now());
 }
 
@@ -106,7 +129,9 @@ export function likesLeftToday(swiper: Pick<User, "time_zone" | "likes_day" | "l
   return Math.max(0, FREE_DAILY_LIKES - likesOn(swiper, now()));
 }
 
-const anySwipe = preparedQuery(({ swiperId }: { swiperId: string }) => db.selectFrom("swipes").select("id").where("swiper_id", "=", swiperId).limit(1));
+const anySwipe = preparedQuery(({ swiperId }: { swiperId: string }) =>
+  db.selectFrom("swipes").select("id").where("swiper_id", "=", swiperId).limit(1),
+);
 
 export async function hasSwiped(swiperId: string): Promise<boolean> {
   return Boolean(await anySwipe.first({ swiperId }));
@@ -150,7 +175,12 @@ export async function findMatch(userId: string, matchId: string) {
 // Each side of the pair is read newest first from its own index, a few rows each.
 const newestMatches = preparedQuery(({ userId, limit }: { userId: string; limit: number }) => {
   const side = (mine: "user_a_id" | "user_b_id", theirs: "user_a_id" | "user_b_id") =>
-    db.selectFrom("matches").select(["id", "created_at", `${theirs} as other_id`]).where(mine, "=", userId).orderBy("created_at", "desc").limit(limit);
+    db
+      .selectFrom("matches")
+      .select(["id", "created_at", `${theirs} as other_id`])
+      .where(mine, "=", userId)
+      .orderBy("created_at", "desc")
+      .limit(limit);
   return db
     .with("recent", (qb) =>
       qb
@@ -168,7 +198,13 @@ const newestMatches = preparedQuery(({ userId, limit }: { userId: string; limit:
     .selectFrom("recent as m")
     .innerJoin("users as other", "other.id", "m.other_id")
     .where(shownTo(userId, "other"))
-    .select(["m.id", "m.created_at", "other.id as other_id", "other.name as other_name", profilePhotoKey("other.id").as("photo_key")])
+    .select([
+      "m.id",
+      "m.created_at",
+      "other.id as other_id",
+      "other.name as other_name",
+      profilePhotoKey("other.id").as("photo_key"),
+    ])
     .orderBy("m.created_at", "desc");
 });
 

@@ -7,7 +7,8 @@ import { advanceClock, resetClockAfterEach } from "~/testing/clock";
 import { startOfDayIn } from "~/platform/time";
 import { FREE_DAILY_LIKES, matchesOf, startOver, swipe } from "./swipes.server";
 
-const notificationsOf = (userId: string) => db.selectFrom("notifications").select("type").where("user_id", "=", userId).where("type", "=", "match").execute();
+const notificationsOf = (userId: string) =>
+  db.selectFrom("notifications").select("type").where("user_id", "=", userId).where("type", "=", "match").execute();
 
 resetClockAfterEach();
 
@@ -16,14 +17,20 @@ describe("likes and matches", () => {
     const owner = await person("owner");
     const sitter = await person("sitter");
     const pet = await petOf(owner.id);
-    expect(await swipe(owner, { userId: sitter.id, petId: null }, "like")).toEqual({ status: "recorded", newMatch: null });
+    expect(await swipe(owner, { userId: sitter.id, petId: null }, "like")).toEqual({
+      status: "recorded",
+      newMatch: null,
+    });
     const second = await swipe(sitter, { userId: owner.id, petId: pet }, "like");
     expect(second).toMatchObject({ status: "recorded", newMatch: { otherUserId: owner.id } });
     expect(await matchesOf(owner.id)).toHaveLength(1);
     expect(await notificationsOf(owner.id)).toHaveLength(1);
     expect(await notificationsOf(sitter.id)).toHaveLength(1);
 
-    expect(await swipe(owner, { userId: sitter.id, petId: null }, "like")).toEqual({ status: "recorded", newMatch: null });
+    expect(await swipe(owner, { userId: sitter.id, petId: null }, "like")).toEqual({
+      status: "recorded",
+      newMatch: null,
+    });
     expect(await matchesOf(sitter.id)).toHaveLength(1);
   });
 
@@ -44,7 +51,10 @@ describe("likes and matches", () => {
     const sitter = await person("sitter");
     const pet = await petOf(owner.id);
     await swipe(owner, { userId: sitter.id, petId: null }, "pass");
-    expect(await swipe(sitter, { userId: owner.id, petId: pet }, "like")).toEqual({ status: "recorded", newMatch: null });
+    expect(await swipe(sitter, { userId: owner.id, petId: pet }, "like")).toEqual({
+      status: "recorded",
+      newMatch: null,
+    });
     expect(await matchesOf(owner.id)).toHaveLength(0);
   });
 
@@ -58,7 +68,9 @@ describe("likes and matches", () => {
     expect(await swipe(owner, { userId: otherOwner.id, petId: null }, "like")).toEqual({ status: "not-found" });
     expect(await swipe(sitter, { userId: owner.id, petId: strangersPet }, "like")).toEqual({ status: "not-found" });
     expect(await swipe(owner, { userId: randomUUID(), petId: null }, "like")).toEqual({ status: "not-found" });
-    expect(await db.selectFrom("swipes").select("id").where("swiper_id", "in", [owner.id, sitter.id, both.id]).execute()).toHaveLength(0);
+    expect(
+      await db.selectFrom("swipes").select("id").where("swiper_id", "in", [owner.id, sitter.id, both.id]).execute(),
+    ).toHaveLength(0);
   });
 
   it("'Start Over' forgets likes and passes but keeps matches", async () => {
@@ -86,21 +98,33 @@ describe("daily like limit", () => {
     const extra = sitters[FREE_DAILY_LIKES]!;
     expect(await swipe(owner, { userId: extra.id, petId: null }, "like")).toEqual({ status: "limit-reached" });
     expect((await swipe(owner, { userId: extra.id, petId: null }, "pass")).status).toBe("recorded");
-    expect((await swipe(owner, { userId: extra.id, petId: null }, "like", { unlimitedLikes: true })).status).toBe("recorded");
+    expect((await swipe(owner, { userId: extra.id, petId: null }, "like", { unlimitedLikes: true })).status).toBe(
+      "recorded",
+    );
     // Forgetting the swipes with 'Start Over' gives no likes back.
     await startOver(owner.id);
     expect(await swipe(owner, { userId: sitters[0]!.id, petId: null }, "like")).toEqual({ status: "limit-reached" });
     advanceClock(24 * 3600_000);
-    expect((await swipe(owner, { userId: sitters[FREE_DAILY_LIKES + 1]!.id, petId: null }, "like")).status).toBe("recorded");
+    expect((await swipe(owner, { userId: sitters[FREE_DAILY_LIKES + 1]!.id, petId: null }, "like")).status).toBe(
+      "recorded",
+    );
   });
 });
 
 describe("startOfDayIn", () => {
   it("finds local midnight, also on the days clocks change", () => {
-    expect(startOfDayIn("Europe/Madrid", new Date("2026-07-01T10:00:00Z")).toISOString()).toBe("2026-06-30T22:00:00.000Z");
-    expect(startOfDayIn("Europe/Madrid", new Date("2026-01-15T23:30:00Z")).toISOString()).toBe("2026-01-15T23:00:00.000Z");
-    expect(startOfDayIn("Europe/Madrid", new Date("2026-03-29T12:00:00Z")).toISOString()).toBe("2026-03-28T23:00:00.000Z");
-    expect(startOfDayIn("Europe/Madrid", new Date("2026-10-25T12:00:00Z")).toISOString()).toBe("2026-10-24T22:00:00.000Z");
+    expect(startOfDayIn("Europe/Madrid", new Date("2026-07-01T10:00:00Z")).toISOString()).toBe(
+      "2026-06-30T22:00:00.000Z",
+    );
+    expect(startOfDayIn("Europe/Madrid", new Date("2026-01-15T23:30:00Z")).toISOString()).toBe(
+      "2026-01-15T23:00:00.000Z",
+    );
+    expect(startOfDayIn("Europe/Madrid", new Date("2026-03-29T12:00:00Z")).toISOString()).toBe(
+      "2026-03-28T23:00:00.000Z",
+    );
+    expect(startOfDayIn("Europe/Madrid", new Date("2026-10-25T12:00:00Z")).toISOString()).toBe(
+      "2026-10-24T22:00:00.000Z",
+    );
     expect(startOfDayIn("UTC", new Date("2026-05-05T05:05:05Z")).toISOString()).toBe("2026-05-05T00:00:00.000Z");
   });
 });

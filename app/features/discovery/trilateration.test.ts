@@ -19,26 +19,51 @@ import { coarsen, greatCircleKm, positionChangeLimit, type Coordinates } from "~
 const CELL_CENTRE: Coordinates = { latitude: 41.65, longitude: -0.883304 };
 
 /** A coordinate cut to three decimals (about 100 m), as any longer copy of it would start. */
-const threeDecimals = (degrees: number) => String(degrees).slice(0, String(Math.trunc(degrees)).length + (degrees < 0 && degrees > -1 ? 5 : 4));
+const threeDecimals = (degrees: number) =>
+  String(degrees).slice(0, String(Math.trunc(degrees)).length + (degrees < 0 && degrees > -1 ? 5 : 4));
 
 const context = { cspNonce: "", clientAddress: "127.0.0.1" };
 
 async function postPosition(cookie: string, at: Coordinates) {
-  const body = new URLSearchParams({ intent: "location", latitude: String(at.latitude), longitude: String(at.longitude), tab: "sitters" });
-  const request = new Request("http://localhost/dashboard", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
+  const body = new URLSearchParams({
+    intent: "location",
+    latitude: String(at.latitude),
+    longitude: String(at.longitude),
+    tab: "sitters",
+  });
+  const request = new Request("http://localhost/dashboard", {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
   return (await action({ request, params: {}, context })) as Response;
 }
 
 async function postLocationError(cookie: string, code = "denied") {
   const body = new URLSearchParams({ intent: "location-error", code, tab: "sitters" });
-  const request = new Request("http://localhost/dashboard", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
+  const request = new Request("http://localhost/dashboard", {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
   return (await action({ request, params: {}, context })) as Response;
 }
 
 /** The profile form as the page posts it, with a new city. */
 async function postCity(cookie: string, city: string) {
-  const body = new URLSearchParams({ name: "Mallory", phone: "+34 600 111 222", city, postalCode: "50001", bio: "", timeZone: "Europe/Madrid" });
-  const request = new Request("http://localhost/profile/edit", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body });
+  const body = new URLSearchParams({
+    name: "Mallory",
+    phone: "+34 600 111 222",
+    city,
+    postalCode: "50001",
+    bio: "",
+    timeZone: "Europe/Madrid",
+  });
+  const request = new Request("http://localhost/profile/edit", {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
   try {
     const answer = await profileEditAction({ request, params: {}, context });
     return answer instanceof Response ? answer.status : (answer.init?.status ?? 200);
@@ -49,7 +74,11 @@ async function postCity(cookie: string, city: string) {
 }
 
 async function deckData(cookie: string) {
-  return loader({ request: new Request("http://localhost/dashboard?tab=sitters", { headers: { Cookie: cookie } }), params: {}, context });
+  return loader({
+    request: new Request("http://localhost/dashboard?tab=sitters", { headers: { Cookie: cookie } }),
+    params: {},
+    context,
+  });
 }
 
 /**
@@ -154,7 +183,11 @@ describe("the limit on moves cannot be walked around", () => {
   resetClockAfterEach();
 
   const storedCell = async (id: string) => {
-    const { latitude, longitude } = await db.selectFrom("users").select(["latitude", "longitude"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const { latitude, longitude } = await db
+      .selectFrom("users")
+      .select(["latitude", "longitude"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     return latitude === null || longitude === null ? null : `${latitude},${longitude}`;
   };
 
@@ -172,12 +205,25 @@ describe("the limit on moves cannot be walked around", () => {
     // Then, with the device's location on: a new city (which does not move the position), a refused
     // permission (which moved it to the city's point for free), and that same cell posted as the
     // device's position (free, being the same cell, and it turns the device's location on again).
-    const towns = ["Delicias", "Oliver Valdefierro", "Almozara", "Montecanal", "Utebo", "Alagon", "Zuera", "Fuentes de Ebro"];
+    const towns = [
+      "Delicias",
+      "Oliver Valdefierro",
+      "Almozara",
+      "Montecanal",
+      "Utebo",
+      "Alagon",
+      "Zuera",
+      "Fuentes de Ebro",
+    ];
     for (const town of towns) {
       expect(await postCity(attacker.cookie, town)).toBeLessThan(500);
       expect((await postLocationError(attacker.cookie)).status).toBe(302);
       cells.add(await storedCell(attacker.id));
-      const place = await db.selectFrom("places").select(["latitude", "longitude"]).where("key", "=", town.toLowerCase()).executeTakeFirstOrThrow();
+      const place = await db
+        .selectFrom("places")
+        .select(["latitude", "longitude"])
+        .where("key", "=", town.toLowerCase())
+        .executeTakeFirstOrThrow();
       expect((await postPosition(attacker.cookie, place)).status).toBe(302);
       cells.add(await storedCell(attacker.id));
     }

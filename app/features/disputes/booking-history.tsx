@@ -30,16 +30,24 @@ export function BookingHistory({ entries }: { entries: ShownHistoryEntry[] }) {
             </time>
           </p>
           <p className="text-stone-700">
-            {entry.actorKind === "system" ? t("history.bySystem") : t(`history.by.${entry.actorKind}`, { name: entry.actorName ?? "" })}
+            {entry.actorKind === "system"
+              ? t("history.bySystem")
+              : t(`history.by.${entry.actorKind}`, { name: entry.actorName ?? "" })}
             {" · "}
-            {entry.statusFrom && entry.statusFrom !== entry.statusTo ? `${t(`bookings:status.${entry.statusFrom}`)} → ` : ""}
+            {entry.statusFrom && entry.statusFrom !== entry.statusTo
+              ? `${t(`bookings:status.${entry.statusFrom}`)} → `
+              : ""}
             {t(`bookings:status.${entry.statusTo}`)}
             {" · "}
-            {entry.paymentFrom && entry.paymentFrom !== entry.paymentTo ? `${t(`bookings:paymentStatus.${entry.paymentFrom}`)} → ` : ""}
+            {entry.paymentFrom && entry.paymentFrom !== entry.paymentTo
+              ? `${t(`bookings:paymentStatus.${entry.paymentFrom}`)} → `
+              : ""}
             {t(`bookings:paymentStatus.${entry.paymentTo}`)}
           </p>
           {entry.amount ? <p>{t("history.amount", { amount: entry.amount })}</p> : null}
-          {entry.reason ? <p className="break-words whitespace-pre-line">{t("history.reason", { reason: entry.reason })}</p> : null}
+          {entry.reason ? (
+            <p className="break-words whitespace-pre-line">{t("history.reason", { reason: entry.reason })}</p>
+          ) : null}
         </li>
       ))}
     </ol>

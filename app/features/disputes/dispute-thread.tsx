@@ -17,7 +17,10 @@ export function DisputeThread({ posts }: { posts: ShownPost[] }) {
   return (
     <ol className="space-y-3" aria-label={t("thread.title")}>
       {posts.map((post) => (
-        <li key={post.id} className={`card space-y-2 ${post.side === "sitter" ? "bg-sky-50" : post.side === "operator" ? "bg-amber-50" : ""}`}>
+        <li
+          key={post.id}
+          className={`card space-y-2 ${post.side === "sitter" ? "bg-sky-50" : post.side === "operator" ? "bg-amber-50" : ""}`}
+        >
           <p className="text-sm font-semibold">
             {t(`thread.side.${post.side}`, { name: post.authorName })}{" "}
             <time dateTime={post.createdAt} className="font-normal text-stone-600">

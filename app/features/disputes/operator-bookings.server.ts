@@ -25,7 +25,15 @@ export async function findBookings({ query, day, page }: BookingSearch) {
     .innerJoin("users as o", "o.id", "b.owner_id")
     .innerJoin("users as s", "s.id", "b.sitter_id")
     .select(["b.id", "b.pet_name", "b.start_at", "b.status", "o.name as owner_name", "s.name as sitter_name"])
-    .select(["b.total_cents", "b.payment_status", "b.payment_task", "b.capture_cents", "b.refund_due_cents", "b.refunded_cents", "b.released_at"]);
+    .select([
+      "b.total_cents",
+      "b.payment_status",
+      "b.payment_task",
+      "b.capture_cents",
+      "b.refund_due_cents",
+      "b.refunded_cents",
+      "b.released_at",
+    ]);
   const text = query.trim();
   if (text) {
     // LIKE's own wildcards in the query are matched literally.
@@ -43,7 +51,9 @@ export async function findBookings({ query, day, page }: BookingSearch) {
   if (DAY.test(day)) {
     const from = new Date(`${day}T00:00:00.000Z`);
     if (!Number.isNaN(from.getTime())) {
-      search = search.where("b.start_at", ">=", from.toISOString()).where("b.start_at", "<", new Date(from.getTime() + 24 * 3600_000).toISOString());
+      search = search
+        .where("b.start_at", ">=", from.toISOString())
+        .where("b.start_at", "<", new Date(from.getTime() + 24 * 3600_000).toISOString());
     }
   }
   const rows = await search
@@ -52,9 +62,16 @@ export async function findBookings({ query, day, page }: BookingSearch) {
     .limit(BOOKINGS_PAGE_SIZE + 1)
     .offset((page - 1) * BOOKINGS_PAGE_SIZE)
     .execute();
-  const bookings = rows
-    .slice(0, BOOKINGS_PAGE_SIZE)
-    .map((row) => ({ id: row.id, pet_name: row.pet_name, start_at: row.start_at, status: row.status, payment_status: row.payment_status, owner_name: row.owner_name, sitter_name: row.sitter_name, money: bookingMoney(row) }));
+  const bookings = rows.slice(0, BOOKINGS_PAGE_SIZE).map((row) => ({
+    id: row.id,
+    pet_name: row.pet_name,
+    start_at: row.start_at,
+    status: row.status,
+    payment_status: row.payment_status,
+    owner_name: row.owner_name,
+    sitter_name: row.sitter_name,
+    money: bookingMoney(row),
+  }));
   return { bookings, hasMore: rows.length > BOOKINGS_PAGE_SIZE };
 }
 
@@ -62,16 +79,35 @@ export async function findBookings({ query, day, page }: BookingSearch) {
 export async function bookingForOperator(bookingId: string) {
   const booking = await findBooking(bookingId);
   if (!booking) return null;
-  const people = await db.selectFrom("users").select(["id", "name", "email"]).where("id", "in", [booking.owner_id, booking.sitter_id]).execute();
+  const people = await db
+    .selectFrom("users")
+    .select(["id", "name", "email"])
+    .where("id", "in", [booking.owner_id, booking.sitter_id])
+    .execute();
   const personOf = (id: string) => people.find((person) => person.id === id) ?? { id, name: "", email: "" };
   const history = await db
     .selectFrom("booking_history as h")
     .leftJoin("users as u", "u.id", "h.actor_id")
-    .select(["h.id", "h.event", "h.actor_kind", "h.status_from", "h.status_to", "h.payment_from", "h.payment_to", "h.detail", "h.created_at", "u.name as actor_name"])
+    .select([
+      "h.id",
+      "h.event",
+      "h.actor_kind",
+      "h.status_from",
+      "h.status_to",
+      "h.payment_from",
+      "h.payment_to",
+      "h.detail",
+      "h.created_at",
+      "u.name as actor_name",
+    ])
     .where("h.booking_id", "=", bookingId)
     .orderBy("h.id")
     .execute();
-  const dispute = await db.selectFrom("disputes").select(["id", "status"]).where("booking_id", "=", bookingId).executeTakeFirst();
+  const dispute = await db
+    .selectFrom("disputes")
+    .select(["id", "status"])
+    .where("booking_id", "=", bookingId)
+    .executeTakeFirst();
   return {
     booking: {
       id: booking.id,
@@ -109,10 +145,22 @@ function detailOf(json: string): { reason?: string; amountCents?: number; refund
 }
 
 /** The operator refunds part or all of a booking's payment (a hold or a released payment), with a reason; audited. */
-export async function refundBooking(operatorId: string, bookingId: string, input: { amountCents: number; note: string }): Promise<{ ok: true } | DisputeRefusal> {
+export async function refundBooking(
+  operatorId: string,
+  bookingId: string,
+  input: { amountCents: number; note: string },
+): Promise<{ ok: true } | DisputeRefusal> {
   const outcome = await db.transaction().execute(async (trx): Promise<{ ok: true } | DisputeRefusal> => {
-    const applied = await applyEvent(trx, bookingId, { kind: "operator", userId: operatorId }, { type: "operator-refund", amountCents: input.amountCents });
-    if (!applied.ok) return applied.refusal === "notFound" ? { ok: false, notFound: true } : { ok: false, message: refusalKey(applied.refusal) };
+    const applied = await applyEvent(
+      trx,
+      bookingId,
+      { kind: "operator", userId: operatorId },
+      { type: "operator-refund", amountCents: input.amountCents },
+    );
+    if (!applied.ok)
+      return applied.refusal === "notFound"
+        ? { ok: false, notFound: true }
+        : { ok: false, message: refusalKey(applied.refusal) };
     await recordAudit(trx, {
       operatorId,
       action: "booking.refund",

@@ -11,10 +11,23 @@ export interface MoneyText {
 }
 
 /** Where a booking's money stands: what was held, taken, given back, and how what was kept splits. */
-export function MoneyTable({ money, status, pending, provider }: { money: MoneyText; status: string; pending: boolean; provider?: string }) {
+export function MoneyTable({
+  money,
+  status,
+  pending,
+  provider,
+}: {
+  money: MoneyText;
+  status: string;
+  pending: boolean;
+  provider?: string;
+}) {
   const { t } = useTranslation("disputes");
   const rows: [string, string][] = [
-    [t("money.status"), `${t(`bookings:paymentStatus.${status}`)}${pending ? ` · ${t("bookings:paymentStatus.pending")}` : ""}`],
+    [
+      t("money.status"),
+      `${t(`bookings:paymentStatus.${status}`)}${pending ? ` · ${t("bookings:paymentStatus.pending")}` : ""}`,
+    ],
     // The provider is for operators; the booking's two people see the same amounts without it.
     ...(provider === undefined ? [] : ([[t("money.provider"), provider]] as [string, string][])),
     [t("money.total"), money.total],

@@ -14,18 +14,30 @@ const UPLOAD_MESSAGES: Record<UploadProblem, string> = {
 };
 
 /** A reply conform shows above the form, for uploads refused before any field was read. */
-export const uploadProblemReply = (problem: UploadProblem) => ({ status: "error" as const, error: { "": [UPLOAD_MESSAGES[problem]] } });
+export const uploadProblemReply = (problem: UploadProblem) => ({
+  status: "error" as const,
+  error: { "": [UPLOAD_MESSAGES[problem]] },
+});
 
 export function postsText(posts: DisputePostView[], language: string, timeZone: string) {
   const format = dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone });
   return posts.map((post) => ({ ...post, when: format.format(new Date(post.createdAt)) }));
 }
 
-export function disputePageText(page: NonNullable<Awaited<ReturnType<typeof problemPage>>>, language: string, timeZone: string) {
+export function disputePageText(
+  page: NonNullable<Awaited<ReturnType<typeof problemPage>>>,
+  language: string,
+  timeZone: string,
+) {
   const money = (cents: number) => formatMoney(cents, language);
   return {
     ...page,
-    booking: { ...page.booking, when: dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(page.booking.startAt)) },
+    booking: {
+      ...page.booking,
+      when: dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(
+        new Date(page.booking.startAt),
+      ),
+    },
     dispute: page.dispute ? { ...page.dispute, refundText: money(page.dispute.refundCents ?? 0) } : null,
     moneyText: moneyText(page.money, language),
     posts: postsText(page.posts, language, timeZone),
@@ -34,10 +46,21 @@ export function disputePageText(page: NonNullable<Awaited<ReturnType<typeof prob
 
 export function moneyText(money: PaymentRecordView, language: string) {
   const format = (cents: number) => formatMoney(cents, language);
-  return { total: format(money.priceCents), paid: format(money.paidCents), refunded: format(money.refundedCents), sitter: format(money.sitterKeepsCents), fee: format(money.platformFeeCents) };
+  return {
+    total: format(money.priceCents),
+    paid: format(money.paidCents),
+    refunded: format(money.refundedCents),
+    sitter: format(money.sitterKeepsCents),
+    fee: format(money.platformFeeCents),
+  };
 }
 
-type HistoryRow = Awaited<ReturnType<typeof bookingForOperator>> extends infer Found ? (Found extends { history: (infer Row)[] } ? Row : never) : never;
+type HistoryRow =
+  Awaited<ReturnType<typeof bookingForOperator>> extends infer Found
+    ? Found extends { history: (infer Row)[] }
+      ? Row
+      : never
+    : never;
 
 export function historyText(rows: HistoryRow[], language: string, timeZone: string): ShownHistoryEntry[] {
   const format = dateTimeFormat(language, { dateStyle: "medium", timeStyle: "medium", timeZone });

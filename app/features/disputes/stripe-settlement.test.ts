@@ -32,9 +32,18 @@ describe("settling a dispute with the Stripe provider", () => {
     const admin = await person("owner", { columns: { is_admin: 1 } });
     const { owner, booking } = await completedStripeBooking();
     await reportProblem(owner.id, booking.id, { reason: "shortVisit", details: "Too short", images: [] });
-    const dispute = await db.selectFrom("disputes").select("id").where("booking_id", "=", booking.id).executeTakeFirstOrThrow();
+    const dispute = await db
+      .selectFrom("disputes")
+      .select("id")
+      .where("booking_id", "=", booking.id)
+      .executeTakeFirstOrThrow();
     fake.clear();
-    expect(await resolveDispute(admin.id, dispute.id, { settlement: { kind: "partial", refundCents: 1440 }, note: "Short visit" })).toMatchObject({ ok: true });
+    expect(
+      await resolveDispute(admin.id, dispute.id, {
+        settlement: { kind: "partial", refundCents: 1440 },
+        note: "Short visit",
+      }),
+    ).toMatchObject({ ok: true });
     expect(fake.requests).toEqual([
       {
         method: "POST",
@@ -49,26 +58,42 @@ describe("settling a dispute with the Stripe provider", () => {
 
     // A later refund of the captured payment, with its own idempotency key, never above what is left.
     fake.clear();
-    expect(await refundBooking(admin.id, booking.id, { amountCents: 2161, note: "too much" })).toEqual({ ok: false, message: "disputes:refusals.amountTooHigh" });
+    expect(await refundBooking(admin.id, booking.id, { amountCents: 2161, note: "too much" })).toEqual({
+      ok: false,
+      message: "disputes:refusals.amountTooHigh",
+    });
     expect(fake.requests).toEqual([]);
     expect(await refundBooking(admin.id, booking.id, { amountCents: 500, note: "Goodwill" })).toEqual({ ok: true });
     expect(fake.requests).toEqual([
       {
         method: "POST",
         path: "/v1/refunds",
-        params: { payment_intent: booking.hold_ref!, amount: "500", reverse_transfer: "true", refund_application_fee: "true" },
+        params: {
+          payment_intent: booking.hold_ref!,
+          amount: "500",
+          reverse_transfer: "true",
+          refund_application_fee: "true",
+        },
         idempotencyKey: `${booking.id}:refund:1440:500`,
         stripeAccount: undefined,
       },
     ]);
-    expect(await bookingRow(booking.id)).toMatchObject({ payment_status: "released", refunded_cents: 1940, refund_due_cents: null });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      payment_status: "released",
+      refunded_cents: 1940,
+      refund_due_cents: null,
+    });
   });
 
   it("a full refund cancels the PaymentIntent", async () => {
     const admin = await person("owner", { columns: { is_admin: 1 } });
     const { owner, booking } = await completedStripeBooking();
     await reportProblem(owner.id, booking.id, { reason: "noShow", details: "Nobody came", images: [] });
-    const dispute = await db.selectFrom("disputes").select("id").where("booking_id", "=", booking.id).executeTakeFirstOrThrow();
+    const dispute = await db
+      .selectFrom("disputes")
+      .select("id")
+      .where("booking_id", "=", booking.id)
+      .executeTakeFirstOrThrow();
     fake.clear();
     await resolveDispute(admin.id, dispute.id, { settlement: { kind: "refund" }, note: "No-show" });
     expect(fake.routes()).toEqual([`POST /v1/payment_intents/${booking.hold_ref!}/cancel`]);

@@ -40,7 +40,10 @@ export function moneyOf(booking: Booking): PaymentRecordView {
   return { ...bookingMoney(booking), paymentStatus: booking.payment_status, provider: booking.payment_provider };
 }
 
-export async function disputeThread(disputeId: string, booking: Pick<Booking, "owner_id" | "sitter_id">): Promise<DisputePostView[]> {
+export async function disputeThread(
+  disputeId: string,
+  booking: Pick<Booking, "owner_id" | "sitter_id">,
+): Promise<DisputePostView[]> {
   const posts = await db
     .selectFrom("dispute_posts as p")
     .leftJoin("users as u", "u.id", "p.author_id")
@@ -68,14 +71,48 @@ export async function disputeThread(disputeId: string, booking: Pick<Booking, "o
     authorName: post.name ?? "",
     body: post.body,
     createdAt: post.created_at,
-    photos: photos.filter((photo) => photo.post_id === post.id).map((photo) => ({ cardUrl: photoUrl(photo.card_key), fullUrl: photoUrl(photo.full_key), width: photo.width, height: photo.height })),
+    photos: photos
+      .filter((photo) => photo.post_id === post.id)
+      .map((photo) => ({
+        cardUrl: photoUrl(photo.card_key),
+        fullUrl: photoUrl(photo.full_key),
+        width: photo.width,
+        height: photo.height,
+      })),
   }));
 }
 
-const summaryColumns = ["id", "reason", "status", "outcome", "refund_cents", "resolution_note", "created_at", "resolved_at"] as const;
+const summaryColumns = [
+  "id",
+  "reason",
+  "status",
+  "outcome",
+  "refund_cents",
+  "resolution_note",
+  "created_at",
+  "resolved_at",
+] as const;
 
-function toSummary(row: { id: string; reason: string; status: "open" | "resolved"; outcome: DisputeOutcome | null; refund_cents: number | null; resolution_note: string | null; created_at: string; resolved_at: string | null }): DisputeSummary {
-  return { id: row.id, reason: row.reason, status: row.status, outcome: row.outcome, refundCents: row.refund_cents, resolutionNote: row.resolution_note, createdAt: row.created_at, resolvedAt: row.resolved_at };
+function toSummary(row: {
+  id: string;
+  reason: string;
+  status: "open" | "resolved";
+  outcome: DisputeOutcome | null;
+  refund_cents: number | null;
+  resolution_note: string | null;
+  created_at: string;
+  resolved_at: string | null;
+}): DisputeSummary {
+  return {
+    id: row.id,
+    reason: row.reason,
+    status: row.status,
+    outcome: row.outcome,
+    refundCents: row.refund_cents,
+    resolutionNote: row.resolution_note,
+    createdAt: row.created_at,
+    resolvedAt: row.resolved_at,
+  };
 }
 
 /** The problem page of a booking, for its owner or sitter only (anyone else: null, as if it did not exist). */
@@ -83,11 +120,26 @@ export async function problemPage(userId: string, bookingId: string) {
   const booking = await findBooking(bookingId);
   if (!booking || (booking.owner_id !== userId && booking.sitter_id !== userId)) return null;
   const as = booking.owner_id === userId ? ("owner" as const) : ("sitter" as const);
-  const other = await db.selectFrom("users").select(["id", "name", "time_zone"]).where("id", "=", as === "owner" ? booking.sitter_id : booking.owner_id).executeTakeFirstOrThrow();
-  const dispute = await db.selectFrom("disputes").select(summaryColumns).where("booking_id", "=", bookingId).executeTakeFirst();
+  const other = await db
+    .selectFrom("users")
+    .select(["id", "name", "time_zone"])
+    .where("id", "=", as === "owner" ? booking.sitter_id : booking.owner_id)
+    .executeTakeFirstOrThrow();
+  const dispute = await db
+    .selectFrom("disputes")
+    .select(summaryColumns)
+    .where("booking_id", "=", bookingId)
+    .executeTakeFirst();
   const reportable = !dispute && decide(booking, { kind: as, userId }, { type: "report-problem" }, now()).ok;
   return {
-    booking: { id: booking.id, as, petName: booking.pet_name, other: { name: other.name }, startAt: booking.start_at, paymentStatus: booking.payment_status },
+    booking: {
+      id: booking.id,
+      as,
+      petName: booking.pet_name,
+      other: { name: other.name },
+      startAt: booking.start_at,
+      paymentStatus: booking.payment_status,
+    },
     money: moneyOf(booking),
     dispute: dispute ? toSummary(dispute) : null,
     posts: dispute ? await disputeThread(dispute.id, booking) : [],
@@ -105,8 +157,29 @@ export async function disputeQueue(status: DisputeStatusFilter, page: number) {
     .innerJoin("bookings as b", "b.id", "d.booking_id")
     .innerJoin("users as o", "o.id", "b.owner_id")
     .innerJoin("users as s", "s.id", "b.sitter_id")
-    .select(["d.id", "d.reason", "d.status", "d.outcome", "d.refund_cents", "d.created_at", "d.resolved_at", "b.id as booking_id", "b.pet_name", "o.name as owner_name", "s.name as sitter_name"])
-    .select(["b.status as booking_status", "b.total_cents", "b.payment_status", "b.payment_task", "b.capture_cents", "b.refund_due_cents", "b.refunded_cents", "b.released_at"])
+    .select([
+      "d.id",
+      "d.reason",
+      "d.status",
+      "d.outcome",
+      "d.refund_cents",
+      "d.created_at",
+      "d.resolved_at",
+      "b.id as booking_id",
+      "b.pet_name",
+      "o.name as owner_name",
+      "s.name as sitter_name",
+    ])
+    .select([
+      "b.status as booking_status",
+      "b.total_cents",
+      "b.payment_status",
+      "b.payment_task",
+      "b.capture_cents",
+      "b.refund_due_cents",
+      "b.refunded_cents",
+      "b.released_at",
+    ])
     .where("d.status", "=", status)
     .orderBy(status === "open" ? "d.created_at" : "d.resolved_at", status === "open" ? "asc" : "desc")
     .orderBy("d.id")
@@ -132,14 +205,30 @@ export async function disputeQueue(status: DisputeStatusFilter, page: number) {
 
 /** One dispute for the operator: both sides' words and photos, the money, and whether it can still be settled. */
 export async function disputeForOperator(disputeId: string) {
-  const dispute = await db.selectFrom("disputes").select([...summaryColumns, "booking_id"]).where("id", "=", disputeId).executeTakeFirst();
+  const dispute = await db
+    .selectFrom("disputes")
+    .select([...summaryColumns, "booking_id"])
+    .where("id", "=", disputeId)
+    .executeTakeFirst();
   if (!dispute) return null;
   const booking = (await findBooking(dispute.booking_id))!;
-  const people = await db.selectFrom("users").select(["id", "name", "email"]).where("id", "in", [booking.owner_id, booking.sitter_id]).execute();
+  const people = await db
+    .selectFrom("users")
+    .select(["id", "name", "email"])
+    .where("id", "in", [booking.owner_id, booking.sitter_id])
+    .execute();
   const personOf = (id: string) => people.find((person) => person.id === id) ?? { id, name: "", email: "" };
   return {
     dispute: toSummary(dispute),
-    booking: { id: booking.id, petName: booking.pet_name, startAt: booking.start_at, endAt: booking.end_at, completedAt: booking.completed_at, owner: personOf(booking.owner_id), sitter: personOf(booking.sitter_id) },
+    booking: {
+      id: booking.id,
+      petName: booking.pet_name,
+      startAt: booking.start_at,
+      endAt: booking.end_at,
+      completedAt: booking.completed_at,
+      owner: personOf(booking.owner_id),
+      sitter: personOf(booking.sitter_id),
+    },
     money: moneyOf(booking),
     posts: await disputeThread(dispute.id, booking),
   };

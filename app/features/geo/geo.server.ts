@@ -23,7 +23,11 @@ export function kilometresFor(closeness: number): number {
 
 export function unitVector({ latitude, longitude }: Coordinates): [number, number, number] {
   const rad = (degrees: number) => (degrees * Math.PI) / 180;
-  return [Math.cos(rad(latitude)) * Math.cos(rad(longitude)), Math.cos(rad(latitude)) * Math.sin(rad(longitude)), Math.sin(rad(latitude))];
+  return [
+    Math.cos(rad(latitude)) * Math.cos(rad(longitude)),
+    Math.cos(rad(latitude)) * Math.sin(rad(longitude)),
+    Math.sin(rad(latitude)),
+  ];
 }
 
 export function greatCircleKm(a: Coordinates, b: Coordinates): number {
@@ -123,13 +127,21 @@ export function rowStretches(center: Coordinates, km: number, rowsPerDegree: num
 
 /** Edges to a millionth of a degree (11 cm), rounded outward (inward for the sure part): short to send, and never a point lost. */
 const MICRODEGREES = 1e6;
-const outward = (value: number, up: boolean) => (up ? Math.ceil(value * MICRODEGREES) : Math.floor(value * MICRODEGREES)) / MICRODEGREES;
+const outward = (value: number, up: boolean) =>
+  (up ? Math.ceil(value * MICRODEGREES) : Math.floor(value * MICRODEGREES)) / MICRODEGREES;
 
 const NO_SHIFT = [0];
 const SHIFTS = [-360, 0, 360];
 
 /** Longitudes from..to of a row as stretches within -180..180: two where they cross the antimeridian. */
-function addStretches(stretches: RowStretch[], row: number, from: number, to: number, sureFrom: number, sureTo: number): void {
+function addStretches(
+  stretches: RowStretch[],
+  row: number,
+  from: number,
+  to: number,
+  sureFrom: number,
+  sureTo: number,
+): void {
   if (from > to) return;
   const whole = to - from >= 360;
   for (const shift of whole ? NO_SHIFT : SHIFTS) {
@@ -138,7 +150,11 @@ function addStretches(stretches: RowStretch[], row: number, from: number, to: nu
     if (west > east) continue;
     const sureWest = Math.max(west, outward(sureFrom + shift, true));
     const sureEast = Math.min(east, outward(sureTo + shift, false));
-    stretches.push(sureWest <= sureEast ? { row, west, east, sureWest, sureEast } : { row, west, east, sureWest: 181, sureEast: -181 });
+    stretches.push(
+      sureWest <= sureEast
+        ? { row, west, east, sureWest, sureEast }
+        : { row, west, east, sureWest: 181, sureEast: -181 },
+    );
   }
 }
 
@@ -158,7 +174,9 @@ function widest(centreLatitude: number, reach: number, bottom: number, top: numb
   if (Math.cos(reach) <= 0) return Math.PI;
   const ratio = Math.sin(centreLatitude) / Math.cos(reach);
   const atEnds = Math.max(halfSpan(centreLatitude, reach, bottom), halfSpan(centreLatitude, reach, top));
-  return Math.abs(ratio) < 1 ? Math.max(atEnds, halfSpan(centreLatitude, reach, Math.min(top, Math.max(bottom, Math.asin(ratio))))) : atEnds;
+  return Math.abs(ratio) < 1
+    ? Math.max(atEnds, halfSpan(centreLatitude, reach, Math.min(top, Math.max(bottom, Math.asin(ratio)))))
+    : atEnds;
 }
 
 /** The half span held at every latitude between two, or null when the circle does not cover them all. */
@@ -167,4 +185,3 @@ function narrowest(centreLatitude: number, reach: number, bottom: number, top: n
   const span = Math.min(halfSpan(centreLatitude, reach, bottom), halfSpan(centreLatitude, reach, top));
   return span > 0 ? span : null;
 }
-

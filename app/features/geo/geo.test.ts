@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { closenessAt, coarsen, greatCircleKm, kilometresFor, rowStretches, sameCell, shownKilometres, storedPosition, unitVector, type Coordinates, type RowStretch } from "./geo.server";
+import {
+  closenessAt,
+  coarsen,
+  greatCircleKm,
+  kilometresFor,
+  rowStretches,
+  sameCell,
+  shownKilometres,
+  storedPosition,
+  unitVector,
+  type Coordinates,
+  type RowStretch,
+} from "./geo.server";
 import { offset, randomFrom, travel } from "~/testing/places";
 
 const MADRID: Coordinates = { latitude: 40.4168, longitude: -3.7038 };
@@ -29,8 +41,14 @@ describe("great-circle distance", () => {
       [MADRID, travel(MADRID, 1, 90)],
       [LONDON, travel(LONDON, 1, 225)],
       [{ latitude: 70, longitude: 25 }, travel({ latitude: 70, longitude: 25 }, 1, 45)],
-      [{ latitude: -33.87, longitude: 151.21 }, { latitude: 40.71, longitude: -74.01 }],
-      [{ latitude: 0, longitude: 179.9 }, { latitude: 0, longitude: -179.9 }],
+      [
+        { latitude: -33.87, longitude: 151.21 },
+        { latitude: 40.71, longitude: -74.01 },
+      ],
+      [
+        { latitude: 0, longitude: 179.9 },
+        { latitude: 0, longitude: -179.9 },
+      ],
     ];
     for (const [a, b] of pairs) {
       expect(Math.abs(kilometresFor(dot(a, b)) - greatCircleKm(a, b))).toBeLessThan(0.01);
@@ -66,7 +84,9 @@ describe("a circle as stretches of rows", () => {
   ];
   const rowOf = (point: Coordinates) => Math.floor(point.latitude * ROWS_PER_DEGREE);
   const holds = (stretches: RowStretch[], point: Coordinates) =>
-    stretches.some((stretch) => stretch.row === rowOf(point) && point.longitude >= stretch.west && point.longitude <= stretch.east);
+    stretches.some(
+      (stretch) => stretch.row === rowOf(point) && point.longitude >= stretch.west && point.longitude <= stretch.east,
+    );
 
   it("holds every point of the circle, in every direction and on its edge", () => {
     const random = randomFrom(11);
@@ -76,7 +96,10 @@ describe("a circle as stretches of rows", () => {
         for (let i = 0; i < 400; i += 1) {
           const distance = i < 64 ? km : km * Math.sqrt(random());
           const point = travel(centre, distance, i < 64 ? i * 5.625 : random() * 360);
-          expect(holds(stretches, point), `${distance.toFixed(3)} km from ${centre.latitude},${centre.longitude}: ${point.latitude},${point.longitude}`).toBe(true);
+          expect(
+            holds(stretches, point),
+            `${distance.toFixed(3)} km from ${centre.latitude},${centre.longitude}: ${point.latitude},${point.longitude}`,
+          ).toBe(true);
         }
       }
     }
@@ -95,7 +118,10 @@ describe("a circle as stretches of rows", () => {
               latitude: (stretch.row + random()) / ROWS_PER_DEGREE,
               longitude: stretch.sureWest + random() * (stretch.sureEast - stretch.sureWest),
             };
-            expect(greatCircleKm(centre, point), `${point.latitude},${point.longitude} from ${centre.latitude},${centre.longitude}`).toBeLessThanOrEqual(km);
+            expect(
+              greatCircleKm(centre, point),
+              `${point.latitude},${point.longitude} from ${centre.latitude},${centre.longitude}`,
+            ).toBeLessThanOrEqual(km);
           }
         }
         // Rows are about 11 km tall: a circle holds whole rows from a radius of about 11 km.
@@ -122,11 +148,19 @@ describe("a circle as stretches of rows", () => {
   it("a ring holds every point between its two circles and leaves out the middle of the hole", () => {
     const random = randomFrom(13);
     for (const centre of centres) {
-      for (const [hole, km] of [[5, 10], [50, 200], [1000, 1500], [200, 201]] as const) {
+      for (const [hole, km] of [
+        [5, 10],
+        [50, 200],
+        [1000, 1500],
+        [200, 201],
+      ] as const) {
         const ring = rowStretches(centre, km, ROWS_PER_DEGREE, hole);
         for (let i = 0; i < 300; i += 1) {
           const point = travel(centre, hole + (km - hole) * random(), random() * 360);
-          expect(holds(ring, point), `${hole}–${km} km from ${centre.latitude},${centre.longitude}: ${point.latitude},${point.longitude}`).toBe(true);
+          expect(
+            holds(ring, point),
+            `${hole}–${km} km from ${centre.latitude},${centre.longitude}: ${point.latitude},${point.longitude}`,
+          ).toBe(true);
         }
         if (Math.abs(centre.latitude) < 80 && hole >= 50) expect(holds(ring, travel(centre, hole / 2, 90))).toBe(false);
       }
@@ -137,7 +171,9 @@ describe("a circle as stretches of rows", () => {
     const across = rowStretches({ latitude: 10, longitude: 179.9 }, 50, ROWS_PER_DEGREE);
     expect(across.some((stretch) => stretch.east === 180)).toBe(true);
     expect(across.some((stretch) => stretch.west === -180)).toBe(true);
-    expect(across.every((stretch) => stretch.west >= -180 && stretch.east <= 180 && stretch.east - stretch.west < 2)).toBe(true);
+    expect(
+      across.every((stretch) => stretch.west >= -180 && stretch.east <= 180 && stretch.east - stretch.west < 2),
+    ).toBe(true);
     const pole = rowStretches({ latitude: 89.9, longitude: 10 }, 50, ROWS_PER_DEGREE);
     expect(pole.some((stretch) => stretch.west === -180 && stretch.east === 180)).toBe(true);
   });
@@ -166,7 +202,10 @@ describe("the position grid", () => {
     // In Oslo a column is 0.02° of longitude (a fixed 0.01° would be 0.56 km wide).
     const oslo = coarsen({ latitude: 59.9139, longitude: 10.7522 });
     expect(oslo.latitude).toBe(59.91);
-    expect(coarsen({ latitude: 59.91, longitude: oslo.longitude + 0.02 }).longitude - oslo.longitude).toBeCloseTo(0.02, 3);
+    expect(coarsen({ latitude: 59.91, longitude: oslo.longitude + 0.02 }).longitude - oslo.longitude).toBeCloseTo(
+      0.02,
+      3,
+    );
     expect(coarsen({ latitude: 59.91, longitude: oslo.longitude + 0.0095 })).toEqual(oslo);
     // Across the antimeridian and at the poles there is still one stored position per cell.
     expect(coarsen({ latitude: 0, longitude: 179.999 })).toEqual({ latitude: 0, longitude: -180 });

@@ -44,7 +44,13 @@ export async function timeZoneOfCity(city: string): Promise<string | null> {
   let best: { zone: string; km: number } | null = null;
   for (const zone of zones) {
     const zoneCity = zone.slice(zone.lastIndexOf("/") + 1).replaceAll("_", " ");
-    const at = await db.selectFrom("places").select(["latitude", "longitude"]).where("key", "=", placeKey(zoneCity)).where("country", "=", place.country).orderBy("population", "desc").executeTakeFirst();
+    const at = await db
+      .selectFrom("places")
+      .select(["latitude", "longitude"])
+      .where("key", "=", placeKey(zoneCity))
+      .where("country", "=", place.country)
+      .orderBy("population", "desc")
+      .executeTakeFirst();
     if (!at) continue;
     const km = greatCircleKm(place, at);
     if (!best || km < best.km) best = { zone, km };

@@ -18,11 +18,21 @@ export const TOO_OFTEN = "too-often";
 
 export type StoredPosition = ReturnType<typeof storedPosition>;
 
-export async function positionChange(userId: string, to: Coordinates | null): Promise<StoredPosition | typeof TOO_OFTEN> {
+export async function positionChange(
+  userId: string,
+  to: Coordinates | null,
+): Promise<StoredPosition | typeof TOO_OFTEN> {
   const next = storedPosition(to);
   if (next.latitude === null || next.longitude === null) return next;
-  const current = await db.selectFrom("users").select(["latitude", "longitude"]).where("id", "=", userId).executeTakeFirstOrThrow();
-  const here = current.latitude === null || current.longitude === null ? null : { latitude: current.latitude, longitude: current.longitude };
+  const current = await db
+    .selectFrom("users")
+    .select(["latitude", "longitude"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const here =
+    current.latitude === null || current.longitude === null
+      ? null
+      : { latitude: current.latitude, longitude: current.longitude };
   if (sameCell(here, { latitude: next.latitude, longitude: next.longitude })) return next;
   return (await takeSlidingAttempt(`position:${userId}`, positionChangeLimit)) ? next : TOO_OFTEN;
 }
@@ -32,7 +42,11 @@ export async function positionForCity(
   city: string,
   timeZone: string | null,
 ): Promise<Partial<StoredPosition & { location_updated_at: string }> | typeof TOO_OFTEN> {
-  const user = await db.selectFrom("users").select(["city", "time_zone", "location_enabled"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("users")
+    .select(["city", "time_zone", "location_enabled"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   if (user.location_enabled) return {};
   const position = await positionChange(userId, await coordinatesOfCity(city, timeZone ?? user.time_zone));
   if (position !== TOO_OFTEN) return { ...position, location_updated_at: nowIso() };

@@ -22,7 +22,11 @@ describe("positions already stored", () => {
     await coarsenStoredPositions(db as never);
     expect(await positionOf(owner)).toEqual(coarsen(precise));
     const [x, y, z] = unitVector(coarsen(precise));
-    const vector = await db.selectFrom("users").select(["unit_x", "unit_y", "unit_z"]).where("id", "=", owner).executeTakeFirstOrThrow();
+    const vector = await db
+      .selectFrom("users")
+      .select(["unit_x", "unit_y", "unit_z"])
+      .where("id", "=", owner)
+      .executeTakeFirstOrThrow();
     expect(vector.unit_x).toBeCloseTo(x, 12);
     expect(vector.unit_y).toBeCloseTo(y, 12);
     expect(vector.unit_z).toBeCloseTo(z, 12);
@@ -40,7 +44,10 @@ describe("position changes", () => {
     const seville = await positionForCity(id, "Sevilla", null);
     expect(seville).not.toBe(TOO_OFTEN);
     if (seville === TOO_OFTEN) return;
-    expect(coarsen({ latitude: seville.latitude!, longitude: seville.longitude! })).toEqual({ latitude: seville.latitude, longitude: seville.longitude });
+    expect(coarsen({ latitude: seville.latitude!, longitude: seville.longitude! })).toEqual({
+      latitude: seville.latitude,
+      longitude: seville.longitude,
+    });
     for (let move = 1; move < positionChangeLimit.max; move += 1) {
       expect(await positionChange(id, { latitude: 40 + move * 0.1, longitude: -3 })).not.toBe(TOO_OFTEN);
     }
@@ -60,7 +67,11 @@ describe("position changes", () => {
   });
 
   it("leaves the position alone while the device's is in use", async () => {
-    const { id } = await person("owner", { ...IN_VALENCIA, at: coarsen({ latitude: 39.4699, longitude: -0.3763 }), columns: { location_enabled: 1 } });
+    const { id } = await person("owner", {
+      ...IN_VALENCIA,
+      at: coarsen({ latitude: 39.4699, longitude: -0.3763 }),
+      columns: { location_enabled: 1 },
+    });
     expect(await positionForCity(id, "Sevilla", null)).toEqual({});
   });
 });

@@ -1,5 +1,11 @@
 import { z } from "~/platform/validation";
-import { AUTO_RELEASE_AFTER_MS, DELAYED_HOLD_BEFORE_MS, HOLD_NOW_WITHIN_MS, PLATFORM_FEE_RATE, UNPAID_REQUEST_TTL_MS } from "~/features/bookings/index.server";
+import {
+  AUTO_RELEASE_AFTER_MS,
+  DELAYED_HOLD_BEFORE_MS,
+  HOLD_NOW_WITHIN_MS,
+  PLATFORM_FEE_RATE,
+  UNPAID_REQUEST_TTL_MS,
+} from "~/features/bookings/index.server";
 import { FREE_DAILY_LIKES } from "~/features/discovery/index.server";
 import { numberFormat } from "~/platform/format";
 import type { Language } from "~/platform/i18n";
@@ -19,7 +25,11 @@ export const LEGAL_TEXTS_UPDATED = "2026-11-25";
 
 const text = z.string().check(z.minLength(1));
 const block = z.union([text, z.array(text).check(z.minLength(1))]);
-const table = z.object({ caption: text, head: z.array(text).check(z.minLength(2)), rows: z.array(z.array(text).check(z.minLength(2))).check(z.minLength(1)) });
+const table = z.object({
+  caption: text,
+  head: z.array(text).check(z.minLength(2)),
+  rows: z.array(z.array(text).check(z.minLength(2))).check(z.minLength(1)),
+});
 
 export const legalDocumentSchema = z.object({
   intro: z.array(block),
@@ -54,7 +64,11 @@ export function legalFigures(language: Language) {
 }
 
 /** `operator` and `contact`: the operator's name and email address (or words pointing to the imprint). */
-export async function legalDocument(name: LegalDocumentName, language: Language, operator: { operator: string; contact: string }): Promise<LegalDocument> {
+export async function legalDocument(
+  name: LegalDocumentName,
+  language: Language,
+  operator: { operator: string; contact: string },
+): Promise<LegalDocument> {
   const t = await translatorFor(language, `legal-${name}`);
   const text: unknown = t("document", { returnObjects: true, ...legalFigures(language), ...operator });
   // A broken translation fails here, loudly, and in the unit test that reads every language.

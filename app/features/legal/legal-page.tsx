@@ -29,7 +29,15 @@ function Blocks({ blocks }: { blocks: Block[] }) {
   );
 }
 
-export function LegalShell({ title, updated, children }: { title: string; updated: string | null; children: ReactNode }) {
+export function LegalShell({
+  title,
+  updated,
+  children,
+}: {
+  title: string;
+  updated: string | null;
+  children: ReactNode;
+}) {
   const { t } = useTranslation("legal");
   return (
     <main id="main" className="mx-auto max-w-2xl pb-4">
@@ -68,7 +76,12 @@ export function LegalDocumentPage({ title, updated, document, children }: LegalP
         </ol>
       </nav>
       {document.sections.map((section, index) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-4 space-y-3">
+        <section
+          key={section.id}
+          id={section.id}
+          aria-labelledby={`${section.id}-heading`}
+          className="scroll-mt-4 space-y-3"
+        >
           <h2 id={`${section.id}-heading`} className="text-xl font-bold text-stone-900">
             {index + 1}. {section.heading}
           </h2>
@@ -80,7 +93,11 @@ export function LegalDocumentPage({ title, updated, document, children }: LegalP
               <thead>
                 <tr>
                   {section.table.head.map((cell, cellIndex) => (
-                    <th key={cell} scope="col" className={`border-b border-stone-300 p-2 align-bottom ${cellIndex === 1 ? "w-[45%]" : ""}`}>
+                    <th
+                      key={cell}
+                      scope="col"
+                      className={`border-b border-stone-300 p-2 align-bottom ${cellIndex === 1 ? "w-[45%]" : ""}`}
+                    >
                       {cell}
                     </th>
                   ))}
@@ -122,7 +139,14 @@ export type ImprintData = {
   source: "configured" | "example";
   details: { label: string; value: string; kind: "text" | "email" | "phone" }[];
   missing: string[];
-  text: { intro: string; example: string; missing: string; detailsHeading: string; contactHeading: string; contact: string };
+  text: {
+    intro: string;
+    example: string;
+    missing: string;
+    detailsHeading: string;
+    contactHeading: string;
+    contact: string;
+  };
 };
 
 export function ImprintPage({ title, source, details, missing, text }: ImprintData) {

@@ -19,7 +19,13 @@ import { imprintOf, missingOperatorWarning } from "./operator.server";
 import { imprintPage, legalPage } from "./pages.server";
 
 const base = { NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "legal-")) } as const;
-const production = { ...base, NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail.example.com:587", APP_URL: "https://sitters.example" } as const;
+const production = {
+  ...base,
+  NODE_ENV: "production",
+  SESSION_SECRET: "s".repeat(32),
+  SMTP_URL: "smtp://mail.example.com:587",
+  APP_URL: "https://sitters.example",
+} as const;
 const operator = {
   OPERATOR_NAME: "Patas Felices S.L.",
   OPERATOR_ADDRESS: "Calle Mayor 5\n28013 Madrid\nEspaña",
@@ -46,14 +52,17 @@ async function render(element: ReturnType<typeof createElement>, language = "en"
 
 /** The shape of a document, without its words: the same in every language. */
 function shapeOf(document: LegalDocument) {
-  const blocks = (list: LegalDocument["intro"] | undefined) => list?.map((block) => (typeof block === "string" ? "p" : `ul${block.length}`));
+  const blocks = (list: LegalDocument["intro"] | undefined) =>
+    list?.map((block) => (typeof block === "string" ? "p" : `ul${block.length}`));
   return {
     intro: blocks(document.intro),
     sections: document.sections.map((section) => ({
       id: section.id,
       body: blocks(section.body),
       after: blocks(section.after),
-      table: section.table ? { head: section.table.head.length, rows: section.table.rows.map((row) => `${row[0]}:${row.length}`) } : null,
+      table: section.table
+        ? { head: section.table.head.length, rows: section.table.rows.map((row) => `${row[0]}:${row.length}`) }
+        : null,
     })),
   };
 }
@@ -62,7 +71,12 @@ function textsOf(document: LegalDocument): string[] {
   const flat = (list: LegalDocument["intro"] | undefined) => (list ?? []).flat();
   return [
     ...flat(document.intro),
-    ...document.sections.flatMap((section) => [section.heading, ...flat(section.body), ...flat(section.after), ...(section.table ? [section.table.caption, ...section.table.head, ...section.table.rows.flat()] : [])]),
+    ...document.sections.flatMap((section) => [
+      section.heading,
+      ...flat(section.body),
+      ...flat(section.after),
+      ...(section.table ? [section.table.caption, ...section.table.head, ...section.table.rows.flat()] : []),
+    ]),
   ];
 }
 
@@ -78,16 +92,23 @@ describe("the legal texts", () => {
 
   it("have every key in every language", () => {
     const keysOf = (tree: unknown, prefix = ""): string[] =>
-      tree && typeof tree === "object" ? Object.entries(tree).flatMap(([key, value]) => keysOf(value, `${prefix}.${key}`)) : [prefix];
+      tree && typeof tree === "object"
+        ? Object.entries(tree).flatMap(([key, value]) => keysOf(value, `${prefix}.${key}`))
+        : [prefix];
     for (const name of names) {
       const english = keysOf((resources as Resource).en?.[name]).sort();
       expect(english.length, name).toBeGreaterThan(5);
-      for (const language of supportedLanguages) expect(keysOf((resources as Resource)[language]?.[name]).sort(), `${language}/${name}`).toEqual(english);
+      for (const language of supportedLanguages)
+        expect(keysOf((resources as Resource)[language]?.[name]).sort(), `${language}/${name}`).toEqual(english);
     }
   });
 
   it("are not among the translations every page loads, and the browser cannot fetch the long ones", async () => {
-    const answer = await localesLoader({ params: { lng: "de" }, request: new Request("http://localhost/locales/de"), context: { cspNonce: "", clientAddress: "127.0.0.1" } });
+    const answer = await localesLoader({
+      params: { lng: "de" },
+      request: new Request("http://localhost/locales/de"),
+      context: { cspNonce: "", clientAddress: "127.0.0.1" },
+    });
     const served = Object.keys((await answer.json()) as Record<string, unknown>);
     expect(served).toContain("legal");
     for (const name of names.filter((name) => name !== "legal")) {
@@ -98,28 +119,40 @@ describe("the legal texts", () => {
     expect(JSON.stringify((resources as Resource).en?.legal).length).toBeLessThan(1500);
   });
 
-  it.each(supportedLanguages)("in %s are complete, shaped like the English ones, with every figure filled in and links only to pages of the site", async (language) => {
-    for (const name of LEGAL_DOCUMENTS) {
-      const english = await legalDocument(name, "en", { operator: "O", contact: "c@example.com" });
-      const document = await legalDocument(name, language, { operator: "O", contact: "c@example.com" });
-      expect(shapeOf(document), `${language}/${name}`).toEqual(shapeOf(english));
-      for (const text of textsOf(document)) {
-        expect(text, `${language}/${name}`).not.toMatch(/\{\{|\}\}|<|>/);
-        for (const [, target] of text.matchAll(/\]\(([^)]*)\)/g)) {
-          const pagePath = target!.split("#")[0]!;
-          expect(sitePaths.has(pagePath) || linkedElsewhere.has(pagePath), `${language}/${name}: link to ${target}`).toBe(true);
+  it.each(supportedLanguages)(
+    "in %s are complete, shaped like the English ones, with every figure filled in and links only to pages of the site",
+    async (language) => {
+      for (const name of LEGAL_DOCUMENTS) {
+        const english = await legalDocument(name, "en", { operator: "O", contact: "c@example.com" });
+        const document = await legalDocument(name, language, { operator: "O", contact: "c@example.com" });
+        expect(shapeOf(document), `${language}/${name}`).toEqual(shapeOf(english));
+        for (const text of textsOf(document)) {
+          expect(text, `${language}/${name}`).not.toMatch(/\{\{|\}\}|<|>/);
+          for (const [, target] of text.matchAll(/\]\(([^)]*)\)/g)) {
+            const pagePath = target!.split("#")[0]!;
+            expect(
+              sitePaths.has(pagePath) || linkedElsewhere.has(pagePath),
+              `${language}/${name}: link to ${target}`,
+            ).toBe(true);
+          }
         }
+        if (language !== "en")
+          expect(textsOf(document).join(" "), `${language}/${name} is translated`).not.toEqual(
+            textsOf(english).join(" "),
+          );
       }
-      if (language !== "en") expect(textsOf(document).join(" "), `${language}/${name} is translated`).not.toEqual(textsOf(english).join(" "));
-    }
-  });
+    },
+  );
 
   it("state the figures the marketplace applies", async () => {
     const help = textsOf(await legalDocument("help", "en", { operator: "O", contact: "c@example.com" })).join(" ");
     expect(help).toContain("20%");
     expect(help).toContain("72 hours");
-    const cookies = textsOf(await legalDocument("cookies", "en", { operator: "O", contact: "c@example.com" })).join(" ");
-    for (const cookie of ["__session", "toast", "i18nextLng", "location-later", "outbox"]) expect(cookies).toContain(cookie);
+    const cookies = textsOf(await legalDocument("cookies", "en", { operator: "O", contact: "c@example.com" })).join(
+      " ",
+    );
+    for (const cookie of ["__session", "toast", "i18nextLng", "location-later", "outbox"])
+      expect(cookies).toContain(cookie);
   });
 
   it("render with headings, a table of contents pointing at each section, and translated titles", async () => {
@@ -142,7 +175,16 @@ describe("the imprint", () => {
     expect(imprint).toMatchObject({ source: "configured", missing: [] });
     const page = await imprintPage("es", imprint);
     const html = await render(createElement(ImprintPage, page), "es");
-    for (const value of ["Patas Felices S.L.", "Calle Mayor 5", "28013 Madrid", "+34 911 222 333", "Marta Ruiz", "Registro Mercantil de Madrid, Hoja M-123456", "ESB87654321"]) expect(html).toContain(value);
+    for (const value of [
+      "Patas Felices S.L.",
+      "Calle Mayor 5",
+      "28013 Madrid",
+      "+34 911 222 333",
+      "Marta Ruiz",
+      "Registro Mercantil de Madrid, Hoja M-123456",
+      "ESB87654321",
+    ])
+      expect(html).toContain(value);
     expect(html).toContain('href="mailto:ayuda@patas.example"');
     expect(html).toContain('href="tel:+34911222333"');
     expect(html).toContain("Representado por");
@@ -152,7 +194,11 @@ describe("the imprint", () => {
   });
 
   it("shows clearly marked examples in development, tests and demo mode when nothing is configured", async () => {
-    for (const environment of [base, { ...base, NODE_ENV: "development" as const }, { ...production, DEMO_MODE: "true" }]) {
+    for (const environment of [
+      base,
+      { ...base, NODE_ENV: "development" as const },
+      { ...production, DEMO_MODE: "true" },
+    ]) {
       const imprint = imprintOf(parseEnv(environment));
       expect(imprint.source).toBe("example");
       const page = await imprintPage("en", imprint);
@@ -170,7 +216,9 @@ describe("the imprint", () => {
     expect(html).toContain("Adresse");
     expect(missingOperatorWarning(parseEnv(production))).toMatch(/OPERATOR_NAME, OPERATOR_ADDRESS, OPERATOR_EMAIL/);
 
-    const partly = imprintOf(parseEnv({ ...production, OPERATOR_NAME: "Patas Felices S.L.", OPERATOR_VAT_ID: "ESB87654321" }));
+    const partly = imprintOf(
+      parseEnv({ ...production, OPERATOR_NAME: "Patas Felices S.L.", OPERATOR_VAT_ID: "ESB87654321" }),
+    );
     expect(partly.details.map((detail) => detail.field)).toEqual(["name", "vatId"]);
     expect(partly.missing).toEqual(["address", "email"]);
     // Set only partly in development: what is set is shown as it is, nothing made up beside it.

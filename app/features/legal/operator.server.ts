@@ -36,7 +36,11 @@ type OperatorEnv = Pick<Env, (typeof OPERATOR_FIELDS)[number] | "devToolsEnabled
 export function imprintOf(env: OperatorEnv = currentEnv): Imprint {
   const configured = OPERATOR_FIELDS.filter((name) => env[name]);
   if (configured.length === 0 && env.devToolsEnabled) {
-    return { source: "example", details: OPERATOR_FIELDS.map((name) => ({ field: FIELD_OF[name], value: EXAMPLE[FIELD_OF[name]] })), missing: [] };
+    return {
+      source: "example",
+      details: OPERATOR_FIELDS.map((name) => ({ field: FIELD_OF[name], value: EXAMPLE[FIELD_OF[name]] })),
+      missing: [],
+    };
   }
   return {
     source: "configured",
@@ -46,7 +50,9 @@ export function imprintOf(env: OperatorEnv = currentEnv): Imprint {
 }
 
 /** For the start-up log of a production server whose imprint lacks required details. */
-export function missingOperatorWarning(env: OperatorEnv & Pick<Env, "NODE_ENV" | "DEMO_MODE"> = currentEnv): string | null {
+export function missingOperatorWarning(
+  env: OperatorEnv & Pick<Env, "NODE_ENV" | "DEMO_MODE"> = currentEnv,
+): string | null {
   if (env.NODE_ENV !== "production" || env.DEMO_MODE) return null;
   const missing = REQUIRED_OPERATOR_FIELDS.filter((name) => !env[name]);
   if (missing.length === 0) return null;

@@ -5,10 +5,15 @@ import { LEGAL_TEXTS_UPDATED, legalDocument, type LegalDocumentName } from "./do
 import type { ImprintData, LegalPageData } from "./legal-page";
 import { imprintOf, type Imprint, type OperatorField } from "./operator.server";
 
-const updatedOn = (language: Language) => dateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${LEGAL_TEXTS_UPDATED}T12:00:00Z`));
+const updatedOn = (language: Language) =>
+  dateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${LEGAL_TEXTS_UPDATED}T12:00:00Z`));
 
 /** Everything a legal page shows, in the asker's language, written on the server. */
-export async function legalPage(name: LegalDocumentName, language: Language, imprint: Imprint = imprintOf()): Promise<LegalPageData> {
+export async function legalPage(
+  name: LegalDocumentName,
+  language: Language,
+  imprint: Imprint = imprintOf(),
+): Promise<LegalPageData> {
   const t = await translatorFor(language, "legal");
   const detail = (field: OperatorField) => imprint.details.find((entry) => entry.field === field)?.value;
   // The operator's name and address as the imprint gives them, or a pointer to the imprint where one is missing.
@@ -28,7 +33,11 @@ export async function imprintPage(language: Language, imprint: Imprint = imprint
   return {
     title: (await translatorFor(language, "legal"))("titles.imprint"),
     source: imprint.source,
-    details: imprint.details.map(({ field, value }) => ({ label: t(`fields.${field}`), value, kind: KIND[field] ?? "text" })),
+    details: imprint.details.map(({ field, value }) => ({
+      label: t(`fields.${field}`),
+      value,
+      kind: KIND[field] ?? "text",
+    })),
     missing: imprint.missing.map((field) => t(`fields.${field}`)),
     text: {
       intro: t("intro"),

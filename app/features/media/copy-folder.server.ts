@@ -14,7 +14,11 @@ export interface FolderCopy {
  * the bucket of MEDIA_STORAGE=s3, under the same keys. A file already there with the same size is not
  * sent again, so an interrupted copy can simply be run again; afterwards every file is checked.
  */
-export async function copyMediaFolder(folder: string, target: FileStorage, log: (line: string) => void = () => {}): Promise<FolderCopy> {
+export async function copyMediaFolder(
+  folder: string,
+  target: FileStorage,
+  log: (line: string) => void = () => {},
+): Promise<FolderCopy> {
   const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [] as string[];
     throw error;
@@ -31,7 +35,8 @@ export async function copyMediaFolder(folder: string, target: FileStorage, log: 
       result.alreadyThere += 1;
     } else {
       await target.put(key, await readFile(path.join(folder, key)));
-      if ((await target.size(key)) !== size) throw new Error(`${key}: the copy in the target store does not have the folder's ${size} bytes`);
+      if ((await target.size(key)) !== size)
+        throw new Error(`${key}: the copy in the target store does not have the folder's ${size} bytes`);
       result.copied += 1;
     }
     if ((index + 1) % 500 === 0) log(`media: ${index + 1} of ${keys.length} files`);

@@ -49,7 +49,16 @@ export function assertMediaKey(key: string): void {
 }
 
 export function assertRangeWithin(range: ByteRange | undefined, size: number): void {
-  if (range && !(Number.isSafeInteger(range.start) && Number.isSafeInteger(range.end) && range.start >= 0 && range.start <= range.end && range.end < size)) {
+  if (
+    range &&
+    !(
+      Number.isSafeInteger(range.start) &&
+      Number.isSafeInteger(range.end) &&
+      range.start >= 0 &&
+      range.start <= range.end &&
+      range.end < size
+    )
+  ) {
     throw new RangeError(`Byte range ${range.start}-${range.end} is outside a file of ${size} bytes`);
   }
 }
@@ -134,7 +143,12 @@ export function localFileStorage(directory: string): FileStorage {
         // Sized on the open file, so a removal after this point cannot change what is sent.
         const { size } = await handle.stat();
         assertRangeWithin(range, size);
-        const reader = handle.createReadStream({ start: range?.start ?? 0, end: range?.end ?? Math.max(0, size - 1), highWaterMark: CHUNK_BYTES, autoClose: true });
+        const reader = handle.createReadStream({
+          start: range?.start ?? 0,
+          end: range?.end ?? Math.max(0, size - 1),
+          highWaterMark: CHUNK_BYTES,
+          autoClose: true,
+        });
         return { body: pullStream(reader), size };
       } catch (error) {
         await handle.close();

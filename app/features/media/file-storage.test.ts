@@ -60,7 +60,17 @@ describe.each([
   });
 
   it("refuses keys it did not choose, before touching anything", async () => {
-    for (const bad of ["../../etc/passwd", "../x.webp", "a/b.webp", "ABC.webp", "x.webp.", "x.html", "", "%2e%2e.webp", "x.webp?versionId=1"]) {
+    for (const bad of [
+      "../../etc/passwd",
+      "../x.webp",
+      "a/b.webp",
+      "ABC.webp",
+      "x.webp.",
+      "x.html",
+      "",
+      "%2e%2e.webp",
+      "x.webp?versionId=1",
+    ]) {
       await expect(store.put(bad, Buffer.from("x"))).rejects.toThrow(/Invalid media key/);
       await expect(store.read(bad)).rejects.toThrow(/Invalid media key/);
       await expect(store.remove(bad)).rejects.toThrow(/Invalid media key/);

@@ -37,7 +37,8 @@ export function signatureFormat(input: Buffer): SourceFormat | null {
   if (input.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
   const head = input.subarray(0, 6).toString("latin1");
   if (head === "GIF87a" || head === "GIF89a") return "gif";
-  if (input.subarray(0, 4).toString("latin1") === "RIFF" && input.subarray(8, 12).toString("latin1") === "WEBP") return "webp";
+  if (input.subarray(0, 4).toString("latin1") === "RIFF" && input.subarray(8, 12).toString("latin1") === "WEBP")
+    return "webp";
   return null;
 }
 
@@ -74,7 +75,13 @@ export async function processImage(input: Buffer, { maxBytes = IMAGE_MAX_BYTES }
       .toBuffer({ resolveWithObject: true });
   try {
     const [full, card] = await Promise.all([encode(FULL_SIZE), encode(CARD_SIZE)]);
-    return { full: full.data, card: card.data, width: full.info.width, height: full.info.height, sourceFormat: claimed };
+    return {
+      full: full.data,
+      card: card.data,
+      width: full.info.width,
+      height: full.info.height,
+      sourceFormat: claimed,
+    };
   } catch {
     // libvips says "truncated", "corrupt" or "premature end" in many ways: all mean the file is not one we keep.
     throw new ImageRejected("media.notAnImage");
@@ -82,7 +89,9 @@ export async function processImage(input: Buffer, { maxBytes = IMAGE_MAX_BYTES }
 }
 
 /** Every image processed, or the first one's reason for refusal. */
-export async function processImages(images: Buffer[]): Promise<{ ok: true; processed: ProcessedImage[] } | { ok: false; problem: ImageRejected["reason"] }> {
+export async function processImages(
+  images: Buffer[],
+): Promise<{ ok: true; processed: ProcessedImage[] } | { ok: false; problem: ImageRejected["reason"] }> {
   const processed: ProcessedImage[] = [];
   try {
     for (const image of images) processed.push(await processImage(image));

@@ -67,8 +67,13 @@ describe("processImage", () => {
   });
 
   it("accepts GIF (first frame) and WebP", async () => {
-    const frame = (r: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g: 0, b: 0 } } }).png().toBuffer();
-    const animated = await sharp(await Promise.all([frame(0), frame(128), frame(255)]), { join: { animated: true } }).gif().toBuffer();
+    const frame = (r: number) =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g: 0, b: 0 } } })
+        .png()
+        .toBuffer();
+    const animated = await sharp(await Promise.all([frame(0), frame(128), frame(255)]), { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const gif = await processImage(animated);
     expect(gif).toMatchObject({ sourceFormat: "gif", width: 40, height: 30 });
     expect((await sharp(gif.full).metadata()).pages ?? 1).toBe(1);
@@ -106,10 +111,20 @@ describe("processImage", () => {
 
   it("refuses what is not a JPEG, PNG, GIF or WebP image", async () => {
     const jpeg = await noisy(400, 300).jpeg().toBuffer();
-    expect(await rejection(Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>"))).toBe("media.notAnImage");
-    expect(await rejection(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'))).toBe("media.notAnImage");
+    expect(await rejection(Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>"))).toBe(
+      "media.notAnImage",
+    );
+    expect(
+      await rejection(
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+        ),
+      ),
+    ).toBe("media.notAnImage");
     expect(await rejection(jpeg.subarray(0, jpeg.length / 2))).toBe("media.notAnImage");
-    expect(await rejection(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from("<html></html>")]))).toBe("media.notAnImage");
+    expect(await rejection(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from("<html></html>")]))).toBe(
+      "media.notAnImage",
+    );
     expect(await rejection(await solid(20, 20).tiff().toBuffer())).toBe("media.notAnImage");
     expect(await rejection(Buffer.alloc(0))).toBe("media.notAnImage");
   });
@@ -202,7 +217,11 @@ describe("readImageUpload", () => {
     let cancelled = false;
     const endless = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n\r\n`));
+        controller.enqueue(
+          new TextEncoder().encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n\r\n`,
+          ),
+        );
       },
       pull(controller) {
         pulled += 64 * 1024;
@@ -212,7 +231,10 @@ describe("readImageUpload", () => {
         cancelled = true;
       },
     });
-    const result = await readImageUpload(upload(endless, { "Content-Type": `multipart/form-data; boundary=${boundary}` }), options);
+    const result = await readImageUpload(
+      upload(endless, { "Content-Type": `multipart/form-data; boundary=${boundary}` }),
+      options,
+    );
     expect(result).toEqual({ error: "media.tooLarge" });
     // A refused file is drained (so a browser still gets the answer), but never past the body limit.
     expect(pulled).toBeLessThan(options.maxFiles * IMAGE_MAX_BYTES + 2 * MB);
@@ -229,13 +251,19 @@ describe("readImageUpload", () => {
         controller.enqueue(new Uint8Array(64 * 1024).fill(65));
       },
     });
-    const result = await readImageUpload(upload(preamble, { "Content-Type": "multipart/form-data; boundary=never" }), { ...options, maxFiles: 1 });
+    const result = await readImageUpload(upload(preamble, { "Content-Type": "multipart/form-data; boundary=never" }), {
+      ...options,
+      maxFiles: 1,
+    });
     expect(result).toEqual({ error: "media.tooLarge" });
     expect(pulled).toBeLessThan(IMAGE_MAX_BYTES + 3 * MB);
   });
 
   it("refuses a declared Content-Length over the limit without reading the body", async () => {
-    const request = upload("x", { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(100 * MB) });
+    const request = upload("x", {
+      "Content-Type": "multipart/form-data; boundary=x",
+      "Content-Length": String(100 * MB),
+    });
     expect(await readImageUpload(request, options)).toEqual({ error: "media.tooLarge" });
     expect(request.bodyUsed).toBe(false);
   });
@@ -271,7 +299,9 @@ describe("readImageUpload", () => {
   it("refuses a body that is not multipart", async () => {
     const json = upload(JSON.stringify({ photos: [] }), { "Content-Type": "application/json" });
     expect(await readImageUpload(json, options)).toEqual({ error: "media.badRequest" });
-    const malformed = upload("--x\r\nX-Not-A-Disposition: 1\r\n\r\nvalue\r\n--x--\r\n", { "Content-Type": "multipart/form-data; boundary=x" });
+    const malformed = upload("--x\r\nX-Not-A-Disposition: 1\r\n\r\nvalue\r\n--x--\r\n", {
+      "Content-Type": "multipart/form-data; boundary=x",
+    });
     expect(await readImageUpload(malformed, options)).toEqual({ error: "media.badRequest" });
   });
 });

@@ -39,10 +39,21 @@ afterAll(async () => {
 });
 
 /** The route's answer, returned or thrown. */
-async function get(key: string, cookie: string | null, headers: Record<string, string> = {}, whenWritable?: () => Promise<boolean>): Promise<Response> {
-  const request = new Request(`http://localhost/media/${key}`, { headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
+async function get(
+  key: string,
+  cookie: string | null,
+  headers: Record<string, string> = {},
+  whenWritable?: () => Promise<boolean>,
+): Promise<Response> {
+  const request = new Request(`http://localhost/media/${key}`, {
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
+  });
   try {
-    return (await app.mediaRoute.loader({ request, params: { key }, context: { ...context, whenWritable } })) as Response;
+    return (await app.mediaRoute.loader({
+      request,
+      params: { key },
+      context: { ...context, whenWritable },
+    })) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -56,7 +67,10 @@ async function chunksOf(response: Response): Promise<{ data: Buffer; largestChun
   return { data: Buffer.concat(chunks), largestChunk: Math.max(0, ...chunks.map((chunk) => chunk.byteLength)) };
 }
 
-const photoFile = async () => sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+const photoFile = async () =>
+  sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .png()
+    .toBuffer();
 
 describe("media in an S3 bucket", () => {
   it("stores an uploaded photo in the bucket, serves it through /media with the usual headers, and deletes it there", async () => {
@@ -65,7 +79,11 @@ describe("media in an S3 bucket", () => {
     const sitter = await people.person("sitter", { signedIn: true });
     const form = new FormData();
     form.append("photos", new File([await photoFile()], "garden.png", { type: "image/png" }));
-    const upload = new Request("http://localhost/photos", { method: "POST", body: form, headers: { Cookie: sitter.cookie } });
+    const upload = new Request("http://localhost/photos", {
+      method: "POST",
+      body: form,
+      headers: { Cookie: sitter.cookie },
+    });
     const answer = (await photosRoute.action({ request: upload, params: {}, context })) as Response;
     expect(answer.status).toBe(302);
 
@@ -106,7 +124,15 @@ describe("media in an S3 bucket", () => {
     const key = `${randomUUID()}.mp4`;
     const video = randomBytes(10 * MB);
     await media.fileStorage.put(key, video);
-    expect(await messages.sendMessage(sitter.id, conversationId, "", { type: "video", key, previewKey: null }, { image: "📷", video: "🎥" })).toMatchObject({ status: "sent" });
+    expect(
+      await messages.sendMessage(
+        sitter.id,
+        conversationId,
+        "",
+        { type: "video", key, previewKey: null },
+        { image: "📷", video: "🎥" },
+      ),
+    ).toMatchObject({ status: "sent" });
 
     const read = vi.spyOn(media.fileStorage, "read");
     const whole = await get(key, owner.cookie);
@@ -149,7 +175,13 @@ describe("media in an S3 bucket", () => {
     const key = `${randomUUID()}.webm`;
     const video = randomBytes(10 * MB);
     await media.fileStorage.put(key, video);
-    await messages.sendMessage(sitter.id, conversationId, "", { type: "video", key, previewKey: null }, { image: "📷", video: "🎥" });
+    await messages.sendMessage(
+      sitter.id,
+      conversationId,
+      "",
+      { type: "video", key, previewKey: null },
+      { image: "📷", video: "🎥" },
+    );
 
     // The client takes three pieces, then goes away: the rest is never fetched.
     let asked = 0;
@@ -162,10 +194,18 @@ describe("media in an S3 bucket", () => {
 
     // A client whose connection is full: nothing more is read until it has room again.
     let makeRoom: (writable: boolean) => void = () => undefined;
-    const full = await get(key, owner.cookie, { Range: "bytes=0-99" }, () => new Promise<boolean>((resolve) => (makeRoom = resolve)));
+    const full = await get(
+      key,
+      owner.cookie,
+      { Range: "bytes=0-99" },
+      () => new Promise<boolean>((resolve) => (makeRoom = resolve)),
+    );
     const reader = full.body!.getReader();
     const firstPiece = reader.read();
-    const early = await Promise.race([firstPiece.then(() => "read"), new Promise((resolve) => setTimeout(() => resolve("waiting"), 300))]);
+    const early = await Promise.race([
+      firstPiece.then(() => "read"),
+      new Promise((resolve) => setTimeout(() => resolve("waiting"), 300)),
+    ]);
     expect(early).toBe("waiting");
     makeRoom(true);
     expect(Buffer.from((await firstPiece).value!)).toEqual(video.subarray(0, 100));

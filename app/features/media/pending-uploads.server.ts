@@ -14,11 +14,18 @@ export interface PendingUploadView {
   cardUrl: string;
 }
 
-const keysOf = (upload: Pick<PendingUpload, "card_key" | "full_key">) => ({ cardKey: upload.card_key, fullKey: upload.full_key });
+const keysOf = (upload: Pick<PendingUpload, "card_key" | "full_key">) => ({
+  cardKey: upload.card_key,
+  fullKey: upload.full_key,
+});
 const freshSince = () => new Date(now().getTime() - PENDING_UPLOAD_TTL_MS).toISOString();
 
 export async function purgeExpiredPendingUploads(): Promise<number> {
-  const expired = await db.deleteFrom("pending_uploads").where("created_at", "<", freshSince()).returningAll().execute();
+  const expired = await db
+    .deleteFrom("pending_uploads")
+    .where("created_at", "<", freshSince())
+    .returningAll()
+    .execute();
   await Promise.all(expired.map((upload) => removeImage(keysOf(upload))));
   return expired.length;
 }
@@ -53,7 +60,8 @@ export async function keepPendingUploads(
   images: Buffer[],
 ): Promise<{ status: "kept" } | { status: "refused"; problem: PhotoProblem }> {
   if (images.length === 0) return { status: "kept" };
-  if ((await listPendingUploads(userId, form)).length + images.length > PHOTOS_MAX) return { status: "refused", problem: "media.tooMany" };
+  if ((await listPendingUploads(userId, form)).length + images.length > PHOTOS_MAX)
+    return { status: "refused", problem: "media.tooMany" };
   const result = await processImages(images);
   if (!result.ok) return { status: "refused", problem: result.problem };
   const { processed } = result;
@@ -62,14 +70,29 @@ export async function keepPendingUploads(
     const keys = await storeImage(image);
     await db
       .insertInto("pending_uploads")
-      .values({ id: randomUUID(), user_id: userId, form, card_key: keys.cardKey, full_key: keys.fullKey, width: image.width, height: image.height, created_at: at })
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        form,
+        card_key: keys.cardKey,
+        full_key: keys.fullKey,
+        width: image.width,
+        height: image.height,
+        created_at: at,
+      })
       .execute();
   }
   return { status: "kept" };
 }
 
 export async function removePendingUpload(userId: string, form: string, id: string): Promise<boolean> {
-  const removed = await db.deleteFrom("pending_uploads").where("id", "=", id).where("user_id", "=", userId).where("form", "=", form).returningAll().executeTakeFirst();
+  const removed = await db
+    .deleteFrom("pending_uploads")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("form", "=", form)
+    .returningAll()
+    .executeTakeFirst();
   if (removed) await removeImage(keysOf(removed));
   return Boolean(removed);
 }
@@ -109,7 +132,12 @@ export async function adoptPendingUploads(
       .orderBy("id")
       .execute();
     if (uploads.length !== unique.length) return { status: "refused", problem: "media.pendingGone" } as const;
-    const images = uploads.map((upload) => ({ cardKey: upload.card_key, fullKey: upload.full_key, width: upload.width, height: upload.height }));
+    const images = uploads.map((upload) => ({
+      cardKey: upload.card_key,
+      fullKey: upload.full_key,
+      width: upload.width,
+      height: upload.height,
+    }));
     if (!(await appendPhotos(trx, photoOwner, images))) return { status: "refused", problem: "media.tooMany" } as const;
     await trx.deleteFrom("pending_uploads").where("id", "in", unique).execute();
     return { status: "added", count: uploads.length } as const;

@@ -21,7 +21,9 @@ export function PhotoGrid({ photos, name }: { photos: PhotoView[]; name: string 
               className="aspect-square w-full rounded-xl object-cover"
             />
             {index === 0 ? (
-              <span className="absolute top-2 left-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">{t("photos.main")}</span>
+              <span className="absolute top-2 left-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+                {t("photos.main")}
+              </span>
             ) : null}
           </div>
           <Form method="post" action="/photos" className="flex flex-wrap gap-1">
@@ -33,7 +35,12 @@ export function PhotoGrid({ photos, name }: { photos: PhotoView[]; name: string 
                   {t("photos.makeMain")}
                   <span className="sr-only"> ({t("photos.number", { number: index + 1 })})</span>
                 </button>
-                <button type="submit" name="move" value="earlier" className="btn btn-secondary min-h-9 px-2 py-1 text-xs">
+                <button
+                  type="submit"
+                  name="move"
+                  value="earlier"
+                  className="btn btn-secondary min-h-9 px-2 py-1 text-xs"
+                >
                   <span aria-hidden>←</span>
                   <span className="sr-only">{t("photos.moveEarlier", { number: index + 1 })}</span>
                 </button>

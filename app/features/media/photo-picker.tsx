@@ -48,7 +48,11 @@ export function PhotoPicker({
         <ul className="grid grid-cols-3 gap-2" aria-label={t("photos.previews")}>
           {previews.map((url, index) => (
             <li key={url}>
-              <img src={url} alt={t("photos.previewAlt", { number: index + 1 })} className="aspect-square w-full rounded-lg object-cover" />
+              <img
+                src={url}
+                alt={t("photos.previewAlt", { number: index + 1 })}
+                className="aspect-square w-full rounded-lg object-cover"
+              />
             </li>
           ))}
         </ul>

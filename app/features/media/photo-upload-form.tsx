@@ -5,7 +5,15 @@ import { PHOTOS_MAX } from "./limits";
 import { PhotoPicker } from "./photo-picker";
 
 // With JavaScript the post goes through XMLHttpRequest, the only browser API that reports upload progress.
-export function PhotoUploadForm({ petId, redirectTo, photoCount }: { petId?: string; redirectTo: string; photoCount: number }) {
+export function PhotoUploadForm({
+  petId,
+  redirectTo,
+  photoCount,
+}: {
+  petId?: string;
+  redirectTo: string;
+  photoCount: number;
+}) {
   const { t } = useTranslation("profile");
   const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
@@ -41,7 +49,12 @@ export function PhotoUploadForm({ petId, redirectTo, photoCount }: { petId?: str
       ) : null}
       {progress !== null ? (
         <div className="space-y-1">
-          <progress max={100} value={progress} aria-label={t("photos.uploading")} className="h-2 w-full accent-brand-700" />
+          <progress
+            max={100}
+            value={progress}
+            aria-label={t("photos.uploading")}
+            className="h-2 w-full accent-brand-700"
+          />
           <p className="text-sm text-stone-700" role="status">
             {t("photos.uploadProgress", { percent: progress })}
           </p>

@@ -24,7 +24,13 @@ export interface PhotoView {
 }
 
 export function toPhotoView(photo: Pick<Photo, "id" | "card_key" | "full_key" | "width" | "height">): PhotoView {
-  return { id: photo.id, cardUrl: photoUrl(photo.card_key), fullUrl: photoUrl(photo.full_key), width: photo.width, height: photo.height };
+  return {
+    id: photo.id,
+    cardUrl: photoUrl(photo.card_key),
+    fullUrl: photoUrl(photo.full_key),
+    width: photo.width,
+    height: photo.height,
+  };
 }
 
 export async function listPhotos(owner: PhotoOwner, database: Kysely<Database> = db): Promise<Photo[]> {
@@ -40,13 +46,15 @@ export async function addPhotos(
   database: Kysely<Database> = db,
 ): Promise<{ status: "added"; count: number } | { status: "refused"; problem: PhotoProblem }> {
   if (images.length === 0) return { status: "added", count: 0 };
-  if ((await listPhotos(owner, database)).length + images.length > PHOTOS_MAX) return { status: "refused", problem: "media.tooMany" };
+  if ((await listPhotos(owner, database)).length + images.length > PHOTOS_MAX)
+    return { status: "refused", problem: "media.tooMany" };
 
   const result = await processImages(images);
   if (!result.ok) return { status: "refused", problem: result.problem };
   const { processed } = result;
   const stored: StoredImage[] = [];
-  for (const image of processed) stored.push({ ...(await storeImage(image)), width: image.width, height: image.height });
+  for (const image of processed)
+    stored.push({ ...(await storeImage(image)), width: image.width, height: image.height });
 
   try {
     const added = await database.transaction().execute(async (trx) => appendPhotos(trx, owner, stored));
@@ -64,7 +72,11 @@ export async function addPhotos(
 export type StoredImage = { cardKey: string; fullKey: string; width: number; height: number };
 
 /** Adds stored images after the owner's photos, in one transaction with the caller's checks; false when they would pass the limit. */
-export async function appendPhotos(trx: Transaction<Database>, owner: PhotoOwner, images: StoredImage[]): Promise<boolean> {
+export async function appendPhotos(
+  trx: Transaction<Database>,
+  owner: PhotoOwner,
+  images: StoredImage[],
+): Promise<boolean> {
   const existing = await listPhotos(owner, trx);
   if (existing.length + images.length > PHOTOS_MAX) return false;
   const at = nowIso();
@@ -91,16 +103,25 @@ export function findOwnPhoto(userId: string, photoId: string) {
   return db.selectFrom("photos").selectAll().where("id", "=", photoId).where("user_id", "=", userId).executeTakeFirst();
 }
 
-export async function deletePhoto(userId: string, photoId: string): Promise<"deleted" | "not-found" | "last-pet-photo"> {
+export async function deletePhoto(
+  userId: string,
+  photoId: string,
+): Promise<"deleted" | "not-found" | "last-pet-photo"> {
   const removed = await db.transaction().execute(async (trx) => {
-    const photo = await trx.selectFrom("photos").selectAll().where("id", "=", photoId).where("user_id", "=", userId).executeTakeFirst();
+    const photo = await trx
+      .selectFrom("photos")
+      .selectAll()
+      .where("id", "=", photoId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     if (!photo) return "not-found" as const;
     const siblings = await listPhotos({ userId, petId: photo.pet_id }, trx);
     if (photo.pet_id && siblings.length === 1) return "last-pet-photo" as const;
     await trx.deleteFrom("photos").where("id", "=", photo.id).execute();
     const rest = siblings.filter((other) => other.id !== photo.id);
     for (const [index, other] of rest.entries()) {
-      if (other.position !== index) await trx.updateTable("photos").set({ position: index }).where("id", "=", other.id).execute();
+      if (other.position !== index)
+        await trx.updateTable("photos").set({ position: index }).where("id", "=", other.id).execute();
     }
     return photo;
   });
@@ -113,7 +134,12 @@ export type PhotoMove = "main" | "earlier" | "later";
 
 export async function movePhoto(userId: string, photoId: string, move: PhotoMove): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const photo = await trx.selectFrom("photos").selectAll().where("id", "=", photoId).where("user_id", "=", userId).executeTakeFirst();
+    const photo = await trx
+      .selectFrom("photos")
+      .selectAll()
+      .where("id", "=", photoId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     if (!photo) return false;
     const order = (await listPhotos({ userId, petId: photo.pet_id }, trx)).map((p) => p.id);
     const from = order.indexOf(photoId);
@@ -133,5 +159,7 @@ export async function removePhotoFiles(photos: Pick<Photo, "card_key" | "full_ke
 
 /** The stored key of a person's first profile photo (card size) as a subquery on `personId`, a column such as "u.id"; null without one. */
 export function profilePhotoKey(personId: string): RawBuilder<string | null> {
-  return sql<string | null>`(select photo.card_key from photos photo where photo.user_id = ${sql.ref(personId)} and photo.pet_id is null order by photo.position limit 1)`;
+  return sql<
+    string | null
+  >`(select photo.card_key from photos photo where photo.user_id = ${sql.ref(personId)} and photo.pet_id is null order by photo.position limit 1)`;
 }

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import type { S3Bucket } from "~/platform/env.server";
 import { assertMediaKey, assertRangeWithin, contentTypeOf, pullStream, type FileStorage } from "./file-storage.server";
 
@@ -7,7 +14,10 @@ export type S3Settings = S3Bucket;
 function isMissingObject(error: unknown): boolean {
   // GET names a missing key NoSuchKey (a missing bucket is NoSuchBucket, a configuration error that must
   // surface); HEAD answers have no body, so only the status tells.
-  return error instanceof S3ServiceException && (error.name === "NoSuchKey" || (error.name === "NotFound" && error.$metadata.httpStatusCode === 404));
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === "NoSuchKey" || (error.name === "NotFound" && error.$metadata.httpStatusCode === 404))
+  );
 }
 
 /** The whole object's size from `Content-Range: bytes 0-99/1234`. */
@@ -40,7 +50,8 @@ export function s3FileStorage(settings: S3Settings): FileStorage {
       return await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range }));
     } catch (error) {
       if (isMissingObject(error)) return null;
-      if (error instanceof S3ServiceException && error.name === "InvalidRange") throw new RangeError(`Byte range ${range} is outside ${key}`);
+      if (error instanceof S3ServiceException && error.name === "InvalidRange")
+        throw new RangeError(`Byte range ${range} is outside ${key}`);
       throw error;
     }
   }
@@ -50,7 +61,15 @@ export function s3FileStorage(settings: S3Settings): FileStorage {
     async put(key, data) {
       assertMediaKey(key);
       // A PUT replaces an object whole or not at all: a failed upload never leaves half a file.
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentLength: data.byteLength, ContentType: contentTypeOf(key) }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: data,
+          ContentLength: data.byteLength,
+          ContentType: contentTypeOf(key),
+        }),
+      );
     },
     async read(key) {
       assertMediaKey(key);

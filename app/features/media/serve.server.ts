@@ -19,7 +19,11 @@ export function byteRange(header: string | null, size: number): ByteRange | null
  * `whenWritable` (from the server) holds each read until the client's connection has room, and
  * stops reading from the store when the client has gone.
  */
-export async function mediaResponse(key: string, rangeHeader: string | null, whenWritable?: () => Promise<boolean>): Promise<Response | null> {
+export async function mediaResponse(
+  key: string,
+  rangeHeader: string | null,
+  whenWritable?: () => Promise<boolean>,
+): Promise<Response | null> {
   const headers = {
     "Content-Type": contentTypeOf(key),
     "Accept-Ranges": "bytes",
@@ -31,22 +35,33 @@ export async function mediaResponse(key: string, rangeHeader: string | null, whe
   if (!wantsRange) {
     const whole = await fileStorage.stream(key);
     if (!whole) return null;
-    return new Response(paced(whole.body, whenWritable), { status: 200, headers: { ...headers, "Content-Length": String(whole.size) } });
+    return new Response(paced(whole.body, whenWritable), {
+      status: 200,
+      headers: { ...headers, "Content-Length": String(whole.size) },
+    });
   }
   const size = await fileStorage.size(key);
   if (size === null) return null;
   const range = byteRange(rangeHeader, size);
-  if (range === "unsatisfiable") return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
+  if (range === "unsatisfiable")
+    return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
   const part = await fileStorage.stream(key, range ?? undefined);
   if (!part) return null;
   const length = range ? range.end - range.start + 1 : part.size;
   return new Response(paced(part.body, whenWritable), {
     status: range ? 206 : 200,
-    headers: { ...headers, "Content-Length": String(length), ...(range ? { "Content-Range": `bytes ${range.start}-${range.end}/${part.size}` } : {}) },
+    headers: {
+      ...headers,
+      "Content-Length": String(length),
+      ...(range ? { "Content-Range": `bytes ${range.start}-${range.end}/${part.size}` } : {}),
+    },
   });
 }
 
-function paced(body: ReadableStream<Uint8Array>, whenWritable: (() => Promise<boolean>) | undefined): ReadableStream<Uint8Array> {
+function paced(
+  body: ReadableStream<Uint8Array>,
+  whenWritable: (() => Promise<boolean>) | undefined,
+): ReadableStream<Uint8Array> {
   if (!whenWritable) return body;
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>(

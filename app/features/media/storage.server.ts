@@ -10,7 +10,9 @@ export type { ByteRange, FileStorage, MediaStream } from "./file-storage.server"
 export { s3FileStorage, type S3Settings } from "./s3-storage.server";
 
 /** The store chosen by MEDIA_STORAGE: DATA_DIR/media (the default) or an S3-compatible bucket. */
-export const fileStorage: FileStorage = env.s3 ? s3FileStorage(env.s3) : localFileStorage(path.join(env.DATA_DIR, "media"));
+export const fileStorage: FileStorage = env.s3
+  ? s3FileStorage(env.s3)
+  : localFileStorage(path.join(env.DATA_DIR, "media"));
 
 export interface StoredImageKeys {
   cardKey: string;

@@ -28,7 +28,8 @@ export function videoSignature(data: Buffer): "mp4" | "webm" | null {
 export function checkVideo(data: Buffer): VideoCheck {
   elementsLeft = MAX_ELEMENTS;
   const signature = videoSignature(data);
-  const check = signature === "mp4" ? checkMp4(data) : signature === "webm" ? checkWebm(data) : refuse("not a video container");
+  const check =
+    signature === "mp4" ? checkMp4(data) : signature === "webm" ? checkWebm(data) : refuse("not a video container");
   // Frames are opaque bytes: wherever they hide it, a file is never served with a script tag in it.
   return check.ok && spellsScriptTag(data, 0, data.length) ? refuse("markup") : check;
 }
@@ -38,7 +39,8 @@ export function checkVideo(data: Buffer): VideoCheck {
  * element. Such bytes may hold padding or text, never a tag a browser would act on. (XMP's
  * prefixed tags, such as <x:xmpmeta>, are not among these.)
  */
-const HTML_TAG = /<(?:!doctype|\?xml-stylesheet|script|html|head|body|iframe|frame|frameset|svg|math|object|embed|img|image|a|meta|link|style|form|input|button|base|video|audio|source|template|div|span|p|h1|title)[\s/>]/i;
+const HTML_TAG =
+  /<(?:!doctype|\?xml-stylesheet|script|html|head|body|iframe|frame|frameset|svg|math|object|embed|img|image|a|meta|link|style|form|input|button|base|video|audio|source|template|div|span|p|h1|title)[\s/>]/i;
 
 function holdsMarkup(data: Buffer, start: number, end: number): boolean {
   return HTML_TAG.test(data.toString("latin1", start, end)) || spellsScriptTag(data, start, end);
@@ -55,7 +57,21 @@ function spellsScriptTag(data: Buffer, start: number, end: number): boolean {
 }
 
 // HEIF and AVIF images share the container and are refused.
-const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "dash", "M4V ", "mmp4", "MSNV"]);
+const MP4_BRANDS = new Set([
+  "isom",
+  "iso2",
+  "iso3",
+  "iso4",
+  "iso5",
+  "iso6",
+  "mp41",
+  "mp42",
+  "avc1",
+  "dash",
+  "M4V ",
+  "mmp4",
+  "MSNV",
+]);
 const MP4_MEDIA_BOXES = new Set(["ftyp", "moov", "mdat", "moof", "sidx", "styp", "mfra"]);
 const MOOV_MEDIA_BOXES = new Set(["mvhd", "trak", "mvex", "iods"]);
 
@@ -68,7 +84,7 @@ interface Mp4Box {
 
 function boxesIn(data: Buffer, start: number, end: number): Mp4Box[] | null {
   const boxes: Mp4Box[] = [];
-  for (let offset = start; offset < end; ) {
+  for (let offset = start; offset < end;) {
     if (--elementsLeft < 0 || end - offset < 8) return null;
     for (let at = offset + 4; at < offset + 8; at++) if (data[at]! < 0x20 || data[at]! > 0x7e) return null;
     const type = String.fromCharCode(data[offset + 4]!, data[offset + 5]!, data[offset + 6]!, data[offset + 7]!);
@@ -101,7 +117,11 @@ function descend(data: Buffer, box: Mp4Box | undefined, ...types: string[]): Mp4
   return current;
 }
 
-function fields(data: Buffer, box: Mp4Box | undefined, need: number): { version: number; flags: number; at: number } | null {
+function fields(
+  data: Buffer,
+  box: Mp4Box | undefined,
+  need: number,
+): { version: number; flags: number; at: number } | null {
   if (!box || box.end - box.dataStart < 4 + need) return null;
   return { version: data[box.dataStart]!, flags: data.readUIntBE(box.dataStart + 1, 3), at: box.dataStart + 4 };
 }
@@ -131,7 +151,15 @@ function readTrack(data: Buffer, trak: Mp4Box): [number, Mp4Track] | null {
   const mdhd = timing(data, descend(data, trak, "mdia", "mdhd"));
   if (!tkhd || !hdlr || !mdhd) return null;
   const id = data.readUInt32BE(tkhd.at + (tkhd.version === 1 ? 16 : 8));
-  const track: Mp4Track = { video: data.toString("latin1", hdlr.at + 4, hdlr.at + 8) === "vide", timescale: mdhd[0], samples: 0, bytes: 0, fragmentTicks: 0, defaultDuration: 0, defaultSize: 0 };
+  const track: Mp4Track = {
+    video: data.toString("latin1", hdlr.at + 4, hdlr.at + 8) === "vide",
+    timescale: mdhd[0],
+    samples: 0,
+    bytes: 0,
+    fragmentTicks: 0,
+    defaultDuration: 0,
+    defaultSize: 0,
+  };
   const stsz = descend(data, trak, "mdia", "minf", "stbl", "stsz");
   const table = fields(data, stsz, 8);
   if (!table) return [id, track];
@@ -213,23 +241,36 @@ function checkMp4(data: Buffer): VideoCheck {
   for (const trex of extends_.filter((box) => box.type === "trex")) {
     const defaults = fields(data, trex, 20);
     const track = defaults ? tracks.get(data.readUInt32BE(defaults.at)) : undefined;
-    if (defaults && track) Object.assign(track, { defaultDuration: data.readUInt32BE(defaults.at + 8), defaultSize: data.readUInt32BE(defaults.at + 12) });
+    if (defaults && track)
+      Object.assign(track, {
+        defaultDuration: data.readUInt32BE(defaults.at + 8),
+        defaultSize: data.readUInt32BE(defaults.at + 12),
+      });
   }
-  for (const moof of boxes.filter((box) => box.type === "moof")) if (!readFragment(data, moof, tracks)) return refuse("fragment does not parse");
+  for (const moof of boxes.filter((box) => box.type === "moof"))
+    if (!readFragment(data, moof, tracks)) return refuse("fragment does not parse");
 
   const video = [...tracks.values()].find((track) => track.video && track.samples > 0);
   if (!video) return refuse("no video track");
   const mdatBytes = boxes.filter((box) => box.type === "mdat").reduce((sum, box) => sum + box.end - box.dataStart, 0);
   const sampleBytes = [...tracks.values()].reduce((sum, track) => sum + track.bytes, 0);
   if (sampleBytes > mdatBytes) return refuse("samples larger than their data");
-  const unexplainedBoxes = [...boxes.filter((box) => !MP4_MEDIA_BOXES.has(box.type)), ...moov.filter((box) => !MOOV_MEDIA_BOXES.has(box.type))];
+  const unexplainedBoxes = [
+    ...boxes.filter((box) => !MP4_MEDIA_BOXES.has(box.type)),
+    ...moov.filter((box) => !MOOV_MEDIA_BOXES.has(box.type)),
+  ];
   const otherBoxes = unexplainedBoxes.reduce((sum, box) => sum + box.end - box.start, 0);
   if (otherBoxes + mdatBytes - sampleBytes > VIDEO_MAX_UNEXPLAINED_BYTES) return refuse("unexplained bytes");
   if (unexplainedBoxes.some((box) => holdsMarkup(data, box.dataStart, box.end))) return refuse("markup");
 
   // A fragmented file's movie header may give no duration: its video's runs then do.
   const [timescale, duration] = movie;
-  const seconds = timescale > 0 && duration > 0 ? duration / timescale : video.timescale > 0 ? video.fragmentTicks / video.timescale : 0;
+  const seconds =
+    timescale > 0 && duration > 0
+      ? duration / timescale
+      : video.timescale > 0
+        ? video.fragmentTicks / video.timescale
+        : 0;
   return judgeDuration("mp4", seconds);
 }
 
@@ -255,7 +296,12 @@ interface Element {
   end: number | null;
 }
 
-function readVint(data: Buffer, offset: number, maxLength: number, keepMarker: boolean): { value: number; length: number; allOnes: boolean } | null {
+function readVint(
+  data: Buffer,
+  offset: number,
+  maxLength: number,
+  keepMarker: boolean,
+): { value: number; length: number; allOnes: boolean } | null {
   if (offset >= data.length) return null;
   const first = data[offset]!;
   let length = 1;
@@ -285,7 +331,7 @@ function readElement(data: Buffer, offset: number, limit: number): Element | nul
 
 function children(data: Buffer, start: number, end: number): Element[] | null {
   const found: Element[] = [];
-  for (let offset = start; offset < end; ) {
+  for (let offset = start; offset < end;) {
     const element = readElement(data, offset, end);
     if (!element || element.end === null || --elementsLeft < 0) return null;
     found.push(element);
@@ -312,7 +358,8 @@ function checkWebm(data: Buffer): VideoCheck {
   if (!header || header.id !== EBML || header.end === null) return refuse("EBML header");
   const headerFields = children(data, header.dataStart, header.end);
   const docType = headerFields?.find((field) => field.id === DOC_TYPE);
-  if (!docType || data.toString("latin1", docType.dataStart, docType.end!).replace(/\0+$/, "") !== "webm") return refuse("not webm");
+  if (!docType || data.toString("latin1", docType.dataStart, docType.end!).replace(/\0+$/, "") !== "webm")
+    return refuse("not webm");
   // A real header takes some thirty bytes: all of it counts against the unexplained bytes.
   let unexplained = header.end - header.dataStart;
 
@@ -331,8 +378,7 @@ function checkWebm(data: Buffer): VideoCheck {
     if (!SEGMENT_CHILDREN.has(element.id)) {
       unexplained += element.end! - element.dataStart;
       if (holdsMarkup(data, element.dataStart, element.end!)) return refuse("markup");
-    }
-    else if (element.id === INFO) {
+    } else if (element.id === INFO) {
       const fields = children(data, element.dataStart, element.end!);
       if (!fields) return refuse("info structure");
       const scale = fields.find((field) => field.id === TIMESTAMP_SCALE);
@@ -350,7 +396,7 @@ function checkWebm(data: Buffer): VideoCheck {
         if (type && readUint(data, type) === VIDEO_TRACK) videoTracks++;
       }
     } else if (element.id === CLUSTER) {
-      for (let offset = element.dataStart; offset < element.end!; ) {
+      for (let offset = element.dataStart; offset < element.end!;) {
         const child = readElement(data, offset, element.end!);
         if (!child || child.end === null || --elementsLeft < 0) return refuse("cluster structure");
         if (child.id === SIMPLE_BLOCK || child.id === BLOCK_GROUP) blocks++;

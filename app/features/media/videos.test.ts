@@ -28,9 +28,13 @@ function patched(data: Buffer, marker: Buffer, delta: number, write: (copy: Buff
 }
 
 /** clip.mp4 with its movie duration (mvhd version 0, timescale 1000) set to `seconds`. */
-const mp4Lasting = (seconds: number) => patched(mp4, Buffer.from("mvhd"), 20, (copy, at) => copy.writeUInt32BE(Math.round(seconds * copy.readUInt32BE(at - 4)), at));
+const mp4Lasting = (seconds: number) =>
+  patched(mp4, Buffer.from("mvhd"), 20, (copy, at) =>
+    copy.writeUInt32BE(Math.round(seconds * copy.readUInt32BE(at - 4)), at),
+  );
 /** clip.webm with its Duration (an 8-byte float of milliseconds at the default scale) set to `seconds`. */
-const webmLasting = (seconds: number) => patched(webm, Buffer.from([0x44, 0x89, 0x88]), 3, (copy, at) => copy.writeDoubleBE(seconds * 1000, at));
+const webmLasting = (seconds: number) =>
+  patched(webm, Buffer.from([0x44, 0x89, 0x88]), 3, (copy, at) => copy.writeDoubleBE(seconds * 1000, at));
 
 const box = (type: string, payload: Buffer) => {
   const header = Buffer.alloc(8);
@@ -48,7 +52,8 @@ describe("checkVideo", () => {
 
   it("refuses truncated files, wherever they are cut", () => {
     for (const data of [mp4, webm, fixture("fragmented.mp4")]) {
-      for (const keep of [8, 40, Math.floor(data.length / 2), data.length - 100, data.length - 1]) refused(data.subarray(0, keep));
+      for (const keep of [8, 40, Math.floor(data.length / 2), data.length - 100, data.length - 1])
+        refused(data.subarray(0, keep));
     }
   });
 
@@ -67,23 +72,46 @@ describe("checkVideo", () => {
 
   it("refuses an HTML page dressed up with an ftyp box, and a JPEG named .mp4", async () => {
     const ftyp = box("ftyp", Buffer.from("isom\0\0\x02\0isomiso2avc1mp41", "latin1"));
-    expect(checkVideo(Buffer.concat([ftyp, Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>")]))).toEqual({ ok: false, reason: "box structure" });
+    expect(
+      checkVideo(
+        Buffer.concat([
+          ftyp,
+          Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>"),
+        ]),
+      ),
+    ).toEqual({ ok: false, reason: "box structure" });
     // Inside a box of its own the page makes a well-formed file, but with no movie.
-    expect(checkVideo(Buffer.concat([ftyp, box("free", Buffer.from("<html><script>alert(1)</script></html>"))]))).toEqual({ ok: false, reason: "no single moov" });
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#7a5" } }).jpeg().toBuffer();
+    expect(
+      checkVideo(Buffer.concat([ftyp, box("free", Buffer.from("<html><script>alert(1)</script></html>"))])),
+    ).toEqual({ ok: false, reason: "no single moov" });
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#7a5" } })
+      .jpeg()
+      .toBuffer();
     expect(checkVideo(jpeg)).toEqual({ ok: false, reason: "not a video container" });
     // An HEIF photo shares MP4's container but not its brands.
-    expect(checkVideo(Buffer.concat([box("ftyp", Buffer.from("heic\0\0\0\0mif1heic", "latin1")), mp4.subarray(32)]))).toEqual({ ok: false, reason: "not a video brand" });
+    expect(
+      checkVideo(Buffer.concat([box("ftyp", Buffer.from("heic\0\0\0\0mif1heic", "latin1")), mp4.subarray(32)])),
+    ).toEqual({ ok: false, reason: "not a video brand" });
   });
 
   it("refuses a real video carrying a page: HTML in a free or unknown box after ftyp, in metadata, a WebM Void element, or <script anywhere", () => {
     const ftypEnd = mp4.readUInt32BE(0);
-    const withBox = (type: string, payload: string) => Buffer.concat([mp4.subarray(0, ftypEnd), box(type, Buffer.from(payload, "latin1")), mp4.subarray(ftypEnd)]);
-    const page = "<!doctype html><html><body><h1>Hi</h1>" + " ".repeat(900) + "<img src=x onerror=alert(document.cookie)></body></html>";
+    const withBox = (type: string, payload: string) =>
+      Buffer.concat([mp4.subarray(0, ftypEnd), box(type, Buffer.from(payload, "latin1")), mp4.subarray(ftypEnd)]);
+    const page =
+      "<!doctype html><html><body><h1>Hi</h1>" +
+      " ".repeat(900) +
+      "<img src=x onerror=alert(document.cookie)></body></html>";
     expect(checkVideo(withBox("free", page))).toEqual({ ok: false, reason: "markup" });
     expect(checkVideo(withBox("skip", "<script>alert(1)</script>"))).toEqual({ ok: false, reason: "markup" });
-    expect(checkVideo(withBox("zzzz", "<iframe src=//evil.example></iframe>"))).toEqual({ ok: false, reason: "markup" });
-    expect(checkVideo(withBox("free", "<SCRIPT src=//evil.example/x.js></SCRIPT>"))).toEqual({ ok: false, reason: "markup" });
+    expect(checkVideo(withBox("zzzz", "<iframe src=//evil.example></iframe>"))).toEqual({
+      ok: false,
+      reason: "markup",
+    });
+    expect(checkVideo(withBox("free", "<SCRIPT src=//evil.example/x.js></SCRIPT>"))).toEqual({
+      ok: false,
+      reason: "markup",
+    });
     // The same box with padding, as encoders write it, is fine.
     expect(checkVideo(withBox("free", "\0".repeat(1000)))).toMatchObject({ ok: true });
     // Inside the media data the one tag that matters is still refused: no served byte spells <script.
@@ -99,7 +127,12 @@ describe("checkVideo", () => {
     const segmentSize = segment.readUIntBE(4 + 2, 6);
     const grown = Buffer.from(segment);
     grown.writeUIntBE(segmentSize + voidElement.length, 4 + 2, 6);
-    const withVoid = Buffer.concat([webm.subarray(0, segmentAt), grown.subarray(0, 4 + sizeLength), voidElement, grown.subarray(4 + sizeLength)]);
+    const withVoid = Buffer.concat([
+      webm.subarray(0, segmentAt),
+      grown.subarray(0, 4 + sizeLength),
+      voidElement,
+      grown.subarray(4 + sizeLength),
+    ]);
     expect(checkVideo(withVoid)).toEqual({ ok: false, reason: "markup" });
   });
 
@@ -156,7 +189,14 @@ describe("checkVideo", () => {
     head.writeUIntBE(large.length, 3, 6);
     const clusterHead = Buffer.from([0x1f, 0x43, 0xb6, 0x75, 0x01, 0, 0, 0, 0, 0, 0, 0]);
     clusterHead.writeUIntBE((webm.readUInt16BE(cluster + 4) & 0x3fff) + head.length + large.length, 6, 6);
-    const stuffed = Buffer.concat([webm.subarray(0, cluster), clusterHead, webm.subarray(cluster + 6, firstBlock), head, large, webm.subarray(firstBlock)]);
+    const stuffed = Buffer.concat([
+      webm.subarray(0, cluster),
+      clusterHead,
+      webm.subarray(cluster + 6, firstBlock),
+      head,
+      large,
+      webm.subarray(firstBlock),
+    ]);
     const segmentSize = webm.indexOf(Buffer.from([0x18, 0x53, 0x80, 0x67])) + 6;
     stuffed.writeUIntBE(stuffed.readUIntBE(segmentSize, 6) + stuffed.length - webm.length, segmentSize, 6);
     expect(checkVideo(stuffed)).toEqual({ ok: false, reason: "unexplained bytes" });
@@ -164,7 +204,12 @@ describe("checkVideo", () => {
 
   it("answers hostile sizes at once instead of trusting them", () => {
     // A 64-bit box size far past the end, and one of zero.
-    const huge = Buffer.concat([mp4.subarray(0, 32), Buffer.from([0, 0, 0, 1]), Buffer.from("mdat"), Buffer.from([0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff])]);
+    const huge = Buffer.concat([
+      mp4.subarray(0, 32),
+      Buffer.from([0, 0, 0, 1]),
+      Buffer.from("mdat"),
+      Buffer.from([0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]),
+    ]);
     refused(huge);
     refused(Buffer.concat([mp4.subarray(0, 32), Buffer.from([0, 0, 0, 4]), Buffer.from("free")]));
     // Sample tables that claim four billion samples: of one byte each, or listed in a box too short for them.
@@ -184,8 +229,12 @@ describe("checkVideo", () => {
     endless.writeUIntBE(0x000005, trun + 5, 3);
     expect(checkVideo(endless)).toEqual({ ok: false, reason: "samples larger than their data" });
     // Hundreds of thousands of empty boxes or elements: refused once more than any real video has were read.
-    const empties = (element: number[], count: number) => Buffer.concat(Array.from({ length: count }, () => Buffer.from(element)));
-    expect(checkVideo(Buffer.concat([mp4, empties([0, 0, 0, 8, 0x66, 0x72, 0x65, 0x65], 300_000)]))).toEqual({ ok: false, reason: "box structure" });
+    const empties = (element: number[], count: number) =>
+      Buffer.concat(Array.from({ length: count }, () => Buffer.from(element)));
+    expect(checkVideo(Buffer.concat([mp4, empties([0, 0, 0, 8, 0x66, 0x72, 0x65, 0x65], 300_000)]))).toEqual({
+      ok: false,
+      reason: "box structure",
+    });
     const flood = empties([0xec, 0x80], 300_000);
     const clusterHead = Buffer.from([0x1f, 0x43, 0xb6, 0x75, 0x01, 0, 0, 0, 0, 0, 0, 0]);
     clusterHead.writeUIntBE(flood.length, 6, 6);

@@ -1,6 +1,16 @@
 import type { User } from "~db/schema";
 import { db, flag } from "~/platform/db.server";
-import { ImageRejected, processImage, signatureFormat, fileStorage, removeImage, storeImage, storeVideo, checkVideo, videoSignature } from "~/features/media/index.server";
+import {
+  ImageRejected,
+  processImage,
+  signatureFormat,
+  fileStorage,
+  removeImage,
+  storeImage,
+  storeVideo,
+  checkVideo,
+  videoSignature,
+} from "~/features/media/index.server";
 import { CHAT_FILE_MAX_BYTES } from "~/features/media";
 
 // The type is read from the file's bytes, never from its name or the declared type.
@@ -13,7 +23,10 @@ export interface StoredAttachment {
 
 export type AttachmentRefusal = "messages:errors.invalidType" | "messages:errors.tooLarge";
 
-export async function storeAttachment(data: Buffer, declaredType = ""): Promise<StoredAttachment | { refusal: AttachmentRefusal }> {
+export async function storeAttachment(
+  data: Buffer,
+  declaredType = "",
+): Promise<StoredAttachment | { refusal: AttachmentRefusal }> {
   if (data.length > CHAT_FILE_MAX_BYTES) return { refusal: "messages:errors.tooLarge" };
   if (videoSignature(data) || declaredType.startsWith("video/")) {
     const video = checkVideo(data);
@@ -26,7 +39,10 @@ export async function storeAttachment(data: Buffer, declaredType = ""): Promise<
     const keys = await storeImage(image);
     return { type: "image", key: keys.fullKey, previewKey: keys.cardKey };
   } catch (error) {
-    if (error instanceof ImageRejected) return { refusal: error.reason === "media.tooLarge" ? "messages:errors.tooLarge" : "messages:errors.invalidType" };
+    if (error instanceof ImageRejected)
+      return {
+        refusal: error.reason === "media.tooLarge" ? "messages:errors.tooLarge" : "messages:errors.invalidType",
+      };
     throw error;
   }
 }
@@ -49,7 +65,12 @@ export async function mayViewMedia(viewer: Pick<User, "id" | "is_admin">, key: s
     .executeTakeFirst();
   if (!message) return true;
   if (flag.read(viewer.is_admin)) {
-    const reported = await db.selectFrom("reports").select("id").where("subject_type", "=", "message").where("subject_id", "=", String(message.id)).executeTakeFirst();
+    const reported = await db
+      .selectFrom("reports")
+      .select("id")
+      .where("subject_type", "=", "message")
+      .where("subject_id", "=", String(message.id))
+      .executeTakeFirst();
     if (reported) return true;
   }
   return !message.hidden_at && (message.user_a_id === viewer.id || message.user_b_id === viewer.id);

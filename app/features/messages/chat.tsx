@@ -110,7 +110,10 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
     const page = olderFetcher.data?.open;
     if (olderFetcher.state !== "idle" || !page) return;
     // Everything on screen is kept with the older page: a later reload of the newest page may no longer include the oldest of them.
-    setOlder((current) => ({ messages: joined(page.messages, joined(current?.messages ?? [], newestMessages.current)), earlier: page.earlier }));
+    setOlder((current) => ({
+      messages: joined(page.messages, joined(current?.messages ?? [], newestMessages.current)),
+      earlier: page.earlier,
+    }));
     setOlderLoads((count) => count + 1);
   }, [olderFetcher.state, olderFetcher.data]);
 
@@ -128,7 +131,10 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
   };
   const refusal = fetcher.data !== answered ? fetcher.data?.error : undefined;
   const shownError =
-    fileError ?? upload.error?.replace(/^messages:/, "") ?? (refusal ? refusal.replace(/^messages:/, "") : null) ?? (error ? error.replace(/^messages:/, "") : null);
+    fileError ??
+    upload.error?.replace(/^messages:/, "") ??
+    (refusal ? refusal.replace(/^messages:/, "") : null) ??
+    (error ? error.replace(/^messages:/, "") : null);
   const firstId = messages[0]?.id;
   const earlierHref = earlier && firstId !== undefined ? `/messages?c=${conversationId}&before=${firstId}` : null;
 
@@ -136,7 +142,14 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
   return (
     <div className="flex h-[600px] max-h-[calc(100dvh-12rem)] flex-col">
       {/* Focusable, so a long conversation scrolls with the keyboard too. */}
-      <div ref={log} role="log" aria-live="polite" aria-label={t("chat.log")} tabIndex={0} className="flex-1 overflow-y-auto p-3">
+      <div
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-label={t("chat.log")}
+        tabIndex={0}
+        className="flex-1 overflow-y-auto p-3"
+      >
         {earlierHref ? (
           <p className="pb-2 text-center">
             <Link
@@ -156,7 +169,9 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
             </Link>
           </p>
         ) : null}
-        {messages.length === 0 && !pending ? <p className="py-8 text-center text-stone-700">{t("chat.empty")}</p> : null}
+        {messages.length === 0 && !pending ? (
+          <p className="py-8 text-center text-stone-700">{t("chat.empty")}</p>
+        ) : null}
         <ol ref={list} className="space-y-2">
           {messages.map((message) => {
             const showDay = message.day !== lastDay;
@@ -165,31 +180,58 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
               <li key={message.id} className="space-y-2">
                 {showDay ? <p className="text-center text-xs font-semibold text-stone-600">{message.day}</p> : null}
                 <div className={`flex ${message.mine ? "justify-end" : "justify-start"}`}>
-                  <div className={`max-w-[80%] rounded-2xl px-3 py-2 ${message.mine ? "bg-brand-700 text-white" : "bg-white text-stone-900 ring-1 ring-stone-200"}`}>
+                  <div
+                    className={`max-w-[80%] rounded-2xl px-3 py-2 ${message.mine ? "bg-brand-700 text-white" : "bg-white text-stone-900 ring-1 ring-stone-200"}`}
+                  >
                     <span className="sr-only">{message.mine ? t("chat.you") : t("chat.them")}: </span>
                     {message.media?.type === "image" ? (
                       <a href={message.media.url} target="_blank" rel="noreferrer" className="mb-1 block">
-                        <img src={message.media.previewUrl} alt={t("chat.imageAlt")} loading="lazy" className="max-h-64 rounded-xl" />
+                        <img
+                          src={message.media.previewUrl}
+                          alt={t("chat.imageAlt")}
+                          loading="lazy"
+                          className="max-h-64 rounded-xl"
+                        />
                       </a>
                     ) : null}
                     {message.media?.type === "video" ? (
-                      <video src={message.media.url} controls preload="metadata" aria-label={t("chat.videoLabel")} className="mb-1 max-h-64 rounded-xl" />
+                      <video
+                        src={message.media.url}
+                        controls
+                        preload="metadata"
+                        aria-label={t("chat.videoLabel")}
+                        className="mb-1 max-h-64 rounded-xl"
+                      />
                     ) : null}
-                    {message.removed ? <p className="italic">{t("safety:removed")}</p> : <p className="break-words whitespace-pre-line">{message.body}</p>}
+                    {message.removed ? (
+                      <p className="italic">{t("safety:removed")}</p>
+                    ) : (
+                      <p className="break-words whitespace-pre-line">{message.body}</p>
+                    )}
                     {message.link ? (
-                      <a href={message.link} className={`mt-1 block font-semibold underline ${message.mine ? "text-white" : "text-brand-800"}`}>
+                      <a
+                        href={message.link}
+                        className={`mt-1 block font-semibold underline ${message.mine ? "text-white" : "text-brand-800"}`}
+                      >
                         {t("care:chatCard.open")}
                       </a>
                     ) : null}
-                    <p className={`text-right text-xs ${message.mine ? "text-brand-50" : "text-stone-600"}`}>{message.time}</p>
+                    <p className={`text-right text-xs ${message.mine ? "text-brand-50" : "text-stone-600"}`}>
+                      {message.time}
+                    </p>
                     {!message.mine && !message.removed ? (
-                      <Link to={`/report/message/${message.id}?back=${encodeURIComponent(`/messages?c=${conversationId}`)}`} className="text-xs font-semibold text-stone-700 underline">
+                      <Link
+                        to={`/report/message/${message.id}?back=${encodeURIComponent(`/messages?c=${conversationId}`)}`}
+                        className="text-xs font-semibold text-stone-700 underline"
+                      >
                         {t("safety:report.link.message")}
                       </Link>
                     ) : null}
                   </div>
                 </div>
-                {message.mine && message.id === conversation.seenId ? <p className="text-right text-xs font-semibold text-stone-600">{t("chat.seen")}</p> : null}
+                {message.mine && message.id === conversation.seenId ? (
+                  <p className="text-right text-xs font-semibold text-stone-600">{t("chat.seen")}</p>
+                ) : null}
               </li>
             );
           })}
@@ -216,7 +258,13 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
       ) : null}
       {file ? (
         <div className="mx-3 mt-2 flex items-center gap-3 rounded-xl bg-stone-100 p-2">
-          {file.type === "image" ? <img src={file.url} alt={t("chat.previewAlt")} className="size-14 rounded-lg object-cover" /> : <span className="text-2xl" aria-hidden>🎥</span>}
+          {file.type === "image" ? (
+            <img src={file.url} alt={t("chat.previewAlt")} className="size-14 rounded-lg object-cover" />
+          ) : (
+            <span className="text-2xl" aria-hidden>
+              🎥
+            </span>
+          )}
           <span className="min-w-0 flex-1 truncate text-sm">{file.name}</span>
           <button type="button" onClick={clearFile} className="btn btn-secondary min-h-11 text-sm">
             {t("chat.removeFile")}
@@ -232,39 +280,41 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
         </div>
       ) : null}
       {closed ? (
-        <p className="border-t border-stone-200 p-3 text-center text-sm font-medium text-stone-700">{t("safety:chat.closed")}</p>
+        <p className="border-t border-stone-200 p-3 text-center text-sm font-medium text-stone-700">
+          {t("safety:chat.closed")}
+        </p>
       ) : (
-      <fetcher.Form
-        method="post"
-        encType="multipart/form-data"
-        className="flex flex-wrap items-end gap-2 border-t border-stone-200 p-3"
-        onSubmit={(event) => {
-          if ((!text.trim() && !file) || sending) {
-            event.preventDefault();
-            return;
-          }
-          setAnswered(fetcher.data);
-          if (file && upload.supported()) {
-            // A file goes by XMLHttpRequest, the one browser API that reports how much of a body has been sent.
-            event.preventDefault();
-            setFileError(null);
-            upload.send(new FormData(event.currentTarget), () => {
+        <fetcher.Form
+          method="post"
+          encType="multipart/form-data"
+          className="flex flex-wrap items-end gap-2 border-t border-stone-200 p-3"
+          onSubmit={(event) => {
+            if ((!text.trim() && !file) || sending) {
+              event.preventDefault();
+              return;
+            }
+            setAnswered(fetcher.data);
+            if (file && upload.supported()) {
+              // A file goes by XMLHttpRequest, the one browser API that reports how much of a body has been sent.
+              event.preventDefault();
+              setFileError(null);
+              upload.send(new FormData(event.currentTarget), () => {
+                setText("");
+                clearFile();
+              });
+              return;
+            }
+            setTimeout(() => {
               setText("");
               clearFile();
-            });
-            return;
-          }
-          setTimeout(() => {
-            setText("");
-            clearFile();
-          }, 0);
-        }}
-      >
-        <input type="hidden" name="conversationId" value={conversationId} />
-        <label htmlFor="message-attachment" className="sr-only">
-          {t("chat.attach")}
-        </label>
-        <input
+            }, 0);
+          }}
+        >
+          <input type="hidden" name="conversationId" value={conversationId} />
+          <label htmlFor="message-attachment" className="sr-only">
+            {t("chat.attach")}
+          </label>
+          <input
             id="message-attachment"
             ref={fileInput}
             type="file"
@@ -282,32 +332,36 @@ export function Chat({ conversation, error }: { conversation: ChatConversation; 
                 clearFile();
                 return;
               }
-              setFile({ url: URL.createObjectURL(chosen), type: chosen.type.startsWith("image/") ? "image" : "video", name: chosen.name });
+              setFile({
+                url: URL.createObjectURL(chosen),
+                type: chosen.type.startsWith("image/") ? "image" : "video",
+                name: chosen.name,
+              });
             }}
           />
-        <label htmlFor="message-body" className="sr-only">
-          {t("chat.label")}
-        </label>
-        <textarea
-          id="message-body"
-          name="body"
-          rows={1}
-          maxLength={MESSAGE_MAX}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter" && !event.shiftKey) {
-              event.preventDefault();
-              event.currentTarget.form?.requestSubmit();
-            }
-          }}
-          placeholder={t("chat.placeholder")}
-          className="input min-h-11 flex-1 resize-none"
-        />
-        <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending}>
-          {t("chat.send")}
-        </button>
-      </fetcher.Form>
+          <label htmlFor="message-body" className="sr-only">
+            {t("chat.label")}
+          </label>
+          <textarea
+            id="message-body"
+            name="body"
+            rows={1}
+            maxLength={MESSAGE_MAX}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && !event.shiftKey) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
+            placeholder={t("chat.placeholder")}
+            className="input min-h-11 flex-1 resize-none"
+          />
+          <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending}>
+            {t("chat.send")}
+          </button>
+        </fetcher.Form>
       )}
     </div>
   );

@@ -50,7 +50,9 @@ export function ConversationList({
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-2">
                     <span className="truncate font-semibold">{conversation.other.name}</span>
-                    {conversation.time ? <span className="shrink-0 text-xs text-stone-600">{conversation.time}</span> : null}
+                    {conversation.time ? (
+                      <span className="shrink-0 text-xs text-stone-600">{conversation.time}</span>
+                    ) : null}
                   </span>
                   <span className="block text-xs text-stone-600">
                     {t(`label.${conversation.other.label}`)}
@@ -58,7 +60,9 @@ export function ConversationList({
                   </span>
                   <span className="flex items-center justify-between gap-2">
                     <span className="truncate text-sm text-stone-700">
-                      {conversation.lastMessage ? `${conversation.lastMessage.mine ? `${t("chat.you")}: ` : ""}${conversation.lastMessage.removed ? t("safety:removed") : conversation.lastMessage.body}` : t("chat.startHint")}
+                      {conversation.lastMessage
+                        ? `${conversation.lastMessage.mine ? `${t("chat.you")}: ` : ""}${conversation.lastMessage.removed ? t("safety:removed") : conversation.lastMessage.body}`
+                        : t("chat.startHint")}
                     </span>
                     {conversation.unread > 0 ? (
                       <span className="shrink-0 rounded-full bg-accent-500 px-2 text-xs font-bold text-stone-950">
@@ -74,7 +78,10 @@ export function ConversationList({
         </ul>
       )}
       {earlier ? (
-        <Link to={`/messages?list=${encodeURIComponent(earlier)}${openId ? `&c=${openId}` : ""}`} className="link block p-3 text-sm">
+        <Link
+          to={`/messages?list=${encodeURIComponent(earlier)}${openId ? `&c=${openId}` : ""}`}
+          className="link block p-3 text-sm"
+        >
           {t("earlierConversations")}
         </Link>
       ) : null}

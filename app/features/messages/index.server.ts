@@ -1,4 +1,15 @@
 export { discardAttachment, mayViewMedia, storeAttachment } from "./attachments.server";
-export { conversationPage, conversationWith, ensureConversation, listConversations, parseCursor, markConversationRead, postCard, readConversation, sendMessage, unreadMessageCount } from "./messages.server";
+export {
+  conversationPage,
+  conversationWith,
+  ensureConversation,
+  listConversations,
+  parseCursor,
+  markConversationRead,
+  postCard,
+  readConversation,
+  sendMessage,
+  unreadMessageCount,
+} from "./messages.server";
 export { sendFromForm } from "./send.server";
 export type { SendAnswer } from "./send.server";

@@ -17,12 +17,22 @@ const pair = (one: string, two: string) => (one < two ? [one, two] : [two, one])
 export async function mayTalk(one: string, two: string, database: Kysely<Database> = db): Promise<boolean> {
   if (one === two) return false;
   const [a, b] = pair(one, two);
-  const match = await database.selectFrom("matches").select("id").where("user_a_id", "=", a).where("user_b_id", "=", b).executeTakeFirst();
+  const match = await database
+    .selectFrom("matches")
+    .select("id")
+    .where("user_a_id", "=", a)
+    .where("user_b_id", "=", b)
+    .executeTakeFirst();
   if (match) return true;
   const booking = await database
     .selectFrom("bookings")
     .select("id")
-    .where((eb) => eb.or([eb.and([eb("owner_id", "=", one), eb("sitter_id", "=", two)]), eb.and([eb("owner_id", "=", two), eb("sitter_id", "=", one)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("owner_id", "=", one), eb("sitter_id", "=", two)]),
+        eb.and([eb("owner_id", "=", two), eb("sitter_id", "=", one)]),
+      ]),
+    )
     .executeTakeFirst();
   return Boolean(booking);
 }
@@ -34,7 +44,12 @@ export async function ensureConversation(one: string, two: string, database: Kys
     .values({ id: randomUUID(), user_a_id: a, user_b_id: b, created_at: nowIso() })
     .onConflict((oc) => oc.columns(["user_a_id", "user_b_id"]).doNothing())
     .execute();
-  const row = await database.selectFrom("conversations").select("id").where("user_a_id", "=", a).where("user_b_id", "=", b).executeTakeFirstOrThrow();
+  const row = await database
+    .selectFrom("conversations")
+    .select("id")
+    .where("user_a_id", "=", a)
+    .where("user_b_id", "=", b)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -56,16 +71,28 @@ export async function conversationWith(viewerId: string, otherId: string): Promi
   if (state === "gone") return null;
   if (state === "closed") {
     const [a, b] = pair(viewerId, otherId);
-    const existing = await db.selectFrom("conversations").select("id").where("user_a_id", "=", a).where("user_b_id", "=", b).executeTakeFirst();
+    const existing = await db
+      .selectFrom("conversations")
+      .select("id")
+      .where("user_a_id", "=", a)
+      .where("user_b_id", "=", b)
+      .executeTakeFirst();
     return existing?.id ?? null;
   }
   return ensureConversation(viewerId, otherId);
 }
 
 async function membership(viewerId: string, conversationId: string) {
-  const conversation = await db.selectFrom("conversations").selectAll().where("id", "=", conversationId).executeTakeFirst();
+  const conversation = await db
+    .selectFrom("conversations")
+    .selectAll()
+    .where("id", "=", conversationId)
+    .executeTakeFirst();
   if (!conversation || (conversation.user_a_id !== viewerId && conversation.user_b_id !== viewerId)) return null;
-  return { ...conversation, otherId: conversation.user_a_id === viewerId ? conversation.user_b_id : conversation.user_a_id };
+  return {
+    ...conversation,
+    otherId: conversation.user_a_id === viewerId ? conversation.user_b_id : conversation.user_a_id,
+  };
 }
 
 export interface ConversationSummary {
@@ -96,11 +123,18 @@ export function parseCursor(text: string | null): ConversationCursor | null {
 export const CONVERSATION_PAGE = 30;
 
 /** A page of the list, newest first, and the cursor of the next (older) page when there is one. */
-export async function conversationPage(userId: string, after: ConversationCursor | null, size = CONVERSATION_PAGE): Promise<{ conversations: ConversationSummary[]; earlier: string | null }> {
+export async function conversationPage(
+  userId: string,
+  after: ConversationCursor | null,
+  size = CONVERSATION_PAGE,
+): Promise<{ conversations: ConversationSummary[]; earlier: string | null }> {
   const rows = await listConversations(userId, { after, limit: size + 1 });
   const conversations = rows.slice(0, size);
   const last = conversations.at(-1);
-  return { conversations, earlier: rows.length > size && last ? cursorText({ at: last.activityAt, id: last.id }) : null };
+  return {
+    conversations,
+    earlier: rows.length > size && last ? cursorText({ at: last.activityAt, id: last.id }) : null,
+  };
 }
 
 interface ListArgs {
@@ -120,17 +154,33 @@ function conversationListQuery(after: boolean) {
         const side = (mine: "user_a_id" | "user_b_id", theirs: "user_a_id" | "user_b_id") => {
           let page = qb
             .selectFrom("conversations")
-            .select((eb) => ["id", eb.ref(theirs).as("other_id"), eb.fn.coalesce("last_message_at", "created_at").as("activity_at")])
+            .select((eb) => [
+              "id",
+              eb.ref(theirs).as("other_id"),
+              eb.fn.coalesce("last_message_at", "created_at").as("activity_at"),
+            ])
             .where(mine, "=", userId)
             // A conversation with someone who blocked the viewer is gone from their list.
-            .where(({ not, exists, selectFrom }) => not(exists(selectFrom("blocks").select("blocks.blocker_id").where("blocks.blocked_id", "=", userId).whereRef("blocks.blocker_id", "=", `conversations.${theirs}`))));
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom("blocks")
+                    .select("blocks.blocker_id")
+                    .where("blocks.blocked_id", "=", userId)
+                    .whereRef("blocks.blocker_id", "=", `conversations.${theirs}`),
+                ),
+              ),
+            );
           if (after) {
             page = page.where((eb) => {
               const activity = eb.fn.coalesce("last_message_at", "created_at");
               return eb.or([eb(activity, "<", afterAt), eb.and([eb(activity, "=", afterAt), eb("id", "<", afterId)])]);
             });
           }
-          return page.orderBy((eb) => eb.fn.coalesce("last_message_at", "created_at"), "desc").orderBy("id", "desc").limit(limit);
+          return page
+            .orderBy((eb) => eb.fn.coalesce("last_message_at", "created_at"), "desc")
+            .orderBy("id", "desc")
+            .limit(limit);
         };
         return qb
           .selectFrom((eb) =>
@@ -147,9 +197,20 @@ function conversationListQuery(after: boolean) {
       })
       .selectFrom("page as c")
       .innerJoin("users as o", "o.id", "c.other_id")
-      .leftJoin("conversation_reads as r", (join) => join.onRef("r.conversation_id", "=", "c.id").on("r.user_id", "=", userId))
+      .leftJoin("conversation_reads as r", (join) =>
+        join.onRef("r.conversation_id", "=", "c.id").on("r.user_id", "=", userId),
+      )
       .leftJoin("messages as last", (join) =>
-        join.on((eb) => eb("last.id", "=", eb.selectFrom("messages as m").select((m) => m.fn.max("m.id").as("id")).whereRef("m.conversation_id", "=", "c.id"))),
+        join.on((eb) =>
+          eb(
+            "last.id",
+            "=",
+            eb
+              .selectFrom("messages as m")
+              .select((m) => m.fn.max("m.id").as("id"))
+              .whereRef("m.conversation_id", "=", "c.id"),
+          ),
+        ),
       )
       .select((eb) => [
         "c.id",
@@ -172,7 +233,13 @@ function conversationListQuery(after: boolean) {
               .select(["b.status", "b.created_at"])
               .where("b.owner_id", "=", userId)
               .whereRef("b.sitter_id", "=", "o.id")
-              .unionAll(inner.selectFrom("bookings as b").select(["b.status", "b.created_at"]).whereRef("b.owner_id", "=", "o.id").where("b.sitter_id", "=", userId))
+              .unionAll(
+                inner
+                  .selectFrom("bookings as b")
+                  .select(["b.status", "b.created_at"])
+                  .whereRef("b.owner_id", "=", "o.id")
+                  .where("b.sitter_id", "=", userId),
+              )
               .as("pair"),
           )
           .select("pair.status")
@@ -188,15 +255,30 @@ function conversationListQuery(after: boolean) {
 const firstConversations = conversationListQuery(false);
 const laterConversations = conversationListQuery(true);
 
-export async function listConversations(userId: string, { after = null, limit = 100 }: { after?: ConversationCursor | null; limit?: number } = {}): Promise<ConversationSummary[]> {
-  const rows = after ? await laterConversations.all({ userId, limit, afterAt: after.at, afterId: after.id }) : await firstConversations.all({ userId, limit, afterAt: "", afterId: "" });
+export async function listConversations(
+  userId: string,
+  { after = null, limit = 100 }: { after?: ConversationCursor | null; limit?: number } = {},
+): Promise<ConversationSummary[]> {
+  const rows = after
+    ? await laterConversations.all({ userId, limit, afterAt: after.at, afterId: after.id })
+    : await firstConversations.all({ userId, limit, afterAt: "", afterId: "" });
   return rows.map((row) => ({
     id: row.id,
     activityAt: row.activity_at,
-    other: { id: row.other_id, name: row.other_name, photo: row.photo_key ? photoUrl(row.photo_key) : null, label: row.other_role === "owner" ? "owner" : "companion" },
+    other: {
+      id: row.other_id,
+      name: row.other_name,
+      photo: row.photo_key ? photoUrl(row.photo_key) : null,
+      label: row.other_role === "owner" ? "owner" : "companion",
+    },
     lastMessage:
       row.last_body !== null && row.last_at !== null
-        ? { body: row.last_hidden_at ? "" : row.last_body, at: row.last_at, mine: row.last_sender_id === userId, removed: Boolean(row.last_hidden_at) }
+        ? {
+            body: row.last_hidden_at ? "" : row.last_body,
+            at: row.last_at,
+            mine: row.last_sender_id === userId,
+            removed: Boolean(row.last_hidden_at),
+          }
         : null,
     unread: Number(row.unread ?? 0),
     bookingStatus: row.booking_status ?? null,
@@ -230,14 +312,21 @@ export interface OpenConversation {
 }
 
 /** The newest page of messages, or the page just before message `before` (an "Earlier messages" link). */
-export async function readConversation(viewerId: string, conversationId: string, { before = null, limit = MESSAGE_PAGE }: { before?: number | null; limit?: number } = {}): Promise<OpenConversation | null> {
+export async function readConversation(
+  viewerId: string,
+  conversationId: string,
+  { before = null, limit = MESSAGE_PAGE }: { before?: number | null; limit?: number } = {},
+): Promise<OpenConversation | null> {
   const conversation = await membership(viewerId, conversationId);
   if (!conversation) return null;
   const state = await chatState(viewerId, conversation.otherId);
   if (state === "gone") return null;
   let query = db.selectFrom("messages").selectAll().where("conversation_id", "=", conversationId);
   if (before !== null) query = query.where("id", "<", before);
-  const rows = await query.orderBy("id", "desc").limit(limit + 1).execute();
+  const rows = await query
+    .orderBy("id", "desc")
+    .limit(limit + 1)
+    .execute();
   const shown = rows.slice(0, limit);
   const messages: MessageView[] = shown.reverse().map((row) => ({
     id: row.id,
@@ -245,14 +334,22 @@ export async function readConversation(viewerId: string, conversationId: string,
     body: row.hidden_at ? "" : row.body,
     media:
       row.media_key && row.media_type && !row.hidden_at
-        ? { url: photoUrl(row.media_key), previewUrl: photoUrl(row.media_preview_key ?? row.media_key), type: row.media_type }
+        ? {
+            url: photoUrl(row.media_key),
+            previewUrl: photoUrl(row.media_preview_key ?? row.media_key),
+            type: row.media_type,
+          }
         : null,
     link: row.card_link ?? null,
     at: row.created_at,
     removed: Boolean(row.hidden_at),
   }));
   const [other, seenId] = await Promise.all([
-    db.selectFrom("users").select(["id", "name", "role"]).where("id", "=", conversation.otherId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("users")
+      .select(["id", "name", "role"])
+      .where("id", "=", conversation.otherId)
+      .executeTakeFirstOrThrow(),
     seenMessageId(conversationId, viewerId, conversation.otherId),
   ]);
   return {
@@ -268,7 +365,9 @@ export async function readConversation(viewerId: string, conversationId: string,
 async function seenMessageId(conversationId: string, viewerId: string, otherId: string): Promise<number | null> {
   const row = await db
     .selectFrom("messages as m")
-    .innerJoin("conversation_reads as r", (join) => join.onRef("r.conversation_id", "=", "m.conversation_id").on("r.user_id", "=", otherId))
+    .innerJoin("conversation_reads as r", (join) =>
+      join.onRef("r.conversation_id", "=", "m.conversation_id").on("r.user_id", "=", otherId),
+    )
     .select((eb) => eb.fn.max("m.id").as("id"))
     .where("m.conversation_id", "=", conversationId)
     .where("m.sender_id", "=", viewerId)
@@ -282,19 +381,42 @@ export async function markConversationRead(viewerId: string, conversationId: str
   if (!conversation) return;
   await db.transaction().execute(async (trx) => {
     // Read inside the transaction: a message sent meanwhile is either read here or counted as unread.
-    const last = await trx.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).orderBy("id", "desc").executeTakeFirst();
+    const last = await trx
+      .selectFrom("messages")
+      .select("id")
+      .where("conversation_id", "=", conversationId)
+      .orderBy("id", "desc")
+      .executeTakeFirst();
     if (!last) return;
-    const before = await trx.selectFrom("conversation_reads").select("last_read_message_id").where("conversation_id", "=", conversationId).where("user_id", "=", viewerId).executeTakeFirst();
+    const before = await trx
+      .selectFrom("conversation_reads")
+      .select("last_read_message_id")
+      .where("conversation_id", "=", conversationId)
+      .where("user_id", "=", viewerId)
+      .executeTakeFirst();
     const from = before?.last_read_message_id ?? 0;
     await trx
       .insertInto("conversation_reads")
       .values({ conversation_id: conversationId, user_id: viewerId, last_read_message_id: last.id, unread_count: 0 })
-      .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: last.id, unread_count: 0 }))
+      .onConflict((oc) =>
+        oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: last.id, unread_count: 0 }),
+      )
       .execute();
     if (from < last.id) {
       // Only news of the other person's own messages being read reaches them (their "Seen"); a re-read sends nothing.
-      const theirs = await trx.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).where("sender_id", "=", conversation.otherId).where("id", ">", from).where("id", "<=", last.id).executeTakeFirst();
-      if (theirs) await recordEvents([{ userId: conversation.otherId, type: "message", payload: { conversationId, seen: last.id } }], trx);
+      const theirs = await trx
+        .selectFrom("messages")
+        .select("id")
+        .where("conversation_id", "=", conversationId)
+        .where("sender_id", "=", conversation.otherId)
+        .where("id", ">", from)
+        .where("id", "<=", last.id)
+        .executeTakeFirst();
+      if (theirs)
+        await recordEvents(
+          [{ userId: conversation.otherId, type: "message", payload: { conversationId, seen: last.id } }],
+          trx,
+        );
     }
     await markMessageNotificationsRead(viewerId, conversation.otherId, trx);
   });
@@ -314,7 +436,8 @@ export async function unreadMessageCount(userId: string): Promise<number> {
   return Number((await unreadSum.first({ userId }))?.count ?? 0);
 }
 
-export type SendResult = { status: "sent"; id: number } | { status: "not-found" } | { status: "empty" } | { status: "closed" };
+export type SendResult =
+  { status: "sent"; id: number } | { status: "not-found" } | { status: "empty" } | { status: "closed" };
 
 export async function sendMessage(
   senderId: string,
@@ -349,8 +472,20 @@ export async function sendMessage(
     await trx.updateTable("conversations").set({ last_message_at: at }).where("id", "=", conversationId).execute();
     await countDelivery(trx, conversationId, senderId, conversation.otherId, message.id);
     const sender = await trx.selectFrom("users").select("name").where("id", "=", senderId).executeTakeFirstOrThrow();
-    await notify({ userId: conversation.otherId, type: "message", data: { name: sender.name, preview: body.slice(0, 80) }, link: `/messages?userId=${senderId}` }, trx);
-    await enqueueNewsEmail(conversation.otherId, { kind: "messages", template: "message", link: `/messages?userId=${senderId}`, values: { name: sender.name } }, trx);
+    await notify(
+      {
+        userId: conversation.otherId,
+        type: "message",
+        data: { name: sender.name, preview: body.slice(0, 80) },
+        link: `/messages?userId=${senderId}`,
+      },
+      trx,
+    );
+    await enqueueNewsEmail(
+      conversation.otherId,
+      { kind: "messages", template: "message", link: `/messages?userId=${senderId}`, values: { name: sender.name } },
+      trx,
+    );
     const payload = { conversationId, messageId: message.id };
     await recordEvents(
       [
@@ -367,25 +502,49 @@ export async function sendMessage(
 
 /** A card in the pair's conversation (a visit report), written in the caller's transaction. */
 /** The sender has read up to their own message; the recipient has one more unread (conversation_reads.unread_count). */
-async function countDelivery(database: Kysely<Database>, conversationId: string, senderId: string, recipientId: string, messageId: number): Promise<void> {
+async function countDelivery(
+  database: Kysely<Database>,
+  conversationId: string,
+  senderId: string,
+  recipientId: string,
+  messageId: number,
+): Promise<void> {
   await database
     .insertInto("conversation_reads")
     .values({ conversation_id: conversationId, user_id: senderId, last_read_message_id: messageId, unread_count: 0 })
-    .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: messageId, unread_count: 0 }))
+    .onConflict((oc) =>
+      oc.columns(["conversation_id", "user_id"]).doUpdateSet({ last_read_message_id: messageId, unread_count: 0 }),
+    )
     .execute();
   await database
     .insertInto("conversation_reads")
     .values({ conversation_id: conversationId, user_id: recipientId, last_read_message_id: 0, unread_count: 1 })
-    .onConflict((oc) => oc.columns(["conversation_id", "user_id"]).doUpdateSet((eb) => ({ unread_count: eb("conversation_reads.unread_count", "+", 1) })))
+    .onConflict((oc) =>
+      oc
+        .columns(["conversation_id", "user_id"])
+        .doUpdateSet((eb) => ({ unread_count: eb("conversation_reads.unread_count", "+", 1) })),
+    )
     .execute();
 }
 
-export async function postCard(database: Kysely<Database>, card: { senderId: string; recipientId: string; body: string; link: string }): Promise<void> {
+export async function postCard(
+  database: Kysely<Database>,
+  card: { senderId: string; recipientId: string; body: string; link: string },
+): Promise<void> {
   const conversationId = await ensureConversation(card.senderId, card.recipientId, database);
   const at = nowIso();
   const message = await database
     .insertInto("messages")
-    .values({ conversation_id: conversationId, sender_id: card.senderId, body: card.body.slice(0, MESSAGE_MAX), media_key: null, media_type: null, media_preview_key: null, card_link: card.link, created_at: at })
+    .values({
+      conversation_id: conversationId,
+      sender_id: card.senderId,
+      body: card.body.slice(0, MESSAGE_MAX),
+      media_key: null,
+      media_type: null,
+      media_preview_key: null,
+      card_link: card.link,
+      created_at: at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await database.updateTable("conversations").set({ last_message_at: at }).where("id", "=", conversationId).execute();

@@ -9,7 +9,15 @@ import { ownerWithPet, requested, sitterWithSlot } from "~/testing/bookings";
 import { person } from "~/testing/people";
 import { countUnread, listNotifications } from "~/features/notifications/index.server";
 import { discardAttachment, mayViewMedia, storeAttachment } from "./attachments.server";
-import { conversationWith, ensureConversation, listConversations, markConversationRead, readConversation, sendMessage, unreadMessageCount } from "./messages.server";
+import {
+  conversationWith,
+  ensureConversation,
+  listConversations,
+  markConversationRead,
+  readConversation,
+  sendMessage,
+  unreadMessageCount,
+} from "./messages.server";
 
 const EMPTY_TEXT = { image: "📷 Image", video: "🎥 Video" };
 
@@ -17,7 +25,10 @@ async function matched() {
   const owner = await person("owner");
   const sitter = await person("sitter");
   const [a, b] = owner.id < sitter.id ? [owner.id, sitter.id] : [sitter.id, owner.id];
-  await db.insertInto("matches").values({ id: randomUUID(), user_a_id: a, user_b_id: b, created_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto("matches")
+    .values({ id: randomUUID(), user_a_id: a, user_b_id: b, created_at: new Date().toISOString() })
+    .execute();
   const conversationId = (await conversationWith(owner.id, sitter.id))!;
   return { owner, sitter, conversationId };
 }
@@ -36,7 +47,11 @@ const mp4 = video("clip.mp4");
 const webm = video("clip.webm");
 /** The first bytes of an MP4 or WebM file and nothing else: what used to pass for a video. */
 const mp4Header = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypisom"), Buffer.alloc(200)]);
-const webmHeader = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]), Buffer.from("webm"), Buffer.alloc(200)]);
+const webmHeader = Buffer.concat([
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]),
+  Buffer.from("webm"),
+  Buffer.alloc(200),
+]);
 const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), Buffer.alloc(200)]);
 
 describe("conversations", () => {
@@ -54,21 +69,39 @@ describe("conversations", () => {
     const stranger = await person("owner");
     expect(await readConversation(stranger.id, conversationId)).toBeNull();
     expect(await sendMessage(stranger.id, conversationId, "spam", null, EMPTY_TEXT)).toEqual({ status: "not-found" });
-    const count = await db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("n")).where("conversation_id", "=", conversationId).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("conversation_id", "=", conversationId)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
   it("refuses an empty message, keeps text as text, and counts unread messages until read", async () => {
     const { owner, sitter, conversationId } = await matched();
     expect(await sendMessage(owner.id, conversationId, "   \n ", null, EMPTY_TEXT)).toEqual({ status: "empty" });
-    await sendMessage(owner.id, conversationId, "<script>alert(1)</script>'); drop table messages; --", null, EMPTY_TEXT);
+    await sendMessage(
+      owner.id,
+      conversationId,
+      "<script>alert(1)</script>'); drop table messages; --",
+      null,
+      EMPTY_TEXT,
+    );
     await sendMessage(owner.id, conversationId, "Second", null, EMPTY_TEXT);
     expect(await unreadMessageCount(sitter.id)).toBe(2);
     expect(await unreadMessageCount(owner.id)).toBe(0);
     const [summary] = await listConversations(sitter.id);
-    expect(summary).toMatchObject({ id: conversationId, unread: 2, lastMessage: { body: "Second", mine: false }, other: { id: owner.id, label: "owner" } });
+    expect(summary).toMatchObject({
+      id: conversationId,
+      unread: 2,
+      lastMessage: { body: "Second", mine: false },
+      other: { id: owner.id, label: "owner" },
+    });
     const opened = await readConversation(sitter.id, conversationId);
-    expect(opened!.messages.map((message) => message.body)).toEqual(["<script>alert(1)</script>'); drop table messages; --", "Second"]);
+    expect(opened!.messages.map((message) => message.body)).toEqual([
+      "<script>alert(1)</script>'); drop table messages; --",
+      "Second",
+    ]);
 
     // The sitter was notified of each message; opening the conversation reads those too.
     expect(await countUnread(sitter.id)).toBe(2);
@@ -94,31 +127,60 @@ describe("conversations", () => {
 
     const list = await listConversations(owner.id);
     expect(list.map((conversation) => conversation.id)).toEqual([withBusy, withQuiet]);
-    expect(list[0]).toMatchObject({ other: { id: busy.id, label: "companion" }, lastMessage: { body: "Three", mine: false }, unread: 1, bookingStatus: null });
+    expect(list[0]).toMatchObject({
+      other: { id: busy.id, label: "companion" },
+      lastMessage: { body: "Three", mine: false },
+      unread: 1,
+      bookingStatus: null,
+    });
     expect(list[0]!.other.photo).toMatch(/^\/media\//);
-    expect(list[1]).toMatchObject({ other: { id: quiet.id, photo: null }, lastMessage: { body: "Hello", mine: false }, unread: 1, bookingStatus: "requested" });
+    expect(list[1]).toMatchObject({
+      other: { id: quiet.id, photo: null },
+      lastMessage: { body: "Hello", mine: false },
+      unread: 1,
+      bookingStatus: "requested",
+    });
     // The sitter sees the same booking beside the owner's name (the booking runs the other way for them).
-    expect(await listConversations(quiet.id)).toMatchObject([{ id: withQuiet, other: { id: owner.id, label: "owner" }, bookingStatus: "requested" }]);
+    expect(await listConversations(quiet.id)).toMatchObject([
+      { id: withQuiet, other: { id: owner.id, label: "owner" }, bookingStatus: "requested" },
+    ]);
     await markConversationRead(owner.id, withQuiet);
     expect((await listConversations(owner.id))[1]!.unread).toBe(0);
     // A conversation nobody has written in yet is listed, without a last message.
     const silent = await sitterWithSlot();
     const withSilent = await ensureConversation(owner.id, silent.id);
-    expect((await listConversations(owner.id)).find((conversation) => conversation.id === withSilent)).toMatchObject({ lastMessage: null, unread: 0 });
+    expect((await listConversations(owner.id)).find((conversation) => conversation.id === withSilent)).toMatchObject({
+      lastMessage: null,
+      unread: 0,
+    });
   });
 });
 
 describe("attachments", () => {
   it("keeps whole MP4 and WebM videos as sent; refuses look-alikes, truncated and sound-only files, and anything named as a video that is not one", async () => {
-    for (const [data, format] of [[mp4, "mp4"], [webm, "webm"]] as const) {
+    for (const [data, format] of [
+      [mp4, "mp4"],
+      [webm, "webm"],
+    ] as const) {
       const stored = await storeAttachment(data, `video/${format}`);
       if ("refusal" in stored) throw new Error(stored.refusal);
-      expect(stored).toMatchObject({ type: "video", previewKey: null, key: expect.stringMatching(new RegExp(`\\.${format}$`)) as string });
+      expect(stored).toMatchObject({
+        type: "video",
+        previewKey: null,
+        key: expect.stringMatching(new RegExp(`\\.${format}$`)) as string,
+      });
       expect(await fileStorage.read(stored.key)).toEqual(data);
       await discardAttachment(stored);
     }
     const invalid = { refusal: "messages:errors.invalidType" };
-    for (const data of [mp4Header, webmHeader, heic, mp4.subarray(0, mp4.length - 1), video("audio-only.mp4"), Buffer.from("<html>not a video</html>")]) {
+    for (const data of [
+      mp4Header,
+      webmHeader,
+      heic,
+      mp4.subarray(0, mp4.length - 1),
+      video("audio-only.mp4"),
+      Buffer.from("<html>not a video</html>"),
+    ]) {
       expect(await storeAttachment(data)).toEqual(invalid);
     }
     // A photo is taken for what it is, but not when it comes named as a video.
@@ -142,7 +204,9 @@ describe("attachments", () => {
   it("keeps a video as sent and refuses fake or oversized files", async () => {
     const stored = await storeAttachment(webm);
     expect(stored).toMatchObject({ type: "video", previewKey: null });
-    expect(await storeAttachment(Buffer.from("<html><script>alert(1)</script></html>"))).toEqual({ refusal: "messages:errors.invalidType" });
+    expect(await storeAttachment(Buffer.from("<html><script>alert(1)</script></html>"))).toEqual({
+      refusal: "messages:errors.invalidType",
+    });
     expect(await storeAttachment(Buffer.alloc(10 * 1024 * 1024 + 1))).toEqual({ refusal: "messages:errors.tooLarge" });
   });
 
@@ -153,7 +217,10 @@ describe("attachments", () => {
     if ("refusal" in stored) throw new Error(stored.refusal);
     await sendMessage(owner.id, conversationId, "", stored, EMPTY_TEXT);
     const opened = await readConversation(sitter.id, conversationId);
-    expect(opened!.messages[0]).toMatchObject({ body: "📷 Image", media: { type: "image", url: `/media/${stored.key}`, previewUrl: `/media/${stored.previewKey}` } });
+    expect(opened!.messages[0]).toMatchObject({
+      body: "📷 Image",
+      media: { type: "image", url: `/media/${stored.key}`, previewUrl: `/media/${stored.previewKey}` },
+    });
     for (const key of [stored.key, stored.previewKey!]) {
       expect(await mayViewMedia(owner, key)).toBe(true);
       expect(await mayViewMedia(sitter, key)).toBe(true);

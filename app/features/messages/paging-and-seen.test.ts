@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { matchOf, person } from "~/testing/people";
-import { CONVERSATION_PAGE, conversationPage, ensureConversation, markConversationRead, parseCursor, readConversation, sendMessage } from "./messages.server";
+import {
+  CONVERSATION_PAGE,
+  conversationPage,
+  ensureConversation,
+  markConversationRead,
+  parseCursor,
+  readConversation,
+  sendMessage,
+} from "./messages.server";
 
 const EMPTY_TEXT = { image: "📷 Image", video: "🎥 Video" };
 
@@ -13,7 +21,9 @@ async function matched() {
 }
 
 const eventsOf = async (userId: string) =>
-  (await db.selectFrom("live_events").select(["type", "payload"]).where("user_id", "=", userId).orderBy("id").execute()).map((event) => ({ type: event.type, payload: JSON.parse(event.payload) as Record<string, unknown> }));
+  (
+    await db.selectFrom("live_events").select(["type", "payload"]).where("user_id", "=", userId).orderBy("id").execute()
+  ).map((event) => ({ type: event.type, payload: JSON.parse(event.payload) as Record<string, unknown> }));
 
 describe("the conversation list, a page at a time", () => {
   it("pages newest first with a cursor, 30 to a page by default, and every conversation appears exactly once, ties included", async () => {
@@ -22,7 +32,11 @@ describe("the conversation list, a page at a time", () => {
     const ids: string[] = [];
     for (let index = 0; index < 7; index += 1) ids.push(await ensureConversation(me.id, (await person("sitter")).id));
     // Three started in the same millisecond: the id decides their order, so none is skipped or repeated.
-    await db.updateTable("conversations").set({ created_at: "2026-01-01T10:00:00.000Z" }).where("id", "in", ids.slice(0, 3)).execute();
+    await db
+      .updateTable("conversations")
+      .set({ created_at: "2026-01-01T10:00:00.000Z" })
+      .where("id", "in", ids.slice(0, 3))
+      .execute();
     const elsewhere = await matched();
 
     const seen: string[] = [];
@@ -46,20 +60,36 @@ describe("the conversation list, a page at a time", () => {
     for (let index = 0; index < 4; index += 1) ids.push(await ensureConversation(me.id, (await person("sitter")).id));
     const oldest = (await conversationPage(me.id, null, 4)).conversations.at(-1)!;
     await sendMessage(oldest.other.id, oldest.id, "Back again", null, EMPTY_TEXT);
-    expect((await conversationPage(me.id, null, 2)).conversations[0]).toMatchObject({ id: oldest.id, lastMessage: { body: "Back again" } });
+    expect((await conversationPage(me.id, null, 2)).conversations[0]).toMatchObject({
+      id: oldest.id,
+      lastMessage: { body: "Back again" },
+    });
   });
 
   it("takes only well-formed cursors: anything else is the first page", () => {
-    expect(parseCursor("2026-01-01T10:00:00.000Z~3f0c2f0e-1b1b-4c4c-9d9d-0123456789ab")).toEqual({ at: "2026-01-01T10:00:00.000Z", id: "3f0c2f0e-1b1b-4c4c-9d9d-0123456789ab" });
-    for (const bad of [null, "", "nonsense", "2026-01-01~x'; drop table conversations; --", `2026-01-01T10:00:00.000Z~${"a".repeat(200)}`, "<script>~1"]) expect(parseCursor(bad)).toBeNull();
+    expect(parseCursor("2026-01-01T10:00:00.000Z~3f0c2f0e-1b1b-4c4c-9d9d-0123456789ab")).toEqual({
+      at: "2026-01-01T10:00:00.000Z",
+      id: "3f0c2f0e-1b1b-4c4c-9d9d-0123456789ab",
+    });
+    for (const bad of [
+      null,
+      "",
+      "nonsense",
+      "2026-01-01~x'; drop table conversations; --",
+      `2026-01-01T10:00:00.000Z~${"a".repeat(200)}`,
+      "<script>~1",
+    ])
+      expect(parseCursor(bad)).toBeNull();
   });
 });
 
 describe("earlier messages", () => {
   it("a page of the newest, then the page before a message, until the first", async () => {
     const { owner, sitter, conversationId } = await matched();
-    for (let index = 1; index <= 7; index += 1) await sendMessage(index % 2 ? owner.id : sitter.id, conversationId, `Message ${index}`, null, EMPTY_TEXT);
-    const bodies = (open: Awaited<ReturnType<typeof readConversation>>) => open!.messages.map((message) => message.body);
+    for (let index = 1; index <= 7; index += 1)
+      await sendMessage(index % 2 ? owner.id : sitter.id, conversationId, `Message ${index}`, null, EMPTY_TEXT);
+    const bodies = (open: Awaited<ReturnType<typeof readConversation>>) =>
+      open!.messages.map((message) => message.body);
 
     const newest = await readConversation(owner.id, conversationId, { limit: 3 });
     expect(bodies(newest)).toEqual(["Message 5", "Message 6", "Message 7"]);
@@ -102,7 +132,9 @@ describe("Seen", () => {
     expect((await readConversation(owner.id, conversationId))!.seenId).toBe(first);
     await sendMessage(sitter.id, conversationId, "Saturday works", null, EMPTY_TEXT);
     await markConversationRead(sitter.id, conversationId);
-    const second = (await readConversation(owner.id, conversationId))!.messages.find((message) => message.body === "Or Sunday?")!.id;
+    const second = (await readConversation(owner.id, conversationId))!.messages.find(
+      (message) => message.body === "Or Sunday?",
+    )!.id;
     expect((await readConversation(owner.id, conversationId))!.seenId).toBe(second);
   });
 });

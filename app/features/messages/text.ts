@@ -15,7 +15,10 @@ export type ShownMessage = MessageView & { time: string; day: string };
  * When each conversation last spoke, as messaging apps write it: the time today, "Yesterday", the
  * weekday within the week, the date before that (all in the reader's time zone).
  */
-export function conversationsText(conversations: ConversationSummary[], { language, timeZone, now, t }: Reader & { now: Date; t: TFunction }): ShownConversation[] {
+export function conversationsText(
+  conversations: ConversationSummary[],
+  { language, timeZone, now, t }: Reader & { now: Date; t: TFunction },
+): ShownConversation[] {
   const time = dateTimeFormat(language, { timeStyle: "short", timeZone });
   const weekday = dateTimeFormat(language, { weekday: "long", timeZone });
   const date = dateTimeFormat(language, { dateStyle: "medium", timeZone });
@@ -36,7 +39,10 @@ export function conversationsText(conversations: ConversationSummary[], { langua
   }));
 }
 
-export function messagesText(messages: MessageView[], { language, timeZone, now, t }: Reader & { now: Date; t: TFunction }): ShownMessage[] {
+export function messagesText(
+  messages: MessageView[],
+  { language, timeZone, now, t }: Reader & { now: Date; t: TFunction },
+): ShownMessage[] {
   const time = dateTimeFormat(language, { timeStyle: "short", timeZone });
   const date = dateTimeFormat(language, { dateStyle: "medium", timeZone });
   const dayOf = (at: Date) => {

@@ -1,2 +1,10 @@
-export { countUnread, listNotifications, markAllRead, markMessageNotificationsRead, notify, openNotification, setSounds } from "./notifications.server";
+export {
+  countUnread,
+  listNotifications,
+  markAllRead,
+  markMessageNotificationsRead,
+  notify,
+  openNotification,
+  setSounds,
+} from "./notifications.server";
 export { enqueueNewsEmail } from "./news-email.server";

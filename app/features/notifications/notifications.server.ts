@@ -26,7 +26,10 @@ export async function notify(notification: NewNotification, database: Kysely<Dat
       created_at: nowIso(),
     })
     .execute();
-  await recordEvents([{ userId: notification.userId, type: "notification", payload: { type: notification.type } }], database);
+  await recordEvents(
+    [{ userId: notification.userId, type: "notification", payload: { type: notification.type } }],
+    database,
+  );
 }
 
 const unreadCount = preparedQuery((person: { userId: string }) =>
@@ -64,7 +67,13 @@ export async function listNotifications(user: { id: string; time_zone: string },
     const days = daysAgoIn(user.time_zone, new Date(row.created_at), reference);
     const group: NotificationGroup = days <= 0 ? "today" : days === 1 ? "yesterday" : "earlier";
     if (groups.at(-1)?.group !== group) groups.push({ group, items: [] });
-    groups.at(-1)!.items.push({ id: row.id, type: row.type, data: parseData(row.data), read: flag.read(row.is_read), at: row.created_at });
+    groups.at(-1)!.items.push({
+      id: row.id,
+      type: row.type,
+      data: parseData(row.data),
+      read: flag.read(row.is_read),
+      at: row.created_at,
+    });
   }
   return groups;
 }
@@ -78,9 +87,18 @@ function parseData(json: string): Record<string, string | number> {
 }
 
 export async function openNotification(userId: string, id: string): Promise<{ link: string } | null> {
-  const row = await db.selectFrom("notifications").select(["id", "link"]).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("notifications")
+    .select(["id", "link"])
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (!row) return null;
-  await db.updateTable("notifications").set({ is_read: flag.write(true) }).where("id", "=", row.id).execute();
+  await db
+    .updateTable("notifications")
+    .set({ is_read: flag.write(true) })
+    .where("id", "=", row.id)
+    .execute();
   await recordEvents([{ userId, type: "notification", payload: { read: row.id } }]);
   return { link: safeLink(row.link) };
 }
@@ -92,7 +110,11 @@ function safeLink(link: string | null): string {
 
 export async function markAllRead(userId: string, tab: NotificationTab = "all"): Promise<number> {
   const types = NOTIFICATION_TABS[tab];
-  let query = db.updateTable("notifications").set({ is_read: 1 }).where("user_id", "=", userId).where("is_read", "=", 0);
+  let query = db
+    .updateTable("notifications")
+    .set({ is_read: 1 })
+    .where("user_id", "=", userId)
+    .where("is_read", "=", 0);
   if (types) query = query.where("type", "in", types);
   const result = await query.executeTakeFirst();
   const changed = Number(result.numUpdatedRows);
@@ -100,7 +122,11 @@ export async function markAllRead(userId: string, tab: NotificationTab = "all"):
   return changed;
 }
 
-export async function markMessageNotificationsRead(userId: string, fromUserId: string, database: Kysely<Database> = db): Promise<void> {
+export async function markMessageNotificationsRead(
+  userId: string,
+  fromUserId: string,
+  database: Kysely<Database> = db,
+): Promise<void> {
   await database
     .updateTable("notifications")
     .set({ is_read: 1 })
@@ -112,5 +138,9 @@ export async function markMessageNotificationsRead(userId: string, fromUserId: s
 }
 
 export async function setSounds(userId: string, enabled: boolean): Promise<void> {
-  await db.updateTable("users").set({ sounds_enabled: flag.write(enabled) }).where("id", "=", userId).execute();
+  await db
+    .updateTable("users")
+    .set({ sounds_enabled: flag.write(enabled) })
+    .where("id", "=", userId)
+    .execute();
 }

@@ -4,11 +4,26 @@ import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { advanceClock, clockTo, resetClock, resetClockAfterEach } from "~/testing/clock";
 import { person } from "~/testing/people";
-import { countUnread, listNotifications, markAllRead, notify, openNotification, setSounds } from "./notifications.server";
+import {
+  countUnread,
+  listNotifications,
+  markAllRead,
+  notify,
+  openNotification,
+  setSounds,
+} from "./notifications.server";
 
-async function notificationAt(userId: string, type: "match" | "booking_request" | "review", at: Date, link = "/bookings") {
+async function notificationAt(
+  userId: string,
+  type: "match" | "booking_request" | "review",
+  at: Date,
+  link = "/bookings",
+) {
   const id = randomUUID();
-  await db.insertInto("notifications").values({ id, user_id: userId, type, data: JSON.stringify({ name: "Ana" }), link, created_at: at.toISOString() }).execute();
+  await db
+    .insertInto("notifications")
+    .values({ id, user_id: userId, type, data: JSON.stringify({ name: "Ana" }), link, created_at: at.toISOString() })
+    .execute();
   return id;
 }
 
@@ -31,7 +46,11 @@ describe("notifications", () => {
       ["yesterday", ["review"]],
       ["earlier", ["booking_request"]],
     ]);
-    expect((await listNotifications({ id: owner.id, time_zone: "UTC" }, "bookings")).flatMap((group) => group.items.map((item) => item.type))).toEqual(["review", "booking_request"]);
+    expect(
+      (await listNotifications({ id: owner.id, time_zone: "UTC" }, "bookings")).flatMap((group) =>
+        group.items.map((item) => item.type),
+      ),
+    ).toEqual(["review", "booking_request"]);
   });
 
   it("opening marks one read and leads to its subject; another person's id leads nowhere and changes nothing", async () => {
@@ -70,7 +89,9 @@ describe("notifications", () => {
 
   it("keeps the sound setting on the person's record", async () => {
     const owner = await person("owner");
-    const sounds = async () => (await db.selectFrom("users").select("sounds_enabled").where("id", "=", owner.id).executeTakeFirstOrThrow()).sounds_enabled;
+    const sounds = async () =>
+      (await db.selectFrom("users").select("sounds_enabled").where("id", "=", owner.id).executeTakeFirstOrThrow())
+        .sounds_enabled;
     expect(await sounds()).toBe(1);
     await setSounds(owner.id, false);
     expect(await sounds()).toBe(0);

@@ -6,7 +6,12 @@ import { TextField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import { StripeCardEntry } from "./stripe-card-entry";
 
-type CardFieldsMeta = { name: FieldMetadata<string>; number: FieldMetadata<string>; expiry: FieldMetadata<string>; cvc: FieldMetadata<string> };
+type CardFieldsMeta = {
+  name: FieldMetadata<string>;
+  number: FieldMetadata<string>;
+  expiry: FieldMetadata<string>;
+  cvc: FieldMetadata<string>;
+};
 
 /** `labels`: the translation prefix of the field labels, such as "bookings:payment". */
 export function CardEntryForm<Schema extends Record<string, unknown>>({
@@ -38,9 +43,21 @@ export function CardEntryForm<Schema extends Record<string, unknown>>({
       <input type="hidden" name="attempt" value={attempt} />
       <TextField meta={fields.name} label={t(`${labels}.name`)} autoComplete="cc-name" />
       {children}
-      <TextField meta={fields.number} label={t(`${labels}.number`)} autoComplete="cc-number" inputMode="numeric" placeholder="4242 4242 4242 4242" />
+      <TextField
+        meta={fields.number}
+        label={t(`${labels}.number`)}
+        autoComplete="cc-number"
+        inputMode="numeric"
+        placeholder="4242 4242 4242 4242"
+      />
       <div className="grid grid-cols-2 gap-3">
-        <TextField meta={fields.expiry} label={t(`${labels}.expiry`)} autoComplete="cc-exp" inputMode="numeric" placeholder={t(`${labels}.expiryPlaceholder`)} />
+        <TextField
+          meta={fields.expiry}
+          label={t(`${labels}.expiry`)}
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          placeholder={t(`${labels}.expiryPlaceholder`)}
+        />
         <TextField meta={fields.cvc} label={t(`${labels}.cvc`)} autoComplete="cc-csc" inputMode="numeric" />
       </div>
       <SubmitButton className="w-full">{submitLabel}</SubmitButton>

@@ -5,7 +5,14 @@ import { db, flag } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { payerCustomer, storedCustomer } from "./customers.server";
 import { paymentProvider } from "./payments.server";
-import type { CardDetails, CardInput, CardPurpose, PaymentFailureCode, PaymentProvider, PaymentResult } from "./provider";
+import type {
+  CardDetails,
+  CardInput,
+  CardPurpose,
+  PaymentFailureCode,
+  PaymentProvider,
+  PaymentResult,
+} from "./provider";
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -20,25 +27,60 @@ export interface CardView {
   isDefault: boolean;
 }
 
-const cardView = (row: PaymentMethod): CardView => ({ id: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, isDefault: flag.read(row.is_default) });
+const cardView = (row: PaymentMethod): CardView => ({
+  id: row.id,
+  brand: row.brand,
+  last4: row.last4,
+  expMonth: row.exp_month,
+  expYear: row.exp_year,
+  isDefault: flag.read(row.is_default),
+});
 
 export async function cardsOf(userId: string): Promise<CardView[]> {
-  const rows = await db.selectFrom("payment_methods").selectAll().where("user_id", "=", userId).orderBy("is_default", "desc").orderBy("created_at", "desc").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("is_default", "desc")
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
   return rows.map(cardView);
 }
 
 export async function defaultCardOf(userId: string, database: Tx = db): Promise<PaymentMethod | undefined> {
-  return database.selectFrom("payment_methods").selectAll().where("user_id", "=", userId).where("is_default", "=", 1).executeTakeFirst();
+  return database
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("is_default", "=", 1)
+    .executeTakeFirst();
 }
 
-export async function storeCard(userId: string, provider: string, cardRef: string, details: CardDetails, { makeDefault }: { makeDefault: boolean }): Promise<string> {
+export async function storeCard(
+  userId: string,
+  provider: string,
+  cardRef: string,
+  details: CardDetails,
+  { makeDefault }: { makeDefault: boolean },
+): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    const known = await trx.selectFrom("payment_methods").select(["id", "user_id"]).where("provider", "=", provider).where("provider_ref", "=", cardRef).executeTakeFirst();
+    const known = await trx
+      .selectFrom("payment_methods")
+      .select(["id", "user_id"])
+      .where("provider", "=", provider)
+      .where("provider_ref", "=", cardRef)
+      .executeTakeFirst();
     if (known) return known.id;
     const hasDefault = Boolean(await defaultCardOf(userId, trx));
     const id = randomUUID();
     const at = now().toISOString();
-    if (makeDefault && hasDefault) await trx.updateTable("payment_methods").set({ is_default: 0, default_since: null }).where("user_id", "=", userId).execute();
+    if (makeDefault && hasDefault)
+      await trx
+        .updateTable("payment_methods")
+        .set({ is_default: 0, default_since: null })
+        .where("user_id", "=", userId)
+        .execute();
     const isDefault = makeDefault || !hasDefault;
     await trx
       .insertInto("payment_methods")
@@ -70,10 +112,20 @@ export async function addSavedCard(
   provider: PaymentProvider,
   subscriptionRefOf: SubscriptionRefOf,
 ): Promise<AddCardOutcome> {
-  const saved = await provider.saveCard({ card, email: user.email, customerRef: await storedCustomer(user.id), purpose: { kind: "card", userId: user.id }, idempotencyKey: `cards:${user.id}:${attempt}` });
+  const saved = await provider.saveCard({
+    card,
+    email: user.email,
+    customerRef: await storedCustomer(user.id),
+    purpose: { kind: "card", userId: user.id },
+    idempotencyKey: `cards:${user.id}:${attempt}`,
+  });
   if (!saved.ok) return { status: "failed", code: saved.code };
   const id = await storeCard(user.id, provider.name, saved.cardRef, saved.details, { makeDefault: false });
-  const method = await db.selectFrom("payment_methods").select("is_default").where("id", "=", id).executeTakeFirstOrThrow();
+  const method = await db
+    .selectFrom("payment_methods")
+    .select("is_default")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
   if (makeDefault || (provider.billing && method.is_default)) {
     const defaulted = await makeDefaultCard(user.id, id, subscriptionRefOf);
     if (!defaulted.ok) return { status: "failed", code: "processing_error" };
@@ -81,9 +133,17 @@ export async function addSavedCard(
   return { status: "saved", id };
 }
 
-export type CardEntryOutcome = { status: "ready"; clientSecret: string } | { status: "failed"; code: PaymentFailureCode } | { status: "unavailable" };
+export type CardEntryOutcome =
+  | { status: "ready"; clientSecret: string }
+  | { status: "failed"; code: PaymentFailureCode }
+  | { status: "unavailable" };
 
-export async function startSavedCardEntry(user: { id: string; email: string; name: string }, purpose: CardPurpose, idempotencyKey: string, provider: PaymentProvider): Promise<CardEntryOutcome> {
+export async function startSavedCardEntry(
+  user: { id: string; email: string; name: string },
+  purpose: CardPurpose,
+  idempotencyKey: string,
+  provider: PaymentProvider,
+): Promise<CardEntryOutcome> {
   const startEntry = provider.startCardEntry?.bind(provider);
   if (!startEntry) return { status: "unavailable" };
   const customer = await payerCustomer(provider, user);
@@ -96,52 +156,121 @@ export async function startSavedCardEntry(user: { id: string; email: string; nam
 export type CardActionResult = { ok: true } | { ok: false; reason: "notFound" | "inUse" | "unavailable" };
 
 /** Keyed by when the current default became it, so a later change back to an earlier card is a new request. */
-export async function makeDefaultCard(userId: string, methodId: string, subscriptionRefOf: SubscriptionRefOf): Promise<CardActionResult> {
-  const method = await db.selectFrom("payment_methods").selectAll().where("id", "=", methodId).where("user_id", "=", userId).executeTakeFirst();
+export async function makeDefaultCard(
+  userId: string,
+  methodId: string,
+  subscriptionRefOf: SubscriptionRefOf,
+): Promise<CardActionResult> {
+  const method = await db
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("id", "=", methodId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (!method) return { ok: false, reason: "notFound" };
   const current = await defaultCardOf(userId);
-  const pushed = await pushDefaultCard(method, `${userId}:default-card:${methodId}:after:${current?.id ?? "none"}:${current?.default_since ?? ""}`, subscriptionRefOf);
+  const pushed = await pushDefaultCard(
+    method,
+    `${userId}:default-card:${methodId}:after:${current?.id ?? "none"}:${current?.default_since ?? ""}`,
+    subscriptionRefOf,
+  );
   if (!pushed.ok) return { ok: false, reason: "unavailable" };
   return db.transaction().execute(async (trx): Promise<CardActionResult> => {
-    const still = await trx.selectFrom("payment_methods").select(["id", "is_default"]).where("id", "=", methodId).where("user_id", "=", userId).executeTakeFirst();
+    const still = await trx
+      .selectFrom("payment_methods")
+      .select(["id", "is_default"])
+      .where("id", "=", methodId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     if (!still) return { ok: false, reason: "notFound" };
     if (still.is_default) return { ok: true };
-    await trx.updateTable("payment_methods").set({ is_default: 0, default_since: null }).where("user_id", "=", userId).where("id", "!=", methodId).execute();
-    await trx.updateTable("payment_methods").set({ is_default: 1, default_since: now().toISOString() }).where("id", "=", methodId).execute();
+    await trx
+      .updateTable("payment_methods")
+      .set({ is_default: 0, default_since: null })
+      .where("user_id", "=", userId)
+      .where("id", "!=", methodId)
+      .execute();
+    await trx
+      .updateTable("payment_methods")
+      .set({ is_default: 1, default_since: now().toISOString() })
+      .where("id", "=", methodId)
+      .execute();
     return { ok: true };
   });
 }
 
-async function pushDefaultCard(method: Pick<PaymentMethod, "provider" | "provider_ref">, idempotencyKey: string, subscriptionRefOf: SubscriptionRefOf): Promise<PaymentResult> {
+async function pushDefaultCard(
+  method: Pick<PaymentMethod, "provider" | "provider_ref">,
+  idempotencyKey: string,
+  subscriptionRefOf: SubscriptionRefOf,
+): Promise<PaymentResult> {
   const billing = paymentProvider(method.provider).billing;
   if (!billing) return { ok: true };
-  return billing.setDefaultCard({ cardRef: method.provider_ref, subscriptionRef: await subscriptionRefOf(method.provider), idempotencyKey });
+  return billing.setDefaultCard({
+    cardRef: method.provider_ref,
+    subscriptionRef: await subscriptionRefOf(method.provider),
+    idempotencyKey,
+  });
 }
 
 /** The last card stays while `lastCardNeeded` (read in the same transaction); the newest other becomes the default. */
 export async function removeSavedCard(
   userId: string,
   methodId: string,
-  { lastCardNeeded, subscriptionRefOf }: { lastCardNeeded: (database: Tx) => Promise<boolean>; subscriptionRefOf: SubscriptionRefOf },
+  {
+    lastCardNeeded,
+    subscriptionRefOf,
+  }: { lastCardNeeded: (database: Tx) => Promise<boolean>; subscriptionRefOf: SubscriptionRefOf },
 ): Promise<CardActionResult> {
   const result = await db.transaction().execute(async (trx) => {
-    const method = await trx.selectFrom("payment_methods").selectAll().where("id", "=", methodId).where("user_id", "=", userId).executeTakeFirst();
+    const method = await trx
+      .selectFrom("payment_methods")
+      .selectAll()
+      .where("id", "=", methodId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     if (!method) return { ok: false as const, reason: "notFound" as const };
-    const others = await trx.selectFrom("payment_methods").select("id").where("user_id", "=", userId).where("id", "!=", methodId).orderBy("created_at", "desc").orderBy("id").execute();
+    const others = await trx
+      .selectFrom("payment_methods")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("id", "!=", methodId)
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .execute();
     if (others.length === 0 && (await lastCardNeeded(trx))) return { ok: false as const, reason: "inUse" as const };
     await trx.deleteFrom("payment_methods").where("id", "=", methodId).execute();
     const successor = method.is_default ? (others[0]?.id ?? null) : null;
-    if (successor) await trx.updateTable("payment_methods").set({ is_default: 1, default_since: now().toISOString() }).where("id", "=", successor).execute();
+    if (successor)
+      await trx
+        .updateTable("payment_methods")
+        .set({ is_default: 1, default_since: now().toISOString() })
+        .where("id", "=", successor)
+        .execute();
     return { ok: true as const, method, successor };
   });
   if (!result.ok) return result;
   // The provider forgets it after our row is gone: we never charge a card we do not list.
-  const removed = await paymentProvider(result.method.provider).removeCard({ cardRef: result.method.provider_ref, idempotencyKey: `remove:${result.method.id}` });
+  const removed = await paymentProvider(result.method.provider).removeCard({
+    cardRef: result.method.provider_ref,
+    idempotencyKey: `remove:${result.method.id}`,
+  });
   if (!removed.ok) console.warn(`The provider could not forget card ${result.method.id}: ${removed.code}`);
-  const successor = result.successor ? await db.selectFrom("payment_methods").select(["provider", "provider_ref"]).where("id", "=", result.successor).executeTakeFirst() : undefined;
+  const successor = result.successor
+    ? await db
+        .selectFrom("payment_methods")
+        .select(["provider", "provider_ref"])
+        .where("id", "=", result.successor)
+        .executeTakeFirst()
+    : undefined;
   if (successor) {
-    const pushed = await pushDefaultCard(successor, `${userId}:default-card:${result.successor}:after-removing:${result.method.id}`, subscriptionRefOf);
-    if (!pushed.ok) console.warn(`Card ${result.successor} could not become the default at the processor: ${pushed.code}`);
+    const pushed = await pushDefaultCard(
+      successor,
+      `${userId}:default-card:${result.successor}:after-removing:${result.method.id}`,
+      subscriptionRefOf,
+    );
+    if (!pushed.ok)
+      console.warn(`Card ${result.successor} could not become the default at the processor: ${pushed.code}`);
   }
   return { ok: true };
 }
@@ -164,8 +293,18 @@ export async function usableCardsOf(userId: string, provider: string): Promise<C
 }
 
 /** The provider's reference of one of the payer's usable cards; anyone else's card, or an unknown id, is null. */
-export async function usableCardOf(userId: string, methodId: string, provider: string): Promise<{ cardRef: string; label: string } | null> {
-  const row = await db.selectFrom("payment_methods").selectAll().where("id", "=", methodId).where("user_id", "=", userId).where("provider", "=", provider).executeTakeFirst();
+export async function usableCardOf(
+  userId: string,
+  methodId: string,
+  provider: string,
+): Promise<{ cardRef: string; label: string } | null> {
+  const row = await db
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("id", "=", methodId)
+    .where("user_id", "=", userId)
+    .where("provider", "=", provider)
+    .executeTakeFirst();
   if (!row || monthNumber(row.exp_year, row.exp_month) < currentMonth()) return null;
   return { cardRef: row.provider_ref, label: `${row.brand} •••• ${row.last4}` };
 }

@@ -20,7 +20,11 @@ export async function refreshPayoutStatus(user: Pick<User, "id" | "stripe_accoun
   try {
     const account = await stripe().accounts.retrieve(user.stripe_account_id);
     const ready = Boolean(account.details_submitted && account.payouts_enabled);
-    await db.updateTable("users").set({ payouts_enabled: flag.write(ready), updated_at: nowIso() }).where("id", "=", user.id).execute();
+    await db
+      .updateTable("users")
+      .set({ payouts_enabled: flag.write(ready), updated_at: nowIso() })
+      .where("id", "=", user.id)
+      .execute();
     return ready;
   } catch (error) {
     failureOfError(error);
@@ -28,16 +32,30 @@ export async function refreshPayoutStatus(user: Pick<User, "id" | "stripe_accoun
   }
 }
 
-export async function payoutOnboardingLink(user: Pick<User, "id" | "email" | "stripe_account_id">, urls: { returnUrl: string; refreshUrl: string }, attempt: string): Promise<string | null> {
+export async function payoutOnboardingLink(
+  user: Pick<User, "id" | "email" | "stripe_account_id">,
+  urls: { returnUrl: string; refreshUrl: string },
+  attempt: string,
+): Promise<string | null> {
   try {
     let account = user.stripe_account_id;
     if (!account) {
       const created = await stripe().accounts.create(
-        { type: "express", email: user.email, capabilities: { transfers: { requested: true } }, metadata: { user_id: user.id } },
+        {
+          type: "express",
+          email: user.email,
+          capabilities: { transfers: { requested: true } },
+          metadata: { user_id: user.id },
+        },
         { idempotencyKey: `${user.id}:connect-account` },
       );
       account = created.id;
-      await db.updateTable("users").set({ stripe_account_id: account, payouts_enabled: 0, updated_at: nowIso() }).where("id", "=", user.id).where("stripe_account_id", "is", null).execute();
+      await db
+        .updateTable("users")
+        .set({ stripe_account_id: account, payouts_enabled: 0, updated_at: nowIso() })
+        .where("id", "=", user.id)
+        .where("stripe_account_id", "is", null)
+        .execute();
     }
     const link = await stripe().accountLinks.create(
       { account, type: "account_onboarding", return_url: urls.returnUrl, refresh_url: urls.refreshUrl },

@@ -1,5 +1,15 @@
 export { cardEntryAttempt, cardEntryReply } from "./card-entry-reply.server";
-export { addSavedCard, cardsOf, defaultCardOf, makeDefaultCard, removeSavedCard, startSavedCardEntry, storeCard, usableCardOf, usableCardsOf } from "./cards.server";
+export {
+  addSavedCard,
+  cardsOf,
+  defaultCardOf,
+  makeDefaultCard,
+  removeSavedCard,
+  startSavedCardEntry,
+  storeCard,
+  usableCardOf,
+  usableCardsOf,
+} from "./cards.server";
 export type { AddCardOutcome, CardActionResult, CardView, SubscriptionRefOf } from "./cards.server";
 export { connectStripeEvents, payoutOnboardingLink, payoutStatusOf, refreshPayoutStatus } from "./connect.server";
 export type { PayoutStatus } from "./connect.server";

@@ -42,12 +42,27 @@ export interface PaymentProvider {
   /** `offSession`: the payer is not at the screen (a hold placed days after the card was saved). */
   hold(input: HoldInput): Promise<PaymentResult<{ holdRef: string }>>;
   /** `amountCents` below the hold releases the rest; `feeCents` then replaces the platform fee set on the hold. */
-  capture(input: { holdRef: string; amountCents: number; feeCents?: number; idempotencyKey: string }): Promise<PaymentResult>;
+  capture(input: {
+    holdRef: string;
+    amountCents: number;
+    feeCents?: number;
+    idempotencyKey: string;
+  }): Promise<PaymentResult>;
   voidHold(input: { holdRef: string; idempotencyKey: string }): Promise<PaymentResult>;
   refund(input: { holdRef: string; amountCents: number; idempotencyKey: string }): Promise<PaymentResult>;
-  charge(input: { cardRef: string; amountCents: number; description: string; idempotencyKey: string }): Promise<PaymentResult<{ chargeRef: string }>>;
+  charge(input: {
+    cardRef: string;
+    amountCents: number;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<PaymentResult<{ chargeRef: string }>>;
   removeCard(input: { cardRef: string; idempotencyKey: string }): Promise<PaymentResult>;
-  createCustomer?(input: { userId: string; email: string; name: string; idempotencyKey: string }): Promise<PaymentResult<{ customerRef: string }>>;
+  createCustomer?(input: {
+    userId: string;
+    email: string;
+    name: string;
+    idempotencyKey: string;
+  }): Promise<PaymentResult<{ customerRef: string }>>;
   /** Stripe Elements: the secret lets the page confirm the card without the digits reaching us. */
   startCardEntry?(input: CardEntryInput): Promise<PaymentResult<{ clientSecret: string }>>;
   readonly billing?: SubscriptionBilling;
@@ -93,11 +108,31 @@ export const failureMessage = (code: PaymentFailureCode) => `bookings:payment.er
 /** Stripe Billing: our scheduler charges nothing; the processor's subscription is the truth. */
 export interface SubscriptionBilling {
   priceFor(plan: PlanPrice): Promise<PaymentResult<{ priceRef: string }>>;
-  subscribe(input: { customerRef: string; priceRef: string; reference: string; userId: string; idempotencyKey: string }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
-  setCancelAtPeriodEnd(input: { subscriptionRef: string; cancel: boolean; idempotencyKey: string }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
-  cancelNow(input: { subscriptionRef: string; idempotencyKey: string }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
-  setDefaultCard(input: { cardRef: string; subscriptionRef: string | null; idempotencyKey: string }): Promise<PaymentResult>;
-  payNow(input: { subscriptionRef: string; idempotencyKey: string }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
+  subscribe(input: {
+    customerRef: string;
+    priceRef: string;
+    reference: string;
+    userId: string;
+    idempotencyKey: string;
+  }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
+  setCancelAtPeriodEnd(input: {
+    subscriptionRef: string;
+    cancel: boolean;
+    idempotencyKey: string;
+  }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
+  cancelNow(input: {
+    subscriptionRef: string;
+    idempotencyKey: string;
+  }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
+  setDefaultCard(input: {
+    cardRef: string;
+    subscriptionRef: string | null;
+    idempotencyKey: string;
+  }): Promise<PaymentResult>;
+  payNow(input: {
+    subscriptionRef: string;
+    idempotencyKey: string;
+  }): Promise<PaymentResult<{ subscription: ProviderSubscription }>>;
   /** Null when the processor does not know it; network failures throw. */
   fetch(subscriptionRef: string): Promise<ProviderSubscription | null>;
 }
@@ -111,7 +146,8 @@ export interface PlanPrice {
   priceRef: string | null;
 }
 
-export type ProviderSubscriptionStatus = "incomplete" | "incomplete_expired" | "active" | "past_due" | "unpaid" | "canceled";
+export type ProviderSubscriptionStatus =
+  "incomplete" | "incomplete_expired" | "active" | "past_due" | "unpaid" | "canceled";
 
 /** Times are ISO strings. */
 export interface ProviderSubscription {

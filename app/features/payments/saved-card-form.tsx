@@ -7,7 +7,15 @@ import type { CardView } from "./cards.server";
 export type SavedCardOption = CardView;
 
 /** A plain form (JavaScript or not, any provider): the server charges the chosen card through its own reference. */
-export function SavedCardForm({ cards, submitLabel, error }: { cards: SavedCardOption[]; submitLabel: string; error: string | null }) {
+export function SavedCardForm({
+  cards,
+  submitLabel,
+  error,
+}: {
+  cards: SavedCardOption[];
+  submitLabel: string;
+  error: string | null;
+}) {
   const { t } = useTranslation("bookings");
   const chosen = cards.find((card) => card.isDefault) ?? cards[0];
   return (
@@ -23,11 +31,26 @@ export function SavedCardForm({ cards, submitLabel, error }: { cards: SavedCardO
               key={card.id}
               className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-stone-300 bg-white px-3 py-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700"
             >
-              <input type="radio" name="cardId" value={card.id} defaultChecked={card.id === chosen?.id} required className="size-4 accent-brand-700" />
+              <input
+                type="radio"
+                name="cardId"
+                value={card.id}
+                defaultChecked={card.id === chosen?.id}
+                required
+                className="size-4 accent-brand-700"
+              />
               <span className="flex-1">
-                {t("payment.savedCardLabel", { brand: card.brand, last4: card.last4, expiry: `${String(card.expMonth).padStart(2, "0")}/${String(card.expYear).slice(-2)}` })}
+                {t("payment.savedCardLabel", {
+                  brand: card.brand,
+                  last4: card.last4,
+                  expiry: `${String(card.expMonth).padStart(2, "0")}/${String(card.expYear).slice(-2)}`,
+                })}
               </span>
-              {card.isDefault ? <span className="rounded-full bg-stone-100 px-2 text-xs font-semibold text-stone-800">{t("payment.savedDefault")}</span> : null}
+              {card.isDefault ? (
+                <span className="rounded-full bg-stone-100 px-2 text-xs font-semibold text-stone-800">
+                  {t("payment.savedDefault")}
+                </span>
+              ) : null}
             </label>
           ))}
         </fieldset>

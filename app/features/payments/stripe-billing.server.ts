@@ -1,5 +1,11 @@
 import Stripe from "stripe";
-import type { PaymentFailureCode, PaymentResult, ProviderSubscription, ProviderSubscriptionStatus, SubscriptionBilling } from "./provider";
+import type {
+  PaymentFailureCode,
+  PaymentResult,
+  ProviderSubscription,
+  ProviderSubscriptionStatus,
+  SubscriptionBilling,
+} from "./provider";
 import { failureCodeOf } from "./stripe-codes";
 
 /**
@@ -11,7 +17,8 @@ const EXPAND = ["latest_invoice.confirmation_secret", "latest_invoice.payments"]
 
 const fail = (code: PaymentFailureCode) => ({ ok: false as const, code });
 
-const iso = (seconds: number | null | undefined) => (typeof seconds === "number" ? new Date(seconds * 1000).toISOString() : null);
+const iso = (seconds: number | null | undefined) =>
+  typeof seconds === "number" ? new Date(seconds * 1000).toISOString() : null;
 
 const STATUSES: Record<string, ProviderSubscriptionStatus> = {
   incomplete: "incomplete",
@@ -26,7 +33,10 @@ const STATUSES: Record<string, ProviderSubscriptionStatus> = {
   canceled: "canceled",
 };
 
-export function createStripeBilling(stripe: Stripe, failureOfError: (error: unknown) => PaymentFailureCode): SubscriptionBilling {
+export function createStripeBilling(
+  stripe: Stripe,
+  failureOfError: (error: unknown) => PaymentFailureCode,
+): SubscriptionBilling {
   async function attempt<T extends object>(work: () => Promise<PaymentResult<T>>): Promise<PaymentResult<T>> {
     try {
       return await work();
@@ -41,9 +51,16 @@ export function createStripeBilling(stripe: Stripe, failureOfError: (error: unkn
     const invoice = typeof subscription.latest_invoice === "object" ? subscription.latest_invoice : null;
     let paymentError: PaymentFailureCode | null = null;
     let actionSecret: string | null = null;
-    if (invoice && invoice.status === "open" && (status === "incomplete" || status === "past_due" || status === "unpaid")) {
+    if (
+      invoice &&
+      invoice.status === "open" &&
+      (status === "incomplete" || status === "past_due" || status === "unpaid")
+    ) {
       const payment = invoice.payments?.data?.find((entry) => entry.is_default) ?? invoice.payments?.data?.[0];
-      const intentId = typeof payment?.payment?.payment_intent === "string" ? payment.payment.payment_intent : payment?.payment?.payment_intent?.id;
+      const intentId =
+        typeof payment?.payment?.payment_intent === "string"
+          ? payment.payment.payment_intent
+          : payment?.payment?.payment_intent?.id;
       if (intentId) {
         const intent = await stripe.paymentIntents.retrieve(intentId);
         if (intent.status === "requires_action") {
@@ -67,7 +84,10 @@ export function createStripeBilling(stripe: Stripe, failureOfError: (error: unkn
     };
   }
 
-  const described = async (subscription: Stripe.Subscription) => ({ ok: true as const, subscription: await describe(subscription) });
+  const described = async (subscription: Stripe.Subscription) => ({
+    ok: true as const,
+    subscription: await describe(subscription),
+  });
 
   return {
     priceFor(plan) {
@@ -107,13 +127,23 @@ export function createStripeBilling(stripe: Stripe, failureOfError: (error: unkn
     },
 
     setCancelAtPeriodEnd({ subscriptionRef, cancel, idempotencyKey }) {
-      return attempt(async () => described(await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel, expand: EXPAND }, { idempotencyKey })));
+      return attempt(async () =>
+        described(
+          await stripe.subscriptions.update(
+            subscriptionRef,
+            { cancel_at_period_end: cancel, expand: EXPAND },
+            { idempotencyKey },
+          ),
+        ),
+      );
     },
 
     cancelNow({ subscriptionRef, idempotencyKey }) {
       return attempt(async () => {
         try {
-          return await described(await stripe.subscriptions.cancel(subscriptionRef, { expand: EXPAND }, { idempotencyKey }));
+          return await described(
+            await stripe.subscriptions.cancel(subscriptionRef, { expand: EXPAND }, { idempotencyKey }),
+          );
         } catch (error) {
           // Cancelled already (at Stripe, or an expired first payment): read it back instead.
           if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code !== "resource_missing") {
@@ -128,8 +158,17 @@ export function createStripeBilling(stripe: Stripe, failureOfError: (error: unkn
       return attempt(async () => {
         const [customer, paymentMethod] = cardRef.split(":");
         if (!customer || !paymentMethod) return fail("processing_error");
-        await stripe.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } }, { idempotencyKey: `${idempotencyKey}:customer` });
-        if (subscriptionRef) await stripe.subscriptions.update(subscriptionRef, { default_payment_method: paymentMethod }, { idempotencyKey: `${idempotencyKey}:subscription` });
+        await stripe.customers.update(
+          customer,
+          { invoice_settings: { default_payment_method: paymentMethod } },
+          { idempotencyKey: `${idempotencyKey}:customer` },
+        );
+        if (subscriptionRef)
+          await stripe.subscriptions.update(
+            subscriptionRef,
+            { default_payment_method: paymentMethod },
+            { idempotencyKey: `${idempotencyKey}:subscription` },
+          );
         return { ok: true as const };
       });
     },
@@ -137,7 +176,10 @@ export function createStripeBilling(stripe: Stripe, failureOfError: (error: unkn
     payNow({ subscriptionRef, idempotencyKey }) {
       return attempt(async () => {
         const subscription = await stripe.subscriptions.retrieve(subscriptionRef);
-        const invoiceId = typeof subscription.latest_invoice === "string" ? subscription.latest_invoice : subscription.latest_invoice?.id;
+        const invoiceId =
+          typeof subscription.latest_invoice === "string"
+            ? subscription.latest_invoice
+            : subscription.latest_invoice?.id;
         if (invoiceId) {
           try {
             await stripe.invoices.pay(invoiceId, { off_session: true }, { idempotencyKey });

@@ -13,7 +13,12 @@ export const STRIPE_CSP = {
 
 const StripeCardForm = React.lazy(() => import("./stripe-card-form"));
 
-export function StripeCardEntry({ publishableKey, pathPrefix, note, ...props }: Omit<StripeCardFormProps, "publishableKey"> & { publishableKey: string | null; pathPrefix: string; note?: string }) {
+export function StripeCardEntry({
+  publishableKey,
+  pathPrefix,
+  note,
+  ...props
+}: Omit<StripeCardFormProps, "publishableKey"> & { publishableKey: string | null; pathPrefix: string; note?: string }) {
   const { t } = useTranslation("bookings");
   const hydrated = useHydrated();
   useEffect(() => {

@@ -67,11 +67,17 @@ function CardForm({ entryUrl, attempt, payLabel, serverErrors, paymentToConfirm 
       .then((result) => {
         if (!current) return;
         if (result.error) {
-          const code = result.error.type === "card_error" ? failureCodeOf(result.error.code, result.error.decline_code) : "authentication_required";
+          const code =
+            result.error.type === "card_error"
+              ? failureCodeOf(result.error.code, result.error.decline_code)
+              : "authentication_required";
           setErrors(["bookings:payment.failed", failureMessage(code)]);
           return;
         }
-        submit({ intent: "stripe-confirmed", subscriptionId: paymentToConfirm.subscriptionId, attempt }, { method: "post" });
+        submit(
+          { intent: "stripe-confirmed", subscriptionId: paymentToConfirm.subscriptionId, attempt },
+          { method: "post" },
+        );
       })
       .catch(() => current && setErrors(["bookings:payment.failed", failureMessage("processing_error")]))
       .finally(() => current && setWorking(false));
@@ -91,10 +97,16 @@ function CardForm({ entryUrl, attempt, payLabel, serverErrors, paymentToConfirm 
     try {
       const response = await fetch(entryUrl, { method: "POST", body: new URLSearchParams({ attempt }) });
       const entry = (await response.json().catch(() => ({}))) as { clientSecret?: string; error?: string };
-      if (!entry.clientSecret) return setErrors(["bookings:payment.failed", entry.error ?? failureMessage("processing_error")]);
-      const result = await stripe.confirmCardSetup(entry.clientSecret, { payment_method: { card, billing_details: { name: name.trim() } } });
+      if (!entry.clientSecret)
+        return setErrors(["bookings:payment.failed", entry.error ?? failureMessage("processing_error")]);
+      const result = await stripe.confirmCardSetup(entry.clientSecret, {
+        payment_method: { card, billing_details: { name: name.trim() } },
+      });
       if (result.error) {
-        const code = result.error.type === "card_error" || result.error.type === "validation_error" ? failureCodeOf(result.error.code, result.error.decline_code) : "processing_error";
+        const code =
+          result.error.type === "card_error" || result.error.type === "validation_error"
+            ? failureCodeOf(result.error.code, result.error.decline_code)
+            : "processing_error";
         return setErrors(["bookings:payment.failed", failureMessage(code)]);
       }
       submit({ intent: "stripe", setupIntent: result.setupIntent.id, name: name.trim(), attempt }, { method: "post" });
@@ -106,7 +118,12 @@ function CardForm({ entryUrl, attempt, payLabel, serverErrors, paymentToConfirm 
   }
 
   return (
-    <form onSubmit={(event) => void pay(event)} noValidate className="space-y-4" aria-describedby={shown.length ? `${id}-errors` : undefined}>
+    <form
+      onSubmit={(event) => void pay(event)}
+      noValidate
+      className="space-y-4"
+      aria-describedby={shown.length ? `${id}-errors` : undefined}
+    >
       {shown.length > 0 ? (
         <div id={`${id}-errors`} role="alert" className="rounded-xl bg-red-50 p-3 text-red-800">
           {shown.map((key) => (
@@ -118,7 +135,15 @@ function CardForm({ entryUrl, attempt, payLabel, serverErrors, paymentToConfirm 
         <label htmlFor={`${id}-name`} className="block text-sm font-semibold text-stone-800">
           {t("payment.name")}
         </label>
-        <input id={`${id}-name`} name="name" autoComplete="cc-name" className="input w-full" value={name} onChange={(event) => setName(event.target.value)} required />
+        <input
+          id={`${id}-name`}
+          name="name"
+          autoComplete="cc-name"
+          className="input w-full"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+        />
       </div>
       <div className="space-y-1.5">
         {/* Stripe's field lives in its own frame: the label names the group, the frame carries its own accessible labels. */}
@@ -131,7 +156,9 @@ function CardForm({ entryUrl, attempt, payLabel, serverErrors, paymentToConfirm 
         <p className="text-sm text-stone-600">{t("payment.cardSecure")}</p>
       </div>
       <button type="submit" className="btn btn-primary w-full" disabled={!stripe || busy} aria-busy={busy}>
-        {busy ? <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" /> : null}
+        {busy ? (
+          <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+        ) : null}
         {payLabel}
       </button>
     </form>

@@ -1,5 +1,12 @@
 import Stripe from "stripe";
-import { purposeMetadata, type CardDetails, type CardPurpose, type PaymentFailureCode, type PaymentProvider, type PaymentResult } from "./provider";
+import {
+  purposeMetadata,
+  type CardDetails,
+  type CardPurpose,
+  type PaymentFailureCode,
+  type PaymentProvider,
+  type PaymentResult,
+} from "./provider";
 import { createStripeBilling } from "./stripe-billing.server";
 import { failureCodeOf } from "./stripe-codes";
 
@@ -52,7 +59,12 @@ const BRANDS: Record<string, string> = {
 export const cardLabelOf = (card: { brand?: string | null; last4?: string | null } | null | undefined) =>
   `${BRANDS[card?.brand ?? ""] ?? "Card"} •••• ${card?.last4 ?? "????"}`;
 
-const cardDetailsOf = (card: { brand?: string | null; last4?: string | null; exp_month?: number | null; exp_year?: number | null } | null | undefined): CardDetails => ({
+const cardDetailsOf = (
+  card:
+    | { brand?: string | null; last4?: string | null; exp_month?: number | null; exp_year?: number | null }
+    | null
+    | undefined,
+): CardDetails => ({
   brand: BRANDS[card?.brand ?? ""] ?? "Card",
   last4: card?.last4 ?? "????",
   expMonth: card?.exp_month ?? 0,
@@ -62,7 +74,11 @@ const cardDetailsOf = (card: { brand?: string | null; last4?: string | null; exp
 export function failureOfError(error: unknown): PaymentFailureCode {
   if (error instanceof Stripe.errors.StripeCardError) return failureCodeOf(error.code, error.decline_code);
   if (!(error instanceof Stripe.errors.StripeError)) throw error;
-  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError || error instanceof Stripe.errors.StripeInvalidRequestError) {
+  if (
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError ||
+    error instanceof Stripe.errors.StripeInvalidRequestError
+  ) {
     // Our mistake, not the payer's: keep it visible in the logs; the scheduler retries a few times.
     console.error(`Stripe refused a request (${error.type} ${error.code ?? ""}): ${error.message}`);
   }
@@ -70,12 +86,17 @@ export function failureOfError(error: unknown): PaymentFailureCode {
 }
 
 function intentStatusOf(error: unknown): string | undefined {
-  return error instanceof Stripe.errors.StripeError ? (error.payment_intent as { status?: string } | undefined)?.status : undefined;
+  return error instanceof Stripe.errors.StripeError
+    ? (error.payment_intent as { status?: string } | undefined)?.status
+    : undefined;
 }
 
 const fail = (code: PaymentFailureCode) => ({ ok: false as const, code });
 
-async function attempt<T extends object>(work: () => Promise<PaymentResult<T>>, settled?: (error: unknown) => PaymentResult<T> | null): Promise<PaymentResult<T>> {
+async function attempt<T extends object>(
+  work: () => Promise<PaymentResult<T>>,
+  settled?: (error: unknown) => PaymentResult<T> | null,
+): Promise<PaymentResult<T>> {
   try {
     return await work();
   } catch (error) {
@@ -83,14 +104,18 @@ async function attempt<T extends object>(work: () => Promise<PaymentResult<T>>, 
   }
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 function metadataMatches(metadata: Stripe.Metadata | null | undefined, purpose: CardPurpose): boolean {
   return Object.entries(purposeMetadata(purpose)).every(([key, value]) => metadata?.[key] === value);
 }
 
 /** An id Stripe does not know (made up, or from another account) is not the payer's card entry. */
-const unknownObject = (error: unknown) => (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing" ? fail("foreign_card") : null);
+const unknownObject = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing"
+    ? fail("foreign_card")
+    : null;
 
 function splitCardRef(cardRef: string): { customer: string; paymentMethod: string } | null {
   const [customer, paymentMethod, ...rest] = cardRef.split(":");
@@ -107,12 +132,20 @@ async function confirmOnCard(
   const card = splitCardRef(cardRef);
   if (!card) return fail("processing_error");
   const intent = await stripe.paymentIntents.create(
-    { ...params, currency: CURRENCY, customer: card.customer, payment_method: card.paymentMethod, allowed_payment_method_types: ["card"], confirm: true },
+    {
+      ...params,
+      currency: CURRENCY,
+      customer: card.customer,
+      payment_method: card.paymentMethod,
+      allowed_payment_method_types: ["card"],
+      confirm: true,
+    },
     { idempotencyKey },
   );
   if (done.includes(intent.status)) return { ok: true as const, intentId: intent.id };
   if (intent.status === "requires_action") return fail("authentication_required");
-  if (intent.status === "requires_payment_method") return fail(failureCodeOf(intent.last_payment_error?.code, intent.last_payment_error?.decline_code));
+  if (intent.status === "requires_payment_method")
+    return fail(failureCodeOf(intent.last_payment_error?.code, intent.last_payment_error?.decline_code));
   return fail("processing_error");
 }
 
@@ -123,7 +156,10 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
 
     createCustomer({ userId, email, name, idempotencyKey }) {
       return attempt(async () => {
-        const customer = await stripe.customers.create({ email, name, metadata: { user_id: userId } }, { idempotencyKey });
+        const customer = await stripe.customers.create(
+          { email, name, metadata: { user_id: userId } },
+          { idempotencyKey },
+        );
         return { ok: true as const, customerRef: customer.id };
       });
     },
@@ -131,7 +167,12 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     startCardEntry({ customerRef, purpose, idempotencyKey }) {
       return attempt(async () => {
         const intent = await stripe.setupIntents.create(
-          { customer: customerRef, usage: "off_session", allowed_payment_method_types: ["card"], metadata: purposeMetadata(purpose) },
+          {
+            customer: customerRef,
+            usage: "off_session",
+            allowed_payment_method_types: ["card"],
+            metadata: purposeMetadata(purpose),
+          },
           { idempotencyKey },
         );
         if (!intent.client_secret) return fail("processing_error");
@@ -145,23 +186,46 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         if (card.token.startsWith("seti_")) {
           const intent = await stripe.setupIntents.retrieve(card.token, { expand: ["payment_method"] });
           const method = intent.payment_method;
-          if (idOf(intent.customer) !== customerRef || !metadataMatches(intent.metadata, purpose)) return fail("foreign_card");
+          if (idOf(intent.customer) !== customerRef || !metadataMatches(intent.metadata, purpose))
+            return fail("foreign_card");
           if (intent.status === "requires_action") return fail("authentication_required");
-          if (intent.status !== "succeeded") return fail(intent.last_setup_error ? failureCodeOf(intent.last_setup_error.code, intent.last_setup_error.decline_code) : "processing_error");
-          if (!method || typeof method === "string" || idOf(method.customer) !== customerRef) return fail("foreign_card");
-          return { ok: true as const, cardRef: `${customerRef}:${method.id}`, label: cardLabelOf(method.card), details: cardDetailsOf(method.card) };
+          if (intent.status !== "succeeded")
+            return fail(
+              intent.last_setup_error
+                ? failureCodeOf(intent.last_setup_error.code, intent.last_setup_error.decline_code)
+                : "processing_error",
+            );
+          if (!method || typeof method === "string" || idOf(method.customer) !== customerRef)
+            return fail("foreign_card");
+          return {
+            ok: true as const,
+            cardRef: `${customerRef}:${method.id}`,
+            label: cardLabelOf(method.card),
+            details: cardDetailsOf(method.card),
+          };
         }
         if (!card.token.startsWith("pm_")) return fail("foreign_card");
         // A card already saved under the payer's customer (never attached here: someone else's would be taken over).
         const method = await stripe.paymentMethods.retrieve(card.token);
         if (idOf(method.customer) !== customerRef) return fail("foreign_card");
-        return { ok: true as const, cardRef: `${customerRef}:${method.id}`, label: cardLabelOf(method.card), details: cardDetailsOf(method.card) };
+        return {
+          ok: true as const,
+          cardRef: `${customerRef}:${method.id}`,
+          label: cardLabelOf(method.card),
+          details: cardDetailsOf(method.card),
+        };
       }, unknownObject);
     },
 
     charge({ cardRef, amountCents, description, idempotencyKey }) {
       return attempt(async () => {
-        const charged = await confirmOnCard(stripe, cardRef, { amount: amountCents, off_session: true, description }, idempotencyKey, ["succeeded"]);
+        const charged = await confirmOnCard(
+          stripe,
+          cardRef,
+          { amount: amountCents, off_session: true, description },
+          idempotencyKey,
+          ["succeeded"],
+        );
         return charged.ok ? { ok: true as const, chargeRef: charged.intentId } : charged;
       });
     },
@@ -174,7 +238,11 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
           await stripe.paymentMethods.detach(card.paymentMethod, {}, { idempotencyKey });
           return { ok: true as const };
         },
-        (error) => (error instanceof Stripe.errors.StripeInvalidRequestError && /not attached|no such paymentmethod/i.test(error.message) ? { ok: true as const } : null),
+        (error) =>
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          /not attached|no such paymentmethod/i.test(error.message)
+            ? { ok: true as const }
+            : null,
       );
     },
 
@@ -227,8 +295,13 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     refund({ holdRef, amountCents, idempotencyKey }) {
       return attempt(async () => {
         // A destination charge: the sitter's transfer and the platform fee are given back in proportion.
-        const refund = await stripe.refunds.create({ payment_intent: holdRef, amount: amountCents, reverse_transfer: true, refund_application_fee: true }, { idempotencyKey });
-        return refund.status === "failed" || refund.status === "canceled" ? fail("processing_error") : { ok: true as const };
+        const refund = await stripe.refunds.create(
+          { payment_intent: holdRef, amount: amountCents, reverse_transfer: true, refund_application_fee: true },
+          { idempotencyKey },
+        );
+        return refund.status === "failed" || refund.status === "canceled"
+          ? fail("processing_error")
+          : { ok: true as const };
       });
     },
   };

@@ -17,7 +17,8 @@ export type WebhookHandler = (event: Stripe.Event) => Promise<WebhookOutcome>;
 
 export type WebhookHandlers = Partial<Record<Stripe.Event.Type, WebhookHandler>>;
 
-export const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+export const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 /** `rawBody` is the request body exactly as received: the signature covers those bytes. */
 export async function receiveStripeWebhook(
@@ -32,14 +33,23 @@ export async function receiveStripeWebhook(
   try {
     event = Stripe.webhooks.constructEvent(rawBody, signature ?? "", secret, options.toleranceSeconds);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { status: 400, message: "Invalid signature" };
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+      return { status: 400, message: "Invalid signature" };
     return { status: 400, message: "Invalid payload" };
   }
 
-  await db.insertInto("stripe_events").values({ id: event.id, type: event.type, payload: rawBody, received_at: nowIso() }).onConflict((oc) => oc.column("id").doNothing()).execute();
+  await db
+    .insertInto("stripe_events")
+    .values({ id: event.id, type: event.type, payload: rawBody, received_at: nowIso() })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
   // Deliveries of one event at the same moment wait for each other, so it is processed once.
   return serialized(`stripe-event:${event.id}`, async (): Promise<WebhookAnswer> => {
-    const stored = await db.selectFrom("stripe_events").select("processed_at").where("id", "=", event.id).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom("stripe_events")
+      .select("processed_at")
+      .where("id", "=", event.id)
+      .executeTakeFirstOrThrow();
     if (stored.processed_at) return { status: 200, message: "Already processed" };
     const handler = handlers[event.type];
     let outcome: WebhookOutcome;

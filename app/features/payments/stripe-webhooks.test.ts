@@ -9,7 +9,16 @@ import { payableSitter } from "~/testing/stripe";
 const SECRET = "whsec_test_webhooks";
 
 function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_${randomUUID().replaceAll("-", "")}`) {
-  return { id, object: "event", api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, type, data: { object } };
+  return {
+    id,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    type,
+    data: { object },
+  };
 }
 
 function signed(event: object) {
@@ -28,14 +37,47 @@ describe("what each event does", () => {
   it("account.updated marks a sitter's payouts ready (and not ready again)", async () => {
     const sitter = await payableSitter();
     const account = `acct_onboarding${sitter.id.slice(0, 6)}`;
-    await db.updateTable("users").set({ stripe_account_id: account, payouts_enabled: 0 }).where("id", "=", sitter.id).execute();
-    const payouts = async () => (await db.selectFrom("users").select("payouts_enabled").where("id", "=", sitter.id).executeTakeFirstOrThrow()).payouts_enabled;
+    await db
+      .updateTable("users")
+      .set({ stripe_account_id: account, payouts_enabled: 0 })
+      .where("id", "=", sitter.id)
+      .execute();
+    const payouts = async () =>
+      (await db.selectFrom("users").select("payouts_enabled").where("id", "=", sitter.id).executeTakeFirstOrThrow())
+        .payouts_enabled;
 
-    expect(await deliver(stripeEvent("account.updated", { id: account, object: "account", details_submitted: true, payouts_enabled: false }))).toMatchObject({ message: "ignored: unchanged" });
+    expect(
+      await deliver(
+        stripeEvent("account.updated", {
+          id: account,
+          object: "account",
+          details_submitted: true,
+          payouts_enabled: false,
+        }),
+      ),
+    ).toMatchObject({ message: "ignored: unchanged" });
     expect(await payouts()).toBe(0);
-    expect(await deliver(stripeEvent("account.updated", { id: account, object: "account", details_submitted: true, payouts_enabled: true }))).toMatchObject({ message: "applied" });
+    expect(
+      await deliver(
+        stripeEvent("account.updated", {
+          id: account,
+          object: "account",
+          details_submitted: true,
+          payouts_enabled: true,
+        }),
+      ),
+    ).toMatchObject({ message: "applied" });
     expect(await payouts()).toBe(1);
-    expect(await deliver(stripeEvent("account.updated", { id: account, object: "account", details_submitted: true, payouts_enabled: false }))).toMatchObject({ message: "applied" });
+    expect(
+      await deliver(
+        stripeEvent("account.updated", {
+          id: account,
+          object: "account",
+          details_submitted: true,
+          payouts_enabled: false,
+        }),
+      ),
+    ).toMatchObject({ message: "applied" });
     expect(await payouts()).toBe(0);
   });
 
@@ -55,10 +97,19 @@ describe("what each event does", () => {
       },
     };
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(await receiveStripeWebhook(payload, header, handlers, { secret: SECRET })).toEqual({ status: 500, message: "Processing failed" });
+    expect(await receiveStripeWebhook(payload, header, handlers, { secret: SECRET })).toEqual({
+      status: 500,
+      message: "Processing failed",
+    });
     error.mockRestore();
-    expect(await receiveStripeWebhook(payload, header, handlers, { secret: SECRET })).toEqual({ status: 200, message: "applied" });
-    expect(await receiveStripeWebhook(payload, header, handlers, { secret: SECRET })).toEqual({ status: 200, message: "Already processed" });
+    expect(await receiveStripeWebhook(payload, header, handlers, { secret: SECRET })).toEqual({
+      status: 200,
+      message: "applied",
+    });
+    expect(await receiveStripeWebhook(payload, header, handlers, { secret: SECRET })).toEqual({
+      status: 200,
+      message: "Already processed",
+    });
     expect(calls).toBe(2);
   });
 });

@@ -41,8 +41,16 @@ async function answerOnce<T extends PaymentResult>(key: string, work: () => Prom
   const known = await db.selectFrom("payment_idempotency").select("result").where("key", "=", key).executeTakeFirst();
   if (known) return json<T>().read(known.result);
   const result = await work();
-  await db.insertInto("payment_idempotency").values({ key, result: json<T>().write(result), created_at: nowIso() }).onConflict((oc) => oc.doNothing()).execute();
-  const stored = await db.selectFrom("payment_idempotency").select("result").where("key", "=", key).executeTakeFirstOrThrow();
+  await db
+    .insertInto("payment_idempotency")
+    .values({ key, result: json<T>().write(result), created_at: nowIso() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const stored = await db
+    .selectFrom("payment_idempotency")
+    .select("result")
+    .where("key", "=", key)
+    .executeTakeFirstOrThrow();
   return json<T>().read(stored.result);
 }
 
@@ -57,25 +65,57 @@ export const testProvider: PaymentProvider = {
       const digits = card.number.replace(/[\s-]/g, "");
       if (!luhnValid(digits)) return fail("incorrect_number");
       const today = new Date(nowIso());
-      const expired = card.expYear < today.getUTCFullYear() || (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1);
+      const expired =
+        card.expYear < today.getUTCFullYear() ||
+        (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1);
       if (card.expMonth < 1 || card.expMonth > 12 || expired) return fail("expired_card");
       if (!/^\d{3,4}$/.test(card.cvc)) return fail("incorrect_cvc");
       if (digits === DECLINED) return fail("card_declined");
       const cardRef = `test_card_${randomUUID()}`;
       const last4 = digits.slice(-4);
-      await db.insertInto("test_payments").values({ ref: cardRef, kind: "card", amount_cents: null, card_last4: last4, status: digits === INSUFFICIENT_FUNDS ? "no-funds" : "saved", created_at: nowIso() }).execute();
+      await db
+        .insertInto("test_payments")
+        .values({
+          ref: cardRef,
+          kind: "card",
+          amount_cents: null,
+          card_last4: last4,
+          status: digits === INSUFFICIENT_FUNDS ? "no-funds" : "saved",
+          created_at: nowIso(),
+        })
+        .execute();
       const brand = cardBrand(digits);
-      return { ok: true as const, cardRef, label: `${brand} •••• ${last4}`, details: { brand, last4, expMonth: card.expMonth, expYear: card.expYear } };
+      return {
+        ok: true as const,
+        cardRef,
+        label: `${brand} •••• ${last4}`,
+        details: { brand, last4, expMonth: card.expMonth, expYear: card.expYear },
+      };
     });
   },
 
   hold({ cardRef, amountCents, idempotencyKey }) {
     return once(`hold:${idempotencyKey}`, async () => {
-      const card = await db.selectFrom("test_payments").selectAll().where("ref", "=", cardRef).where("kind", "=", "card").executeTakeFirst();
+      const card = await db
+        .selectFrom("test_payments")
+        .selectAll()
+        .where("ref", "=", cardRef)
+        .where("kind", "=", "card")
+        .executeTakeFirst();
       if (!card) return fail("processing_error");
       if (card.status === "no-funds") return fail("insufficient_funds");
       const holdRef = `test_hold_${randomUUID()}`;
-      await db.insertInto("test_payments").values({ ref: holdRef, kind: "hold", amount_cents: amountCents, card_last4: card.card_last4, status: "held", created_at: nowIso() }).execute();
+      await db
+        .insertInto("test_payments")
+        .values({
+          ref: holdRef,
+          kind: "hold",
+          amount_cents: amountCents,
+          card_last4: card.card_last4,
+          status: "held",
+          created_at: nowIso(),
+        })
+        .execute();
       return { ok: true as const, holdRef };
     });
   },
@@ -97,36 +137,71 @@ export const testProvider: PaymentProvider = {
   refund({ holdRef, amountCents, idempotencyKey }) {
     return once(`refund:${idempotencyKey}`, async () => {
       // amount_cents is what the payment still keeps, so refunds in parts never add up to more than was taken.
-      const payment = await db.selectFrom("test_payments").selectAll().where("ref", "=", holdRef).where("status", "in", ["captured", "partly-refunded"]).executeTakeFirst();
-      if (!payment || !Number.isInteger(amountCents) || amountCents <= 0 || amountCents > (payment.amount_cents ?? 0)) return fail("processing_error");
+      const payment = await db
+        .selectFrom("test_payments")
+        .selectAll()
+        .where("ref", "=", holdRef)
+        .where("status", "in", ["captured", "partly-refunded"])
+        .executeTakeFirst();
+      if (!payment || !Number.isInteger(amountCents) || amountCents <= 0 || amountCents > (payment.amount_cents ?? 0))
+        return fail("processing_error");
       const kept = (payment.amount_cents ?? 0) - amountCents;
-      await db.updateTable("test_payments").set({ status: kept === 0 ? "refunded" : "partly-refunded", amount_cents: kept }).where("ref", "=", holdRef).execute();
+      await db
+        .updateTable("test_payments")
+        .set({ status: kept === 0 ? "refunded" : "partly-refunded", amount_cents: kept })
+        .where("ref", "=", holdRef)
+        .execute();
       return { ok: true as const };
     });
   },
 
   charge({ cardRef, amountCents, idempotencyKey }) {
     return once(`charge:${idempotencyKey}`, async () => {
-      const card = await db.selectFrom("test_payments").selectAll().where("ref", "=", cardRef).where("kind", "=", "card").executeTakeFirst();
+      const card = await db
+        .selectFrom("test_payments")
+        .selectAll()
+        .where("ref", "=", cardRef)
+        .where("kind", "=", "card")
+        .executeTakeFirst();
       if (!card || card.status === "removed") return fail("card_declined");
       if (card.status === "no-funds") return fail("insufficient_funds");
       if (!Number.isInteger(amountCents) || amountCents <= 0) return fail("processing_error");
       const chargeRef = `test_charge_${randomUUID()}`;
-      await db.insertInto("test_payments").values({ ref: chargeRef, kind: "charge", amount_cents: amountCents, card_last4: card.card_last4, status: "captured", created_at: nowIso() }).execute();
+      await db
+        .insertInto("test_payments")
+        .values({
+          ref: chargeRef,
+          kind: "charge",
+          amount_cents: amountCents,
+          card_last4: card.card_last4,
+          status: "captured",
+          created_at: nowIso(),
+        })
+        .execute();
       return { ok: true as const, chargeRef };
     });
   },
 
   removeCard({ cardRef, idempotencyKey }) {
     return once(`remove:${idempotencyKey}`, async () => {
-      const updated = await db.updateTable("test_payments").set({ status: "removed" }).where("ref", "=", cardRef).where("kind", "=", "card").executeTakeFirst();
+      const updated = await db
+        .updateTable("test_payments")
+        .set({ status: "removed" })
+        .where("ref", "=", cardRef)
+        .where("kind", "=", "card")
+        .executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1 ? { ok: true as const } : fail("processing_error");
     });
   },
 
   voidHold({ holdRef, idempotencyKey }) {
     return once(`void:${idempotencyKey}`, async () => {
-      const updated = await db.updateTable("test_payments").set({ status: "voided" }).where("ref", "=", holdRef).where("status", "=", "held").executeTakeFirst();
+      const updated = await db
+        .updateTable("test_payments")
+        .set({ status: "voided" })
+        .where("ref", "=", holdRef)
+        .where("status", "=", "held")
+        .executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1 ? { ok: true as const } : fail("processing_error");
     });
   },

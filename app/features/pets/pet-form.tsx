@@ -46,7 +46,9 @@ export function PetForm({
   const { t } = useTranslation("profile");
   const [form, fields] = useForm({
     id: "pet",
-    ...useSchemaValidation("pet", () => import("./schema").then((schemas) => (withPhotos ? schemas.petCreateSchema : schemas.petSchema))),
+    ...useSchemaValidation("pet", () =>
+      import("./schema").then((schemas) => (withPhotos ? schemas.petCreateSchema : schemas.petSchema)),
+    ),
     lastResult,
     defaultValue: defaultValue ?? { petType: "dog", energyLevel: "medium" },
     constraint,
@@ -56,9 +58,21 @@ export function PetForm({
   const photos = (fields as Partial<Record<"photos", { errors?: string[]; errorId: string }>>).photos;
   const { key: selectKey, ...selectProps } = getSelectProps(fields.breed);
   return (
-    <Form method="post" encType={withPhotos ? "multipart/form-data" : undefined} {...getFormProps(form)} noValidate className="space-y-5 px-4">
+    <Form
+      method="post"
+      encType={withPhotos ? "multipart/form-data" : undefined}
+      {...getFormProps(form)}
+      noValidate
+      className="space-y-5 px-4"
+    >
       <FormError form={form} />
-      <ChoiceChips meta={fields.petType} legend={t("pet.type")} options={PET_TYPES} type="radio" labelOf={(type) => t(`pet.types.${type}`)} />
+      <ChoiceChips
+        meta={fields.petType}
+        legend={t("pet.type")}
+        options={PET_TYPES}
+        type="radio"
+        labelOf={(type) => t(`pet.types.${type}`)}
+      />
       <TextField meta={fields.name} label={t(`pet.name.${petType}`)} autoComplete="off" />
       <TextField meta={fields.age} label={t("pet.age")} hint={t("pet.ageHint")} />
       <div className="space-y-1.5">
@@ -79,8 +93,20 @@ export function PetForm({
         </select>
         <FieldErrors id={fields.breed.errorId} errors={fields.breed.errors} />
       </div>
-      <ChoiceChips meta={fields.temperament} legend={t("pet.temperament")} options={TEMPERAMENTS} type="checkbox" labelOf={(id) => t(`temperaments.${id}`)} />
-      <ChoiceChips meta={fields.energyLevel} legend={t("pet.energyLevel")} options={ENERGY_LEVELS} type="radio" labelOf={(level) => t(`energy.${level}`)} />
+      <ChoiceChips
+        meta={fields.temperament}
+        legend={t("pet.temperament")}
+        options={TEMPERAMENTS}
+        type="checkbox"
+        labelOf={(id) => t(`temperaments.${id}`)}
+      />
+      <ChoiceChips
+        meta={fields.energyLevel}
+        legend={t("pet.energyLevel")}
+        options={ENERGY_LEVELS}
+        type="radio"
+        labelOf={(level) => t(`energy.${level}`)}
+      />
       <TextAreaField meta={fields.notes} label={t("pet.notes")} rows={3} />
       <TextAreaField meta={fields.specialNeeds} label={t("pet.specialNeeds")} rows={2} />
       {withPhotos && pending.length > 0 ? (
@@ -93,8 +119,18 @@ export function PetForm({
             {pending.map((photo, index) => (
               <li key={photo.id} className="space-y-1">
                 <input type="hidden" name="pending" value={photo.id} />
-                <img src={photo.cardUrl} alt={t("photos.pendingAlt", { number: index + 1 })} className="aspect-square w-full rounded-lg object-cover" />
-                <button type="submit" name="removePending" value={photo.id} formNoValidate className="btn btn-secondary w-full text-sm">
+                <img
+                  src={photo.cardUrl}
+                  alt={t("photos.pendingAlt", { number: index + 1 })}
+                  className="aspect-square w-full rounded-lg object-cover"
+                />
+                <button
+                  type="submit"
+                  name="removePending"
+                  value={photo.id}
+                  formNoValidate
+                  className="btn btn-secondary w-full text-sm"
+                >
                   <span aria-hidden>✕</span>
                   <span className="sr-only">{t("photos.removePending", { number: index + 1 })}</span>
                 </button>
@@ -104,7 +140,12 @@ export function PetForm({
         </section>
       ) : null}
       {withPhotos ? (
-        <PhotoPicker label={t("pet.photos")} remaining={PHOTOS_MAX - pending.length} errors={photos?.errors} errorId={photos?.errorId} />
+        <PhotoPicker
+          label={t("pet.photos")}
+          remaining={PHOTOS_MAX - pending.length}
+          errors={photos?.errors}
+          errorId={photos?.errorId}
+        />
       ) : null}
       <SubmitButton className="w-full">{submitLabel}</SubmitButton>
     </Form>

@@ -3,7 +3,15 @@ import type { Pet } from "~db/schema";
 import { db, jsonList } from "~/platform/db.server";
 import { announceNewProfile } from "~/platform/events/deck-news.server";
 import { nowIso } from "~/platform/clock.server";
-import { addPhotos, adoptPendingUploads, listPhotos, removePhotoFiles, toPhotoView, type PhotoProblem, type PhotoView } from "~/features/media/index.server";
+import {
+  addPhotos,
+  adoptPendingUploads,
+  listPhotos,
+  removePhotoFiles,
+  toPhotoView,
+  type PhotoProblem,
+  type PhotoView,
+} from "~/features/media/index.server";
 import type { PetInput } from "./schema";
 
 export interface PetView {
@@ -49,12 +57,22 @@ function columns(input: PetInput) {
 }
 
 export async function listPets(ownerId: string): Promise<PetView[]> {
-  const pets = await db.selectFrom("pets").selectAll().where("owner_id", "=", ownerId).orderBy("created_at", "desc").execute();
+  const pets = await db
+    .selectFrom("pets")
+    .selectAll()
+    .where("owner_id", "=", ownerId)
+    .orderBy("created_at", "desc")
+    .execute();
   return Promise.all(pets.map(toPetView));
 }
 
 export async function findOwnPet(ownerId: string, petId: string): Promise<PetView | null> {
-  const pet = await db.selectFrom("pets").selectAll().where("id", "=", petId).where("owner_id", "=", ownerId).executeTakeFirst();
+  const pet = await db
+    .selectFrom("pets")
+    .selectAll()
+    .where("id", "=", petId)
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirst();
   return pet ? toPetView(pet) : null;
 }
 
@@ -69,11 +87,15 @@ export async function createPet(
   images: Buffer[],
   pendingIds: string[] = [],
 ): Promise<{ status: "created"; petId: string } | { status: "refused"; problem: CreateProblem }> {
-  if (images.length === 0 && pendingIds.length === 0) return { status: "refused", problem: "validation.petPhotoRequired" };
+  if (images.length === 0 && pendingIds.length === 0)
+    return { status: "refused", problem: "validation.petPhotoRequired" };
   const petId = randomUUID();
   const owner = { userId: ownerId, petId };
   const at = nowIso();
-  await db.insertInto("pets").values({ id: petId, owner_id: ownerId, ...columns(input), created_at: at, updated_at: at }).execute();
+  await db
+    .insertInto("pets")
+    .values({ id: petId, owner_id: ownerId, ...columns(input), created_at: at, updated_at: at })
+    .execute();
   const undo = async () => {
     const photos = await listPhotos(owner);
     await db.deleteFrom("pets").where("id", "=", petId).execute();

@@ -6,19 +6,38 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { person } from "~/testing/people";
 import { env } from "~/platform/env.server";
-import { addPhotos, deletePhoto, keepPendingUploads, listPendingUploads, listPhotos, movePhoto } from "~/features/media/index.server";
+import {
+  addPhotos,
+  deletePhoto,
+  keepPendingUploads,
+  listPendingUploads,
+  listPhotos,
+  movePhoto,
+} from "~/features/media/index.server";
 import { createPet, deletePet, findOwnPet, PET_FORM, updatePet } from "./pets.server";
 import { petCreateSchema, petSchema, type PetInput } from "./schema";
 
-const image = (hue = 40) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: hue, g: 120, b: 200 } } }).jpeg().toBuffer();
+const image = (hue = 40) =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: { r: hue, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 const stored = (key: string) => existsSync(path.join(env.DATA_DIR, "media", key));
-const pet: PetInput = petSchema.parse({ petType: "dog", name: "Rex", age: "3 years", breed: "beagle", temperament: ["calm"] }) as PetInput;
+const pet: PetInput = petSchema.parse({
+  petType: "dog",
+  name: "Rex",
+  age: "3 years",
+  breed: "beagle",
+  temperament: ["calm"],
+}) as PetInput;
 
 describe("pets", () => {
   it("needs a photo, and keeps the pet only when its photos were accepted", async () => {
     const owner = await person("owner");
     expect(await createPet(owner.id, pet, [])).toEqual({ status: "refused", problem: "validation.petPhotoRequired" });
-    expect(await createPet(owner.id, pet, [Buffer.from("<html></html>")])).toEqual({ status: "refused", problem: "media.notAnImage" });
+    expect(await createPet(owner.id, pet, [Buffer.from("<html></html>")])).toEqual({
+      status: "refused",
+      problem: "media.notAnImage",
+    });
     expect(await db.selectFrom("pets").select("id").where("owner_id", "=", owner.id).execute()).toHaveLength(0);
     const created = await createPet(owner.id, pet, [await image()]);
     expect(created.status).toBe("created");
@@ -53,7 +72,11 @@ describe("pets", () => {
   it("makes a sitter who adds a pet an owner too", async () => {
     const sitter = await person("sitter", { rateCents: null });
     await createPet(sitter.id, pet, [await image()]);
-    const row = await db.selectFrom("users").select(["role", "acting_role"]).where("id", "=", sitter.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select(["role", "acting_role"])
+      .where("id", "=", sitter.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ role: "both", acting_role: "owner" });
   });
 
@@ -72,9 +95,18 @@ describe("photos", () => {
   it("holds six at most, even across separate uploads", async () => {
     const user = await person("owner");
     const owner = { userId: user.id, petId: null };
-    expect(await addPhotos(owner, await Promise.all([1, 2, 3, 4].map((n) => image(n * 30))))).toEqual({ status: "added", count: 4 });
-    expect(await addPhotos(owner, await Promise.all([5, 6, 7].map((n) => image(n * 30))))).toEqual({ status: "refused", problem: "media.tooMany" });
-    expect(await addPhotos(owner, await Promise.all([5, 6].map((n) => image(n * 30))))).toEqual({ status: "added", count: 2 });
+    expect(await addPhotos(owner, await Promise.all([1, 2, 3, 4].map((n) => image(n * 30))))).toEqual({
+      status: "added",
+      count: 4,
+    });
+    expect(await addPhotos(owner, await Promise.all([5, 6, 7].map((n) => image(n * 30))))).toEqual({
+      status: "refused",
+      problem: "media.tooMany",
+    });
+    expect(await addPhotos(owner, await Promise.all([5, 6].map((n) => image(n * 30))))).toEqual({
+      status: "added",
+      count: 2,
+    });
     expect(await listPhotos(owner)).toHaveLength(6);
   });
 
@@ -100,14 +132,25 @@ describe("photos", () => {
 
 describe("pet creation form", () => {
   const errorsOf = (input: Record<string, unknown>) =>
-    Object.fromEntries((petCreateSchema.safeParse(input).error?.issues ?? []).map((issue) => [issue.path?.[0], issue.message]));
+    Object.fromEntries(
+      (petCreateSchema.safeParse(input).error?.issues ?? []).map((issue) => [issue.path?.[0], issue.message]),
+    );
 
   it("reports a missing photo together with a missing name and age", () => {
-    expect(errorsOf({ petType: "cat" })).toEqual({ name: "validation.petNameRequired.cat", age: "validation.petAgeRequired", photos: "validation.petPhotoRequired" });
+    expect(errorsOf({ petType: "cat" })).toEqual({
+      name: "validation.petNameRequired.cat",
+      age: "validation.petAgeRequired",
+      photos: "validation.petPhotoRequired",
+    });
     const file = new File([new Uint8Array([1, 2, 3])], "rex.jpg");
-    expect(errorsOf({ petType: "dog", photos: [file] })).toEqual({ name: "validation.petNameRequired.dog", age: "validation.petAgeRequired" });
+    expect(errorsOf({ petType: "dog", photos: [file] })).toEqual({
+      name: "validation.petNameRequired.dog",
+      age: "validation.petAgeRequired",
+    });
     expect(errorsOf({ petType: "dog", name: "Rex", age: "2", pending: [randomUUID()] })).toEqual({});
-    expect(errorsOf({ petType: "dog", name: "Rex", age: "2", photos: Array.from({ length: 7 }, () => file) }).photos).toBe("profile:media.tooMany");
+    expect(
+      errorsOf({ petType: "dog", name: "Rex", age: "2", photos: Array.from({ length: 7 }, () => file) }).photos,
+    ).toBe("profile:media.tooMany");
   });
 
   it("uses the owner's kept photos, never another person's, and a refused one changes nothing", async () => {
@@ -115,9 +158,18 @@ describe("pet creation form", () => {
     const stranger = await person("owner");
     await keepPendingUploads(owner.id, PET_FORM, [await image()]);
     const [kept] = await listPendingUploads(owner.id, PET_FORM);
-    expect(await createPet(stranger.id, pet, [], [kept!.id])).toEqual({ status: "refused", problem: "media.pendingGone" });
-    expect(await createPet(owner.id, pet, [], [randomUUID()])).toEqual({ status: "refused", problem: "media.pendingGone" });
-    expect(await createPet(owner.id, pet, [Buffer.from("not an image")], [kept!.id])).toEqual({ status: "refused", problem: "media.notAnImage" });
+    expect(await createPet(stranger.id, pet, [], [kept!.id])).toEqual({
+      status: "refused",
+      problem: "media.pendingGone",
+    });
+    expect(await createPet(owner.id, pet, [], [randomUUID()])).toEqual({
+      status: "refused",
+      problem: "media.pendingGone",
+    });
+    expect(await createPet(owner.id, pet, [Buffer.from("not an image")], [kept!.id])).toEqual({
+      status: "refused",
+      problem: "media.notAnImage",
+    });
     const pets = () => db.selectFrom("pets").select("id").where("owner_id", "in", [owner.id, stranger.id]).execute();
     expect(await pets()).toHaveLength(0);
     expect(await listPendingUploads(owner.id, PET_FORM)).toHaveLength(1);

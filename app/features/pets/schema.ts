@@ -19,13 +19,20 @@ type Issues = z.core.ParsePayload["issues"];
 
 // Required fields are checked here, not per field, so that all of them are reported at once
 // (a form-level check runs only when every field parsed) and the name's message can name the kind.
-function requirePetFields(pet: z.output<typeof petFields>, issues: Issues, photos?: { chosen: number; pending: number }) {
-  const fail = (field: string, message: string) => issues.push({ code: "custom", path: [field], message, input: pet, continue: true });
+function requirePetFields(
+  pet: z.output<typeof petFields>,
+  issues: Issues,
+  photos?: { chosen: number; pending: number },
+) {
+  const fail = (field: string, message: string) =>
+    issues.push({ code: "custom", path: [field], message, input: pet, continue: true });
   const failed = (field: string) => issues.some((issue) => issue.path?.[0] === field);
   if (!pet.name && !failed("name")) fail("name", `validation.petNameRequired.${pet.petType}`);
   if (!pet.age && !failed("age")) fail("age", "validation.petAgeRequired");
-  if (pet.breed && !(BREEDS[pet.petType] as readonly string[]).includes(pet.breed)) fail("breed", "validation.breedInvalid");
-  if (photos && photos.chosen + photos.pending === 0 && !failed("photos")) fail("photos", "validation.petPhotoRequired");
+  if (pet.breed && !(BREEDS[pet.petType] as readonly string[]).includes(pet.breed))
+    fail("breed", "validation.breedInvalid");
+  if (photos && photos.chosen + photos.pending === 0 && !failed("photos"))
+    fail("photos", "validation.petPhotoRequired");
 }
 
 export const petSchema = petFields.check(z.check(({ value, issues }) => requirePetFields(value, issues)));
@@ -33,14 +40,30 @@ export const petSchema = petFields.check(z.check(({ value, issues }) => requireP
 /** Creating a pet also needs a photo: chosen files (on the server, the files read from the upload) or kept pending uploads. */
 export const petCreateSchema = z
   .extend(petFields, {
-    photos: z._default(z.optional(z.array(z.file("profile:media.badRequest")).check(z.maxLength(PHOTOS_MAX, "profile:media.tooMany"))), []),
-    pending: z._default(z.optional(z.array(z.string().check(z.maxLength(36, "profile:media.pendingGone"))).check(z.maxLength(PHOTOS_MAX, "profile:media.tooMany"))), []),
+    photos: z._default(
+      z.optional(z.array(z.file("profile:media.badRequest")).check(z.maxLength(PHOTOS_MAX, "profile:media.tooMany"))),
+      [],
+    ),
+    pending: z._default(
+      z.optional(
+        z
+          .array(z.string().check(z.maxLength(36, "profile:media.pendingGone")))
+          .check(z.maxLength(PHOTOS_MAX, "profile:media.tooMany")),
+      ),
+      [],
+    ),
   })
   .check(
     z.check(({ value, issues }) => {
       requirePetFields(value, issues, { chosen: value.photos.length, pending: value.pending.length });
       if (value.photos.length + value.pending.length > PHOTOS_MAX) {
-        issues.push({ code: "custom", path: ["photos"], message: "profile:media.tooMany", input: value, continue: true });
+        issues.push({
+          code: "custom",
+          path: ["photos"],
+          message: "profile:media.tooMany",
+          input: value,
+          continue: true,
+        });
       }
     }),
   );

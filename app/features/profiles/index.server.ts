@@ -1,1 +1,14 @@
-export { actingRole, caresForColumns, completedBookingCounts, completeSitterProfile, getPublicProfile, isOwner, isSitter, masksCaringFor, profilePage, switchActingRole, updateProfile, updateSitterDetails } from "./profiles.server";
+export {
+  actingRole,
+  caresForColumns,
+  completedBookingCounts,
+  completeSitterProfile,
+  getPublicProfile,
+  isOwner,
+  isSitter,
+  masksCaringFor,
+  profilePage,
+  switchActingRole,
+  updateProfile,
+  updateSitterDetails,
+} from "./profiles.server";

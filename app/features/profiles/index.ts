@@ -1,4 +1,11 @@
-export { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN, YEARS_EXPERIENCE_MAX } from "./options";
+export {
+  BIO_MAX,
+  EXPERIENCE,
+  HOURLY_RATE_DEFAULT,
+  HOURLY_RATE_MAX,
+  HOURLY_RATE_MIN,
+  YEARS_EXPERIENCE_MAX,
+} from "./options";
 export { ProfilePage } from "./profile-page";
 export { Initials, ProfileView, profileText } from "./profile-view";
 export { SitterDetailsFields } from "./sitter-details-fields";

@@ -13,15 +13,41 @@ type EarningsSummary = {
   heldCents: number;
   releasedCents: number;
   feeCents: number;
-  bookings: { id: string; ownerName: string; petName: string; startAt: string; status: string; earningsCents: number }[];
+  bookings: {
+    id: string;
+    ownerName: string;
+    petName: string;
+    startAt: string;
+    status: string;
+    earningsCents: number;
+  }[];
 };
 
 export type ProfilePageData = {
-  user: { name: string; email: string; phone: string; city: string; timeZone: string; role: string; actingRole: "owner" | "sitter"; isSitter: boolean; isOwner: boolean; termsAcceptedAt: string | null };
+  user: {
+    name: string;
+    email: string;
+    phone: string;
+    city: string;
+    timeZone: string;
+    role: string;
+    actingRole: "owner" | "sitter";
+    isSitter: boolean;
+    isOwner: boolean;
+    termsAcceptedAt: string | null;
+  };
   mainPhoto: string | null;
   rating: { average: number | null; count: number };
   pets: { id: string; name: string; petType: string; photo: string | null }[];
-  history: { id: string; as: "owner" | "sitter"; other: { name: string }; petName: string; startAt: string; status: string; money: { priceCents: number; sitterKeepsCents: number } }[];
+  history: {
+    id: string;
+    as: "owner" | "sitter";
+    other: { name: string };
+    petName: string;
+    startAt: string;
+    status: string;
+    money: { priceCents: number; sitterKeepsCents: number };
+  }[];
   reviews: { id: string; rating: number; comment: string; removed: boolean; reviewerName: string; createdAt: string }[];
   earnings: EarningsSummary | null;
   payouts: PayoutStatus | null;
@@ -34,14 +60,20 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
       <PageHeader title={t("page.title")} />
       <div className="space-y-4 px-4 pb-6">
         <section className="card flex items-center gap-4" aria-labelledby="me">
-          {mainPhoto ? <img src={mainPhoto} alt="" className="size-20 rounded-2xl object-cover" /> : <Initials name={user.name} className="size-20 text-2xl" />}
+          {mainPhoto ? (
+            <img src={mainPhoto} alt="" className="size-20 rounded-2xl object-cover" />
+          ) : (
+            <Initials name={user.name} className="size-20 text-2xl" />
+          )}
           <div className="min-w-0 flex-1">
             <h2 id="me" className="truncate text-xl font-bold">
               {user.name}
             </h2>
             <p className="text-stone-700">{user.city}</p>
             <p className="text-sm text-stone-700">
-              {rating.count > 0 ? t("rating.summary", { average: rating.average?.toFixed(1), count: rating.count }) : t("rating.none")}
+              {rating.count > 0
+                ? t("rating.summary", { average: rating.average?.toFixed(1), count: rating.count })
+                : t("rating.none")}
             </p>
           </div>
         </section>
@@ -57,14 +89,25 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
         <RoleToggle role={user.role} actingRole={user.actingRole} />
 
         {user.isOwner ? (
-          <Section title={t("page.myPets")} action={<Link to="/pet-profile-setup" className="link">{t("page.addPet")}</Link>}>
+          <Section
+            title={t("page.myPets")}
+            action={
+              <Link to="/pet-profile-setup" className="link">
+                {t("page.addPet")}
+              </Link>
+            }
+          >
             {pets.length === 0 ? (
               <p className="text-stone-700">{t("page.noPets")}</p>
             ) : (
               <ul className="divide-y divide-stone-200">
                 {pets.map((pet) => (
                   <li key={pet.id} className="flex items-center gap-3 py-2">
-                    {pet.photo ? <img src={pet.photo} alt="" className="size-12 rounded-xl object-cover" /> : <Initials name={pet.name} className="size-12 text-base" />}
+                    {pet.photo ? (
+                      <img src={pet.photo} alt="" className="size-12 rounded-xl object-cover" />
+                    ) : (
+                      <Initials name={pet.name} className="size-12 text-base" />
+                    )}
                     <span className="flex-1">
                       <span className="block font-semibold">{pet.name}</span>
                       <span className="block text-sm text-stone-700">{t(`pet.types.${pet.petType}`)}</span>
@@ -116,7 +159,9 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
             <dt className="font-semibold">{t("page.timeZone")}</dt>
             <dd>{user.timeZone.replaceAll("_", " ")}</dd>
             <dt className="font-semibold">{t("legal:profile.termsAccepted")}</dt>
-            <dd>{user.termsAcceptedAt ? formatDate(user.termsAcceptedAt, i18n.language) : t("legal:profile.notRecorded")}</dd>
+            <dd>
+              {user.termsAcceptedAt ? formatDate(user.termsAcceptedAt, i18n.language) : t("legal:profile.notRecorded")}
+            </dd>
           </dl>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
             <Link to="/reset-password" className="link">
@@ -129,19 +174,29 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
         <Section title={t("page.links")}>
           <ul className="space-y-2">
             <li>
-              <Link to="/bookings" className="link">{t("page.myBookings")}</Link>
+              <Link to="/bookings" className="link">
+                {t("page.myBookings")}
+              </Link>
             </li>
             <li>
-              <Link to="/notifications" className="link">{t("page.notifications")}</Link>
+              <Link to="/notifications" className="link">
+                {t("page.notifications")}
+              </Link>
             </li>
             <li>
-              <Link to="/subscription?tab=mine#payment-methods" className="link">{t("page.paymentMethods")}</Link>
+              <Link to="/subscription?tab=mine#payment-methods" className="link">
+                {t("page.paymentMethods")}
+              </Link>
             </li>
             <li>
-              <Link to="/profile/privacy" className="link">{t("safety:privacy.link")}</Link>
+              <Link to="/profile/privacy" className="link">
+                {t("safety:privacy.link")}
+              </Link>
             </li>
             <li>
-              <Link to="/settings" className="link">{t("settings:link")}</Link>
+              <Link to="/settings" className="link">
+                {t("settings:link")}
+              </Link>
             </li>
           </ul>
         </Section>
@@ -153,7 +208,9 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
           <ul className="space-y-2">
             {LEGAL_PAGES.map((page) => (
               <li key={page}>
-                <Link to={`/${page}`} className="link">{t(`legal:titles.${page}`)}</Link>
+                <Link to={`/${page}`} className="link">
+                  {t(`legal:titles.${page}`)}
+                </Link>
               </li>
             ))}
           </ul>
@@ -161,7 +218,14 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
 
         {earnings ? <Earnings earnings={earnings} /> : null}
 
-        <Section title={t("page.bookingHistory")} action={<Link to="/bookings" className="link">{t("page.allBookings")}</Link>}>
+        <Section
+          title={t("page.bookingHistory")}
+          action={
+            <Link to="/bookings" className="link">
+              {t("page.allBookings")}
+            </Link>
+          }
+        >
           {history.length === 0 ? (
             <p className="text-stone-700">{t("page.noBookings")}</p>
           ) : (
@@ -169,12 +233,19 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
               {history.map((booking) => (
                 <li key={booking.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                   <span>
-                    <span className="block font-semibold">{booking.as === "owner" ? booking.other.name : `${booking.petName} (${booking.other.name})`}</span>
+                    <span className="block font-semibold">
+                      {booking.as === "owner" ? booking.other.name : `${booking.petName} (${booking.other.name})`}
+                    </span>
                     <span className="block text-stone-700">{formatDate(booking.startAt, i18n.language)}</span>
                   </span>
                   <span className="text-right">
                     <span className="block">{t(`bookings:status.${booking.status}`)}</span>
-                    <span className="block text-stone-700">{formatMoney(booking.as === "owner" ? booking.money.priceCents : booking.money.sitterKeepsCents, i18n.language)}</span>
+                    <span className="block text-stone-700">
+                      {formatMoney(
+                        booking.as === "owner" ? booking.money.priceCents : booking.money.sitterKeepsCents,
+                        i18n.language,
+                      )}
+                    </span>
                   </span>
                 </li>
               ))}
@@ -189,13 +260,23 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
               {reviews.map((review) => (
                 <li key={review.id} className="text-sm">
                   <p className="font-semibold">
-                    <span aria-hidden>{"★".repeat(review.rating)}{"☆".repeat(5 - review.rating)}</span>
+                    <span aria-hidden>
+                      {"★".repeat(review.rating)}
+                      {"☆".repeat(5 - review.rating)}
+                    </span>
                     <span className="sr-only">{t("page.stars", { stars: review.rating })}</span> · {review.reviewerName}
                   </p>
-                  {review.removed ? <p className="italic text-stone-700">{t("safety:removed")}</p> : review.comment ? <p className="text-stone-800">{review.comment}</p> : null}
+                  {review.removed ? (
+                    <p className="italic text-stone-700">{t("safety:removed")}</p>
+                  ) : review.comment ? (
+                    <p className="text-stone-800">{review.comment}</p>
+                  ) : null}
                   <p className="text-stone-600">{formatDate(review.createdAt, i18n.language)}</p>
                   {review.removed ? null : (
-                    <Link to={`/report/review/${review.id}?back=%2Fprofile`} className="text-xs font-semibold text-stone-700 underline">
+                    <Link
+                      to={`/report/review/${review.id}?back=%2Fprofile`}
+                      className="text-xs font-semibold text-stone-700 underline"
+                    >
                       {t("safety:report.link.review")}
                     </Link>
                   )}
@@ -215,7 +296,8 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
   );
 }
 
-const formatDate = (iso: string, language: string) => dateTimeFormat(language, { dateStyle: "medium" }).format(new Date(iso));
+const formatDate = (iso: string, language: string) =>
+  dateTimeFormat(language, { dateStyle: "medium" }).format(new Date(iso));
 
 function Earnings({ earnings }: { earnings: EarningsSummary }) {
   const { t, i18n } = useTranslation("bookings");
@@ -277,7 +359,12 @@ function RoleToggle({ role, actingRole }: { role: string; actingRole: "owner" | 
     return (
       <Form method="post" className="card space-y-2">
         <p className="font-semibold">{t("role.actingAs", { role: t(`role.${actingRole}`) })}</p>
-        <button type="submit" name="actingRole" value={actingRole === "owner" ? "sitter" : "owner"} className="btn btn-secondary w-full">
+        <button
+          type="submit"
+          name="actingRole"
+          value={actingRole === "owner" ? "sitter" : "owner"}
+          className="btn btn-secondary w-full"
+        >
           {t(actingRole === "owner" ? "role.switchToSitter" : "role.switchToOwner")}
         </button>
       </Form>

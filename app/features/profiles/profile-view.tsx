@@ -7,7 +7,10 @@ import type { PublicProfile } from "./profiles.server";
 export type ShownProfile = PublicProfile & { text: { rate: string | null } };
 
 export function profileText(profile: PublicProfile, language: string): ShownProfile {
-  return { ...profile, text: { rate: profile.hourlyRateCents === null ? null : formatMoney(profile.hourlyRateCents, language) } };
+  return {
+    ...profile,
+    text: { rate: profile.hourlyRateCents === null ? null : formatMoney(profile.hourlyRateCents, language) },
+  };
 }
 
 export function ProfileView({ profile }: { profile: ShownProfile }) {
@@ -16,7 +19,13 @@ export function ProfileView({ profile }: { profile: ShownProfile }) {
   return (
     <article aria-labelledby="profile-name" className="space-y-5 px-4">
       {main ? (
-        <img src={main.fullUrl} alt={t("photos.alt", { name: profile.name, number: 1 })} width={main.width} height={main.height} className="aspect-[4/5] w-full rounded-2xl object-cover" />
+        <img
+          src={main.fullUrl}
+          alt={t("photos.alt", { name: profile.name, number: 1 })}
+          width={main.width}
+          height={main.height}
+          className="aspect-[4/5] w-full rounded-2xl object-cover"
+        />
       ) : (
         <Initials name={profile.name} className="aspect-[4/5] w-full text-6xl" />
       )}
@@ -69,7 +78,11 @@ export function ProfileView({ profile }: { profile: ShownProfile }) {
         <ul className="grid grid-cols-3 gap-2" aria-label={t("photos.title")}>
           {others.map((photo, index) => (
             <li key={photo.id}>
-              <img src={photo.cardUrl} alt={t("photos.alt", { name: profile.name, number: index + 2 })} className="aspect-square w-full rounded-xl object-cover" />
+              <img
+                src={photo.cardUrl}
+                alt={t("photos.alt", { name: profile.name, number: index + 2 })}
+                className="aspect-square w-full rounded-xl object-cover"
+              />
             </li>
           ))}
         </ul>
@@ -82,10 +95,18 @@ export function ProfileView({ profile }: { profile: ShownProfile }) {
           <ul className="grid grid-cols-2 gap-3">
             {profile.pets.map((pet) => (
               <li key={pet.id} className="card p-3">
-                {pet.photos[0] ? <img src={pet.photos[0].cardUrl} alt={pet.name} className="aspect-square w-full rounded-xl object-cover" /> : null}
+                {pet.photos[0] ? (
+                  <img
+                    src={pet.photos[0].cardUrl}
+                    alt={pet.name}
+                    className="aspect-square w-full rounded-xl object-cover"
+                  />
+                ) : null}
                 <p className="mt-2 font-semibold">{pet.name}</p>
                 <p className="text-sm text-stone-700">
-                  {[t(`pet.types.${pet.petType}`), pet.breed ? t(`breeds.${pet.breed}`) : "", pet.age].filter(Boolean).join(" · ")}
+                  {[t(`pet.types.${pet.petType}`), pet.breed ? t(`breeds.${pet.breed}`) : "", pet.age]
+                    .filter(Boolean)
+                    .join(" · ")}
                 </p>
               </li>
             ))}
@@ -116,7 +137,11 @@ export function Initials({ name, className = "" }: { name: string; className?: s
     .toUpperCase();
   const hue = [...name].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 360;
   return (
-    <div aria-hidden className={`flex items-center justify-center rounded-2xl font-bold text-white ${className}`} style={{ backgroundColor: `hsl(${hue} 45% 35%)` }}>
+    <div
+      aria-hidden
+      className={`flex items-center justify-center rounded-2xl font-bold text-white ${className}`}
+      style={{ backgroundColor: `hsl(${hue} 45% 35%)` }}
+    >
       {initials}
     </div>
   );

@@ -80,7 +80,10 @@ const PET_TYPE_BITS: Record<PetType, number> = { dog: 1, cat: 2 };
 
 /** What a sitter cares for, as stored: the JSON list shown on profiles and its bits for the deck, always written together. */
 export function caresForColumns(caresFor: readonly PetType[]): { cares_for: string; cares_for_mask: number } {
-  return { cares_for: jsonList.write(caresFor), cares_for_mask: caresFor.reduce((mask, type) => mask | PET_TYPE_BITS[type], 0) };
+  return {
+    cares_for: jsonList.write(caresFor),
+    cares_for_mask: caresFor.reduce((mask, type) => mask | PET_TYPE_BITS[type], 0),
+  };
 }
 
 /** Every cares_for_mask value that includes the pet type: the deck's filter is `cares_for_mask in (…)`. */
@@ -100,7 +103,10 @@ function sitterColumns(input: SitterDetailsInput) {
 }
 
 /** Only a sitter (or "both") has sitter details to change. */
-export async function updateSitterDetails(user: Pick<User, "id" | "role">, input: SitterDetailsInput): Promise<boolean> {
+export async function updateSitterDetails(
+  user: Pick<User, "id" | "role">,
+  input: SitterDetailsInput,
+): Promise<boolean> {
   if (!isSitter(user.role)) return false;
   await db
     .updateTable("users")
@@ -132,7 +138,12 @@ export async function profilePage(user: User, backFromPayoutOnboarding: boolean)
     },
     mainPhoto: profile?.photos[0]?.cardUrl ?? null,
     rating: profile?.rating ?? { average: null, count: 0 },
-    pets: pets.map((pet) => ({ id: pet.id, name: pet.name, petType: pet.petType, photo: pet.photos[0]?.cardUrl ?? null })),
+    pets: pets.map((pet) => ({
+      id: pet.id,
+      name: pet.name,
+      petType: pet.petType,
+      photo: pet.photos[0]?.cardUrl ?? null,
+    })),
     payouts: isSitter(user.role) ? payoutStatusOf(user) : null,
   };
 }

@@ -3,10 +3,18 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { person } from "~/testing/people";
-import { completedBookingCounts, completeSitterProfile, getPublicProfile, updateSitterDetails } from "./profiles.server";
+import {
+  completedBookingCounts,
+  completeSitterProfile,
+  getPublicProfile,
+  updateSitterDetails,
+} from "./profiles.server";
 import { sitterDetailsSchema, sitterSetupSchema } from "./schema";
 
-const image = () => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer();
+const image = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 
 describe("sitter setup", () => {
   it("falls back to 15 €/h on a non-number, refuses out-of-range rates, needs a pet type", () => {
@@ -15,13 +23,20 @@ describe("sitter setup", () => {
     expect(sitterSetupSchema.safeParse({ ...base, hourlyRate: "4" }).success).toBe(false);
     expect(sitterSetupSchema.safeParse({ ...base, hourlyRate: "101" }).success).toBe(false);
     expect(sitterSetupSchema.parse({ ...base, hourlyRate: "12,5" }).hourlyRate).toBe(12.5);
-    expect(sitterSetupSchema.safeParse({ bio: "x", hourlyRate: "20" }).error?.issues[0]?.message).toBe("validation.caresForRequired");
+    expect(sitterSetupSchema.safeParse({ bio: "x", hourlyRate: "20" }).error?.issues[0]?.message).toBe(
+      "validation.caresForRequired",
+    );
     expect(sitterSetupSchema.safeParse({ ...base, bio: "x".repeat(501), hourlyRate: "20" }).success).toBe(false);
   });
 
   it("turns an owner into 'both' and shows rate and experience on the public profile", async () => {
     const owner = await person("owner");
-    const input = sitterSetupSchema.parse({ bio: "I walk dogs", hourlyRate: "18", caresFor: ["dog"], experience: ["puppies"] });
+    const input = sitterSetupSchema.parse({
+      bio: "I walk dogs",
+      hourlyRate: "18",
+      caresFor: ["dog"],
+      experience: ["puppies"],
+    });
     expect(await completeSitterProfile(owner, input, [await image()])).toEqual({ status: "done" });
     const profile = await getPublicProfile(owner.id);
     expect(profile).toMatchObject({ role: "both", hourlyRateCents: 1800, experience: ["puppies"], caresFor: ["dog"] });
@@ -34,7 +49,23 @@ async function booking(ownerId: string, sitterId: string, status: "requested" | 
   const end = new Date(Date.now() + 3_600_000).toISOString();
   await db
     .insertInto("bookings")
-    .values({ id: randomUUID(), owner_id: ownerId, sitter_id: sitterId, pet_name: "Rex", start_at: at, end_at: end, hours: 1, hourly_rate_cents: 1500, subtotal_cents: 1500, fee_cents: 300, total_cents: 1800, payment_provider: "test", status, created_at: at, updated_at: at })
+    .values({
+      id: randomUUID(),
+      owner_id: ownerId,
+      sitter_id: sitterId,
+      pet_name: "Rex",
+      start_at: at,
+      end_at: end,
+      hours: 1,
+      hourly_rate_cents: 1500,
+      subtotal_cents: 1500,
+      fee_cents: 300,
+      total_cents: 1800,
+      payment_provider: "test",
+      status,
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
 }
 
@@ -47,22 +78,43 @@ describe("sitter details", () => {
     expect(years("0").data?.yearsExperience).toBe(0);
     expect(years(" 12 ").data?.yearsExperience).toBe(12);
     for (const bad of ["-1", "51", "2.5", "abc", "1e400", "99999999999999999999", ["3", "4"], {}]) {
-      expect(years(bad).error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[["yearsExperience"], "validation.yearsExperienceRange"]]);
+      expect(years(bad).error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+        [["yearsExperience"], "validation.yearsExperienceRange"],
+      ]);
     }
     expect(sitterSetupSchema.parse({ ...base, bio: "Hi", yearsExperience: "7" }).yearsExperience).toBe(7);
   });
 
   it("lets a sitter change rate, years, chips and pet types after setup; an owner has none to change", async () => {
     const sitter = await person("sitter");
-    await completeSitterProfile(sitter, sitterSetupSchema.parse({ bio: "Hi", hourlyRate: "18", caresFor: ["dog"], yearsExperience: "3" }), []);
+    await completeSitterProfile(
+      sitter,
+      sitterSetupSchema.parse({ bio: "Hi", hourlyRate: "18", caresFor: ["dog"], yearsExperience: "3" }),
+      [],
+    );
     expect(await getPublicProfile(sitter.id)).toMatchObject({ hourlyRateCents: 1800, yearsExperience: 3 });
-    const changed = sitterDetailsSchema.parse({ hourlyRate: "22,5", caresFor: ["dog", "cat"], experience: ["cats", "puppies"], yearsExperience: "" });
+    const changed = sitterDetailsSchema.parse({
+      hourlyRate: "22,5",
+      caresFor: ["dog", "cat"],
+      experience: ["cats", "puppies"],
+      yearsExperience: "",
+    });
     expect(await updateSitterDetails(sitter, changed)).toBe(true);
-    expect(await getPublicProfile(sitter.id)).toMatchObject({ bio: "Hi", hourlyRateCents: 2250, yearsExperience: null, caresFor: ["dog", "cat"], experience: ["cats", "puppies"] });
+    expect(await getPublicProfile(sitter.id)).toMatchObject({
+      bio: "Hi",
+      hourlyRateCents: 2250,
+      yearsExperience: null,
+      caresFor: ["dog", "cat"],
+      experience: ["cats", "puppies"],
+    });
 
     const owner = await person("owner");
     expect(await updateSitterDetails(owner, changed)).toBe(false);
-    expect(await getPublicProfile(owner.id)).toMatchObject({ hourlyRateCents: null, yearsExperience: null, caresFor: [] });
+    expect(await getPublicProfile(owner.id)).toMatchObject({
+      hourlyRateCents: null,
+      yearsExperience: null,
+      caresFor: [],
+    });
   });
 
   it("counts only completed bookings, per sitter", async () => {

@@ -1,9 +1,18 @@
 import { maxLength, minLength, optionalText, z } from "~/platform/validation";
 import { PET_TYPES } from "~/features/pets";
-import { BIO_MAX, EXPERIENCE, HOURLY_RATE_DEFAULT, HOURLY_RATE_MAX, HOURLY_RATE_MIN, YEARS_EXPERIENCE_MAX } from "./options";
+import {
+  BIO_MAX,
+  EXPERIENCE,
+  HOURLY_RATE_DEFAULT,
+  HOURLY_RATE_MAX,
+  HOURLY_RATE_MIN,
+  YEARS_EXPERIENCE_MAX,
+} from "./options";
 
 export const profileEditSchema = z.object({
-  name: z.string("validation.nameAndPhone").check(z.trim(), minLength(1, "validation.nameAndPhone"), maxLength(80, "validation.tooLong")),
+  name: z
+    .string("validation.nameAndPhone")
+    .check(z.trim(), minLength(1, "validation.nameAndPhone"), maxLength(80, "validation.tooLong")),
   phone: z
     .string("validation.nameAndPhone")
     .check(
@@ -33,12 +42,16 @@ export const hourlyRateSchema = z.pipe(
     const number = typeof value === "string" && value.trim() !== "" ? Number(value.replace(",", ".")) : NaN;
     return Number.isFinite(number) ? number : HOURLY_RATE_DEFAULT;
   }),
-  z.number().check(z.gte(HOURLY_RATE_MIN, "validation.hourlyRateRange"), z.lte(HOURLY_RATE_MAX, "validation.hourlyRateRange")),
+  z
+    .number()
+    .check(z.gte(HOURLY_RATE_MIN, "validation.hourlyRateRange"), z.lte(HOURLY_RATE_MAX, "validation.hourlyRateRange")),
 );
 
 // Left empty means "not said"; anything else must be a whole number in range.
 const yearsExperienceSchema = z.pipe(
-  z.transform((value: unknown) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value.trim())) : value)),
+  z.transform((value: unknown) =>
+    typeof value === "string" ? (value.trim() === "" ? undefined : Number(value.trim())) : value,
+  ),
   z.optional(
     z.number("validation.yearsExperienceRange").check(
       z.refine((years) => Number.isInteger(years), "validation.yearsExperienceRange"),
@@ -53,11 +66,15 @@ export const sitterDetailsSchema = z.object({
   hourlyRate: hourlyRateSchema,
   yearsExperience: yearsExperienceSchema,
   experience: z._default(z.optional(z.array(z.enum(EXPERIENCE)).check(z.maxLength(EXPERIENCE.length))), []),
-  caresFor: z.array(z.enum(PET_TYPES), "validation.caresForRequired").check(z.minLength(1, "validation.caresForRequired")),
+  caresFor: z
+    .array(z.enum(PET_TYPES), "validation.caresForRequired")
+    .check(z.minLength(1, "validation.caresForRequired")),
 });
 
 export const sitterSetupSchema = z.extend(sitterDetailsSchema, {
-  bio: z.string("validation.bioRequired").check(z.trim(), minLength(1, "validation.bioRequired"), maxLength(BIO_MAX, "validation.bioTooLong")),
+  bio: z
+    .string("validation.bioRequired")
+    .check(z.trim(), minLength(1, "validation.bioRequired"), maxLength(BIO_MAX, "validation.bioTooLong")),
 });
 
 export type SitterDetailsInput = z.infer<typeof sitterDetailsSchema>;

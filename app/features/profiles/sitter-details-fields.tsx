@@ -31,8 +31,20 @@ export function SitterDetailsFields({
         label={t("sitterSetup.yearsExperience")}
         hint={t("sitterSetup.yearsExperienceHint", { max: YEARS_EXPERIENCE_MAX })}
       />
-      <ChoiceChips meta={fields.caresFor} legend={t("sitterSetup.caresFor")} options={PET_TYPES} type="checkbox" labelOf={(type) => t(`pet.typesPlural.${type}`)} />
-      <ChoiceChips meta={fields.experience} legend={t("sitterSetup.experience")} options={EXPERIENCE} type="checkbox" labelOf={(id) => t(`experience.${id}`)} />
+      <ChoiceChips
+        meta={fields.caresFor}
+        legend={t("sitterSetup.caresFor")}
+        options={PET_TYPES}
+        type="checkbox"
+        labelOf={(type) => t(`pet.typesPlural.${type}`)}
+      />
+      <ChoiceChips
+        meta={fields.experience}
+        legend={t("sitterSetup.experience")}
+        options={EXPERIENCE}
+        type="checkbox"
+        labelOf={(id) => t(`experience.${id}`)}
+      />
     </>
   );
 }

@@ -40,7 +40,9 @@ export function ProfileReviews({
         {t("reviews.title")}
       </h2>
       {cancellations && cancellations.confirmed > 0 ? (
-        <p className="text-sm text-stone-700">{t("reviews.cancellations", { cancelled: cancellations.cancelled, count: cancellations.confirmed })}</p>
+        <p className="text-sm text-stone-700">
+          {t("reviews.cancellations", { cancelled: cancellations.cancelled, count: cancellations.confirmed })}
+        </p>
       ) : null}
       {reviews.length === 0 ? (
         <p className="text-stone-700">{t(page > 1 ? "reviews.noMore" : "reviews.none")}</p>
@@ -67,13 +69,20 @@ export function ProfileReviews({
                     </div>
                   ) : null}
                   {review.mine ? null : (
-                    <Link to={`/report/review/${review.id}?back=${encodeURIComponent(back)}`} className="text-xs font-semibold text-stone-700 underline hover:text-stone-900">
+                    <Link
+                      to={`/report/review/${review.id}?back=${encodeURIComponent(back)}`}
+                      className="text-xs font-semibold text-stone-700 underline hover:text-stone-900"
+                    >
                       {t("safety:report.link.review")}
                       <span className="sr-only">{` (${review.reviewerName}, ${review.date})`}</span>
                     </Link>
                   )}
                   {review.canReply && replyConstraint ? (
-                    <ReplyForm reviewId={review.id} lastResult={lastReply?.reviewId === review.id ? lastReply.result : undefined} constraint={replyConstraint} />
+                    <ReplyForm
+                      reviewId={review.id}
+                      lastResult={lastReply?.reviewId === review.id ? lastReply.result : undefined}
+                      constraint={replyConstraint}
+                    />
                   ) : null}
                 </>
               )}

@@ -23,11 +23,25 @@ export interface ReviewView {
 }
 
 /** The reviews a person received, newest first, a page at a time. */
-export async function reviewsOf(reviewedId: string, page: number, viewer: { id: string; mayReply: boolean }, reader: { language: string; timeZone: string }) {
+export async function reviewsOf(
+  reviewedId: string,
+  page: number,
+  viewer: { id: string; mayReply: boolean },
+  reader: { language: string; timeZone: string },
+) {
   const rows = await db
     .selectFrom("reviews as r")
     .leftJoin("users as u", "u.id", "r.reviewer_id")
-    .select(["r.id", "r.reviewer_id", "r.rating", "r.comment", "r.reply", "r.hidden_at", "r.created_at", "u.name as reviewer_name"])
+    .select([
+      "r.id",
+      "r.reviewer_id",
+      "r.rating",
+      "r.comment",
+      "r.reply",
+      "r.hidden_at",
+      "r.created_at",
+      "u.name as reviewer_name",
+    ])
     .where("r.reviewed_id", "=", reviewedId)
     .orderBy("r.created_at", "desc")
     .orderBy("r.id", "desc")
@@ -58,13 +72,25 @@ export type ReplyResult = "saved" | "notFound" | "alreadyReplied" | "removed";
 /** The person reviewed answers a review once; the reviewer is told. */
 export async function replyToReview(userId: string, reviewId: string, reply: string): Promise<ReplyResult> {
   return db.transaction().execute(async (trx): Promise<ReplyResult> => {
-    const review = await trx.selectFrom("reviews").select(["id", "reviewer_id", "reviewed_id", "reply", "hidden_at"]).where("id", "=", reviewId).executeTakeFirst();
+    const review = await trx
+      .selectFrom("reviews")
+      .select(["id", "reviewer_id", "reviewed_id", "reply", "hidden_at"])
+      .where("id", "=", reviewId)
+      .executeTakeFirst();
     if (!review || review.reviewed_id !== userId) return "notFound";
     if (review.hidden_at) return "removed";
-    const written = await trx.updateTable("reviews").set({ reply, replied_at: nowIso() }).where("id", "=", reviewId).where("reply", "is", null).executeTakeFirst();
+    const written = await trx
+      .updateTable("reviews")
+      .set({ reply, replied_at: nowIso() })
+      .where("id", "=", reviewId)
+      .where("reply", "is", null)
+      .executeTakeFirst();
     if (Number(written.numUpdatedRows) !== 1) return "alreadyReplied";
     const name = (await trx.selectFrom("users").select("name").where("id", "=", userId).executeTakeFirst())?.name ?? "";
-    await notify({ userId: review.reviewer_id, type: "review", data: { kind: "reply", name }, link: `/users/${userId}` }, trx);
+    await notify(
+      { userId: review.reviewer_id, type: "review", data: { kind: "reply", name }, link: `/users/${userId}` },
+      trx,
+    );
     return "saved";
   });
 }
@@ -86,10 +112,21 @@ export async function sitterCancellations(sitterId: string): Promise<{ cancelled
 }
 
 /** The reviews section of a public profile: the page from `?reviews=`, and a sitter's cancellations. */
-export async function reviewsSection(profile: { id: string; isSitter: boolean }, viewer: { id: string; time_zone: string }, url: URL, language: string, { withReplyForms = false } = {}) {
+export async function reviewsSection(
+  profile: { id: string; isSitter: boolean },
+  viewer: { id: string; time_zone: string },
+  url: URL,
+  language: string,
+  { withReplyForms = false } = {},
+) {
   const asked = Number(url.searchParams.get("reviews"));
   const page = Number.isInteger(asked) && asked >= 1 && asked <= 10_000 ? asked : 1;
   // Answers are given from the person's own preview (/profile/public), whose action takes them.
-  const listed = await reviewsOf(profile.id, page, { id: viewer.id, mayReply: withReplyForms }, { language, timeZone: viewer.time_zone });
+  const listed = await reviewsOf(
+    profile.id,
+    page,
+    { id: viewer.id, mayReply: withReplyForms },
+    { language, timeZone: viewer.time_zone },
+  );
   return { ...listed, cancellations: profile.isSitter ? await sitterCancellations(profile.id) : null };
 }

@@ -7,7 +7,11 @@ export type BlockResult = "blocked" | "already" | "self" | "not-found" | "inacti
 export async function blockPerson(blockerId: string, blockedId: string): Promise<BlockResult> {
   if (blockerId === blockedId) return "self";
   return db.transaction().execute(async (trx): Promise<BlockResult> => {
-    const other = await trx.selectFrom("users").select(["id", "suspended_at", "deleted_at"]).where("id", "=", blockedId).executeTakeFirst();
+    const other = await trx
+      .selectFrom("users")
+      .select(["id", "suspended_at", "deleted_at"])
+      .where("id", "=", blockedId)
+      .executeTakeFirst();
     if (!other) return "not-found";
     // Nobody sees or reaches them any more: a block would change nothing.
     if (other.suspended_at || other.deleted_at) return "inactive";
@@ -21,7 +25,11 @@ export async function blockPerson(blockerId: string, blockedId: string): Promise
 }
 
 export async function unblockPerson(blockerId: string, blockedId: string): Promise<boolean> {
-  const result = await db.deleteFrom("blocks").where("blocker_id", "=", blockerId).where("blocked_id", "=", blockedId).executeTakeFirst();
+  const result = await db
+    .deleteFrom("blocks")
+    .where("blocker_id", "=", blockerId)
+    .where("blocked_id", "=", blockedId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -23,7 +23,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * What a block hides from the reporter (the blocker's profile, their messages, reviews by them or
  * about them) is as unknown as a forged id: "not found", the answer their profile gives.
  */
-export async function reportedPersonOf(reporterId: string, subjectType: ReportableSubject, subjectId: string): Promise<string | null> {
+export async function reportedPersonOf(
+  reporterId: string,
+  subjectType: ReportableSubject,
+  subjectId: string,
+): Promise<string | null> {
   const person = await subjectPersonOf(reporterId, subjectType, subjectId);
   if (!person) return null;
   const people = person.shownWith ? [person.id, person.shownWith] : [person.id];
@@ -31,10 +35,18 @@ export async function reportedPersonOf(reporterId: string, subjectType: Reportab
   return person.id;
 }
 
-async function subjectPersonOf(reporterId: string, subjectType: ReportableSubject, subjectId: string): Promise<{ id: string; shownWith?: string } | null> {
+async function subjectPersonOf(
+  reporterId: string,
+  subjectType: ReportableSubject,
+  subjectId: string,
+): Promise<{ id: string; shownWith?: string } | null> {
   if (subjectId.length === 0 || subjectId.length > 64) return null;
   if (subjectType === "profile") {
-    const user = await db.selectFrom("users").select(["id", "suspended_at", "deleted_at"]).where("id", "=", subjectId).executeTakeFirst();
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "suspended_at", "deleted_at"])
+      .where("id", "=", subjectId)
+      .executeTakeFirst();
     return user && !user.suspended_at && !user.deleted_at ? { id: user.id } : null;
   }
   if (subjectType === "message") {
@@ -46,10 +58,17 @@ async function subjectPersonOf(reporterId: string, subjectType: ReportableSubjec
       .where("m.id", "=", Number(subjectId))
       .executeTakeFirst();
     if (!message || (message.user_a_id !== reporterId && message.user_b_id !== reporterId)) return null;
-    return { id: message.sender_id, shownWith: message.user_a_id === reporterId ? message.user_b_id : message.user_a_id };
+    return {
+      id: message.sender_id,
+      shownWith: message.user_a_id === reporterId ? message.user_b_id : message.user_a_id,
+    };
   }
   // A review is shown on the profile of the person reviewed.
-  const review = await db.selectFrom("reviews").select(["reviewer_id", "reviewed_id"]).where("id", "=", subjectId).executeTakeFirst();
+  const review = await db
+    .selectFrom("reviews")
+    .select(["reviewer_id", "reviewed_id"])
+    .where("id", "=", subjectId)
+    .executeTakeFirst();
   return review ? { id: review.reviewer_id, shownWith: review.reviewed_id } : null;
 }
 

@@ -22,7 +22,11 @@ export function shownTo(viewerId: string, alias: string): RawBuilder<boolean> {
 
 /** Suspended by an operator or deleted by themselves: shown nowhere, reached by no one, reported or blocked no more. */
 export async function isInactive(userId: string, database: Tx = db): Promise<boolean> {
-  const row = await database.selectFrom("users").select(["suspended_at", "deleted_at"]).where("id", "=", userId).executeTakeFirst();
+  const row = await database
+    .selectFrom("users")
+    .select(["suspended_at", "deleted_at"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   return Boolean(row?.suspended_at || row?.deleted_at);
 }
 
@@ -31,19 +35,35 @@ export async function blockedBetween(one: string, two: string, database: Tx = db
   const row = await database
     .selectFrom("blocks")
     .select("blocker_id")
-    .where((eb) => eb.or([eb.and([eb("blocker_id", "=", one), eb("blocked_id", "=", two)]), eb.and([eb("blocker_id", "=", two), eb("blocked_id", "=", one)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("blocker_id", "=", one), eb("blocked_id", "=", two)]),
+        eb.and([eb("blocker_id", "=", two), eb("blocked_id", "=", one)]),
+      ]),
+    )
     .executeTakeFirst();
   return Boolean(row);
 }
 
 export async function hasBlocked(blockerId: string, blockedId: string, database: Tx = db): Promise<boolean> {
-  return Boolean(await database.selectFrom("blocks").select("blocker_id").where("blocker_id", "=", blockerId).where("blocked_id", "=", blockedId).executeTakeFirst());
+  return Boolean(
+    await database
+      .selectFrom("blocks")
+      .select("blocker_id")
+      .where("blocker_id", "=", blockerId)
+      .where("blocked_id", "=", blockedId)
+      .executeTakeFirst(),
+  );
 }
 
 /** Whether two people may reach each other (message, book, like): neither suspended nor deleted, no block. */
 export async function mayReach(one: string, two: string, database: Tx = db): Promise<boolean> {
   if (one === two) return false;
-  const people = await database.selectFrom("users").select(["id", "suspended_at", "deleted_at"]).where("id", "in", [one, two]).execute();
+  const people = await database
+    .selectFrom("users")
+    .select(["id", "suspended_at", "deleted_at"])
+    .where("id", "in", [one, two])
+    .execute();
   if (people.length !== 2 || people.some((person) => person.suspended_at || person.deleted_at)) return false;
   return !(await blockedBetween(one, two, database));
 }

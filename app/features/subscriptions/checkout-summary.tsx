@@ -1,6 +1,12 @@
 import { useTranslation } from "react-i18next";
 
-export function CheckoutSummary({ plan, switchFrom }: { plan: { id: string; name: string; price: string; interval: string }; switchFrom: { planId: string; planName: string; periodEnd: string } | null }) {
+export function CheckoutSummary({
+  plan,
+  switchFrom,
+}: {
+  plan: { id: string; name: string; price: string; interval: string };
+  switchFrom: { planId: string; planName: string; periodEnd: string } | null;
+}) {
   const { t } = useTranslation("subscription");
   const planName = t(`plans.${plan.id}`, { defaultValue: plan.name });
   const { price } = plan;
@@ -13,7 +19,12 @@ export function CheckoutSummary({ plan, switchFrom }: { plan: { id: string; name
       <p className="text-xl font-extrabold">{t("checkout.summary", { price, interval })}</p>
       <p className="text-sm text-stone-700">
         {switchFrom
-          ? t("checkout.switchNote", { current: t(`plans.${switchFrom.planId}`, { defaultValue: switchFrom.planName }), date: switchFrom.periodEnd, plan: planName, price })
+          ? t("checkout.switchNote", {
+              current: t(`plans.${switchFrom.planId}`, { defaultValue: switchFrom.planName }),
+              date: switchFrom.periodEnd,
+              plan: planName,
+              price,
+            })
           : t("checkout.renewsNote", { interval })}
       </p>
     </section>

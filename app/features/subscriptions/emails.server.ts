@@ -6,7 +6,6 @@ import { longDay } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import type { NoticeKind } from "./machine";
 
-
 export async function subscriptionNoticeEmail(
   to: EmailRecipient,
   kind: NoticeKind,
@@ -16,7 +15,11 @@ export async function subscriptionNoticeEmail(
   const t = await translatorFor(language, "email");
   const plans = await translatorFor(language, "subscription");
   const date = longDay(language, to.time_zone)(subscription.date);
-  const values = { plan: plans(`plans.${subscription.planId}`, { defaultValue: subscription.planName }), price: formatMoney(subscription.priceCents, language), date };
+  const values = {
+    plan: plans(`plans.${subscription.planId}`, { defaultValue: subscription.planName }),
+    price: formatMoney(subscription.priceCents, language),
+    date,
+  };
   return composeEmail({
     to: to.email,
     subject: t(`subscription.${kind}.subject`, values),

@@ -100,13 +100,21 @@ const refuse = (refusal: Refusal): Decision => ({ ok: false, refusal });
 const allow = (set: Change["set"], notify: NoticeKind[] = []): Decision => ({ ok: true, change: { set, notify } });
 const nothing = (): Decision => allow({});
 
-export function isPremium(subscription: Pick<Subscription, "status" | "current_period_end" | "ended_at"> | undefined | null, at: Date): boolean {
+export function isPremium(
+  subscription: Pick<Subscription, "status" | "current_period_end" | "ended_at"> | undefined | null,
+  at: Date,
+): boolean {
   if (!subscription || subscription.ended_at !== null || !PREMIUM_STATUSES.includes(subscription.status)) return false;
   // A past_due subscription keeps its perks while the retries run; an active one until its period ends.
-  return subscription.status === "past_due" || (subscription.current_period_end !== null && new Date(subscription.current_period_end) > at);
+  return (
+    subscription.status === "past_due" ||
+    (subscription.current_period_end !== null && new Date(subscription.current_period_end) > at)
+  );
 }
 
-export function displayStatus(subscription: Pick<Subscription, "status" | "ended_at"> | undefined | null): SubscriptionStatus | "inactive" {
+export function displayStatus(
+  subscription: Pick<Subscription, "status" | "ended_at"> | undefined | null,
+): SubscriptionStatus | "inactive" {
   if (!subscription) return "inactive";
   if (subscription.ended_at !== null && subscription.status !== "canceled") return "inactive";
   return subscription.status;
@@ -123,13 +131,27 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
     case "paid": {
       if (!system) return refuse("notYours");
       if (sub.billing_task !== "charge" || ended) return refuse("wrongState");
-      const base = { billing_task: null, failed_attempts: 0, next_retry_at: null, last_payment_error: null, status: "active" as const };
+      const base = {
+        billing_task: null,
+        failed_attempts: 0,
+        next_retry_at: null,
+        last_payment_error: null,
+        status: "active" as const,
+      };
       if (sub.status === "incomplete" || sub.status === "unpaid" || !periodEnd || !sub.billing_anchor) {
         // A first payment, or one long overdue: a fresh period starts now.
         const plan = event.pendingPlan ?? event.plan;
         const period = periodOf(at, plan.interval, 0);
         return allow(
-          { ...base, plan_id: plan.id, pending_plan_id: null, billing_anchor: iso, period_index: 0, current_period_start: iso, current_period_end: period.end.toISOString() },
+          {
+            ...base,
+            plan_id: plan.id,
+            pending_plan_id: null,
+            billing_anchor: iso,
+            period_index: 0,
+            current_period_start: iso,
+            current_period_end: period.end.toISOString(),
+          },
           [sub.status === "incomplete" ? "activated" : "renewed"],
         );
       }
@@ -149,7 +171,15 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
         );
       }
       const next = periodOf(new Date(sub.billing_anchor), event.plan.interval, sub.period_index + 1);
-      return allow({ ...base, period_index: sub.period_index + 1, current_period_start: next.start.toISOString(), current_period_end: next.end.toISOString() }, ["renewed"]);
+      return allow(
+        {
+          ...base,
+          period_index: sub.period_index + 1,
+          current_period_start: next.start.toISOString(),
+          current_period_end: next.end.toISOString(),
+        },
+        ["renewed"],
+      );
     }
     case "payment-failed": {
       if (!system) return refuse("notYours");
@@ -160,10 +190,25 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       const failures = sub.failed_attempts + 1;
       const delay = RETRY_DELAYS_MS[failures - 1];
       if (delay === undefined) {
-        return allow({ billing_task: null, status: "unpaid", failed_attempts: failures, next_retry_at: null, last_payment_error: error }, ["unpaid"]);
+        return allow(
+          {
+            billing_task: null,
+            status: "unpaid",
+            failed_attempts: failures,
+            next_retry_at: null,
+            last_payment_error: error,
+          },
+          ["unpaid"],
+        );
       }
       return allow(
-        { billing_task: null, status: "past_due", failed_attempts: failures, next_retry_at: new Date(at.getTime() + delay).toISOString(), last_payment_error: error },
+        {
+          billing_task: null,
+          status: "past_due",
+          failed_attempts: failures,
+          next_retry_at: new Date(at.getTime() + delay).toISOString(),
+          last_payment_error: error,
+        },
         sub.status === "active" ? ["renewalFailed"] : [],
       );
     }
@@ -199,7 +244,14 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       if (sub.status === "past_due" || sub.status === "unpaid") {
         // Nothing paid is left to run out: it ends now.
         if (sub.billing_task) return refuse("chargePending");
-        return allow({ status: "canceled", cancel_at_period_end: 0, canceled_at: iso, ended_at: iso, next_retry_at: null, pending_plan_id: null });
+        return allow({
+          status: "canceled",
+          cancel_at_period_end: 0,
+          canceled_at: iso,
+          ended_at: iso,
+          next_retry_at: null,
+          pending_plan_id: null,
+        });
       }
       if (sub.cancel_at_period_end) return nothing();
       return allow({ cancel_at_period_end: 1, canceled_at: iso, pending_plan_id: null });
@@ -230,7 +282,9 @@ export function decide(sub: SubscriptionFacts, actor: Actor, event: Subscription
       if (!system) return refuse("notYours");
       if (ended || (sub.status !== "incomplete" && sub.status !== "unpaid")) return refuse("wrongState");
       if (sub.billing_task) return refuse("chargePending");
-      return allow(sub.status === "unpaid" ? { status: "canceled", canceled_at: iso, ended_at: iso } : { ended_at: iso });
+      return allow(
+        sub.status === "unpaid" ? { status: "canceled", canceled_at: iso, ended_at: iso } : { ended_at: iso },
+      );
     }
     case "linked": {
       // Kept even on an ended subscription: a replaced attempt the processor still bills is found by it, and cancelled there.
@@ -257,15 +311,31 @@ function sync(sub: SubscriptionFacts, actor: Actor, facts: ProcessorFacts, at: D
   const iso = at.toISOString();
   const wanted: Partial<Fields> = { billing_task: null };
   const notify: NoticeKind[] = [];
-  if (facts.currentPeriodStart && facts.currentPeriodEnd && facts.status !== "incomplete" && facts.status !== "incomplete_expired") {
-    Object.assign(wanted, { current_period_start: facts.currentPeriodStart, current_period_end: facts.currentPeriodEnd, billing_anchor: sub.billing_anchor ?? facts.currentPeriodStart });
+  if (
+    facts.currentPeriodStart &&
+    facts.currentPeriodEnd &&
+    facts.status !== "incomplete" &&
+    facts.status !== "incomplete_expired"
+  ) {
+    Object.assign(wanted, {
+      current_period_start: facts.currentPeriodStart,
+      current_period_end: facts.currentPeriodEnd,
+      billing_anchor: sub.billing_anchor ?? facts.currentPeriodStart,
+    });
   }
   const cancelAtPeriodEnd = facts.cancelAtPeriodEnd ? 1 : 0;
-  if (cancelAtPeriodEnd !== sub.cancel_at_period_end) Object.assign(wanted, { cancel_at_period_end: cancelAtPeriodEnd, canceled_at: cancelAtPeriodEnd ? (sub.canceled_at ?? iso) : null });
+  if (cancelAtPeriodEnd !== sub.cancel_at_period_end)
+    Object.assign(wanted, {
+      cancel_at_period_end: cancelAtPeriodEnd,
+      canceled_at: cancelAtPeriodEnd ? (sub.canceled_at ?? iso) : null,
+    });
   switch (facts.status) {
     case "active": {
       Object.assign(wanted, { status: "active", failed_attempts: 0, next_retry_at: null, last_payment_error: null });
-      const advanced = sub.current_period_end !== null && facts.currentPeriodEnd !== null && facts.currentPeriodEnd > sub.current_period_end;
+      const advanced =
+        sub.current_period_end !== null &&
+        facts.currentPeriodEnd !== null &&
+        facts.currentPeriodEnd > sub.current_period_end;
       if (advanced) wanted.period_index = sub.period_index + 1;
       if (sub.status === "incomplete") notify.push("activated");
       else if (sub.status !== "active" || advanced) notify.push("renewed");
@@ -294,13 +364,21 @@ function sync(sub: SubscriptionFacts, actor: Actor, facts: ProcessorFacts, at: D
       const endedAt = facts.endedAt ?? iso;
       if (sub.status === "incomplete") Object.assign(wanted, { ended_at: endedAt });
       else {
-        Object.assign(wanted, { status: "canceled", ended_at: endedAt, canceled_at: sub.canceled_at ?? endedAt, next_retry_at: null, pending_plan_id: null });
+        Object.assign(wanted, {
+          status: "canceled",
+          ended_at: endedAt,
+          canceled_at: sub.canceled_at ?? endedAt,
+          next_retry_at: null,
+          pending_plan_id: null,
+        });
         notify.push("ended");
       }
       break;
     }
   }
-  const set = Object.fromEntries(Object.entries(wanted).filter(([field, value]) => sub[field as keyof Fields] !== value)) as Partial<Fields>;
+  const set = Object.fromEntries(
+    Object.entries(wanted).filter(([field, value]) => sub[field as keyof Fields] !== value),
+  ) as Partial<Fields>;
   return allow(set, notify);
 }
 
@@ -313,9 +391,13 @@ export interface StartEvent {
   billingTask: "charge" | null;
 }
 
-export type NewSubscription = Pick<Subscription, "id" | "user_id" | "plan_id" | "status" | "provider" | "billing_task" | "created_at" | "updated_at">;
+export type NewSubscription = Pick<
+  Subscription,
+  "id" | "user_id" | "plan_id" | "status" | "provider" | "billing_task" | "created_at" | "updated_at"
+>;
 
-export type StartDecision = { ok: true; row: NewSubscription; replaced: Change | null } | { ok: false; refusal: Refusal };
+export type StartDecision =
+  { ok: true; row: NewSubscription; replaced: Change | null } | { ok: false; refusal: Refusal };
 
 export function decideStart(live: SubscriptionFacts | null, actor: Actor, event: StartEvent, at: Date): StartDecision {
   if (actor.kind !== "user" || actor.userId !== event.userId) return { ok: false, refusal: "notYours" };
@@ -324,14 +406,33 @@ export function decideStart(live: SubscriptionFacts | null, actor: Actor, event:
   const iso = at.toISOString();
   return {
     ok: true,
-    row: { id: event.id, user_id: event.userId, plan_id: event.planId, status: "incomplete", provider: event.provider, billing_task: event.billingTask, created_at: iso, updated_at: iso },
+    row: {
+      id: event.id,
+      user_id: event.userId,
+      plan_id: event.planId,
+      status: "incomplete",
+      provider: event.provider,
+      billing_task: event.billingTask,
+      created_at: iso,
+      updated_at: iso,
+    },
     replaced: replaced ? replaced.change : null,
   };
 }
 
-export type CheckoutKind = { ok: true; kind: "new" | "switch" } | { ok: false; refusal: "samePlan" | "pastDue" | "chargePending" };
+export type CheckoutKind =
+  { ok: true; kind: "new" | "switch" } | { ok: false; refusal: "samePlan" | "pastDue" | "chargePending" };
 
-export function checkoutKind(current: Pick<Subscription, "status" | "plan_id" | "ended_at" | "billing_task" | "cancel_at_period_end" | "pending_plan_id"> | undefined | null, planId: string): CheckoutKind {
+export function checkoutKind(
+  current:
+    | Pick<
+        Subscription,
+        "status" | "plan_id" | "ended_at" | "billing_task" | "cancel_at_period_end" | "pending_plan_id"
+      >
+    | undefined
+    | null,
+  planId: string,
+): CheckoutKind {
   if (!current || current.ended_at !== null || current.status === "canceled") return { ok: true, kind: "new" };
   if (current.billing_task) return { ok: false, refusal: "chargePending" };
   if (current.status === "incomplete" || current.status === "unpaid") return { ok: true, kind: "new" };

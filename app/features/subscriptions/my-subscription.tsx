@@ -3,7 +3,12 @@ import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import type { SubscriptionPageData } from "./page.server";
 
-export function MySubscription({ subscription, summaryFailed, lastEnded, cards }: Pick<SubscriptionPageData, "subscription" | "summaryFailed" | "lastEnded" | "cards">) {
+export function MySubscription({
+  subscription,
+  summaryFailed,
+  lastEnded,
+  cards,
+}: Pick<SubscriptionPageData, "subscription" | "summaryFailed" | "lastEnded" | "cards">) {
   const { t } = useTranslation("subscription");
   const planName = (id: string, fallback: string) => t(`plans.${id}`, { defaultValue: fallback });
   return (
@@ -33,7 +38,9 @@ export function MySubscription({ subscription, summaryFailed, lastEnded, cards }
               ) : null}
               {subscription.daysLeft !== null && subscription.status === "active" ? (
                 <>
-                  <dt className="font-semibold">{t(subscription.cancelAtPeriodEnd ? "mine.daysToExpiry" : "mine.daysToRenewal")}</dt>
+                  <dt className="font-semibold">
+                    {t(subscription.cancelAtPeriodEnd ? "mine.daysToExpiry" : "mine.daysToRenewal")}
+                  </dt>
                   <dd>{subscription.daysLeft}</dd>
                 </>
               ) : null}
@@ -41,7 +48,10 @@ export function MySubscription({ subscription, summaryFailed, lastEnded, cards }
             {subscription.status === "active" && !subscription.cancelAtPeriodEnd ? (
               <p className="text-sm text-stone-700">
                 {subscription.pendingPlan
-                  ? t("mine.switchPending", { plan: planName(subscription.pendingPlan.id, subscription.pendingPlan.name), date: subscription.periodEnd })
+                  ? t("mine.switchPending", {
+                      plan: planName(subscription.pendingPlan.id, subscription.pendingPlan.name),
+                      date: subscription.periodEnd,
+                    })
                   : t("mine.renewsOn", { date: subscription.periodEnd, price: subscription.price })}
               </p>
             ) : null}
@@ -52,7 +62,10 @@ export function MySubscription({ subscription, summaryFailed, lastEnded, cards }
             ) : null}
             {subscription.status === "past_due" ? (
               <p role="status" className="rounded-xl bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-                {t("mine.pastDue", { error: t(`paymentErrors.${subscription.lastError ?? "processing_error"}`), date: subscription.nextRetryAt })}
+                {t("mine.pastDue", {
+                  error: t(`paymentErrors.${subscription.lastError ?? "processing_error"}`),
+                  date: subscription.nextRetryAt,
+                })}
               </p>
             ) : null}
             {subscription.status === "unpaid" ? (
@@ -108,7 +121,11 @@ export function MySubscription({ subscription, summaryFailed, lastEnded, cards }
               </dd>
             </dl>
             <p className="text-stone-700">{t("mine.none")}</p>
-            {lastEnded ? <p className="text-sm text-stone-700">{t("mine.ended", { plan: planName(lastEnded.planId, lastEnded.planName), date: lastEnded.endedAt })}</p> : null}
+            {lastEnded ? (
+              <p className="text-sm text-stone-700">
+                {t("mine.ended", { plan: planName(lastEnded.planId, lastEnded.planName), date: lastEnded.endedAt })}
+              </p>
+            ) : null}
             <Link to="/subscription" className="btn btn-primary">
               {t("mine.seePlans")}
             </Link>
@@ -153,18 +170,36 @@ function PaymentMethods({ cards }: Pick<SubscriptionPageData, "cards">) {
                 <span>
                   <span className="block font-semibold">
                     {t("methods.card", label)}{" "}
-                    {card.isDefault ? <span className="ml-1 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-bold text-brand-800">{t("methods.default")}</span> : null}
+                    {card.isDefault ? (
+                      <span className="ml-1 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-bold text-brand-800">
+                        {t("methods.default")}
+                      </span>
+                    ) : null}
                   </span>
-                  <span className="block text-sm text-stone-700">{t("methods.expires", { month: String(card.expMonth).padStart(2, "0"), year: card.expYear })}</span>
+                  <span className="block text-sm text-stone-700">
+                    {t("methods.expires", { month: String(card.expMonth).padStart(2, "0"), year: card.expYear })}
+                  </span>
                 </span>
                 <Form method="post" className="flex gap-2">
                   <input type="hidden" name="methodId" value={card.id} />
                   {card.isDefault ? null : (
-                    <button type="submit" name="intent" value="set-default" className="btn btn-secondary min-h-9 px-3 text-sm" aria-label={t("methods.setDefaultLabel", label)}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="set-default"
+                      className="btn btn-secondary min-h-9 px-3 text-sm"
+                      aria-label={t("methods.setDefaultLabel", label)}
+                    >
                       {t("methods.setDefault")}
                     </button>
                   )}
-                  <button type="submit" name="intent" value="remove-card" className="btn btn-secondary min-h-9 px-3 text-sm" aria-label={t("methods.removeLabel", label)}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove-card"
+                    className="btn btn-secondary min-h-9 px-3 text-sm"
+                    aria-label={t("methods.removeLabel", label)}
+                  >
                     {t("methods.remove")}
                   </button>
                 </Form>

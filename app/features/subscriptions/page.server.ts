@@ -17,7 +17,11 @@ async function settled<T>(work: Promise<T>): Promise<T | null> {
 }
 
 export async function subscriptionPage(user: { id: string; time_zone: string }, language: string) {
-  const [plans, summary, cards] = await Promise.all([settled(listPlans()), settled(subscriptionSummary(user.id)), settled(cardsOf(user.id))]);
+  const [plans, summary, cards] = await Promise.all([
+    settled(listPlans()),
+    settled(subscriptionSummary(user.id)),
+    settled(cardsOf(user.id)),
+  ]);
   const live = summary?.live ?? null;
   const day = longDay(language, user.time_zone);
   return {
@@ -42,7 +46,13 @@ export async function subscriptionPage(user: { id: string; time_zone: string }, 
           switchable: !paymentProvider(live.provider).billing,
         }
       : null,
-    lastEnded: summary?.lastEnded ? { planId: summary.lastEnded.plan_id, planName: summary.lastEnded.planName, endedAt: day(summary.lastEnded.ended_at) } : null,
+    lastEnded: summary?.lastEnded
+      ? {
+          planId: summary.lastEnded.plan_id,
+          planName: summary.lastEnded.planName,
+          endedAt: day(summary.lastEnded.ended_at),
+        }
+      : null,
   };
 }
 

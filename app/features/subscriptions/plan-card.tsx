@@ -12,16 +12,41 @@ export interface PlanCardData {
   popular: boolean;
 }
 
-export function PlanCard({ plan, current, next, action }: { plan: PlanCardData; current: boolean; next: boolean; action: "choose" | "switch" | null }) {
+export function PlanCard({
+  plan,
+  current,
+  next,
+  action,
+}: {
+  plan: PlanCardData;
+  current: boolean;
+  next: boolean;
+  action: "choose" | "switch" | null;
+}) {
   const { t } = useTranslation("subscription");
   const name = t(`plans.${plan.id}`, { defaultValue: plan.name });
   const headingId = `plan-${plan.id}`;
   return (
-    <article aria-labelledby={headingId} className={`card flex flex-col gap-3 ${plan.popular ? "ring-2 ring-brand-600" : ""}`}>
+    <article
+      aria-labelledby={headingId}
+      className={`card flex flex-col gap-3 ${plan.popular ? "ring-2 ring-brand-600" : ""}`}
+    >
       <div className="flex flex-wrap gap-2">
-        {plan.popular ? <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-bold text-white">{t("badges.popular")}</span> : null}
-        {current ? <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-900">{t("badges.current")}</span> : null}
-        {next ? <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-950">{t("badges.next")}</span> : null}
+        {plan.popular ? (
+          <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-bold text-white">
+            {t("badges.popular")}
+          </span>
+        ) : null}
+        {current ? (
+          <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-900">
+            {t("badges.current")}
+          </span>
+        ) : null}
+        {next ? (
+          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-950">
+            {t("badges.next")}
+          </span>
+        ) : null}
       </div>
       <h2 id={headingId} className="text-xl font-bold">
         {name}
@@ -41,7 +66,10 @@ export function PlanCard({ plan, current, next, action }: { plan: PlanCardData; 
         ))}
       </ul>
       {action ? (
-        <Link to={`/subscription/checkout/${encodeURIComponent(plan.id)}`} className={`btn w-full ${plan.popular ? "btn-primary" : "btn-secondary"}`}>
+        <Link
+          to={`/subscription/checkout/${encodeURIComponent(plan.id)}`}
+          className={`btn w-full ${plan.popular ? "btn-primary" : "btn-secondary"}`}
+        >
           {t(action === "choose" ? "choose" : "switchTo", { plan: name })}
         </Link>
       ) : null}
@@ -51,16 +79,38 @@ export function PlanCard({ plan, current, next, action }: { plan: PlanCardData; 
 
 export function PlanList({ plans, subscription }: Pick<SubscriptionPageData, "plans" | "subscription">) {
   const { t } = useTranslation("subscription");
-  if (!plans) return <p role="alert" className="card text-red-800">{t("errors.loadPlans")}</p>;
-  const current = subscription && (subscription.status === "active" || subscription.status === "past_due") ? subscription : null;
+  if (!plans)
+    return (
+      <p role="alert" className="card text-red-800">
+        {t("errors.loadPlans")}
+      </p>
+    );
+  const current =
+    subscription && (subscription.status === "active" || subscription.status === "past_due") ? subscription : null;
   return (
     <>
       <p className="text-center text-stone-700">{t("intro")}</p>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {plans.map((plan) => {
           const isCurrent = current?.planId === plan.id;
-          const action = isCurrent || current?.status === "past_due" || current?.pendingPlan?.id === plan.id || current?.switchable === false ? null : current ? "switch" : "choose";
-          return <PlanCard key={plan.id} plan={plan} current={isCurrent} next={current?.pendingPlan?.id === plan.id} action={action} />;
+          const action =
+            isCurrent ||
+            current?.status === "past_due" ||
+            current?.pendingPlan?.id === plan.id ||
+            current?.switchable === false
+              ? null
+              : current
+                ? "switch"
+                : "choose";
+          return (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              current={isCurrent}
+              next={current?.pendingPlan?.id === plan.id}
+              action={action}
+            />
+          );
         })}
       </div>
     </>

@@ -7,11 +7,21 @@ import { defaultCardOf, paymentProvider } from "~/features/payments/index.server
 import type { PaymentFailureCode } from "~/features/payments";
 import type { Actor, PlanFacts, SubscriptionEvent } from "./machine";
 import { reconcileProcessorSubscription, subscribeAtProcessor } from "./processor.server";
-import { applyInTransaction, findSubscription, SELF_BILLING_PROVIDERS, transition, type TransitionResult } from "./subscriptions.server";
+import {
+  applyInTransaction,
+  findSubscription,
+  SELF_BILLING_PROVIDERS,
+  transition,
+  type TransitionResult,
+} from "./subscriptions.server";
 
 /** Charges commit first, then the provider is called with an idempotency key; a crash leaves `billing_task` for the scheduler. */
 
-export async function transitionAndCharge(id: string, actor: Actor, event: SubscriptionEvent): Promise<TransitionResult> {
+export async function transitionAndCharge(
+  id: string,
+  actor: Actor,
+  event: SubscriptionEvent,
+): Promise<TransitionResult> {
   const result = await transition(id, actor, event);
   if (!result.ok || !result.subscription.billing_task) return result;
   await runCharge(id);
@@ -22,9 +32,20 @@ export function runCharge(id: string): Promise<void> {
   return serialized(`subscription-charge:${id}`, async () => {
     const subscription = await findSubscription(id);
     if (!subscription?.billing_task) return;
-    const planId = subscription.status === "incomplete" ? subscription.plan_id : (subscription.pending_plan_id ?? subscription.plan_id);
-    const plan = await db.selectFrom("subscription_plans").selectAll().where("id", "=", planId).executeTakeFirstOrThrow();
-    const current = await db.selectFrom("subscription_plans").select(["id", "interval"]).where("id", "=", subscription.plan_id).executeTakeFirstOrThrow();
+    const planId =
+      subscription.status === "incomplete"
+        ? subscription.plan_id
+        : (subscription.pending_plan_id ?? subscription.plan_id);
+    const plan = await db
+      .selectFrom("subscription_plans")
+      .selectAll()
+      .where("id", "=", planId)
+      .executeTakeFirstOrThrow();
+    const current = await db
+      .selectFrom("subscription_plans")
+      .select(["id", "interval"])
+      .where("id", "=", subscription.plan_id)
+      .executeTakeFirstOrThrow();
     const card = await defaultCardOf(subscription.user_id);
     const system: Actor = { kind: "system" };
     const key = `${subscription.id}:${subscription.current_period_end ?? "first"}:${plan.id}:${subscription.failed_attempts}:${card?.provider_ref ?? "none"}`;
@@ -32,12 +53,24 @@ export function runCharge(id: string): Promise<void> {
     let answer: { ok: true; chargeRef: string } | { ok: false; code: PaymentFailureCode | "no_payment_method" };
     if (!card) answer = { ok: false, code: "no_payment_method" };
     else {
-      answer = await paymentProvider(card.provider).charge({ cardRef: card.provider_ref, amountCents: plan.price_cents, description: `Trusted Sitters premium: ${plan.name}`, idempotencyKey: key });
+      answer = await paymentProvider(card.provider).charge({
+        cardRef: card.provider_ref,
+        amountCents: plan.price_cents,
+        description: `Trusted Sitters premium: ${plan.name}`,
+        idempotencyKey: key,
+      });
     }
     const planFacts: PlanFacts = { id: current.id, interval: current.interval };
-    const pendingPlan: PlanFacts | null = subscription.status !== "incomplete" && subscription.pending_plan_id ? { id: plan.id, interval: plan.interval } : null;
+    const pendingPlan: PlanFacts | null =
+      subscription.status !== "incomplete" && subscription.pending_plan_id
+        ? { id: plan.id, interval: plan.interval }
+        : null;
     const event: SubscriptionEvent = answer.ok
-      ? { type: "paid", plan: subscription.status === "incomplete" ? { id: plan.id, interval: plan.interval } : planFacts, pendingPlan }
+      ? {
+          type: "paid",
+          plan: subscription.status === "incomplete" ? { id: plan.id, interval: plan.interval } : planFacts,
+          pendingPlan,
+        }
       : { type: "payment-failed", error: answer.code };
     const applied = await db.transaction().execute(async (trx) => {
       const result = await applyInTransaction(trx, id, system, event);
@@ -75,23 +108,49 @@ export async function runDueSubscriptionWork(): Promise<number> {
   };
   const live = () => db.selectFrom("subscriptions").select("id").where("ended_at", "is", null);
   const billedHere = () => live().where("provider", "not in", SELF_BILLING_PROVIDERS);
-  await run(await billedHere().where("status", "=", "active").where("cancel_at_period_end", "=", 1).where("current_period_end", "<=", iso).execute(), { type: "period-ended" });
   await run(
-    await billedHere().where("status", "=", "active").where("cancel_at_period_end", "=", 0).where("billing_task", "is", null).where("current_period_end", "<=", iso).execute(),
+    await billedHere()
+      .where("status", "=", "active")
+      .where("cancel_at_period_end", "=", 1)
+      .where("current_period_end", "<=", iso)
+      .execute(),
+    { type: "period-ended" },
+  );
+  await run(
+    await billedHere()
+      .where("status", "=", "active")
+      .where("cancel_at_period_end", "=", 0)
+      .where("billing_task", "is", null)
+      .where("current_period_end", "<=", iso)
+      .execute(),
     { type: "renewal-due" },
   );
-  await run(await billedHere().where("status", "=", "past_due").where("billing_task", "is", null).where("next_retry_at", "<=", iso).execute(), { type: "retry-due" });
+  await run(
+    await billedHere()
+      .where("status", "=", "past_due")
+      .where("billing_task", "is", null)
+      .where("next_retry_at", "<=", iso)
+      .execute(),
+    { type: "retry-due" },
+  );
   // An incomplete checkout the processor knows ends there (incomplete_expired, through its webhook), not here.
   await run(
     await live()
       .where("status", "=", "incomplete")
       .where("billing_task", "is", null)
-      .where((eb) => eb.or([eb("provider", "not in", SELF_BILLING_PROVIDERS), eb("provider_subscription_ref", "is", null)]))
+      .where((eb) =>
+        eb.or([eb("provider", "not in", SELF_BILLING_PROVIDERS), eb("provider_subscription_ref", "is", null)]),
+      )
       .execute(),
     { type: "expire" },
   );
   for (const { id } of await billedHere().where("billing_task", "is not", null).execute()) await runCharge(id);
-  const unanswered = await live().select(["provider", "user_id"]).where("provider", "in", SELF_BILLING_PROVIDERS).where("status", "=", "incomplete").where("provider_subscription_ref", "is", null).execute();
+  const unanswered = await live()
+    .select(["provider", "user_id"])
+    .where("provider", "in", SELF_BILLING_PROVIDERS)
+    .where("status", "=", "incomplete")
+    .where("provider_subscription_ref", "is", null)
+    .execute();
   for (const { id, provider, user_id } of unanswered) {
     // A processor that cannot be reached (or is no longer configured) fails this one, not the round.
     try {

@@ -16,7 +16,9 @@ const cardFields = {
       maxLength(10, "subscription:errors.expiryInvalid"),
       z.regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, "subscription:errors.expiryInvalid"),
     ),
-  cvc: z.string("subscription:errors.cvcInvalid").check(z.trim(), z.regex(/^\d{3,4}$/, "subscription:errors.cvcInvalid")),
+  cvc: z
+    .string("subscription:errors.cvcInvalid")
+    .check(z.trim(), z.regex(/^\d{3,4}$/, "subscription:errors.cvcInvalid")),
 };
 
 const fullName = z

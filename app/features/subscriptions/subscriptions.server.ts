@@ -5,7 +5,17 @@ import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/index.server";
 import type { PaymentFailureCode } from "~/features/payments";
-import { decide, decideStart, isPremium, type Actor, type Change, type NoticeKind, type Refusal, type StartEvent, type SubscriptionEvent } from "./machine";
+import {
+  decide,
+  decideStart,
+  isPremium,
+  type Actor,
+  type Change,
+  type NoticeKind,
+  type Refusal,
+  type StartEvent,
+  type SubscriptionEvent,
+} from "./machine";
 import { subscriptionNoticeEmail } from "./emails.server";
 
 /** The one place that writes machine.ts's answers; charges and processor calls come after the commit. */
@@ -13,14 +23,18 @@ import { subscriptionNoticeEmail } from "./emails.server";
 export type Tx = Transaction<Database> | Kysely<Database>;
 
 /** `unavailable`: the processor did not answer (or refused); nothing changed, the person may try again. */
-export type TransitionResult = { ok: true; subscription: Subscription } | { ok: false; refusal: Refusal | "notFound" | "unavailable" };
+export type TransitionResult =
+  { ok: true; subscription: Subscription } | { ok: false; refusal: Refusal | "notFound" | "unavailable" };
 
 export type CheckoutOutcome =
   | { status: "active"; subscription: Subscription }
   | { status: "switched"; subscription: Subscription }
   | { status: "confirm"; subscriptionId: string; clientSecret: string }
   | { status: "failed"; code: PaymentFailureCode | "no_payment_method" }
-  | { status: "refused"; reason: "notFound" | "samePlan" | "pastDue" | "chargePending" | "stale" | "switchAtPeriodEnd" };
+  | {
+      status: "refused";
+      reason: "notFound" | "samePlan" | "pastDue" | "chargePending" | "stale" | "switchAtPeriodEnd";
+    };
 
 export const SELF_BILLING_PROVIDERS = ["stripe"];
 
@@ -45,12 +59,23 @@ const toPlanView = (plan: SubscriptionPlan): PlanView => ({
 });
 
 export async function listPlans(): Promise<PlanView[]> {
-  const plans = await db.selectFrom("subscription_plans").selectAll().where("active", "=", 1).orderBy("position").orderBy("id").execute();
+  const plans = await db
+    .selectFrom("subscription_plans")
+    .selectAll()
+    .where("active", "=", 1)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
   return plans.map(toPlanView);
 }
 
 export async function findPlan(id: string, database: Tx = db): Promise<SubscriptionPlan | undefined> {
-  return database.selectFrom("subscription_plans").selectAll().where("id", "=", id).where("active", "=", 1).executeTakeFirst();
+  return database
+    .selectFrom("subscription_plans")
+    .selectAll()
+    .where("id", "=", id)
+    .where("active", "=", 1)
+    .executeTakeFirst();
 }
 
 export async function findSubscription(id: string, database: Tx = db): Promise<Subscription | undefined> {
@@ -58,7 +83,12 @@ export async function findSubscription(id: string, database: Tx = db): Promise<S
 }
 
 export async function liveSubscriptionOf(userId: string, database: Tx = db): Promise<Subscription | undefined> {
-  return database.selectFrom("subscriptions").selectAll().where("user_id", "=", userId).where("ended_at", "is", null).executeTakeFirst();
+  return database
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("ended_at", "is", null)
+    .executeTakeFirst();
 }
 
 export async function isPremiumUser(userId: string, database: Tx = db): Promise<boolean> {
@@ -103,8 +133,14 @@ export interface SubscriptionSummary {
 export async function subscriptionSummary(userId: string): Promise<SubscriptionSummary> {
   const live = (await liveSubscriptionOf(userId)) ?? null;
   if (live) {
-    const plan = await db.selectFrom("subscription_plans").selectAll().where("id", "=", live.plan_id).executeTakeFirstOrThrow();
-    const pending = live.pending_plan_id ? await db.selectFrom("subscription_plans").selectAll().where("id", "=", live.pending_plan_id).executeTakeFirst() : undefined;
+    const plan = await db
+      .selectFrom("subscription_plans")
+      .selectAll()
+      .where("id", "=", live.plan_id)
+      .executeTakeFirstOrThrow();
+    const pending = live.pending_plan_id
+      ? await db.selectFrom("subscription_plans").selectAll().where("id", "=", live.pending_plan_id).executeTakeFirst()
+      : undefined;
     return { live, plan: toPlanView(plan), pendingPlan: pending ? toPlanView(pending) : null, lastEnded: null };
   }
   const last = await db
@@ -125,10 +161,16 @@ export async function transition(id: string, actor: Actor, event: SubscriptionEv
   return result;
 }
 
-export async function applyInTransaction(trx: Transaction<Database>, id: string, actor: Actor, event: SubscriptionEvent): Promise<TransitionResult> {
+export async function applyInTransaction(
+  trx: Transaction<Database>,
+  id: string,
+  actor: Actor,
+  event: SubscriptionEvent,
+): Promise<TransitionResult> {
   const subscription = await findSubscription(id, trx);
   // Someone else's subscription does not exist for this person.
-  if (!subscription || (actor.kind === "user" && actor.userId !== subscription.user_id)) return { ok: false, refusal: "notFound" };
+  if (!subscription || (actor.kind === "user" && actor.userId !== subscription.user_id))
+    return { ok: false, refusal: "notFound" };
   if (event.type === "switch" && !(await findPlan(event.planId, trx))) return { ok: false, refusal: "notFound" };
   const at = now();
   const decision = decide(subscription, actor, event, at);
@@ -136,7 +178,10 @@ export async function applyInTransaction(trx: Transaction<Database>, id: string,
   return { ok: true, subscription: await write(trx, subscription, decision.change, at) };
 }
 
-export async function startSubscription(actor: Actor, event: StartEvent): Promise<{ ok: true; replaced: Subscription | null } | { ok: false; refusal: Refusal | "notFound" }> {
+export async function startSubscription(
+  actor: Actor,
+  event: StartEvent,
+): Promise<{ ok: true; replaced: Subscription | null } | { ok: false; refusal: Refusal | "notFound" }> {
   const result = await db.transaction().execute(async (trx) => {
     if (!(await findPlan(event.planId, trx))) return { ok: false as const, refusal: "notFound" as const };
     const live = (await liveSubscriptionOf(event.userId, trx)) ?? null;
@@ -151,7 +196,12 @@ export async function startSubscription(actor: Actor, event: StartEvent): Promis
   return result;
 }
 
-async function write(trx: Transaction<Database>, subscription: Subscription, change: Change, at: Date): Promise<Subscription> {
+async function write(
+  trx: Transaction<Database>,
+  subscription: Subscription,
+  change: Change,
+  at: Date,
+): Promise<Subscription> {
   if (Object.keys(change.set).length > 0) {
     await trx
       .updateTable("subscriptions")
@@ -168,12 +218,37 @@ const ATTENTION: NoticeKind[] = ["renewalFailed", "unpaid", "ended"];
 
 async function tellSubscriber(trx: Transaction<Database>, subscription: Subscription, notices: NoticeKind[]) {
   if (notices.length === 0) return;
-  const person = await trx.selectFrom("users").select(["id", "name", "email", "language", "time_zone"]).where("id", "=", subscription.user_id).executeTakeFirstOrThrow();
-  const plan = await trx.selectFrom("subscription_plans").select(["id", "name", "price_cents"]).where("id", "=", subscription.plan_id).executeTakeFirstOrThrow();
+  const person = await trx
+    .selectFrom("users")
+    .select(["id", "name", "email", "language", "time_zone"])
+    .where("id", "=", subscription.user_id)
+    .executeTakeFirstOrThrow();
+  const plan = await trx
+    .selectFrom("subscription_plans")
+    .select(["id", "name", "price_cents"])
+    .where("id", "=", subscription.plan_id)
+    .executeTakeFirstOrThrow();
   for (const kind of notices) {
     const date = kind === "ended" ? subscription.ended_at : subscription.current_period_end;
     // In-app notices are for what needs attention; receipts go by email only (the person who just paid sees a toast).
-    if (ATTENTION.includes(kind)) await notify({ userId: person.id, type: "subscription", data: { kind, plan: plan.id, date: date ?? "" }, link: "/subscription?tab=mine" }, trx);
-    await enqueueEmail(await subscriptionNoticeEmail(person, kind, { planId: plan.id, planName: plan.name, priceCents: plan.price_cents, date }), trx);
+    if (ATTENTION.includes(kind))
+      await notify(
+        {
+          userId: person.id,
+          type: "subscription",
+          data: { kind, plan: plan.id, date: date ?? "" },
+          link: "/subscription?tab=mine",
+        },
+        trx,
+      );
+    await enqueueEmail(
+      await subscriptionNoticeEmail(person, kind, {
+        planId: plan.id,
+        planName: plan.name,
+        priceCents: plan.price_cents,
+        date,
+      }),
+      trx,
+    );
   }
 }

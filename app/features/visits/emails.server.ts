@@ -5,12 +5,25 @@ import { composeEmail, publicOrigin, type Email, type EmailRecipient } from "~/p
 import { dateTimeFormat, numberFormat } from "~/platform/format";
 import { isMissed, type VisitReport } from "./report.server";
 
-export const distanceText = (metres: number, language: string) => numberFormat(language, { style: "unit", unit: "kilometer", maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(metres / 1000);
-export const durationText = (seconds: number, language: string) => numberFormat(language, { style: "unit", unit: "minute", maximumFractionDigits: 0 }).format(Math.max(1, Math.round(seconds / 60)));
+export const distanceText = (metres: number, language: string) =>
+  numberFormat(language, {
+    style: "unit",
+    unit: "kilometer",
+    maximumFractionDigits: 1,
+    minimumFractionDigits: 1,
+  }).format(metres / 1000);
+export const durationText = (seconds: number, language: string) =>
+  numberFormat(language, { style: "unit", unit: "minute", maximumFractionDigits: 0 }).format(
+    Math.max(1, Math.round(seconds / 60)),
+  );
 
 const languageOf = (to: { language: string }): Language => (isLanguage(to.language) ? to.language : "en");
 
-export async function reportEmail(to: EmailRecipient, about: { sitter: string; pet: string; bookingId: string }, report: VisitReport): Promise<Email> {
+export async function reportEmail(
+  to: EmailRecipient,
+  about: { sitter: string; pet: string; bookingId: string },
+  report: VisitReport,
+): Promise<Email> {
   const language = languageOf(to);
   const t = await translatorFor(language, "care");
   const time = dateTimeFormat(language, { timeStyle: "short", timeZone: to.time_zone });
@@ -19,15 +32,34 @@ export async function reportEmail(to: EmailRecipient, about: { sitter: string; p
   const items = report.items.map((item) =>
     isMissed(report, item)
       ? t("email.itemMissed", { ...values, label: item.label, kind: t(`kinds.${item.kind}`) })
-      : t("email.itemDone", { ...values, label: item.label, kind: t(`kinds.${item.kind}`), time: time.format(new Date(item.doneAt!)) }),
+      : t("email.itemDone", {
+          ...values,
+          label: item.label,
+          kind: t(`kinds.${item.kind}`),
+          time: time.format(new Date(item.doneAt!)),
+        }),
   );
   const photos = report.media.filter((media) => media.type === "image").length;
   const videos = report.media.length - photos;
   const paragraphs = [
-    t("email.times", { ...values, day: day.format(new Date(report.checkedInAt)), in: time.format(new Date(report.checkedInAt)), out: report.checkedOutAt ? time.format(new Date(report.checkedOutAt)) : "—" }),
+    t("email.times", {
+      ...values,
+      day: day.format(new Date(report.checkedInAt)),
+      in: time.format(new Date(report.checkedInAt)),
+      out: report.checkedOutAt ? time.format(new Date(report.checkedOutAt)) : "—",
+    }),
     ...(items.length ? items : [t("report.noChecklist")]),
-    ...(report.quickNotes.length ? [t("email.quickNotes", { notes: report.quickNotes.map((note) => t(`quick.${note}`)).join(", ") })] : []),
-    ...(report.walk ? [t("email.walk", { distance: distanceText(report.walk.distanceM, language), duration: durationText(report.walk.durationS, language) })] : []),
+    ...(report.quickNotes.length
+      ? [t("email.quickNotes", { notes: report.quickNotes.map((note) => t(`quick.${note}`)).join(", ") })]
+      : []),
+    ...(report.walk
+      ? [
+          t("email.walk", {
+            distance: distanceText(report.walk.distanceM, language),
+            duration: durationText(report.walk.durationS, language),
+          }),
+        ]
+      : []),
     ...(report.media.length ? [t("email.media", { photos, videos })] : []),
     ...(report.note ? [t("email.note", { ...values, note: report.note })] : []),
   ];

@@ -21,7 +21,9 @@ export interface ExportedVisitReport {
  * The visit reports of a person's bookings, as owner or as sitter, for their data export: plain
  * JSON, and the keys of the files (originals, not previews) to put beside it.
  */
-export async function visitReportsForExport(userId: string): Promise<{ reports: ExportedVisitReport[]; mediaKeys: string[] }> {
+export async function visitReportsForExport(
+  userId: string,
+): Promise<{ reports: ExportedVisitReport[]; mediaKeys: string[] }> {
   const bookings = await db
     .selectFrom("visits as v")
     .innerJoin("bookings as b", "b.id", "v.booking_id")
@@ -42,10 +44,19 @@ export async function visitReportsForExport(userId: string): Promise<{ reports: 
       status: report.status,
       checkedInAt: report.checkedInAt,
       checkedOutAt: report.checkedOutAt,
-      checklist: report.items.map((item) => ({ kind: item.kind, label: item.label, doneAt: item.doneAt, missed: report.status === "checked-out" && !item.doneAt })),
+      checklist: report.items.map((item) => ({
+        kind: item.kind,
+        label: item.label,
+        doneAt: item.doneAt,
+        missed: report.status === "checked-out" && !item.doneAt,
+      })),
       quickNotes: report.quickNotes,
       note: report.note,
-      walk: report.walk && { distanceMetres: report.walk.distanceM, durationSeconds: report.walk.durationS, route: report.walk.route },
+      walk: report.walk && {
+        distanceMetres: report.walk.distanceM,
+        durationSeconds: report.walk.durationS,
+        route: report.walk.route,
+      },
       media: report.media.map((media) => ({ type: media.type, key: media.key })),
     });
   }

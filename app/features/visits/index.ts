@@ -1,4 +1,13 @@
-export { CheckOutForm, Checklist, DetailsForm, MediaForm, ReportExtras, VisitStatus, WalkForms, WalkSummary } from "./visit-page";
+export {
+  CheckOutForm,
+  Checklist,
+  DetailsForm,
+  MediaForm,
+  ReportExtras,
+  VisitStatus,
+  WalkForms,
+  WalkSummary,
+} from "./visit-page";
 export type { VisitReplies } from "./visit-page";
 export { detailsSchema, routeSchema, tickSchema, typedWalkSchema } from "./schema";
 export { CHECK_IN_EARLY_MS, QUICK_NOTES, TRANSITIONS, VISIT_MEDIA_MAX, decideVisit } from "./machine";

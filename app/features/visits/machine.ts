@@ -88,7 +88,8 @@ export const TRANSITIONS: Record<VisitEvent["type"], Rule> = {
 const refuse = (refusal: VisitRefusal): VisitDecision => ({ ok: false, refusal });
 
 function timeProblem(booking: VisitFacts["booking"], at: Date): VisitRefusal | null {
-  if (booking.status !== "confirmed" && booking.status !== "in-progress") return booking.status === "completed" ? "visitOver" : "bookingNotActive";
+  if (booking.status !== "confirmed" && booking.status !== "in-progress")
+    return booking.status === "completed" ? "visitOver" : "bookingNotActive";
   if (at.getTime() < new Date(booking.start_at).getTime() - CHECK_IN_EARLY_MS) return "tooEarly";
   if (at.getTime() > new Date(booking.end_at).getTime()) return "visitOver";
   return null;
@@ -125,12 +126,16 @@ export function decideVisit(facts: VisitFacts, actorId: string, event: VisitEven
       return { ok: true, change: { tick: { position: event.position, at: stamp } } };
     }
     case "details":
-      return { ok: true, change: { visit: { quick_notes: jsonList.write([...new Set(event.quickNotes)]), note: event.note } } };
+      return {
+        ok: true,
+        change: { visit: { quick_notes: jsonList.write([...new Set(event.quickNotes)]), note: event.note } },
+      };
     case "add-media":
       if (facts.mediaCount >= VISIT_MEDIA_MAX) return refuse("tooManyMedia");
       return { ok: true, change: { addMedia: true } };
     case "walk":
-      if (facts.visit?.walk_distance_m !== null && facts.visit?.walk_distance_m !== undefined) return refuse("walkRecorded");
+      if (facts.visit?.walk_distance_m !== null && facts.visit?.walk_distance_m !== undefined)
+        return refuse("walkRecorded");
       return {
         ok: true,
         change: {

@@ -26,22 +26,40 @@ function parseList(text: string | null): unknown[] {
 export async function readReport(database: Kysely<Database> = db, bookingId: string): Promise<VisitReport | null> {
   const visit = await database.selectFrom("visits").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
   if (!visit) return null;
-  const items = await database.selectFrom("visit_items").select(["position", "kind", "label", "done_at"]).where("booking_id", "=", bookingId).orderBy("position").execute();
-  const media = await database.selectFrom("visit_media").select(["key", "preview_key", "media_type"]).where("booking_id", "=", bookingId).orderBy("created_at").orderBy("key").execute();
+  const items = await database
+    .selectFrom("visit_items")
+    .select(["position", "kind", "label", "done_at"])
+    .where("booking_id", "=", bookingId)
+    .orderBy("position")
+    .execute();
+  const media = await database
+    .selectFrom("visit_media")
+    .select(["key", "preview_key", "media_type"])
+    .where("booking_id", "=", bookingId)
+    .orderBy("created_at")
+    .orderBy("key")
+    .execute();
   return {
     status: visit.status,
     checkedInAt: visit.checked_in_at,
     checkedOutAt: visit.checked_out_at,
     items: items.map((item) => ({ position: item.position, kind: item.kind, label: item.label, doneAt: item.done_at })),
-    quickNotes: parseList(visit.quick_notes).filter((note): note is QuickNote => (QUICK_NOTES as readonly unknown[]).includes(note)),
+    quickNotes: parseList(visit.quick_notes).filter((note): note is QuickNote =>
+      (QUICK_NOTES as readonly unknown[]).includes(note),
+    ),
     note: visit.note,
     media: media.map((row) => ({ key: row.key, previewKey: row.preview_key, type: row.media_type })),
     walk:
       visit.walk_distance_m !== null && visit.walk_duration_s !== null
-        ? { route: visit.walk_route ? (parseList(visit.walk_route) as [number, number, number][]) : null, distanceM: visit.walk_distance_m, durationS: visit.walk_duration_s }
+        ? {
+            route: visit.walk_route ? (parseList(visit.walk_route) as [number, number, number][]) : null,
+            distanceM: visit.walk_distance_m,
+            durationS: visit.walk_duration_s,
+          }
         : null,
   };
 }
 
 /** An item left undone when the visit closed: shown (and emailed) as missed. */
-export const isMissed = (report: Pick<VisitReport, "status">, item: { doneAt: string | null }) => report.status === "checked-out" && !item.doneAt;
+export const isMissed = (report: Pick<VisitReport, "status">, item: { doneAt: string | null }) =>
+  report.status === "checked-out" && !item.doneAt;

@@ -19,7 +19,13 @@ export interface VisitPageData {
     status: "checked-in" | "checked-out";
     checkedIn: string;
     checkedOut: string | null;
-    items: { position: number; kind: "feeding" | "medication" | "walk"; label: string; done: string | null; missed: boolean }[];
+    items: {
+      position: number;
+      kind: "feeding" | "medication" | "walk";
+      label: string;
+      done: string | null;
+      missed: boolean;
+    }[];
     quickNotes: string[];
     note: string;
     media: { url: string; previewUrl: string; type: "image" | "video" }[];
@@ -29,7 +35,11 @@ export interface VisitPageData {
 }
 
 /** Everything the visit page shows, for one of the booking's two people; null for anyone else. */
-export async function visitPage(viewer: { id: string; time_zone: string }, bookingId: string, language: string): Promise<VisitPageData | null> {
+export async function visitPage(
+  viewer: { id: string; time_zone: string },
+  bookingId: string,
+  language: string,
+): Promise<VisitPageData | null> {
   const booking = await visitBookingOf(viewer.id, bookingId);
   if (!booking) return null;
   const as = booking.owner_id === viewer.id ? "owner" : "sitter";
@@ -41,27 +51,66 @@ export async function visitPage(viewer: { id: string; time_zone: string }, booki
   const report = await readReport(db, booking.id);
   const currentFacts = await visitFacts(db, booking);
   const allowed = (type: "check-in" | "details" | "check-out" | "walk" | "add-media") =>
-    as === "sitter" && decideVisit(currentFacts, viewer.id, type === "check-in" ? { type, checklist: [] } : type === "details" ? { type, quickNotes: [], note: "" } : type === "walk" ? { type, walk: { route: null, distanceM: 1, durationS: 60 } } : { type }, at).ok;
-  const planClosed = as === "sitter" && !plan && ["confirmed", "in-progress", "completed"].includes(booking.status) && at.getTime() < new Date(booking.start_at).getTime() - PLAN_OPENS_BEFORE_MS;
+    as === "sitter" &&
+    decideVisit(
+      currentFacts,
+      viewer.id,
+      type === "check-in"
+        ? { type, checklist: [] }
+        : type === "details"
+          ? { type, quickNotes: [], note: "" }
+          : type === "walk"
+            ? { type, walk: { route: null, distanceM: 1, durationS: 60 } }
+            : { type },
+      at,
+    ).ok;
+  const planClosed =
+    as === "sitter" &&
+    !plan &&
+    ["confirmed", "in-progress", "completed"].includes(booking.status) &&
+    at.getTime() < new Date(booking.start_at).getTime() - PLAN_OPENS_BEFORE_MS;
   return {
-    booking: { id: booking.id, petName: booking.pet_name, otherName: other, as, status: booking.status, when: moment.format(new Date(booking.start_at)) },
+    booking: {
+      id: booking.id,
+      petName: booking.pet_name,
+      otherName: other,
+      as,
+      status: booking.status,
+      when: moment.format(new Date(booking.start_at)),
+    },
     plan,
     planOpens: planClosed ? moment.format(new Date(new Date(booking.start_at).getTime() - PLAN_OPENS_BEFORE_MS)) : null,
     visit: report && {
       status: report.status,
       checkedIn: time.format(new Date(report.checkedInAt)),
       checkedOut: report.checkedOutAt ? time.format(new Date(report.checkedOutAt)) : null,
-      items: report.items.map((item) => ({ position: item.position, kind: item.kind, label: item.label, done: item.doneAt ? time.format(new Date(item.doneAt)) : null, missed: isMissed(report, item) })),
+      items: report.items.map((item) => ({
+        position: item.position,
+        kind: item.kind,
+        label: item.label,
+        done: item.doneAt ? time.format(new Date(item.doneAt)) : null,
+        missed: isMissed(report, item),
+      })),
       quickNotes: report.quickNotes,
       note: report.note,
-      media: report.media.map((media) => ({ url: photoUrl(media.key), previewUrl: photoUrl(media.previewKey ?? media.key), type: media.type })),
+      media: report.media.map((media) => ({
+        url: photoUrl(media.key),
+        previewUrl: photoUrl(media.previewKey ?? media.key),
+        type: media.type,
+      })),
       walk: report.walk && {
         outline: report.walk.route ? routeOutline(report.walk.route) : "",
         distance: distanceText(report.walk.distanceM, language),
         duration: durationText(report.walk.durationS, language),
       },
     },
-    can: { checkIn: allowed("check-in"), act: allowed("details"), checkOut: allowed("check-out"), walk: allowed("walk"), media: allowed("add-media") },
+    can: {
+      checkIn: allowed("check-in"),
+      act: allowed("details"),
+      checkOut: allowed("check-out"),
+      walk: allowed("walk"),
+      media: allowed("add-media"),
+    },
   };
 }
 

@@ -22,7 +22,11 @@ export function VisitStatus({ page }: { page: VisitPageData }) {
         {t("visit.title")}
       </h2>
       <p className="text-stone-800">
-        {!visit ? t("visit.notStarted") : visit.status === "checked-in" ? t("visit.checkedInAt", { time: visit.checkedIn }) : t("visit.checkedOutAt", { in: visit.checkedIn, out: visit.checkedOut })}
+        {!visit
+          ? t("visit.notStarted")
+          : visit.status === "checked-in"
+            ? t("visit.checkedInAt", { time: visit.checkedIn })
+            : t("visit.checkedOutAt", { in: visit.checkedIn, out: visit.checkedOut })}
       </p>
       {page.can.checkIn ? (
         <Form method="post">
@@ -51,9 +55,13 @@ export function Checklist({ visit, canTick }: { visit: Visit; canTick: boolean }
               <span className="block break-words">{item.label}</span>
             </span>
             {item.done ? (
-              <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-sm font-semibold text-emerald-950">{t("report.doneAt", { time: item.done })}</span>
+              <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-sm font-semibold text-emerald-950">
+                {t("report.doneAt", { time: item.done })}
+              </span>
             ) : item.missed ? (
-              <span className="rounded-full bg-red-100 px-2.5 py-1 text-sm font-bold text-red-900">{t("report.missed")}</span>
+              <span className="rounded-full bg-red-100 px-2.5 py-1 text-sm font-bold text-red-900">
+                {t("report.missed")}
+              </span>
             ) : canTick ? (
               <Form method="post">
                 <input type="hidden" name="position" value={item.position} />
@@ -96,7 +104,13 @@ export function DetailsForm({
         <div className="mt-2 flex flex-wrap gap-2">
           {QUICK_NOTES.map((note) => (
             <label key={note} className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-stone-100 px-3">
-              <input type="checkbox" name={fields.quickNotes.name} value={note} defaultChecked={visit.quickNotes.includes(note)} className="size-5" />
+              <input
+                type="checkbox"
+                name={fields.quickNotes.name}
+                value={note}
+                defaultChecked={visit.quickNotes.includes(note)}
+                className="size-5"
+              />
               {t(`quick.${note}`)}
             </label>
           ))}
@@ -144,7 +158,13 @@ export function MediaForm({ error }: { error?: string }) {
   );
 }
 
-export function WalkForms({ lastResult, constraint }: { lastResult?: SubmissionResult<string[]>; constraint: ConstraintOf<typeof typedWalkSchema> }) {
+export function WalkForms({
+  lastResult,
+  constraint,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  constraint: ConstraintOf<typeof typedWalkSchema>;
+}) {
   const { t } = useTranslation("care");
   const [form, fields] = useForm({
     id: "visit-walk",
@@ -161,8 +181,16 @@ export function WalkForms({ lastResult, constraint }: { lastResult?: SubmissionR
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-3">
         <p className="text-sm text-stone-700">{t("walk.typeIn")}</p>
         <FormError form={form} />
-        <TextField meta={fields.distanceKm as unknown as FieldMetadata<string>} label={t("walk.distanceKm")} inputMode="decimal" />
-        <TextField meta={fields.durationMinutes as unknown as FieldMetadata<string>} label={t("walk.durationMinutes")} inputMode="numeric" />
+        <TextField
+          meta={fields.distanceKm as unknown as FieldMetadata<string>}
+          label={t("walk.distanceKm")}
+          inputMode="decimal"
+        />
+        <TextField
+          meta={fields.durationMinutes as unknown as FieldMetadata<string>}
+          label={t("walk.durationMinutes")}
+          inputMode="numeric"
+        />
         <SubmitButton name="intent" value="walk" variant="secondary">
           {t("walk.save")}
         </SubmitButton>
@@ -179,8 +207,20 @@ export function WalkSummary({ walk }: { walk: NonNullable<Visit["walk"]> }) {
         {t("walk.title")}
       </h2>
       {walk.outline ? (
-        <svg viewBox="0 0 320 200" role="img" aria-label={t("walk.routeLabel", { distance: walk.distance, duration: walk.duration })} className="w-full rounded-xl bg-emerald-50">
-          <polyline points={walk.outline} fill="none" stroke="#0f766e" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        <svg
+          viewBox="0 0 320 200"
+          role="img"
+          aria-label={t("walk.routeLabel", { distance: walk.distance, duration: walk.duration })}
+          className="w-full rounded-xl bg-emerald-50"
+        >
+          <polyline
+            points={walk.outline}
+            fill="none"
+            stroke="#0f766e"
+            strokeWidth="4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       ) : null}
       <p className="font-medium">{t("walk.summary", { distance: walk.distance, duration: walk.duration })}</p>
@@ -204,10 +244,21 @@ export function ReportExtras({ visit }: { visit: Visit }) {
             <li key={media.url}>
               {media.type === "image" ? (
                 <a href={media.url}>
-                  <img src={media.previewUrl} alt={t("report.photoAlt", { number: index + 1 })} loading="lazy" className="aspect-square w-full rounded-xl object-cover" />
+                  <img
+                    src={media.previewUrl}
+                    alt={t("report.photoAlt", { number: index + 1 })}
+                    loading="lazy"
+                    className="aspect-square w-full rounded-xl object-cover"
+                  />
                 </a>
               ) : (
-                <video src={media.url} controls preload="metadata" aria-label={t("report.videoLabel", { number: index + 1 })} className="w-full rounded-xl" />
+                <video
+                  src={media.url}
+                  controls
+                  preload="metadata"
+                  aria-label={t("report.videoLabel", { number: index + 1 })}
+                  className="w-full rounded-xl"
+                />
               )}
             </li>
           ))}
@@ -228,4 +279,3 @@ export function CheckOutForm() {
     </Form>
   );
 }
-

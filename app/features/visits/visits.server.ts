@@ -15,19 +15,35 @@ import { routeAround } from "./walk";
 
 export type VisitCommand = Exclude<VisitEvent, { type: "check-in" }> | { type: "check-in" };
 export type StoredMedia = { type: "image" | "video"; key: string; previewKey: string | null };
-export type VisitResult = { ok: true; changed: boolean } | { ok: false; refusal: VisitRefusal | "routeFarAway" | "notFound" };
+export type VisitResult =
+  { ok: true; changed: boolean } | { ok: false; refusal: VisitRefusal | "routeFarAway" | "notFound" };
 
 const BOOKING_COLUMNS = ["id", "owner_id", "sitter_id", "pet_id", "pet_name", "status", "start_at", "end_at"] as const;
 
 /** A booking the person takes part in, with what the visit rules need; anyone else gets nothing. */
 export async function visitBookingOf(userId: string, bookingId: string) {
-  const booking = await db.selectFrom("bookings").select(BOOKING_COLUMNS).where("id", "=", bookingId).executeTakeFirst();
+  const booking = await db
+    .selectFrom("bookings")
+    .select(BOOKING_COLUMNS)
+    .where("id", "=", bookingId)
+    .executeTakeFirst();
   return booking && (booking.owner_id === userId || booking.sitter_id === userId) ? booking : undefined;
 }
 
-export async function visitFacts(database: Transaction<Database> | typeof db, booking: VisitFacts["booking"] & { id: string }): Promise<VisitFacts> {
-  const visit = await database.selectFrom("visits").select(["status", "walk_distance_m"]).where("booking_id", "=", booking.id).executeTakeFirst();
-  const items = await database.selectFrom("visit_items").select(["position", "done_at"]).where("booking_id", "=", booking.id).execute();
+export async function visitFacts(
+  database: Transaction<Database> | typeof db,
+  booking: VisitFacts["booking"] & { id: string },
+): Promise<VisitFacts> {
+  const visit = await database
+    .selectFrom("visits")
+    .select(["status", "walk_distance_m"])
+    .where("booking_id", "=", booking.id)
+    .executeTakeFirst();
+  const items = await database
+    .selectFrom("visit_items")
+    .select(["position", "done_at"])
+    .where("booking_id", "=", booking.id)
+    .execute();
   const media = await database
     .selectFrom("visit_media")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -42,18 +58,31 @@ export async function visitFacts(database: Transaction<Database> | typeof db, bo
  * route's own pace is checked.
  */
 async function bookingPlace(ownerId: string): Promise<Coordinates | null> {
-  const owner = await db.selectFrom("users").select(["latitude", "longitude", "city", "time_zone"]).where("id", "=", ownerId).executeTakeFirst();
+  const owner = await db
+    .selectFrom("users")
+    .select(["latitude", "longitude", "city", "time_zone"])
+    .where("id", "=", ownerId)
+    .executeTakeFirst();
   if (!owner) return null;
-  if (owner.latitude !== null && owner.longitude !== null) return { latitude: owner.latitude, longitude: owner.longitude };
+  if (owner.latitude !== null && owner.longitude !== null)
+    return { latitude: owner.latitude, longitude: owner.longitude };
   return owner.city ? coordinatesOfCity(owner.city, owner.time_zone) : null;
 }
 
 /** The one writer of visits, visit_items and visit_media: every change is decided by machine.ts. */
-export async function applyVisitEvent(bookingId: string, userId: string, command: VisitCommand, media?: StoredMedia): Promise<VisitResult> {
+export async function applyVisitEvent(
+  bookingId: string,
+  userId: string,
+  command: VisitCommand,
+  media?: StoredMedia,
+): Promise<VisitResult> {
   const booking = await visitBookingOf(userId, bookingId);
   if (!booking) return { ok: false, refusal: "notFound" };
   // Read before the transaction: the database has one connection, held by the transaction.
-  const event: VisitEvent = command.type === "check-in" ? { type: "check-in", checklist: checklistOf(await carePlanOfPet(booking.pet_id)) } : command;
+  const event: VisitEvent =
+    command.type === "check-in"
+      ? { type: "check-in", checklist: checklistOf(await carePlanOfPet(booking.pet_id)) }
+      : command;
   if (event.type === "add-media" && !media) throw new Error("add-media needs the stored file");
   if (event.type === "walk" && event.walk.route) {
     const place = await bookingPlace(booking.owner_id);
@@ -76,21 +105,52 @@ async function write(trx: Transaction<Database>, bookingId: string, change: Visi
   if (change.create) {
     await trx
       .insertInto("visits")
-      .values({ booking_id: bookingId, status: "checked-in", checked_in_at: change.visit!.checked_in_at!, checked_out_at: null, walk_route: null, walk_distance_m: null, walk_duration_s: null })
+      .values({
+        booking_id: bookingId,
+        status: "checked-in",
+        checked_in_at: change.visit!.checked_in_at!,
+        checked_out_at: null,
+        walk_route: null,
+        walk_distance_m: null,
+        walk_duration_s: null,
+      })
       .execute();
-    if (change.items?.length) await trx.insertInto("visit_items").values(change.items.map((item) => ({ booking_id: bookingId, ...item, done_at: null }))).execute();
+    if (change.items?.length)
+      await trx
+        .insertInto("visit_items")
+        .values(change.items.map((item) => ({ booking_id: bookingId, ...item, done_at: null })))
+        .execute();
   } else if (change.visit) {
     await trx.updateTable("visits").set(change.visit).where("booking_id", "=", bookingId).execute();
   }
   if (change.tick) {
-    await trx.updateTable("visit_items").set({ done_at: change.tick.at }).where("booking_id", "=", bookingId).where("position", "=", change.tick.position).where("done_at", "is", null).execute();
+    await trx
+      .updateTable("visit_items")
+      .set({ done_at: change.tick.at })
+      .where("booking_id", "=", bookingId)
+      .where("position", "=", change.tick.position)
+      .where("done_at", "is", null)
+      .execute();
   }
   if (change.addMedia && media) {
-    await trx.insertInto("visit_media").values({ key: media.key, booking_id: bookingId, preview_key: media.previewKey, media_type: media.type, created_at: now().toISOString() }).execute();
+    await trx
+      .insertInto("visit_media")
+      .values({
+        key: media.key,
+        booking_id: bookingId,
+        preview_key: media.previewKey,
+        media_type: media.type,
+        created_at: now().toISOString(),
+      })
+      .execute();
   }
 }
 
-async function tell(trx: Transaction<Database>, booking: { id: string; owner_id: string; sitter_id: string; pet_name: string; start_at: string }, change: VisitChange) {
+async function tell(
+  trx: Transaction<Database>,
+  booking: { id: string; owner_id: string; sitter_id: string; pet_name: string; start_at: string },
+  change: VisitChange,
+) {
   // The owner's open booking page reloads on this (live updates); the sitter's other tabs too.
   const payload = { bookingId: booking.id };
   await recordEvents(
@@ -101,7 +161,11 @@ async function tell(trx: Transaction<Database>, booking: { id: string; owner_id:
     trx,
   );
   if (!change.tellOwner) return;
-  const people = await trx.selectFrom("users").select(["id", "name", "email", "language", "time_zone"]).where("id", "in", [booking.owner_id, booking.sitter_id]).execute();
+  const people = await trx
+    .selectFrom("users")
+    .select(["id", "name", "email", "language", "time_zone"])
+    .where("id", "in", [booking.owner_id, booking.sitter_id])
+    .execute();
   const owner = people.find((person) => person.id === booking.owner_id)!;
   const sitter = people.find((person) => person.id === booking.sitter_id)!;
   const link = `/bookings/${booking.id}/visit`;
@@ -109,7 +173,12 @@ async function tell(trx: Transaction<Database>, booking: { id: string; owner_id:
     {
       userId: owner.id,
       type: "booking_status_update",
-      data: { kind: change.tellOwner === "checkedIn" ? "visitStarted" : "visitReport", name: sitter.name, pet: booking.pet_name, start: booking.start_at },
+      data: {
+        kind: change.tellOwner === "checkedIn" ? "visitStarted" : "visitReport",
+        name: sitter.name,
+        pet: booking.pet_name,
+        start: booking.start_at,
+      },
       link,
     },
     trx,
@@ -117,6 +186,14 @@ async function tell(trx: Transaction<Database>, booking: { id: string; owner_id:
   if (change.tellOwner !== "checkedOut") return;
   const report = await readReport(trx, booking.id);
   if (!report) return;
-  await enqueueEmail(await reportEmail(owner, { sitter: sitter.name, pet: booking.pet_name, bookingId: booking.id }, report), trx);
-  await postCard(trx, { senderId: sitter.id, recipientId: owner.id, body: await reportCardText(owner, booking.pet_name, report), link });
+  await enqueueEmail(
+    await reportEmail(owner, { sitter: sitter.name, pet: booking.pet_name, bookingId: booking.id }, report),
+    trx,
+  );
+  await postCard(trx, {
+    senderId: sitter.id,
+    recipientId: owner.id,
+    body: await reportCardText(owner, booking.pet_name, report),
+    link,
+  });
 }

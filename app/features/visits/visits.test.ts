@@ -42,7 +42,10 @@ async function visitTables() {
   return JSON.stringify(await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute())));
 }
 
-const jpeg = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#c84" } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: "#c84" } })
+    .jpeg()
+    .toBuffer();
 
 describe("a recorded walk and the booking's place", () => {
   it("refuses a route more than 50 km from the owner's home area (Paris for a Madrid booking), and accepts one in Madrid", async () => {
@@ -50,16 +53,39 @@ describe("a recorded walk and the booking's place", () => {
     clockTo(booking.start_at, 5 * MINUTE);
     expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toMatchObject({ ok: true });
     const before = await visitTables();
-    const paris = walkFromRoute(JSON.stringify([[48.8566, 2.3522, 0], [48.857, 2.3522, 60], [48.8574, 2.3522, 120]]))!;
+    const paris = walkFromRoute(
+      JSON.stringify([
+        [48.8566, 2.3522, 0],
+        [48.857, 2.3522, 60],
+        [48.8574, 2.3522, 120],
+      ]),
+    )!;
     expect(paris).not.toBeNull();
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: paris })).toEqual({ ok: false, refusal: "routeFarAway" });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: paris })).toEqual({
+      ok: false,
+      refusal: "routeFarAway",
+    });
     // A walk that starts 45 km out and wanders beyond 50 km: every position is checked.
-    const away = walkFromRoute(JSON.stringify(Array.from({ length: 12 }, (_, index) => [40.8218 + index * 0.009, -3.7038, index * 150])))!;
+    const away = walkFromRoute(
+      JSON.stringify(Array.from({ length: 12 }, (_, index) => [40.8218 + index * 0.009, -3.7038, index * 150])),
+    )!;
     expect(away).not.toBeNull();
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: away })).toEqual({ ok: false, refusal: "routeFarAway" });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: away })).toEqual({
+      ok: false,
+      refusal: "routeFarAway",
+    });
     expect(await visitTables()).toBe(before);
-    const madrid = walkFromRoute(JSON.stringify([[40.4165, -3.7038, 0], [40.4169, -3.7038, 60], [40.4173, -3.7038, 120]]))!;
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: madrid })).toEqual({ ok: true, changed: true });
+    const madrid = walkFromRoute(
+      JSON.stringify([
+        [40.4165, -3.7038, 0],
+        [40.4169, -3.7038, 60],
+        [40.4173, -3.7038, 120],
+      ]),
+    )!;
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: madrid })).toEqual({
+      ok: true,
+      changed: true,
+    });
   });
 
   it("measures from the owner's stored position when there is one", async () => {
@@ -68,10 +94,26 @@ describe("a recorded walk and the booking's place", () => {
     await db.updateTable("users").set({ latitude: 39.47, longitude: -0.376 }).where("id", "=", owner.id).execute();
     clockTo(booking.start_at, 5 * MINUTE);
     expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toMatchObject({ ok: true });
-    const madrid = walkFromRoute(JSON.stringify([[40.4165, -3.7038, 0], [40.4169, -3.7038, 60]]))!;
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: madrid })).toEqual({ ok: false, refusal: "routeFarAway" });
-    const valencia = walkFromRoute(JSON.stringify([[39.47, -0.376, 0], [39.4704, -0.376, 60]]))!;
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: valencia })).toEqual({ ok: true, changed: true });
+    const madrid = walkFromRoute(
+      JSON.stringify([
+        [40.4165, -3.7038, 0],
+        [40.4169, -3.7038, 60],
+      ]),
+    )!;
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: madrid })).toEqual({
+      ok: false,
+      refusal: "routeFarAway",
+    });
+    const valencia = walkFromRoute(
+      JSON.stringify([
+        [39.47, -0.376, 0],
+        [39.4704, -0.376, 60],
+      ]),
+    )!;
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk: valencia })).toEqual({
+      ok: true,
+      changed: true,
+    });
   });
 });
 
@@ -82,22 +124,53 @@ describe("a visit, from check-in to the report", () => {
 
     expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toEqual({ ok: true, changed: true });
     expect(await noticesOf(owner.id)).toContain("visitStarted");
-    const live = await db.selectFrom("live_events").select("payload").where("user_id", "=", owner.id).where("type", "=", "booking").execute();
+    const live = await db
+      .selectFrom("live_events")
+      .select("payload")
+      .where("user_id", "=", owner.id)
+      .where("type", "=", "booking")
+      .execute();
     expect(live.map((row) => row.payload)).toContain(JSON.stringify({ bookingId: booking.id }));
 
-    const items = await db.selectFrom("visit_items").select(["position", "kind", "label"]).where("booking_id", "=", booking.id).orderBy("position").execute();
+    const items = await db
+      .selectFrom("visit_items")
+      .select(["position", "kind", "label"])
+      .where("booking_id", "=", booking.id)
+      .orderBy("position")
+      .execute();
     expect(items).toEqual([
       { position: 0, kind: "feeding", label: "08:00 – 80 g dry food" },
       { position: 1, kind: "medication", label: "09:00 – Apoquel 16 mg" },
     ]);
 
     clockTo(booking.start_at, 15 * MINUTE);
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "tick", position: 1 })).toEqual({ ok: true, changed: true });
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "tick", position: 1 })).toEqual({ ok: true, changed: false });
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "details", quickNotes: ["drank", "played"], note: "<b>Rex</b> loved the park" })).toMatchObject({ ok: true });
-    const walk = walkFromRoute(JSON.stringify([[40.4165, -3.7038, 0], [40.4169, -3.7038, 60], [40.4173, -3.7038, 120]]))!;
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "tick", position: 1 })).toEqual({
+      ok: true,
+      changed: true,
+    });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "tick", position: 1 })).toEqual({
+      ok: true,
+      changed: false,
+    });
+    expect(
+      await applyVisitEvent(booking.id, sitter.id, {
+        type: "details",
+        quickNotes: ["drank", "played"],
+        note: "<b>Rex</b> loved the park",
+      }),
+    ).toMatchObject({ ok: true });
+    const walk = walkFromRoute(
+      JSON.stringify([
+        [40.4165, -3.7038, 0],
+        [40.4169, -3.7038, 60],
+        [40.4173, -3.7038, 120],
+      ]),
+    )!;
     expect(await applyVisitEvent(booking.id, sitter.id, { type: "walk", walk })).toMatchObject({ ok: true });
-    expect(await storeVisitMedia(booking.id, sitter.id, await jpeg(), "image/jpeg")).toEqual({ ok: true, changed: true });
+    expect(await storeVisitMedia(booking.id, sitter.id, await jpeg(), "image/jpeg")).toEqual({
+      ok: true,
+      changed: true,
+    });
 
     const during = await visitPage(owner, booking.id, "en");
     expect(during?.visit?.items.map((item) => [item.label, item.done !== null, item.missed])).toEqual([
@@ -121,8 +194,18 @@ describe("a visit, from check-in to the report", () => {
     expect(email?.text_body).toContain(`/bookings/${booking.id}/visit`);
     expect(email?.html_body).toContain("&lt;b&gt;Rex&lt;/b&gt; loved the park");
 
-    const card = await db.selectFrom("messages").select(["sender_id", "body", "card_link"]).where("card_link", "is not", null).execute();
-    expect(card).toEqual([{ sender_id: sitter.id, body: "Visit report for Rex: 1 of 2 done, 1 missed.", card_link: `/bookings/${booking.id}/visit` }]);
+    const card = await db
+      .selectFrom("messages")
+      .select(["sender_id", "body", "card_link"])
+      .where("card_link", "is not", null)
+      .execute();
+    expect(card).toEqual([
+      {
+        sender_id: sitter.id,
+        body: "Visit report for Rex: 1 of 2 done, 1 missed.",
+        card_link: `/bookings/${booking.id}/visit`,
+      },
+    ]);
 
     const report = await visitPage(owner, booking.id, "en");
     expect(report?.visit?.status).toBe("checked-out");
@@ -136,11 +219,25 @@ describe("a visit, from check-in to the report", () => {
     await applyVisitEvent(booking.id, sitter.id, { type: "check-in" });
     await applyVisitEvent(booking.id, sitter.id, { type: "check-out" });
     const before = await visitTables();
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "tick", position: 0 })).toEqual({ ok: false, refusal: "checkedOut" });
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "details", quickNotes: ["ate"], note: "late" })).toEqual({ ok: false, refusal: "checkedOut" });
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toEqual({ ok: false, refusal: "checkedOut" });
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-out" })).toEqual({ ok: false, refusal: "checkedOut" });
-    expect(await storeVisitMedia(booking.id, sitter.id, await jpeg(), "image/jpeg")).toEqual({ ok: false, refusal: "checkedOut" });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "tick", position: 0 })).toEqual({
+      ok: false,
+      refusal: "checkedOut",
+    });
+    expect(
+      await applyVisitEvent(booking.id, sitter.id, { type: "details", quickNotes: ["ate"], note: "late" }),
+    ).toEqual({ ok: false, refusal: "checkedOut" });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toEqual({
+      ok: false,
+      refusal: "checkedOut",
+    });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-out" })).toEqual({
+      ok: false,
+      refusal: "checkedOut",
+    });
+    expect(await storeVisitMedia(booking.id, sitter.id, await jpeg(), "image/jpeg")).toEqual({
+      ok: false,
+      refusal: "checkedOut",
+    });
     expect(await visitTables()).toBe(before);
   });
 });
@@ -152,23 +249,56 @@ describe("refusals change nothing", () => {
     const before = await visitTables();
 
     clockTo(booking.start_at, -31 * MINUTE);
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toEqual({ ok: false, refusal: "tooEarly" });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toEqual({
+      ok: false,
+      refusal: "tooEarly",
+    });
     clockTo(booking.start_at, -29 * MINUTE);
-    expect(await applyVisitEvent(booking.id, stranger.id, { type: "check-in" })).toEqual({ ok: false, refusal: "notFound" });
-    expect(await applyVisitEvent(randomUUID(), sitter.id, { type: "check-in" })).toEqual({ ok: false, refusal: "notFound" });
-    expect(await applyVisitEvent(booking.id, owner.id, { type: "check-in" })).toEqual({ ok: false, refusal: "notSitter" });
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-out" })).toEqual({ ok: false, refusal: "notCheckedIn" });
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "tick", position: 0 })).toEqual({ ok: false, refusal: "notCheckedIn" });
+    expect(await applyVisitEvent(booking.id, stranger.id, { type: "check-in" })).toEqual({
+      ok: false,
+      refusal: "notFound",
+    });
+    expect(await applyVisitEvent(randomUUID(), sitter.id, { type: "check-in" })).toEqual({
+      ok: false,
+      refusal: "notFound",
+    });
+    expect(await applyVisitEvent(booking.id, owner.id, { type: "check-in" })).toEqual({
+      ok: false,
+      refusal: "notSitter",
+    });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-out" })).toEqual({
+      ok: false,
+      refusal: "notCheckedIn",
+    });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "tick", position: 0 })).toEqual({
+      ok: false,
+      refusal: "notCheckedIn",
+    });
     expect(await visitTables()).toBe(before);
 
     expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toMatchObject({ ok: true });
     const checkedIn = await visitTables();
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toEqual({ ok: false, refusal: "alreadyCheckedIn" });
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "tick", position: 9 })).toEqual({ ok: false, refusal: "unknownItem" });
-    expect(await applyVisitEvent(booking.id, owner.id, { type: "tick", position: 0 })).toEqual({ ok: false, refusal: "notSitter" });
-    expect(await applyVisitEvent(booking.id, stranger.id, { type: "tick", position: 0 })).toEqual({ ok: false, refusal: "notFound" });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).toEqual({
+      ok: false,
+      refusal: "alreadyCheckedIn",
+    });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "tick", position: 9 })).toEqual({
+      ok: false,
+      refusal: "unknownItem",
+    });
+    expect(await applyVisitEvent(booking.id, owner.id, { type: "tick", position: 0 })).toEqual({
+      ok: false,
+      refusal: "notSitter",
+    });
+    expect(await applyVisitEvent(booking.id, stranger.id, { type: "tick", position: 0 })).toEqual({
+      ok: false,
+      refusal: "notFound",
+    });
     clockTo(booking.end_at, MINUTE);
-    expect(await applyVisitEvent(booking.id, sitter.id, { type: "tick", position: 0 })).toEqual({ ok: false, refusal: "visitOver" });
+    expect(await applyVisitEvent(booking.id, sitter.id, { type: "tick", position: 0 })).toEqual({
+      ok: false,
+      refusal: "visitOver",
+    });
     expect(await visitTables()).toBe(checkedIn);
   });
 
@@ -178,10 +308,25 @@ describe("refusals change nothing", () => {
     clockTo(booking.start_at, MINUTE);
     await applyVisitEvent(booking.id, sitter.id, { type: "check-in" });
     const before = await visitTables();
-    expect(await storeVisitMedia(booking.id, sitter.id, Buffer.alloc(10 * 1024 * 1024 + 1, 1), "image/jpeg")).toEqual({ ok: false, refusal: "tooLarge" });
-    expect(await storeVisitMedia(booking.id, sitter.id, Buffer.from("<?php system($_GET['c']); ?>"), "image/jpeg")).toEqual({ ok: false, refusal: "invalidMedia" });
-    expect(await storeVisitMedia(booking.id, sitter.id, Buffer.from("\u0000\u0000\u0000\u0018ftypmp42 but no video"), "video/mp4")).toEqual({ ok: false, refusal: "invalidMedia" });
-    expect(await storeVisitMedia(booking.id, stranger.id, await jpeg(), "image/jpeg")).toEqual({ ok: false, refusal: "notFound" });
+    expect(await storeVisitMedia(booking.id, sitter.id, Buffer.alloc(10 * 1024 * 1024 + 1, 1), "image/jpeg")).toEqual({
+      ok: false,
+      refusal: "tooLarge",
+    });
+    expect(
+      await storeVisitMedia(booking.id, sitter.id, Buffer.from("<?php system($_GET['c']); ?>"), "image/jpeg"),
+    ).toEqual({ ok: false, refusal: "invalidMedia" });
+    expect(
+      await storeVisitMedia(
+        booking.id,
+        sitter.id,
+        Buffer.from("\u0000\u0000\u0000\u0018ftypmp42 but no video"),
+        "video/mp4",
+      ),
+    ).toEqual({ ok: false, refusal: "invalidMedia" });
+    expect(await storeVisitMedia(booking.id, stranger.id, await jpeg(), "image/jpeg")).toEqual({
+      ok: false,
+      refusal: "notFound",
+    });
     expect(await visitTables()).toBe(before);
   });
 });
@@ -211,7 +356,11 @@ describe("who sees what", () => {
     await applyVisitEvent(booking.id, sitter.id, { type: "check-in" });
     await storeVisitMedia(booking.id, sitter.id, await jpeg(), "image/jpeg");
     await applyVisitEvent(booking.id, sitter.id, { type: "check-out" });
-    const media = await db.selectFrom("visit_media").select(["key", "preview_key"]).where("booking_id", "=", booking.id).executeTakeFirstOrThrow();
+    const media = await db
+      .selectFrom("visit_media")
+      .select(["key", "preview_key"])
+      .where("booking_id", "=", booking.id)
+      .executeTakeFirstOrThrow();
     expect(await fileStorage.read(media.key)).not.toBeNull();
     const stranger = await person("both");
     for (const key of [media.key, media.preview_key!]) {
@@ -223,7 +372,13 @@ describe("who sees what", () => {
     const exported = await visitReportsForExport(owner.id);
     expect(exported.mediaKeys).toEqual([media.key]);
     expect(exported.reports).toHaveLength(1);
-    expect(exported.reports[0]).toMatchObject({ bookingId: booking.id, role: "owner", pet: "Rex", status: "checked-out", media: [{ type: "image", key: media.key }] });
+    expect(exported.reports[0]).toMatchObject({
+      bookingId: booking.id,
+      role: "owner",
+      pet: "Rex",
+      status: "checked-out",
+      media: [{ type: "image", key: media.key }],
+    });
     expect(exported.reports[0]!.checklist.map((item) => item.missed)).toEqual([true, true]);
     expect(JSON.parse(JSON.stringify(exported))).toEqual(exported);
     expect((await visitReportsForExport(sitter.id)).reports[0]?.role).toBe("sitter");

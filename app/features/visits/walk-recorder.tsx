@@ -36,7 +36,11 @@ export function WalkRecorder() {
     setState("recording");
     watch.current = navigator.geolocation.watchPosition(
       (position) => {
-        const point: Point = [position.coords.latitude, position.coords.longitude, Math.round((Date.now() - startedAt.current) / 1000)];
+        const point: Point = [
+          position.coords.latitude,
+          position.coords.longitude,
+          Math.round((Date.now() - startedAt.current) / 1000),
+        ];
         setPoints((kept) => {
           const last = kept.at(-1);
           if (kept.length >= MAX_POINTS || (last && metres(last, point) < MIN_STEP_M)) return kept;
@@ -60,7 +64,9 @@ export function WalkRecorder() {
     stop();
     setState("idle");
     const seconds = Math.max(1, Math.round((Date.now() - startedAt.current) / 1000));
-    const route = points.length ? [...points, [...points.at(-1)!.slice(0, 2), Math.max(seconds, points.at(-1)![2])] as Point] : points;
+    const route = points.length
+      ? [...points, [...points.at(-1)!.slice(0, 2), Math.max(seconds, points.at(-1)![2])] as Point]
+      : points;
     submit({ intent: "walk", route: JSON.stringify(route) }, { method: "post" });
   };
   const distance = points.slice(1).reduce((sum, point, index) => sum + metres(points[index]!, point), 0);

@@ -9,7 +9,12 @@ describe("a recorded walk", () => {
     const result = walkFromRoute(JSON.stringify(walk.map(([lat, lng, t]) => [lat, lng, t! + 1000])));
     expect(result).not.toBeNull();
     expect(result!.route![0]).toEqual([40.4165, -3.7038, 0]);
-    expect(result!.route!.every(([lat, lng]) => Number.isInteger(Math.round(lat * 1e4 * 1e6) / 1e6) && Number.isInteger(Math.round(lng * 1e4 * 1e6) / 1e6))).toBe(true);
+    expect(
+      result!.route!.every(
+        ([lat, lng]) =>
+          Number.isInteger(Math.round(lat * 1e4 * 1e6) / 1e6) && Number.isInteger(Math.round(lng * 1e4 * 1e6) / 1e6),
+      ),
+    ).toBe(true);
     expect(result!.durationS).toBe(300);
     expect(result!.distanceM).toBeGreaterThan(210);
     expect(result!.distanceM).toBeLessThan(235);
@@ -19,18 +24,75 @@ describe("a recorded walk", () => {
     ["not JSON", "walk"],
     ["an object", JSON.stringify({ lat: 1 })],
     ["one position", JSON.stringify([walk[0]])],
-    ["a latitude beyond the pole", JSON.stringify([[91, 0, 0], [91, 0, 10]])],
-    ["a longitude beyond 180", JSON.stringify([[0, 181, 0], [0, 181, 10]])],
-    ["text in a position", JSON.stringify([["40", "-3", 0], ["40", "-3", 10]])],
-    ["a missing time", JSON.stringify([[40, -3], [40, -3]])],
-    ["time running backwards", JSON.stringify([[40.4, -3.7, 60], [40.4004, -3.7, 0]])],
-    ["a jump of 100 km in a minute", JSON.stringify([[40.4, -3.7, 0], [41.3, -3.7, 60]])],
+    [
+      "a latitude beyond the pole",
+      JSON.stringify([
+        [91, 0, 0],
+        [91, 0, 10],
+      ]),
+    ],
+    [
+      "a longitude beyond 180",
+      JSON.stringify([
+        [0, 181, 0],
+        [0, 181, 10],
+      ]),
+    ],
+    [
+      "text in a position",
+      JSON.stringify([
+        ["40", "-3", 0],
+        ["40", "-3", 10],
+      ]),
+    ],
+    [
+      "a missing time",
+      JSON.stringify([
+        [40, -3],
+        [40, -3],
+      ]),
+    ],
+    [
+      "time running backwards",
+      JSON.stringify([
+        [40.4, -3.7, 60],
+        [40.4004, -3.7, 0],
+      ]),
+    ],
+    [
+      "a jump of 100 km in a minute",
+      JSON.stringify([
+        [40.4, -3.7, 0],
+        [41.3, -3.7, 60],
+      ]),
+    ],
     // 667 m a minute is 40 km/h: a car or a bicycle, not a walk (30 km/h at most).
-    ["40 km/h, minute after minute", JSON.stringify(Array.from({ length: 6 }, (_, index) => [40.4 + index * 0.006, -3.7, index * 60]))],
-    ["40 km/h in steps of 50 m", JSON.stringify(Array.from({ length: 40 }, (_, index) => [40.4 + index * 0.00045, -3.7, index * 4.5]))],
-    ["no time passing", JSON.stringify([[40.4, -3.7, 0], [40.4, -3.7, 0]])],
-    ["longer than six hours", JSON.stringify([[40.4, -3.7, 0], [40.4, -3.7, 6 * 3600 + 1]])],
-    ["too many positions", JSON.stringify(Array.from({ length: ROUTE_POINTS_MAX + 1 }, (_, index) => [40.4, -3.7, index]))],
+    [
+      "40 km/h, minute after minute",
+      JSON.stringify(Array.from({ length: 6 }, (_, index) => [40.4 + index * 0.006, -3.7, index * 60])),
+    ],
+    [
+      "40 km/h in steps of 50 m",
+      JSON.stringify(Array.from({ length: 40 }, (_, index) => [40.4 + index * 0.00045, -3.7, index * 4.5])),
+    ],
+    [
+      "no time passing",
+      JSON.stringify([
+        [40.4, -3.7, 0],
+        [40.4, -3.7, 0],
+      ]),
+    ],
+    [
+      "longer than six hours",
+      JSON.stringify([
+        [40.4, -3.7, 0],
+        [40.4, -3.7, 6 * 3600 + 1],
+      ]),
+    ],
+    [
+      "too many positions",
+      JSON.stringify(Array.from({ length: ROUTE_POINTS_MAX + 1 }, (_, index) => [40.4, -3.7, index])),
+    ],
   ])("is refused when it has %s", (_, posted) => {
     expect(walkFromRoute(posted)).toBeNull();
   });

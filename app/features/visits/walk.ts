@@ -41,7 +41,8 @@ export function walkFromRoute(posted: string): Walk | null {
   for (const point of parsed) {
     if (!Array.isArray(point) || point.length !== 3 || !point.every(isNumber)) return null;
     const [latitude, longitude, seconds] = point as [number, number, number];
-    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180 || seconds < 0 || seconds > WALK_DURATION_MAX_S) return null;
+    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180 || seconds < 0 || seconds > WALK_DURATION_MAX_S)
+      return null;
     route.push([roundPosition(latitude), roundPosition(longitude), Math.round(seconds)]);
   }
   let distance = 0;
@@ -57,18 +58,31 @@ export function walkFromRoute(posted: string): Walk | null {
   // Steps within the jitter are taken at any speed one by one; together they must still be a walk's pace.
   if (distance > JITTER_M && distance > duration * SPEED_MAX_M_PER_S) return null;
   const start = route[0]![2];
-  return { route: route.map(([lat, lng, seconds]) => [lat, lng, seconds - start]), distanceM: Math.round(distance), durationS: duration };
+  return {
+    route: route.map(([lat, lng, seconds]) => [lat, lng, seconds - start]),
+    distanceM: Math.round(distance),
+    durationS: duration,
+  };
 }
 
 /** Whether every position of a route lies within WALK_PLACE_RADIUS_M of the place. */
-export function routeAround(route: readonly (readonly number[])[], place: { latitude: number; longitude: number }): boolean {
+export function routeAround(
+  route: readonly (readonly number[])[],
+  place: { latitude: number; longitude: number },
+): boolean {
   return route.every((point) => metresBetween(point, [place.latitude, place.longitude]) <= WALK_PLACE_RADIUS_M);
 }
 
 /** A walk typed in (no JavaScript, or no permission to read the position). */
 export function walkFromTyped(distanceKm: number, durationMinutes: number): Walk | null {
   if (!isNumber(distanceKm) || !isNumber(durationMinutes)) return null;
-  if (distanceKm <= 0 || distanceKm * 1000 > WALK_DISTANCE_MAX_M || durationMinutes < 1 || durationMinutes * 60 > WALK_DURATION_MAX_S) return null;
+  if (
+    distanceKm <= 0 ||
+    distanceKm * 1000 > WALK_DISTANCE_MAX_M ||
+    durationMinutes < 1 ||
+    durationMinutes * 60 > WALK_DURATION_MAX_S
+  )
+    return null;
   return { route: null, distanceM: Math.round(distanceKm * 1000), durationS: Math.round(durationMinutes * 60) };
 }
 
@@ -80,8 +94,16 @@ export function routeOutline(route: readonly (readonly number[])[], width = 320,
   const ys = route.map(([lat]) => lat!);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const span = Math.max(maxX - minX, maxY - minY, 1e-9);
-  const scale = Math.min((width - 2 * margin) / Math.max(maxX - minX, span / 1000), (height - 2 * margin) / Math.max(maxY - minY, span / 1000));
+  const scale = Math.min(
+    (width - 2 * margin) / Math.max(maxX - minX, span / 1000),
+    (height - 2 * margin) / Math.max(maxY - minY, span / 1000),
+  );
   const offsetX = (width - (maxX - minX) * scale) / 2;
   const offsetY = (height - (maxY - minY) * scale) / 2;
-  return xs.map((x, index) => `${(offsetX + (x - minX) * scale).toFixed(1)},${(height - offsetY - (ys[index]! - minY) * scale).toFixed(1)}`).join(" ");
+  return xs
+    .map(
+      (x, index) =>
+        `${(offsetX + (x - minX) * scale).toFixed(1)},${(height - offsetY - (ys[index]! - minY) * scale).toFixed(1)}`,
+    )
+    .join(" ");
 }

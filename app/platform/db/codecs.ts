@@ -36,7 +36,9 @@ export const jsonList: Codec<string[], string> & { write(value: readonly string[
 export const jsonObject: Codec<Record<string, unknown>, string> = {
   read(stored) {
     const value: unknown = JSON.parse(stored);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   },
   write: (value) => JSON.stringify(value),
 };

@@ -1,7 +1,22 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { person } from "~/testing/people";
-import { containsText, databaseEngine, db, flag, refreshStatistics, json, jsonList, jsonListIncludes, jsonObject, jsonText, jsonWithText, likeInsensitive, numberRows, preparedQuery } from "../db.server";
+import {
+  containsText,
+  databaseEngine,
+  db,
+  flag,
+  refreshStatistics,
+  json,
+  jsonList,
+  jsonListIncludes,
+  jsonObject,
+  jsonText,
+  jsonWithText,
+  likeInsensitive,
+  numberRows,
+  preparedQuery,
+} from "../db.server";
 import { env } from "../env.server";
 import { serialized } from "../lock.server";
 import pg from "pg";
@@ -9,7 +24,13 @@ import { keepPlanOf, keepStatements, openPostgresDatabase } from "./postgres.ser
 
 describe("codecs", () => {
   it("read and write flags, lists and JSON as both engines store them", () => {
-    expect([flag.read(1), flag.read(0), flag.read(true), flag.read(false), flag.read(null)]).toEqual([true, false, true, false, false]);
+    expect([flag.read(1), flag.read(0), flag.read(true), flag.read(false), flag.read(null)]).toEqual([
+      true,
+      false,
+      true,
+      false,
+      false,
+    ]);
     expect([flag.write(true), flag.write(false)]).toEqual([1, 0]);
     expect(jsonList.read('["dogs","cats"]')).toEqual(["dogs", "cats"]);
     expect(jsonList.read('{"not":"a list"}')).toEqual([]);
@@ -22,10 +43,19 @@ describe("codecs", () => {
 
 describe(`SQL helpers on ${databaseEngine}`, () => {
   it("filter JSON lists, read and set JSON fields, find text and compare without case, with values bound", async () => {
-    const someone = await person("sitter", { name: "Ágata O'Brien", columns: { cares_for: jsonList.write(["dogs", "cats"]) } });
+    const someone = await person("sitter", {
+      name: "Ágata O'Brien",
+      columns: { cares_for: jsonList.write(["dogs", "cats"]) },
+    });
     const id = someone.id;
     const where = (condition: ReturnType<typeof sql<boolean>>) =>
-      db.selectFrom("users").select("id").where("id", "=", id).where(condition).execute().then((rows) => rows.length);
+      db
+        .selectFrom("users")
+        .select("id")
+        .where("id", "=", id)
+        .where(condition)
+        .execute()
+        .then((rows) => rows.length);
     expect(await where(jsonListIncludes("cares_for", "cats"))).toBe(1);
     expect(await where(jsonListIncludes("cares_for", "cat"))).toBe(0);
     expect(await where(jsonListIncludes("cares_for", "'); drop table users; --"))).toBe(0);
@@ -34,10 +64,28 @@ describe(`SQL helpers on ${databaseEngine}`, () => {
     expect(await where(likeInsensitive("name", "%o'brien"))).toBe(1);
     expect(await where(likeInsensitive("name", "o\\%brien"))).toBe(0);
 
-    await db.insertInto("notifications").values({ id: `n-${id}`, user_id: id, type: "message", data: jsonObject.write({ preview: "hello", name: "A" }), created_at: new Date().toISOString() }).execute();
-    const read = () => db.selectFrom("notifications").select(["data", jsonText("data", "preview").as("preview")]).where("id", "=", `n-${id}`).executeTakeFirstOrThrow();
+    await db
+      .insertInto("notifications")
+      .values({
+        id: `n-${id}`,
+        user_id: id,
+        type: "message",
+        data: jsonObject.write({ preview: "hello", name: "A" }),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const read = () =>
+      db
+        .selectFrom("notifications")
+        .select(["data", jsonText("data", "preview").as("preview")])
+        .where("id", "=", `n-${id}`)
+        .executeTakeFirstOrThrow();
     expect((await read()).preview).toBe("hello");
-    await db.updateTable("notifications").set({ data: jsonWithText("data", "preview", "<removed> \"quoted\"") }).where("id", "=", `n-${id}`).execute();
+    await db
+      .updateTable("notifications")
+      .set({ data: jsonWithText("data", "preview", '<removed> "quoted"') })
+      .where("id", "=", `n-${id}`)
+      .execute();
     const after = await read();
     expect(after.preview).toBe('<removed> "quoted"');
     expect(jsonObject.read(after.data)).toEqual({ preview: '<removed> "quoted"', name: "A" });
@@ -46,7 +94,11 @@ describe(`SQL helpers on ${databaseEngine}`, () => {
   it("count and sum as numbers, as SQLite does", async () => {
     const row = await db
       .selectFrom("users")
-      .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("review_count").as("sum"), sql<number>`avg(${sql.lit(1)})`.as("average")])
+      .select((eb) => [
+        eb.fn.countAll<number>().as("count"),
+        eb.fn.sum<number>("review_count").as("sum"),
+        sql<number>`avg(${sql.lit(1)})`.as("average"),
+      ])
       .executeTakeFirstOrThrow();
     expect(typeof row.count).toBe("number");
     expect(typeof row.sum).toBe("number");
@@ -59,7 +111,11 @@ describe(`SQL helpers on ${databaseEngine}`, () => {
       [-1, 181000000, -181000000],
       [7, 0, 1],
     ];
-    const table = numberRows<{ column1: number; column2: number; column3: number }, "r">(rows, ["integer", "millionths", "millionths"], "r");
+    const table = numberRows<{ column1: number; column2: number; column3: number }, "r">(
+      rows,
+      ["integer", "millionths", "millionths"],
+      "r",
+    );
     const read = await db.selectFrom(table).select(["r.column1", "r.column2", "r.column3"]).execute();
     expect(read.map((row) => [Number(row.column1), row.column2, row.column3])).toEqual([
       [403, -3.712238, 40.4168],
@@ -71,7 +127,14 @@ describe(`SQL helpers on ${databaseEngine}`, () => {
 
 describe(`prepared queries on ${databaseEngine}`, () => {
   const namesLike = preparedQuery((args: { pattern: string; role: "owner" | "sitter"; limit: number }) =>
-    db.selectFrom("users").select("name").where("name", "like", args.pattern).where("role", "=", args.role).where("deleted_at", "is", null).orderBy("name").limit(args.limit),
+    db
+      .selectFrom("users")
+      .select("name")
+      .where("name", "like", args.pattern)
+      .where("role", "=", args.role)
+      .where("deleted_at", "is", null)
+      .orderBy("name")
+      .limit(args.limit),
   );
 
   it("run with each call's own values, the query built once", async () => {
@@ -79,7 +142,10 @@ describe(`prepared queries on ${databaseEngine}`, () => {
     await person("owner", { name: `${tag} Ana` });
     await person("owner", { name: `${tag} Bea` });
     await person("sitter", { name: `${tag} Cris` });
-    expect(await namesLike.all({ pattern: `${tag}%`, role: "owner", limit: 10 })).toEqual([{ name: `${tag} Ana` }, { name: `${tag} Bea` }]);
+    expect(await namesLike.all({ pattern: `${tag}%`, role: "owner", limit: 10 })).toEqual([
+      { name: `${tag} Ana` },
+      { name: `${tag} Bea` },
+    ]);
     expect(await namesLike.all({ pattern: `${tag}%`, role: "sitter", limit: 10 })).toEqual([{ name: `${tag} Cris` }]);
     expect(await namesLike.all({ pattern: `${tag}%`, role: "owner", limit: 1 })).toEqual([{ name: `${tag} Ana` }]);
     expect(await namesLike.first({ pattern: `${tag} B%`, role: "owner", limit: 5 })).toEqual({ name: `${tag} Bea` });
@@ -90,8 +156,14 @@ describe(`prepared queries on ${databaseEngine}`, () => {
     const tag = `Tx${Date.now().toString(36)}`;
     const dora = await person("owner");
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable("users").set({ name: `${tag} Dora` }).where("id", "=", dora.id).execute();
-      expect(await namesLike.all({ pattern: `${tag}%`, role: "owner", limit: 5 }, trx)).toEqual([{ name: `${tag} Dora` }]);
+      await trx
+        .updateTable("users")
+        .set({ name: `${tag} Dora` })
+        .where("id", "=", dora.id)
+        .execute();
+      expect(await namesLike.all({ pattern: `${tag}%`, role: "owner", limit: 5 }, trx)).toEqual([
+        { name: `${tag} Dora` },
+      ]);
     });
     await expect(namesLike.all({ pattern: `${tag}%`, role: "owner" } as never)).rejects.toThrow(/no value for "limit"/);
   });
@@ -106,9 +178,17 @@ describe.runIf(databaseEngine === "postgres")("PostgreSQL: one writer at a time,
       const write = (database: typeof db, name: string) =>
         database.transaction().execute(async (trx) => {
           log.push(`${name} in`);
-          const before = await trx.selectFrom("users").select("bio").where("id", "=", owner.id).executeTakeFirstOrThrow();
+          const before = await trx
+            .selectFrom("users")
+            .select("bio")
+            .where("id", "=", owner.id)
+            .executeTakeFirstOrThrow();
           await new Promise((resolve) => setTimeout(resolve, 50));
-          await trx.updateTable("users").set({ bio: `${before.bio}${name}` }).where("id", "=", owner.id).execute();
+          await trx
+            .updateTable("users")
+            .set({ bio: `${before.bio}${name}` })
+            .where("id", "=", owner.id)
+            .execute();
           log.push(`${name} out`);
         });
       await Promise.all([write(db, "a"), write(other.db, "b"), write(db, "c"), write(other.db, "d")]);
@@ -139,7 +219,9 @@ describe.runIf(databaseEngine === "postgres")("PostgreSQL: one writer at a time,
       expect(most).toBe(1);
       // More nested holders than the other instance's lock connections (4): each outer one shares its connection.
       const nested = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => other.withSessionLock(`outer-${i}`, () => other.withSessionLock(`inner-${i}`, async () => i))),
+        Array.from({ length: 12 }, (_, i) =>
+          other.withSessionLock(`outer-${i}`, () => other.withSessionLock(`inner-${i}`, async () => i)),
+        ),
       );
       expect(nested).toHaveLength(12);
     } finally {
@@ -160,9 +242,15 @@ describe.runIf(databaseEngine === "postgres")("PostgreSQL: plans kept for marked
       expect((await client.query(marked, ["first"])).rows).toEqual([{ said: "first kept" }]);
       expect((await client.query(marked, ["second"])).rows).toEqual([{ said: "second kept" }]);
       expect((await client.query(unmarked, ["third"])).rows).toEqual([{ said: "third planned again" }]);
-      const prepared = (await client.query("select statement, generic_plans, custom_plans from pg_prepared_statements")).rows;
-      expect(prepared, "the marked text is prepared once and planned once, generically").toEqual([{ statement: marked, generic_plans: "2", custom_plans: "0" }]);
-      expect((await client.query("show plan_cache_mode")).rows, "other queries are planned on every run as before").toEqual([{ plan_cache_mode: "auto" }]);
+      const prepared = (await client.query("select statement, generic_plans, custom_plans from pg_prepared_statements"))
+        .rows;
+      expect(prepared, "the marked text is prepared once and planned once, generically").toEqual([
+        { statement: marked, generic_plans: "2", custom_plans: "0" },
+      ]);
+      expect(
+        (await client.query("show plan_cache_mode")).rows,
+        "other queries are planned on every run as before",
+      ).toEqual([{ plan_cache_mode: "auto" }]);
     } finally {
       await client.end();
     }
@@ -174,10 +262,21 @@ describe.runIf(databaseEngine === "sqlite")("SQLite: statistics for the planner"
     for (let i = 0; i < 30; i += 1) await person(i % 2 ? "sitter" : "owner");
     await sql`delete from sqlite_stat1`.execute(db).catch(() => undefined);
     await refreshStatistics();
-    const stats = async () => (await sql<{ idx: string; stat: string }>`select idx, stat from sqlite_stat1 where tbl = 'users' order by idx`.execute(db)).rows;
-    const users = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const stats = async () =>
+      (
+        await sql<{
+          idx: string;
+          stat: string;
+        }>`select idx, stat from sqlite_stat1 where tbl = 'users' order by idx`.execute(db)
+      ).rows;
+    const users = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     const first = await stats();
-    expect(first.find((row) => row.idx === "sqlite_autoindex_users_1")?.stat, "every row counted, not a sample").toBe(`${users.count} 1`);
+    expect(first.find((row) => row.idx === "sqlite_autoindex_users_1")?.stat, "every row counted, not a sample").toBe(
+      `${users.count} 1`,
+    );
     await refreshStatistics();
     expect(await stats()).toEqual(first);
   });

@@ -1,7 +1,15 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { CompiledQuery, Kysely, PostgresDialect, type CompiledQuery as Compiled, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  type CompiledQuery as Compiled,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+} from "kysely";
 import type { Database } from "~db/schema";
 
 /*
@@ -72,14 +80,20 @@ type Query = (text: string, values: unknown[]) => Promise<pg.QueryResult>;
  * depends on its values (how rare a rating range is), a generic plan can cost ten times more.
  */
 export function keepStatements(client: pg.PoolClient | pg.Client): void {
-  const query = client.query.bind(client) as unknown as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+  const query = client.query.bind(client) as unknown as (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => unknown;
   const names = new Map<string, string>();
   let generic = false;
   // Queued before the query that needs it: a client runs its queries in order.
   const planGenerically = (wanted: boolean) => {
     if (generic === wanted) return;
     generic = wanted;
-    void (query(`set plan_cache_mode = ${wanted ? "force_generic_plan" : "auto"}`) as Promise<unknown>).catch(() => undefined);
+    void (query(`set plan_cache_mode = ${wanted ? "force_generic_plan" : "auto"}`) as Promise<unknown>).catch(
+      () => undefined,
+    );
   };
   (client as unknown as { query: Query }).query = ((config: unknown, values?: unknown, callback?: unknown) => {
     if (typeof config === "string" && callback === undefined && keptTexts.has(config)) {
@@ -164,7 +178,8 @@ export function openPostgresDatabase(url: string, poolSize = 10): PostgresDataba
   const lockPool = new pg.Pool({ connectionString: url, max: poolSize * 2, types, idleTimeoutMillis: 10_000 });
   // An idle connection the server closed (a restart, a failover) is dropped by the pool and replaced
   // on next use: say so, and do not let it end the process.
-  for (const each of [pool, lockPool]) each.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+  for (const each of [pool, lockPool])
+    each.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
   pool.on("connect", (client) => keepStatements(client));
   const db = new Kysely<Database>({ dialect: new OneWriterPostgresDialect({ pool }) });
   const destroy = db.destroy.bind(db);

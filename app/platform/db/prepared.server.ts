@@ -23,7 +23,9 @@ export interface PreparedQuery<Args, Row> {
  * its values is one prepared query per shape.
  */
 export function preparedQueries(app: Kysely<Database>) {
-  return function preparedQuery<Args extends object, Row>(build: (args: Args) => Compilable<Row>): PreparedQuery<Args, Row> {
+  return function preparedQuery<Args extends object, Row>(
+    build: (args: Args) => Compilable<Row>,
+  ): PreparedQuery<Args, Row> {
     let compiled: CompiledQuery<Row> | null = null;
     const standIns = new Proxy({} as Args, { get: (_, name) => new Placeholder(String(name)) });
     const all = async (args: Args, database: Kysely<Database> = app): Promise<Row[]> => {

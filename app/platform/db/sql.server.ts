@@ -17,13 +17,22 @@ export function sqlHelpers(engine: Engine) {
     return postgres ? types.map((_, i) => `{${rows.map((row) => row[i]).join(",")}}`) : [JSON.stringify(rows)];
   }
 
-  function numberRowsOf<Row, Alias extends string>(values: readonly unknown[], types: readonly NumberType[], alias: Alias): AliasedRawBuilder<Row, Alias> {
+  function numberRowsOf<Row, Alias extends string>(
+    values: readonly unknown[],
+    types: readonly NumberType[],
+    alias: Alias,
+  ): AliasedRawBuilder<Row, Alias> {
     const names = types.map((_, i) => sql.ref(`column${i + 1}`));
-    const scaled = (value: RawBuilder<unknown>, type: NumberType) => (type === "millionths" ? sql`cast(${value} as double precision) / 1000000` : value);
+    const scaled = (value: RawBuilder<unknown>, type: NumberType) =>
+      type === "millionths" ? sql`cast(${value} as double precision) / 1000000` : value;
     if (postgres) {
-      const arrays = types.map((type, i) => sql`cast(${values[i]} as ${sql.raw(type === "real" ? "double precision[]" : "integer[]")})`);
+      const arrays = types.map(
+        (type, i) => sql`cast(${values[i]} as ${sql.raw(type === "real" ? "double precision[]" : "integer[]")})`,
+      );
       const columns = types.map((type, i) => sql`${scaled(sql`${sql.ref(`t.column${i + 1}`)}`, type)} as ${names[i]}`);
-      return sql<Row>`(select ${sql.join(columns)} from unnest(${sql.join(arrays)}) as t(${sql.join(names)}))`.as(alias);
+      return sql<Row>`(select ${sql.join(columns)} from unnest(${sql.join(arrays)}) as t(${sql.join(names)}))`.as(
+        alias,
+      );
     }
     // The offset keeps SQLite from merging the table into the outer query, which would take the numbers
     // out of the JSON again for every row joined to them.
@@ -40,7 +49,9 @@ export function sqlHelpers(engine: Engine) {
     },
     /** The text under `key` of the JSON object in `column` (null when absent). */
     jsonText(column: string, key: string): RawBuilder<string | null> {
-      return postgres ? sql<string | null>`(${sql.ref(column)})::jsonb ->> ${key}` : sql<string | null>`json_extract(${sql.ref(column)}, ${`$.${key}`})`;
+      return postgres
+        ? sql<string | null>`(${sql.ref(column)})::jsonb ->> ${key}`
+        : sql<string | null>`json_extract(${sql.ref(column)}, ${`$.${key}`})`;
     },
     /** The JSON object in `column` with `key` set to the text `value` (the stored text of the result). */
     jsonWithText(column: string, key: string, value: string): RawBuilder<string> {
@@ -50,14 +61,18 @@ export function sqlHelpers(engine: Engine) {
     },
     /** Whether `column` holds `needle` anywhere, case and all (SQLite's instr, PostgreSQL's strpos). */
     containsText(column: string, needle: string): RawBuilder<boolean> {
-      return postgres ? sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0` : sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`;
+      return postgres
+        ? sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`
+        : sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`;
     },
     /**
      * `column like pattern` without regard to case, as SQLite's like is (PostgreSQL's is not):
      * ilike there. The pattern's escape character is a backslash.
      */
     likeInsensitive(column: string, pattern: string): RawBuilder<boolean> {
-      return postgres ? sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'` : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+      return postgres
+        ? sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'`
+        : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
     },
     /**
      * Rows of numbers as a table `alias` (columns column1, column2, … of the given types) bound as one
@@ -67,7 +82,11 @@ export function sqlHelpers(engine: Engine) {
      * A "millionths" column is a real sent as a whole number of millionths: integers are written several
      * times faster than decimals, and long lists are written on every search that sends them.
      */
-    numberRows<Row, Alias extends string>(rows: readonly (readonly number[])[], types: readonly NumberType[], alias: Alias): AliasedRawBuilder<Row, Alias> {
+    numberRows<Row, Alias extends string>(
+      rows: readonly (readonly number[])[],
+      types: readonly NumberType[],
+      alias: Alias,
+    ): AliasedRawBuilder<Row, Alias> {
       return numberRowsOf<Row, Alias>(numberRowsValues(rows, types), types, alias);
     },
     /**

@@ -30,7 +30,9 @@ describe.skipIf(!url)("live events across instances over PostgreSQL LISTEN/NOTIF
   const databases: Kysely<Database>[] = [];
   const buses: PostgresBus[] = [];
   const instance = () => {
-    const database = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 3 }) }) });
+    const database = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 3 }) }),
+    });
     const bus = new PostgresBus(url!, () => database);
     databases.push(database);
     buses.push(bus);
@@ -119,7 +121,12 @@ describe.skipIf(!url)("live events across instances over PostgreSQL LISTEN/NOTIF
     const [a, b] = [instance(), instance()];
     await b.bus.listening();
     const heard = collect((listener) => b.bus.subscribe("person-4", listener), 2, 1000);
-    for (const payload of ["not json", '{"k":"e","u":"person-4","i":"1; drop table users"}', '{"k":"x"}', '{"k":"e","u":"person-4","i":1.5}']) {
+    for (const payload of [
+      "not json",
+      '{"k":"e","u":"person-4","i":"1; drop table users"}',
+      '{"k":"x"}',
+      '{"k":"e","u":"person-4","i":1.5}',
+    ]) {
       await sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`.execute(a.database);
     }
     await a.bus.publish({ kind: "events", userId: "person-4", eventId: 9 });
@@ -134,7 +141,9 @@ describe.skipIf(!url)("live events across instances over PostgreSQL LISTEN/NOTIF
     // Ends b's listening connection from the server's side, as a failover or a network cut would.
     const { rows } = await sql<{ ended: boolean }>`
       select pg_terminate_backend(pid) as ended from pg_stat_activity
-      where datname = current_database() and application_name = 'trusted-sitters live events' and query ilike 'listen%'`.execute(a.database);
+      where datname = current_database() and application_name = 'trusted-sitters live events' and query ilike 'listen%'`.execute(
+      a.database,
+    );
     expect(rows.length).toBeGreaterThan(0);
     // While it was away it could have missed news: once back, its listeners read again (any event id).
     const until = Date.now() + 5000;

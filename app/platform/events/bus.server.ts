@@ -92,9 +92,11 @@ function encodeNews(news: BusNews): string {
 export function decodeNews(payload: string | undefined): BusNews | null {
   try {
     const value = JSON.parse(payload ?? "") as Record<string, unknown>;
-    if (value.k === "e" && typeof value.u === "string" && Number.isSafeInteger(value.i)) return { kind: "events", userId: value.u, eventId: value.i as number };
+    if (value.k === "e" && typeof value.u === "string" && Number.isSafeInteger(value.i))
+      return { kind: "events", userId: value.u, eventId: value.i as number };
     if (value.k === "x" && typeof value.u === "string") return { kind: "end", userId: value.u };
-    if (value.k === "d" && typeof value.a === "string" && (value.s === "owners" || value.s === "sitters")) return { kind: "deck", authorId: value.a, seenBy: value.s };
+    if (value.k === "d" && typeof value.a === "string" && (value.s === "owners" || value.s === "sitters"))
+      return { kind: "deck", authorId: value.a, seenBy: value.s };
   } catch {
     // Not ours.
   }
@@ -124,7 +126,9 @@ export class PostgresBus implements EventBus {
     const payloads = [news].flat().map(encodeNews);
     if (payloads.length === 0) return;
     // One statement for any number of people (a new profile's news to everyone connected).
-    await sql`select pg_notify(${NOTIFY_CHANNEL}, payload) from unnest(${payloads}::text[]) with ordinality as news(payload, n) order by n`.execute(database);
+    await sql`select pg_notify(${NOTIFY_CHANNEL}, payload) from unnest(${payloads}::text[]) with ordinality as news(payload, n) order by n`.execute(
+      database,
+    );
   }
 
   subscribe(userId: string, listener: Listener<PersonNews>) {
@@ -166,7 +170,11 @@ export class PostgresBus implements EventBus {
   }
 
   private async connect() {
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true, application_name: "trusted-sitters live events" });
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      application_name: "trusted-sitters live events",
+    });
     let lost = false;
     const drop = () => {
       if (lost) return;
@@ -186,7 +194,11 @@ export class PostgresBus implements EventBus {
       await client.connect();
       await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     } catch (error) {
-      if (!this.closed) console.error("Live events: could not listen on PostgreSQL, trying again", error instanceof Error ? error.message : error);
+      if (!this.closed)
+        console.error(
+          "Live events: could not listen on PostgreSQL, trying again",
+          error instanceof Error ? error.message : error,
+        );
       drop();
       return;
     }
@@ -197,7 +209,8 @@ export class PostgresBus implements EventBus {
     this.client = client;
     this.pauseMs = RECONNECT_MIN_MS;
     for (const resolve of this.readyWaiters.splice(0)) resolve();
-    for (const userId of [...this.listeners.people.keys()]) this.listeners.dispatch({ kind: "events", userId, eventId: Number.MAX_SAFE_INTEGER });
+    for (const userId of [...this.listeners.people.keys()])
+      this.listeners.dispatch({ kind: "events", userId, eventId: Number.MAX_SAFE_INTEGER });
   }
 
   private reconnectLater() {
@@ -211,4 +224,5 @@ export class PostgresBus implements EventBus {
   }
 }
 
-export const bus: EventBus = databaseEngine === "postgres" ? new PostgresBus(env.DATABASE_URL!, () => db) : new InProcessBus();
+export const bus: EventBus =
+  databaseEngine === "postgres" ? new PostgresBus(env.DATABASE_URL!, () => db) : new InProcessBus();

@@ -34,7 +34,10 @@ export async function recordEvents(events: LiveEvent[], database: Kysely<Databas
   }
   const newest = new Map<string, number>();
   for (const event of recorded) newest.set(event.userId, Math.max(event.id, newest.get(event.userId) ?? 0));
-  await bus.publish([...newest].map(([userId, eventId]) => ({ kind: "events" as const, userId, eventId })), database);
+  await bus.publish(
+    [...newest].map(([userId, eventId]) => ({ kind: "events" as const, userId, eventId })),
+    database,
+  );
   return recorded;
 }
 
@@ -50,7 +53,13 @@ export async function missedEvents(userId: string, afterId: number, limit = 500)
 }
 
 export async function latestEventId(userId: string): Promise<number> {
-  const row = await db.selectFrom("live_events").select("id").where("user_id", "=", userId).orderBy("id", "desc").limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom("live_events")
+    .select("id")
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
   return row?.id ?? 0;
 }
 

@@ -18,7 +18,13 @@ import { closeAllStreams, DISPLACED_RETRY_MS, eventStreamFor, openStreamCount } 
  */
 function open(
   userId: string,
-  options: { lastEventId: number; heartbeatMs?: number; stillSignedIn?: () => Promise<boolean>; sessionKey?: string; limits?: StreamLimits },
+  options: {
+    lastEventId: number;
+    heartbeatMs?: number;
+    stillSignedIn?: () => Promise<boolean>;
+    sessionKey?: string;
+    limits?: StreamLimits;
+  },
 ) {
   const events: { id: number; type: string; data: string }[] = [];
   let text = "";
@@ -101,7 +107,6 @@ async function ended(stream: Stream) {
 
 const displaced = (text: string) => text.endsWith(`retry: ${DISPLACED_RETRY_MS}\nevent: displaced\ndata: {}\n\n`);
 
-
 // On PostgreSQL news comes over NOTIFY: listen before the first test, so none of its news is missed.
 beforeAll(() => bus.listening());
 
@@ -137,7 +142,8 @@ describe("live event streams", () => {
     const { id: userId } = await person("owner");
     const stream = open(userId, { lastEventId: 0 });
     const recorded = [];
-    for (let i = 0; i < 30; i += 1) recorded.push(...(await recordEvents([{ userId, type: "message", payload: { i } }])));
+    for (let i = 0; i < 30; i += 1)
+      recorded.push(...(await recordEvents([{ userId, type: "message", payload: { i } }])));
     expect(await stream.waitFor(() => stream.ids().length >= 30)).toBe(true);
     expect(stream.ids()).toEqual(recorded.map((event) => event.id));
     stream.abort.abort();
@@ -153,7 +159,10 @@ describe("live event streams", () => {
         asked.push(lastEventId);
         // As the /events route reads it: the header of a reconnect, else the person's latest event.
         const from = lastEventId === undefined ? await latestEventId(userId) : Number(lastEventId);
-        return eventStreamFor(new Request(url, { signal: init.signal as AbortSignal }), userId, { lastEventId: from, stillSignedIn: async () => true });
+        return eventStreamFor(new Request(url, { signal: init.signal as AbortSignal }), userId, {
+          lastEventId: from,
+          stillSignedIn: async () => true,
+        });
       },
     });
     source.addEventListener("message", (event) => received.push(Number(event.lastEventId)));
@@ -161,10 +170,14 @@ describe("live event streams", () => {
       const until = Date.now() + 10_000;
       while (openStreamCount() === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
       const [first] = await recordEvents([{ userId, type: "message" }]);
-      while (!received.includes(first!.id) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (!received.includes(first!.id) && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       // The instance goes away (a deploy): its streams end; events keep being stored meanwhile.
       closeAllStreams();
-      const missed = await recordEvents([{ userId, type: "message" }, { userId, type: "message" }]);
+      const missed = await recordEvents([
+        { userId, type: "message" },
+        { userId, type: "message" },
+      ]);
       while (received.length < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(received).toEqual([first!.id, ...missed.map((event) => event.id)]);
       expect(asked).toEqual([undefined, String(first!.id)]);
@@ -244,7 +257,10 @@ describe("how many streams a session and a person hold", () => {
 
   it("ends every stream of one person at once (suspension, deletion), told not to come back, and no one else's", async () => {
     const [{ id: leaving }, { id: staying }] = [await person("owner"), await person("owner")];
-    const theirs = [open(leaving, { lastEventId: await latestEventId(leaving), sessionKey: "a" }), open(leaving, { lastEventId: await latestEventId(leaving), sessionKey: "b" })];
+    const theirs = [
+      open(leaving, { lastEventId: await latestEventId(leaving), sessionKey: "a" }),
+      open(leaving, { lastEventId: await latestEventId(leaving), sessionKey: "b" }),
+    ];
     const other = open(staying, { lastEventId: await latestEventId(staying) });
     endStreamsOf(leaving);
     for (const stream of theirs) {
@@ -259,7 +275,9 @@ describe("how many streams a session and a person hold", () => {
     const { id: userId } = await person("owner");
     const { id: other } = await person("owner");
     const latest = await latestEventId(userId);
-    const streams = Array.from({ length: 5 }, (_, i) => open(userId, { lastEventId: latest, sessionKey: `session-${i % 2}` }));
+    const streams = Array.from({ length: 5 }, (_, i) =>
+      open(userId, { lastEventId: latest, sessionKey: `session-${i % 2}` }),
+    );
     const otherStream = open(other, { lastEventId: await latestEventId(other) });
     await settled();
     const counter = countLiveEventReads(userId);
@@ -278,7 +296,10 @@ describe("how many streams a session and a person hold", () => {
 
   it("news of an event that every stream of the person has already sent needs no read", async () => {
     const { id: userId } = await person("owner");
-    const streams = [open(userId, { lastEventId: 0, sessionKey: "a" }), open(userId, { lastEventId: 0, sessionKey: "b" })];
+    const streams = [
+      open(userId, { lastEventId: 0, sessionKey: "a" }),
+      open(userId, { lastEventId: 0, sessionKey: "b" }),
+    ];
     const [event] = await recordEvents([{ userId, type: "message" }]);
     for (const stream of streams) expect(await stream.waitFor(() => stream.ids().includes(event!.id))).toBe(true);
     await settled();
@@ -301,7 +322,10 @@ describe("how many streams a session and a person hold", () => {
 
   it("a stream that opens while the others' read is under way still gets everything it missed, in order", async () => {
     const { id: userId } = await person("owner");
-    const earlier = await recordEvents([{ userId, type: "message" }, { userId, type: "message" }]);
+    const earlier = await recordEvents([
+      { userId, type: "message" },
+      { userId, type: "message" },
+    ]);
     const current = open(userId, { lastEventId: earlier[1]!.id });
     await settled();
     let behind: Stream | undefined;

@@ -73,7 +73,9 @@ class PersonHub {
           const after = Math.min(...[...this.streams].map((stream) => stream.sentUpTo));
           const events = await missedEvents(this.userId, after, PAGE);
           // Encoded once for all of the person's streams.
-          const frames = events.map((event) => encodeFrame(`id: ${event.id}\nevent: ${event.type}\ndata: ${event.payload}\n\n`));
+          const frames = events.map((event) =>
+            encodeFrame(`id: ${event.id}\nevent: ${event.type}\ndata: ${event.payload}\n\n`),
+          );
           // The rows are every event after `after` up to the last one read: a stream that had sent
           // less than that (it opened during the read) waits for the next round, so its events stay in order.
           for (const stream of this.streams) {

@@ -67,7 +67,13 @@ function world(cap: number) {
         return () => (shown = undefined);
       },
     });
-    return { sources, news: () => news, show: () => shown?.(), stop, isLive: () => live.some((source) => source.tab === index) };
+    return {
+      sources,
+      news: () => news,
+      show: () => shown?.(),
+      stop,
+      isLive: () => live.some((source) => source.tab === index),
+    };
   }
 
   return { tab, opened: () => opened, liveTabs: () => live.map((source) => source.tab) };

@@ -139,9 +139,17 @@ class LiveStream implements HubStream, UnderlyingDefaultSource<Uint8Array> {
   }
 }
 
-const configuredLimits = (): StreamLimits => ({ perSession: env.MAX_STREAMS_PER_SESSION, perPerson: env.MAX_STREAMS_PER_PERSON });
+const configuredLimits = (): StreamLimits => ({
+  perSession: env.MAX_STREAMS_PER_SESSION,
+  perPerson: env.MAX_STREAMS_PER_PERSON,
+});
 
-const STREAM_HEADERS = { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" };
+const STREAM_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+};
 
 export function eventStreamFor(
   request: Request,
@@ -152,7 +160,13 @@ export function eventStreamFor(
     sessionKey = "",
     heartbeatMs = HEARTBEAT_MS,
     limits = configuredLimits(),
-  }: { lastEventId: number; stillSignedIn: () => Promise<boolean>; sessionKey?: string; heartbeatMs?: number; limits?: StreamLimits },
+  }: {
+    lastEventId: number;
+    stillSignedIn: () => Promise<boolean>;
+    sessionKey?: string;
+    heartbeatMs?: number;
+    limits?: StreamLimits;
+  },
 ): Response {
   const stream = new LiveStream(request, userId, sessionKey, lastEventId, stillSignedIn, heartbeatMs, limits);
   return new Response(new ReadableStream<Uint8Array>(stream), { headers: STREAM_HEADERS });

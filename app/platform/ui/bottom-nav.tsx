@@ -24,7 +24,13 @@ export function badgeText(count: number): string {
   return count > 9 ? "9+" : String(count);
 }
 
-export function BottomNav({ unreadNotifications, unreadMessages }: { unreadNotifications: number; unreadMessages: number }) {
+export function BottomNav({
+  unreadNotifications,
+  unreadMessages,
+}: {
+  unreadNotifications: number;
+  unreadMessages: number;
+}) {
   const { t } = useTranslation();
   const items = [
     { to: "/dashboard", key: "dashboard", badge: 0 },
@@ -34,7 +40,10 @@ export function BottomNav({ unreadNotifications, unreadMessages }: { unreadNotif
     { to: "/profile", key: "profile", badge: 0 },
   ];
   return (
-    <nav aria-label={t("nav.label")} className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)]">
+    <nav
+      aria-label={t("nav.label")}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)]"
+    >
       <ul className="mx-auto grid max-w-md grid-cols-5">
         {items.map((item) => (
           <li key={item.key}>
@@ -45,12 +54,23 @@ export function BottomNav({ unreadNotifications, unreadMessages }: { unreadNotif
                 `relative flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium ${isActive ? "text-brand-700" : "text-stone-600"}`
               }
             >
-              <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round">
+              <svg
+                aria-hidden
+                viewBox="0 0 24 24"
+                className="size-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+                strokeLinecap="round"
+              >
                 {icons[item.key]}
               </svg>
               {/* A long word breaks only where its translation allows (soft hyphens; the browser's own hyphenation by
                   the page's lang where it has it), never mid-syllable or into the next label. */}
-              <span className="max-w-full px-0.5 text-center text-[10px] leading-tight hyphens-auto min-[380px]:text-xs">{t(`nav.${item.key}`)}</span>
+              <span className="max-w-full px-0.5 text-center text-[10px] leading-tight hyphens-auto min-[380px]:text-xs">
+                {t(`nav.${item.key}`)}
+              </span>
               {item.badge > 0 ? (
                 <span className="absolute top-1 left-1/2 ml-2 min-w-5 rounded-full bg-accent-500 px-1 text-center text-[11px] leading-5 font-bold text-white">
                   <span aria-hidden>{badgeText(item.badge)}</span>

@@ -33,7 +33,12 @@ export function ConfirmLink({
       </Link>
       <dialog ref={dialog} aria-label={question} className="m-auto max-w-sm rounded-2xl p-5 backdrop:bg-black/40">
         <p className="text-lg font-semibold">{question}</p>
-        <Form method="post" action={to} className="mt-4 flex justify-end gap-2" onSubmit={() => dialog.current?.close()}>
+        <Form
+          method="post"
+          action={to}
+          className="mt-4 flex justify-end gap-2"
+          onSubmit={() => dialog.current?.close()}
+        >
           <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
             {t("confirm.cancel")}
           </button>
@@ -46,7 +51,17 @@ export function ConfirmLink({
   );
 }
 
-export function ConfirmPage({ question, detail, confirmLabel, cancelTo }: { question: string; detail?: string; confirmLabel: string; cancelTo: string }) {
+export function ConfirmPage({
+  question,
+  detail,
+  confirmLabel,
+  cancelTo,
+}: {
+  question: string;
+  detail?: string;
+  confirmLabel: string;
+  cancelTo: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="card mx-4 space-y-4">

@@ -78,7 +78,9 @@ export function TextAreaField({
       meta={meta}
       label={label}
       hint={hint}
-      extra={maxLength ? <CharacterCount id={countId} length={(meta.value ?? "").toString().length} max={maxLength} /> : null}
+      extra={
+        maxLength ? <CharacterCount id={countId} length={(meta.value ?? "").toString().length} max={maxLength} /> : null
+      }
     >
       <textarea
         {...props}
@@ -115,9 +117,13 @@ export function FormError<Schema extends Record<string, unknown>>({ form }: { fo
     <div
       id={form.errorId}
       role="alert"
-      className={errors?.length ? "rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200" : "sr-only"}
+      className={
+        errors?.length ? "rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200" : "sr-only"
+      }
     >
-      {errors?.map((error) => <p key={error}>{t(error)}</p>)}
+      {errors?.map((error) => (
+        <p key={error}>{t(error)}</p>
+      ))}
     </div>
   );
 }
@@ -137,7 +143,11 @@ export function useEmptyPasswordsOnReply(reply: unknown, ...fields: FieldMetadat
 export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
   const { t } = useTranslation();
   return (
-    <p id={id} aria-live="polite" className={`text-right text-sm ${length > max ? "font-semibold text-red-700" : "text-stone-600"}`}>
+    <p
+      id={id}
+      aria-live="polite"
+      className={`text-right text-sm ${length > max ? "font-semibold text-red-700" : "text-stone-600"}`}
+    >
       {t("characterCount", { length, max })}
     </p>
   );

@@ -5,7 +5,10 @@ import { PawLogo } from "./logo";
 export function NotFound() {
   const { t } = useTranslation();
   return (
-    <main id="main" className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center"
+    >
       <PawLogo className="size-16" />
       <h1 className="text-3xl font-bold">{t("notFound.title")}</h1>
       <p className="text-stone-700">{t("notFound.body")}</p>
@@ -34,7 +37,15 @@ export function RouteErrorPage({ error }: { error: unknown }) {
 
 function errorKind(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 400 ? "badRequest" : status === 413 ? "tooLarge" : "generic";
+  return status === 404
+    ? "notFound"
+    : status === 403
+      ? "forbidden"
+      : status === 400
+        ? "badRequest"
+        : status === 413
+          ? "tooLarge"
+          : "generic";
 }
 
 export function errorTitleKey(error: unknown): string {

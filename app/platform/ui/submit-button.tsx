@@ -15,8 +15,7 @@ export function SubmitButton({
   className?: string;
 }) {
   const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
+  const busy = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
   return (
     <button
       type="submit"
@@ -26,7 +25,9 @@ export function SubmitButton({
       aria-busy={busy}
       className={`btn ${variant === "primary" ? "btn-primary" : "btn-secondary"} ${className}`}
     >
-      {busy ? <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" /> : null}
+      {busy ? (
+        <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      ) : null}
       {children}
     </button>
   );

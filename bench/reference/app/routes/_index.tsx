@@ -4,7 +4,11 @@ const NAMES = ["Luna", "Max", "Bella", "Charlie", "Coco"];
 
 export async function loader() {
   return {
-    items: Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `${NAMES[i % NAMES.length]} ${i + 1}`, note: "Walks twice a day, loves the park." })),
+    items: Array.from({ length: 20 }, (_, i) => ({
+      id: i + 1,
+      name: `${NAMES[i % NAMES.length]} ${i + 1}`,
+      note: "Walks twice a day, loves the park.",
+    })),
   };
 }
 
