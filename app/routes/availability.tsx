@@ -4,10 +4,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { addSlot, slotsPage, type SlotView } from "~/features/availability/index.server";
+import { addSlot, slotsPage } from "~/features/availability/index.server";
 import {
   DEFAULT_SLOT,
   PRESET_NAMES,
+  SlotList,
   addSlotFields,
   addSlotSchema,
   loadAvailabilitySchemas,
@@ -17,7 +18,6 @@ import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { ConfirmLink } from "~/platform/ui/confirm-link";
 import { FieldErrors, FormError, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
@@ -159,53 +159,5 @@ function AddSlot({
         </fieldset>
       </Form>
     </details>
-  );
-}
-
-const badgeTone: Record<SlotView["status"], string> = {
-  available: "bg-emerald-100 text-emerald-950",
-  booked: "bg-sky-100 text-sky-950",
-  unavailable: "bg-stone-200 text-stone-800",
-};
-
-function SlotList({
-  dateLabel,
-  slots,
-}: {
-  dateLabel: string;
-  slots: { id: string; status: SlotView["status"]; range: string }[];
-}) {
-  const { t } = useTranslation("availability");
-  return (
-    <section aria-labelledby="slots-title" className="card space-y-3">
-      <h2 id="slots-title" className="text-lg font-semibold">
-        {dateLabel}
-      </h2>
-      {slots.length === 0 ? (
-        <p className="text-stone-700">{t("list.empty")}</p>
-      ) : (
-        <ul className="divide-y divide-stone-200">
-          {slots.map((slot) => (
-            <li key={slot.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-              <span className="flex-1 font-semibold tabular-nums">{slot.range}</span>
-              <span className={`rounded-full px-2.5 py-1 text-sm font-semibold ${badgeTone[slot.status]}`}>
-                {t(`status.${slot.status}`)}
-              </span>
-              {slot.status === "available" ? (
-                <ConfirmLink
-                  to={`/availability/${slot.id}/delete`}
-                  question={t("delete.question", { range: slot.range })}
-                  confirmLabel={t("delete.confirm")}
-                  className="link inline-flex min-h-11 items-center text-red-800"
-                >
-                  {t("delete.link")}
-                  <span className="sr-only"> {slot.range}</span>
-                </ConfirmLink>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

@@ -15,6 +15,8 @@ import {
   recentMatches,
 } from "~/features/discovery/index.server";
 import {
+  BrowseModeForm,
+  FiltersButton,
   deckCardText,
   deckHref,
   activeFilterCount,
@@ -93,8 +95,6 @@ export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
   const overlay = useOutlet();
   const { tab, deck } = data;
-  // Without a choice yet, the deck is everyone's: Global.
-  const shownMode = data.mode ?? "global";
   // What sits above the deck, so its photo leaves room on a phone's screen for the name and the buttons.
   const deckAbove = {
     "--deck-above": `${(data.askLocation ? 16.75 : 7.5) + (data.tabs.length > 1 ? 3.5 : 2.5)}rem`,
@@ -102,52 +102,12 @@ export default function Dashboard() {
   return (
     <>
       {overlay}
-      <PageHeader
-        title={t("page.title")}
-        action={
-          <Link to="/dashboard/filters" className="btn btn-secondary relative px-3">
-            <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
-            </svg>
-            {t("filters.open")}
-            {data.filterCount > 0 ? (
-              <span className="absolute -top-2 -right-2 flex size-6 items-center justify-center rounded-full bg-accent-500 text-xs font-bold text-stone-950">
-                <span aria-hidden>{data.filterCount}</span>
-                <span className="sr-only">{t("filters.active", { count: data.filterCount })}</span>
-              </span>
-            ) : null}
-          </Link>
-        }
-      />
+      <PageHeader title={t("page.title")} action={<FiltersButton count={data.filterCount} />} />
       <div className="space-y-3 px-4 pb-6" style={deckAbove}>
         {data.askLocation ? (
           <LocationPrompt tab={tab} />
         ) : (
-          <Form
-            method="post"
-            action="/dashboard"
-            className="flex items-center justify-between gap-3"
-            aria-label={t("mode.label")}
-          >
-            <input type="hidden" name="tab" value={tab} />
-            <p className="text-sm text-stone-700">
-              {data.mode === "local" ? t("mode.localNow", { city: data.city }) : t("mode.globalNow")}
-            </p>
-            <div className="inline-flex rounded-xl bg-stone-200 p-1" role="group" aria-label={t("mode.label")}>
-              {(["local", "global"] as const).map((mode) => (
-                <button
-                  key={mode}
-                  type="submit"
-                  name="intent"
-                  value={`browse-${mode}`}
-                  aria-pressed={shownMode === mode}
-                  className={`min-h-9 rounded-lg px-3 text-sm font-semibold ${shownMode === mode ? "bg-white text-stone-900 shadow-sm" : "text-stone-700 hover:text-stone-900"}`}
-                >
-                  {t(`mode.${mode}`)}
-                </button>
-              ))}
-            </div>
-          </Form>
+          <BrowseModeForm tab={tab} mode={data.mode} city={data.city} />
         )}
 
         {data.tabs.length > 1 ? (

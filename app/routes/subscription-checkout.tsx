@@ -12,15 +12,21 @@ import {
   expiryParts,
   loadSubscriptionSchemas,
 } from "~/features/subscriptions";
-import { checkout, checkoutOffer, finishCheckout, type CheckoutOutcome } from "~/features/subscriptions/index.server";
+import {
+  checkout,
+  checkoutOffer,
+  checkoutRedirect,
+  checkoutRefused,
+  finishCheckout,
+  type CheckoutOutcome,
+} from "~/features/subscriptions/index.server";
 import { env } from "~/platform/env.server";
-import { longDay } from "~/platform/format";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { formatMoney } from "~/platform/money";
+import { longDay } from "~/platform/format";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
-import { redirectWithToast } from "~/platform/toast.server";
 import { TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 
@@ -34,20 +40,10 @@ export const handle = {
   ),
 };
 
-const refusalToast = {
-  samePlan: "subscription:errors.samePlan",
-  pastDue: "subscription:errors.pastDue",
-  chargePending: "subscription:errors.chargePending",
-  switchAtPeriodEnd: "subscription:errors.switchAtPeriodEnd",
-} as const;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const offer = await checkoutOffer(user.id, params.planId ?? "");
-  if (!offer.ok) {
-    if (offer.reason === "notFound") throw data("Not found", { status: 404 });
-    return redirectWithToast("/subscription", { type: "error", title: refusalToast[offer.reason] });
-  }
+  if (!offer.ok) return checkoutRefused(offer.reason);
   const { plan, switchFrom, billed } = offer;
   const language = await languageOf(request);
   return {
@@ -79,7 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     { kind: "digits", name, number, cvc, ...expiryParts(expiry) },
     attempt,
   );
-  const settled = await settledAnswer(outcome, user, request);
+  const settled = await checkoutRedirect(outcome, user.time_zone, await languageOf(request));
   if (settled) return settled;
   if (outcome.status === "refused" && outcome.reason === "stale")
     return data(submission.reply({ formErrors: ["subscription:errors.stale"], hideFields: ["number", "cvc"] }), {
@@ -118,38 +114,12 @@ async function stripeAction(
     if (!parsed.success) return failed("processing_error", 400);
     outcome = await finishCheckout(user.id, parsed.data.subscriptionId);
   }
-  const settled = await settledAnswer(outcome, user, request);
+  const settled = await checkoutRedirect(outcome, user.time_zone, await languageOf(request));
   if (settled) return settled;
   if (outcome.status === "confirm")
     return data({ stripeConfirm: { clientSecret: outcome.clientSecret, subscriptionId: outcome.subscriptionId } });
   if (outcome.status === "refused") return data({ stripeErrors: ["subscription:errors.stale"] }, { status: 409 });
   return failed(outcome.status === "failed" ? outcome.code : "processing_error", 402);
-}
-
-async function settledAnswer(outcome: CheckoutOutcome, user: { time_zone: string }, request: Request) {
-  const day = longDay(await languageOf(request), user.time_zone);
-  switch (outcome.status) {
-    case "active":
-      return redirectWithToast("/subscription?tab=mine", {
-        type: "success",
-        title: "subscription:toasts.subscribed",
-        description: "subscription:toasts.subscribedBody",
-        values: { date: day(outcome.subscription.current_period_end) },
-      });
-    case "switched":
-      return redirectWithToast("/subscription?tab=mine", {
-        type: "success",
-        title: "subscription:toasts.switched",
-        description: "subscription:toasts.switchedBody",
-        values: { date: day(outcome.subscription.current_period_end) },
-      });
-    case "refused":
-      if (outcome.reason === "notFound") throw data("Not found", { status: 404 });
-      if (outcome.reason === "stale") return null;
-      return redirectWithToast("/subscription", { type: "error", title: refusalToast[outcome.reason] });
-    default:
-      return null;
-  }
 }
 
 /** A refused card is a new attempt: the page gets a fresh attempt key even though the answer was an error. */

@@ -1,5 +1,6 @@
 export { DEFAULT_SLOT, PRESET_NAMES } from "./presets";
 export { addSlotFields, addSlotSchema } from "./schema";
+export { SlotList } from "./slot-list";
 
 // The forms' schemas, for validation in the browser once a form is in use.
 export const loadAvailabilitySchemas = () => import("./schema");

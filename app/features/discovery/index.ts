@@ -3,6 +3,7 @@ export { DISTANCE_KM, MAX_PRICE_EUROS, OWNER_ONLY_SORTS, SORTS, activeFilterCoun
 export { filtersSchema } from "./filters-schema";
 export { deckHref } from "./links";
 export { LocationChoices, LocationPrompt } from "./location-controls";
+export { BrowseModeForm, FiltersButton } from "./deck-controls";
 export { SwipeDeck } from "./swipe-deck";
 export { LikeBackButton } from "./like-back-button";
 export { NewProfilesOffer } from "./new-profiles-offer";

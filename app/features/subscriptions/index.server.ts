@@ -1,5 +1,6 @@
 export { addCard, removeCard, setDefaultCard, startSubscriptionCardEntry } from "./cards.server";
 export { actOnSubscription, checkout, checkoutOffer } from "./checkout.server";
+export { checkoutRedirect, checkoutRefused } from "./checkout-redirect.server";
 export { subscriptionPage } from "./page.server";
 export { finishCheckout, subscriptionStripeEvents } from "./processor.server";
 export { runDueSubscriptionWork } from "./renewals.server";
