@@ -78,6 +78,7 @@ test("the sign-up back arrow returns to the role step, then home", async ({ page
   await visit(page, "/auth?mode=signup");
   await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
   await page.getByRole("link", { name: /Pet Owner/ }).click();
+  await expect(page).toHaveURL(/role=owner/);
   await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   await page.getByRole("link", { name: "Back" }).click();
