@@ -19,13 +19,16 @@ const loadBuild = () =>
   viteDevServer ? viteDevServer.ssrLoadModule("virtual:remix/server-build") : import("./build/server/index.js");
 
 const build = await loadBuild();
-/** entry.server.tsx exports the app's start, stop and security helpers. */
+/** entry.server.tsx exports the app's start, stop, security and operations helpers. */
 const app = build.entry.module;
-await app.startApp();
+const { logger } = app;
 
 const server = express();
 server.disable("x-powered-by");
 server.set("trust proxy", false);
+
+// Each request gets an id (X-Request-Id), one log line and its place in /metrics (see request-observer.server.ts).
+server.use(app.createRequestObserver({ routes: build.routes }));
 
 // Never compress (and so never buffer) an event stream. Pages are made for each request, so they are
 // compressed at level 3 (a few more bytes for much less CPU); built files, kept a year, at the default.
@@ -68,6 +71,15 @@ server.use((req, res, next) => {
   res.locals.cspNonce = app.createNonce();
   res.set(app.securityHeaders({ nonce: res.locals.cspNonce, https, development }));
   next();
+});
+
+// Readiness, answered while the app starts (migrations) and stops too; /healthz stays the liveness check.
+server.get("/readyz", app.readyzHandler());
+// The server listens from the start so /readyz can say why it is not ready; the app answers once started.
+let started = false;
+server.use((req, res, next) => {
+  if (started) return next();
+  res.status(503).set("Retry-After", "5").type("text/plain").send("Starting, try again in a moment.");
 });
 
 // Every body but an upload is received whole, and only up to its route's limit (413 past it, 408
@@ -136,17 +148,37 @@ server.all("*", ownPolicyReplacesDefault, (req, res, next) => {
     clientAddress: app.clientAddressOf(req.headers, req.socket.remoteAddress),
     whenWritable: () => whenWritable(res),
   });
-  return app.runWithLoadContext(res.locals.loadContext, () => handleWithRemix(req, res, next));
+  // Entered again here: a body read before this point may have left the request's log context.
+  return app.runWithRequestLog(app.requestLogOf(res), () =>
+    app.runWithLoadContext(res.locals.loadContext, () => handleWithRemix(req, res, next)),
+  );
 });
 
 // An upload the request guard cut off for arriving too slowly was answered there (408): its route's
 // own answer, which fails for that, is dropped instead of logged.
 server.use((error, req, res, next) => (res.uploadCut ? res.destroy() : next(error)));
+// Anything else that escaped the app: one log line with the request's id, a plain 500.
+server.use((error, _req, res, _next) => {
+  logger.error({ event: "request.failed", reqId: app.requestLogOf(res)?.requestId, err: error }, "A request failed");
+  if (res.headersSent) return res.destroy();
+  res.status(500).type("text/plain").send("Internal Server Error");
+});
 
 // Headers, request and keep-alive timeouts: see SERVER_TIMEOUTS in app/platform/http-limits.server.ts.
 const listener = app.createHttpServer(server).listen(port, () => {
-  console.log(`Trusted Sitters is listening on http://localhost:${port}`);
+  logger.info({ event: "listening", port }, `Trusted Sitters is listening on http://localhost:${port}`);
 });
+app.startApp().then(
+  () => {
+    started = true;
+    logger.info({ event: "started" }, "Ready");
+  },
+  (error) => {
+    logger.fatal({ event: "start.failed", err: error }, "Could not start");
+    logger.flush?.();
+    setTimeout(() => process.exit(1), 100);
+  },
+);
 let lastConnectionAt = Date.now();
 let connectionsAccepted = 0;
 listener.on("connection", () => {
@@ -158,7 +190,8 @@ let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: closing.`);
+  app.setAppPhase("stopping");
+  logger.info({ event: "stopping", signal }, `${signal} received: closing.`);
   const forceExit = setTimeout(() => process.exit(1), 10_000);
   forceExit.unref();
   // Connections a busy server has not accepted yet wait in the kernel's queue, and closing the

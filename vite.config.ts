@@ -33,7 +33,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
   optimizeDeps: {
-    exclude: ["better-sqlite3", "kysely", "@node-rs/argon2", "nodemailer"],
+    exclude: ["better-sqlite3", "kysely", "@node-rs/argon2", "nodemailer", "pino", "prom-client"],
     include: [
       "react",
       "react-dom",

@@ -292,6 +292,7 @@ const EXEMPT: Record<string, string> = {
   "routes/logout.tsx": "ends the asker's own session",
   "routes/settings-language.tsx": "the asker's own cookie",
   "routes/healthz.ts": "public health check",
+  "routes/metrics.ts": "aggregate figures only, behind METRICS_TOKEN (platform/metrics.test.ts)",
   "routes/locales.ts": "public translations",
   "routes/dev-outbox.tsx":
     "development, tests and demo only; each visitor sees only their own emails (features/auth/outbox-access.test.ts)",

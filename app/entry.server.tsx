@@ -7,6 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import { i18nextFor, languageOf } from "~/platform/i18n.server";
 import { NonceProvider } from "~/platform/nonce";
 import { contentSecurityPolicy, cspSourcesOf } from "~/platform/security.server";
+import { logger } from "~/platform/log.server";
 
 export { startApp, stopApp } from "~/jobs.server";
 export { closeAllStreams } from "~/platform/events/stream.server";
@@ -16,6 +17,9 @@ export { createNonce, isCrossSiteWrite, securityHeaders } from "~/platform/secur
 export { clientAddressOf } from "~/platform/client-address.server";
 export { createLoadContext, runWithLoadContext } from "~/platform/request-context.server";
 export { createHttpServer, createRequestGuard, requestBodyLimits } from "~/platform/http-limits.server";
+export { logger, runWithRequestLog } from "~/platform/log.server";
+export { createRequestObserver, requestLogOf } from "~/platform/request-observer.server";
+export { readyzHandler, setAppPhase } from "~/platform/readiness.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -123,7 +127,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ event: "render.failed", err: error }, "A page failed while streaming");
         },
       },
     );
@@ -133,5 +137,5 @@ export default async function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(error);
+  logger.error({ event: "request.failed", err: error }, "A request failed");
 }

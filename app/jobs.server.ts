@@ -1,5 +1,7 @@
 import { migrateToLatest, refreshStatistics } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
+import { logger } from "~/platform/log.server";
+import { setAppPhase } from "~/platform/readiness.server";
 import { every, startPlatformJobs, stopPlatform } from "~/platform/lifecycle.server";
 import { runDueBookingWork } from "~/features/bookings/index.server";
 import { runDueSubscriptionWork } from "~/features/subscriptions/index.server";
@@ -9,12 +11,15 @@ import { missingOperatorWarning } from "~/features/legal/index.server";
 import { printDemoLogins, seedDemoData } from "~/demo/seed.server";
 
 export async function startApp(): Promise<void> {
+  setAppPhase("migrating");
   const { results } = await migrateToLatest();
-  for (const migration of results ?? []) console.log(`Migration ${migration.migrationName}: ${migration.status}`);
+  for (const migration of results ?? [])
+    logger.info({ event: "migration", migration: migration.migrationName, status: migration.status }, "Migration");
+  setAppPhase("starting");
   const operatorWarning = missingOperatorWarning();
-  if (operatorWarning) console.warn(operatorWarning);
+  if (operatorWarning) logger.warn({ event: "operator.missing" }, operatorWarning);
   if (env.smtpIgnoredInDemo)
-    console.log("Demo mode: SMTP_URL is ignored, no email is sent; every email stays in the outbox at /dev/outbox.");
+    logger.info("Demo mode: SMTP_URL is ignored, no email is sent; every email stays in the outbox at /dev/outbox.");
   if (env.DEMO_MODE) {
     const seeded = await seedDemoData({ onlyIfEmpty: true });
     if (seeded) printDemoLogins(seeded);
@@ -25,6 +30,7 @@ export async function startApp(): Promise<void> {
   every(30_000, runDueBookingWork, "booking-work");
   every(60_000, runDueSubscriptionWork, "subscription-work");
   every(10 * 60_000, purgeExpiredPendingUploads, "purge-pending-uploads");
+  setAppPhase("ready");
 }
 
 export const stopApp = stopPlatform;

@@ -14,6 +14,7 @@ export default [
   route("settings/email/confirm", "routes/settings-email-confirm.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("metrics", "routes/metrics.ts"),
   route("locales/:lng", "routes/locales.ts"),
   route("dev/outbox", "routes/dev-outbox.tsx"),
   route("dev/clock", "routes/dev-clock.ts"),

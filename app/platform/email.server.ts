@@ -6,6 +6,7 @@ import { env } from "./env.server";
 import { acrossInstances } from "./exclusive.server";
 import { now, nowIso } from "./clock.server";
 import { emailColumnOf, unsubscribeUrl, type EmailKind } from "./unsubscribe.server";
+import { logger } from "./log.server";
 
 export interface Email {
   to: string;
@@ -149,12 +150,13 @@ async function recordFailure(
     })
     .where("id", "=", email.id)
     .execute();
-  if (giveUp)
-    console.error(`Email ${email.id} given up after ${attempts} ${attempts === 1 ? "try" : "tries"}: ${message}`);
+  if (giveUp) logger.error({ event: "email.failed", emailId: email.id, attempts, error: message }, "Email given up");
 }
 
 export function deliverSoon(): void {
-  deliverPendingEmails().catch((error: unknown) => console.error("Email delivery failed", error));
+  deliverPendingEmails().catch((error: unknown) =>
+    logger.error({ event: "email.delivery-failed", err: error }, "Email delivery failed"),
+  );
 }
 
 // Never a request's Host header, which whoever sends the request chooses.

@@ -115,6 +115,11 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optional(z.string().check(z.minLength(1))),
   S3_SECRET_ACCESS_KEY: optional(z.string().check(z.minLength(1))),
   S3_FORCE_PATH_STYLE: flag,
+  // Operations: the bearer token that opens /metrics (without one, /metrics answers 404), and how much is logged.
+  METRICS_TOKEN: optional(
+    z.string().check(z.minLength(16, "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)")),
+  ),
+  LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
 });
 
 /** What the imprint must name; the rest only where the operator has one (a register entry, a VAT number). */
@@ -127,8 +132,10 @@ export const OPERATOR_FIELDS = [
   "OPERATOR_VAT_ID",
 ] as const;
 
-export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER" | "APP_URL"> & {
+export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER" | "APP_URL" | "LOG_LEVEL"> & {
   APP_URL: string;
+  /** info by default; warn in unit tests, where only trouble is worth printing. */
+  LOG_LEVEL: NonNullable<z.infer<typeof schema>["LOG_LEVEL"]>;
   PAYMENT_PROVIDER: "test" | "stripe";
   sessionSecret: string;
   devToolsEnabled: boolean;
@@ -218,6 +225,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     SMTP_URL: env.DEMO_MODE ? undefined : env.SMTP_URL,
     smtpIgnoredInDemo: Boolean(env.DEMO_MODE && env.SMTP_URL),
     PAYMENT_PROVIDER: paymentProvider,
+    LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
     sessionSecret: env.SESSION_SECRET ?? localSessionSecret(env.DATA_DIR),
     devToolsEnabled: env.NODE_ENV !== "production" || env.DEMO_MODE || env.TEST_MODE,
     clockMovable: env.NODE_ENV !== "production" || env.TEST_MODE,

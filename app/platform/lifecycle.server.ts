@@ -6,6 +6,8 @@ import { pruneEvents } from "./events/events.server";
 import { closeAllStreams } from "./events/stream.server";
 import { bus } from "./events/bus.server";
 import { acrossInstances } from "./exclusive.server";
+import { logger } from "./log.server";
+import { observeRound } from "./metrics.server";
 
 // What one process keeps for itself, with several app instances on PostgreSQL:
 // - shared through the database: sessions, rate limits and sign-in backoffs, the email outbox, live events;
@@ -29,8 +31,15 @@ export function every(ms: number, job: () => Promise<unknown>, name = job.name):
   const timer = setInterval(() => {
     if (running) return;
     running = true;
+    const startedAt = performance.now();
     acrossInstances(`job:${name}`, job)
-      .catch((error: unknown) => console.error("Background job failed", error))
+      .then(
+        () => observeRound(name, "ok", (performance.now() - startedAt) / 1000),
+        (error: unknown) => {
+          observeRound(name, "failed", (performance.now() - startedAt) / 1000);
+          logger.error({ event: "job.failed", job: name, err: error }, "Background job failed");
+        },
+      )
       .finally(() => {
         running = false;
       });

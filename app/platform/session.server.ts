@@ -6,6 +6,7 @@ import { cookiesAreSecure, env } from "./env.server";
 import { now } from "./clock.server";
 import { safeRedirectTarget } from "./redirect.server";
 import { oncePerRequest } from "./request-context.server";
+import { notePerson } from "./log.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Ends 30 days after sign-in, or after 14 days without a visit, whichever comes first.
@@ -108,6 +109,7 @@ async function lookUpUser(request: Request): Promise<User | null> {
       .where("id_hash", "=", idHash)
       .execute();
   }
+  notePerson(user.id);
   return user;
 }
 

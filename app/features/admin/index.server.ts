@@ -10,3 +10,5 @@ export { setAdmin } from "./roles.server";
 export type { RoleChange } from "./roles.server";
 export { finishSuspension, liftSuspension, suspendIn, suspendPerson } from "./suspension.server";
 export type { LiftResult, SuspendResult } from "./suspension.server";
+export { queueFigures, systemPanel } from "./system.server";
+export type { FailingTask, SystemPanel } from "./system.server";

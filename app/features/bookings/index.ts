@@ -1,5 +1,13 @@
 export { BookingCard, bookingCardText, bookingSummaryText } from "./booking-card";
-export { BOOKING_TABS, CANCEL_REASON_MAX, PROBLEM_WINDOW_MS, REVIEW_COMMENT_MAX, decide, priceOf } from "./machine";
+export {
+  BOOKING_TABS,
+  CANCEL_REASON_MAX,
+  MAX_TASK_ATTEMPTS,
+  PROBLEM_WINDOW_MS,
+  REVIEW_COMMENT_MAX,
+  decide,
+  priceOf,
+} from "./machine";
 export { bookingMoney, partlyRefunded, PLATFORM_FEE_RATE } from "./money";
 export type { BookingMoney, PaymentRecord } from "./money";
 export type { AccountClosure, Actor, BookingEvent, Refusal, Settlement } from "./machine";

@@ -2,6 +2,7 @@ import { sql, type QueryExecutorProvider } from "kysely";
 import pg from "pg";
 import { databaseEngine, db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
+import { logger } from "~/platform/log.server";
 
 // News only says "something new for this person" (and up to which event id); streams read what from
 // the live_events table, which stays the one source of truth, so a replay with Last-Event-ID works on
@@ -16,6 +17,8 @@ export type BusNews = PersonNews | EveryoneNews;
 
 type Listener<T> = (news: T) => unknown;
 
+export type BusConnection = "connected" | "idle" | "disconnected";
+
 export interface EventBus {
   /**
    * Every instance hears it, this one included. Given a transaction, it is heard once that commits (and
@@ -26,6 +29,11 @@ export interface EventBus {
   subscribeEveryone(listener: Listener<EveryoneNews>): () => void;
   /** Resolves once news from other instances can arrive (at once in one process). */
   listening(): Promise<void>;
+  /**
+   * connected: news from other instances arrives; idle: not listening yet (no stream has asked);
+   * disconnected: listening was asked for and the connection is down (it is being made again).
+   */
+  connection(): BusConnection;
   close(): Promise<void>;
 }
 
@@ -74,6 +82,10 @@ export class InProcessBus implements EventBus {
   }
 
   async listening() {}
+
+  connection(): BusConnection {
+    return "connected";
+  }
 
   async close() {}
 }
@@ -148,6 +160,11 @@ export class PostgresBus implements EventBus {
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
+  connection(): BusConnection {
+    if (this.client) return "connected";
+    return this.connecting || this.retry || this.closed ? "disconnected" : "idle";
+  }
+
   /** Drops the listening connection as a network failure would (tests). */
   dropConnection() {
     this.client?.emit("error", new Error("connection dropped"));
@@ -180,7 +197,10 @@ export class PostgresBus implements EventBus {
       if (lost) return;
       lost = true;
       void client.end().catch(() => undefined);
-      if (this.client === client) this.client = null;
+      if (this.client === client) {
+        this.client = null;
+        if (!this.closed) logger.warn({ event: "bus.disconnected" }, "Live events: the PostgreSQL listener dropped");
+      }
       this.reconnectLater();
     };
     client.on("error", drop);
@@ -195,9 +215,9 @@ export class PostgresBus implements EventBus {
       await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     } catch (error) {
       if (!this.closed)
-        console.error(
+        logger.error(
+          { event: "bus.disconnected", error: error instanceof Error ? error.message : String(error) },
           "Live events: could not listen on PostgreSQL, trying again",
-          error instanceof Error ? error.message : error,
         );
       drop();
       return;

@@ -1,6 +1,7 @@
 import { bus, type PersonNews } from "./bus.server";
 import { missedEvents } from "./events.server";
 import { encodeFrame } from "./frames.server";
+import { logger } from "~/platform/log.server";
 
 export interface HubStream {
   readonly sessionKey: string;
@@ -122,5 +123,7 @@ export const connectedUserIds = (): string[] => [...hubs.keys()];
  */
 export function endStreamsOf(userId: string): void {
   // In one process this ends them before it returns.
-  bus.publish({ kind: "end", userId }).catch((error: unknown) => console.error("Could not end live streams", error));
+  bus
+    .publish({ kind: "end", userId })
+    .catch((error: unknown) => logger.error({ event: "streams.end-failed", err: error }, "Could not end live streams"));
 }
