@@ -24,6 +24,8 @@ export interface UsersTable {
   language: Generated<string>;
   hourly_rate_cents: number | null;
   years_experience: number | null;
+  /** How much an owner gets back on cancelling (migration 0038). */
+  cancellation_policy: Generated<CancellationPolicy>;
   /** When the person accepted the terms and privacy policy (sign-up); null for accounts older than the record. */
   terms_accepted_at: IsoTime | null;
   /** JSON array of experience chip ids. */
@@ -69,6 +71,7 @@ export interface UsersTable {
 }
 
 export type PetType = "dog" | "cat";
+export type CancellationPolicy = "flexible" | "moderate" | "strict";
 export type DeckSort = "distance" | "rating" | "price" | "newest";
 export type EnergyLevel = "low" | "medium" | "high";
 
@@ -453,6 +456,8 @@ export interface BookingsTable {
   capture_cents: number | null;
   refund_due_cents: number | null;
   refunded_cents: Generated<number>;
+  /** The sitter's policy when the booking was requested; null for bookings older than policies (a full refund). */
+  cancellation_policy: CancellationPolicy | null;
   created_at: IsoTime;
   updated_at: IsoTime;
 }

@@ -7,10 +7,15 @@ import { useTranslation } from "react-i18next";
 import { transition, bookingView } from "~/features/bookings/index.server";
 import {
   CANCEL_REASON_MAX,
+  CancelOutcome,
+  bookingMoney,
+  CancellationTerms,
+  cancelOutcomeText,
   cancelSchema,
   bookingSummaryText,
   refusalKey,
   loadBookingSchemas,
+  termsText,
 } from "~/features/bookings";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -32,8 +37,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!booking) throw new Response("Not found", { status: 404 });
   if (!booking.can.cancel)
     return redirectWithToast("/bookings", { type: "error", title: "bookings:refusals.wrongState" });
+  const language = await languageOf(request);
+  const { cancellationPolicy: policy, startAt, money, ownerCancel } = booking;
   return {
-    booking: bookingSummaryText(booking, await languageOf(request)),
+    booking: bookingSummaryText(booking, language),
+    // What the owner gets back if they confirm now, and the policy's dates (in their own time zone).
+    outcome: ownerCancel ? cancelOutcomeText(ownerCancel, language) : null,
+    terms: policy
+      ? termsText({ policy, startAt, totalCents: money.priceCents }, { language, timeZone: user.time_zone })
+      : null,
     constraints: { cancelSchema: constraintOf(cancelSchema) },
   };
 }
@@ -55,13 +67,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.refusal === "notFound") throw new Response("Not found", { status: 404 });
     return redirectWithToast("/bookings", { type: "error", title: refusalKey(result.refusal) });
   }
-  const description = as === "owner" ? "bookings:toast.cancelledBody" : "disputes:sitterCancel.done";
+  const kept = as === "owner" && bookingMoney(result.booking).paidCents > 0;
+  const description =
+    as === "sitter"
+      ? "disputes:sitterCancel.done"
+      : kept
+        ? "bookings:toast.cancelledKeptBody"
+        : "bookings:toast.cancelledBody";
   return redirectWithToast("/bookings", { type: "success", title: "bookings:toast.cancelledTitle", description });
 }
 
 export default function CancelBooking() {
   const { t } = useTranslation("bookings");
-  const { booking } = useLoaderData<typeof loader>();
+  const { booking, outcome, terms } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
@@ -76,13 +94,12 @@ export default function CancelBooking() {
       <PageHeader title={t("cancel.title")} backTo="/bookings" />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4 px-4 pb-8">
         <p>{t("cancel.summary", { pet: booking.petName, name: booking.other.name, when })}</p>
-        <p className="text-stone-700">
-          {booking.as === "sitter"
-            ? t("disputes:sitterCancel.explain", { name: booking.other.name })
-            : booking.paymentStatus === "held"
-              ? t("cancel.refund", { amount: total })
-              : t("cancel.nothingCharged")}
-        </p>
+        {booking.as === "sitter" || !outcome ? (
+          <p className="text-stone-700">{t("disputes:sitterCancel.explain", { name: booking.other.name })}</p>
+        ) : (
+          <CancelOutcome outcome={outcome} total={total} sitter={booking.other.name} />
+        )}
+        {booking.as === "owner" && terms ? <CancellationTerms terms={terms} /> : null}
         <FormError form={form} />
         <TextAreaField meta={fields.reason} label={t("cancel.reason")} rows={3} maxLength={CANCEL_REASON_MAX} />
         <SubmitButton className="w-full">{t("cancel.submit")}</SubmitButton>

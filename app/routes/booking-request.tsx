@@ -11,6 +11,7 @@ import {
   FreeDays,
   PetChoice,
   PriceBreakdown,
+  RequestPolicy,
   StartTimeChoice,
   requestSchema,
   loadBookingSchemas,
@@ -49,6 +50,7 @@ const refusalMessages = {
   past: "bookings:errors.past",
   outsideAvailability: "bookings:errors.outsideAvailability",
   duplicate: "bookings:errors.stale",
+  policyChanged: "bookings:errors.policyChanged",
 } as const;
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -80,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function BookingRequest() {
   const { t } = useTranslation("bookings");
-  const { requestId, sitter, pets, today, day, times, quickDays } = useLoaderData<typeof loader>();
+  const { requestId, sitter, pets, today, day, times, quickDays, policy } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitDate = useSubmit();
   const dateForm = useRef<HTMLFormElement>(null);
@@ -159,6 +161,7 @@ export default function BookingRequest() {
             <input type="hidden" name="id" value={requestId} />
             <input type="hidden" name="sitterId" value={sitter.id} />
             <input type="hidden" name="day" value={day} />
+            <input type="hidden" name="cancellationPolicy" value={policy.name} />
 
             <PetChoice pets={pets} field={fields.petId} />
             <StartTimeChoice times={times} field={fields.startTime} />
@@ -173,6 +176,7 @@ export default function BookingRequest() {
             </div>
 
             <PriceBreakdown rateCents={sitter.rateCents} />
+            <RequestPolicy policy={policy.name} deadlines={policy.deadlines} />
 
             <SubmitButton className="w-full">{t("request.send")}</SubmitButton>
             <p className="text-center text-sm text-stone-700">{t("request.notCharged")}</p>

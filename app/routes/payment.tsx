@@ -5,7 +5,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { payForBooking, payWithSavedCard, type PaymentOutcome, bookingView } from "~/features/bookings/index.server";
-import { cardSchema, expiryParts, bookingSummaryText, savedCardSchema, loadBookingSchemas } from "~/features/bookings";
+import {
+  CancellationTerms,
+  cardSchema,
+  expiryParts,
+  bookingSummaryText,
+  savedCardSchema,
+  loadBookingSchemas,
+  termsText,
+} from "~/features/bookings";
 import { failureMessage, CardEntryForm, SavedCardForm, STRIPE_CSP, stripeCardResultSchema } from "~/features/payments";
 import { usableCardsOf } from "~/features/payments/index.server";
 import { env } from "~/platform/env.server";
@@ -34,8 +42,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const stripeKey = booking.paymentProvider === "stripe" ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null;
   const cards = await usableCardsOf(user.id, booking.paymentProvider);
+  const language = await languageOf(request);
+  const { cancellationPolicy: policy, startAt, money } = booking;
   return {
-    booking: bookingSummaryText(booking, await languageOf(request)),
+    booking: bookingSummaryText(booking, language),
+    terms: policy
+      ? termsText({ policy, startAt, totalCents: money.priceCents }, { language, timeZone: user.time_zone })
+      : null,
     attempt: crypto.randomUUID(),
     stripeKey,
     cards,
@@ -108,7 +121,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export default function Payment() {
   const { t } = useTranslation("bookings");
-  const { booking, attempt, stripeKey, cards } = useLoaderData<typeof loader>();
+  const { booking, attempt, stripeKey, cards, terms } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult =
     actionData && !("stripeErrors" in actionData) && !("savedCard" in actionData) ? actionData : undefined;
@@ -138,6 +151,7 @@ export default function Payment() {
             <dd className="text-right font-bold">{total}</dd>
           </dl>
         </section>
+        {terms ? <CancellationTerms terms={terms} /> : null}
         {cards.length > 0 ? (
           <>
             <SavedCardForm

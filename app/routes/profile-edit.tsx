@@ -51,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           yearsExperience: user.years_experience === null ? "" : String(user.years_experience),
           experience: jsonList.read(user.experience),
           caresFor: jsonList.read(user.cares_for),
+          cancellationPolicy: user.cancellation_policy,
         }
       : null,
   };
@@ -149,7 +150,13 @@ function SitterDetailsForm({
   defaults,
   lastResult,
 }: {
-  defaults: { hourlyRate: string; yearsExperience: string; experience: string[]; caresFor: string[] };
+  defaults: {
+    hourlyRate: string;
+    yearsExperience: string;
+    experience: string[];
+    caresFor: string[];
+    cancellationPolicy: string;
+  };
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("profile");

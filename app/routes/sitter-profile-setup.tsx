@@ -35,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       yearsExperience: user.years_experience === null ? "" : String(user.years_experience),
       experience: jsonList.read(user.experience),
       caresFor: jsonList.read(user.cares_for),
+      cancellationPolicy: user.cancellation_policy,
     },
   };
 }

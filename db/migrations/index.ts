@@ -28,6 +28,7 @@ import * as bookingPairs from "./0028-booking-pairs";
 import * as deckFineRowsPremium from "./0029-deck-fine-rows-premium";
 import * as swipesCardCovering from "./0030-swipes-card-covering";
 import * as rateLimitHits from "./0031-rate-limit-hits";
+import * as cancellationPolicies from "./0038-cancellation-policies";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "0029-deck-fine-rows-premium": deckFineRowsPremium,
   "0030-swipes-card-covering": swipesCardCovering,
   "0031-rate-limit-hits": rateLimitHits,
+  "0038-cancellation-policies": cancellationPolicies,
 };

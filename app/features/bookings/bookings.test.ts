@@ -47,7 +47,7 @@ async function heldRequest(owner: Owner, sitterOf: { id: string; day: string }, 
   return booking;
 }
 
-async function confirmedBooking(options: { rateCents?: number } = {}) {
+async function confirmedBooking(options: { rateCents?: number; daysAhead?: number } = {}) {
   const sitter = await sitterWithSlot(options);
   const owner = await ownerWithPet();
   const booking = await heldRequest(owner, sitter);
@@ -255,8 +255,9 @@ describe("the sitter declines, the owner cancels", () => {
     });
   });
 
-  it("cancelling a confirmed booking needs a reason, frees the slot and voids the hold", async () => {
-    const { sitter, owner, booking } = await confirmedBooking();
+  it("cancelling a confirmed booking in time needs a reason, frees the slot and voids the hold", async () => {
+    // Two days ahead: well before the default (flexible) policy's 24 hours, so all of it goes back.
+    const { sitter, owner, booking } = await confirmedBooking({ daysAhead: 2 });
     const before = await bookingRow(booking.id);
 
     for (const reason of ["", "   "])

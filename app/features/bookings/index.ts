@@ -11,6 +11,15 @@ export {
 export { bookingMoney, partlyRefunded, PLATFORM_FEE_RATE } from "./money";
 export type { BookingMoney, PaymentRecord } from "./money";
 export type { AccountClosure, Actor, BookingEvent, Refusal, Settlement } from "./machine";
+export {
+  CancelOutcome,
+  CancellationTerms,
+  RequestPolicy,
+  cancelOutcomeText,
+  termsText,
+  type CancelOutcomeText,
+} from "./cancellation-terms";
+export { keptCentsOf, policyTimeline, refundPercentAt } from "./cancellation";
 export { DurationChoice, FreeDays, PetChoice, PriceBreakdown, StartTimeChoice } from "./request-form-parts";
 export { cancelSchema, cardSchema, expiryParts, requestSchema, reviewSchema, savedCardSchema } from "./schema";
 export { refusalKey } from "./refusals";

@@ -1,5 +1,6 @@
 import type { Booking, BookingStatus, PaymentStatus, PaymentTask } from "~db/schema";
 import { PLATFORM_FEE_RATE } from "./money";
+import { keptOnOwnerCancel } from "./cancellation";
 
 /**
  * Pure rules (no I/O). `applyEvent` in bookings.server.ts writes their answer; nothing creates or
@@ -54,7 +55,8 @@ export type NewBooking = Pick<
   | "hours"
   | "hourly_rate_cents"
   | "payment_provider"
->;
+> &
+  Partial<Pick<Booking, "cancellation_policy">>;
 
 export type BookingEvent =
   | { type: "requested"; booking: NewBooking }
@@ -188,6 +190,7 @@ type BookingFacts = Pick<
       | "refund_due_cents"
       | "refunded_cents"
       | "total_cents"
+      | "cancellation_policy"
     >
   >;
 
@@ -219,6 +222,18 @@ function settleHold(booking: BookingFacts, refundCents: number): Change["set"] {
 
 function giveBack(booking: BookingFacts): Pick<Change["set"], "payment_task"> {
   return booking.payment_status === "held" ? { payment_task: "void" } : {};
+}
+
+/**
+ * An owner's cancellation under the booking's policy: the part the sitter keeps is captured from the
+ * hold and the rest released; a card kept for a later hold is held now and then captured in part.
+ */
+function ownerCancelPayment(booking: BookingFacts, at: Date): Change["set"] {
+  const kept = keptOnOwnerCancel({ ...booking, total_cents: booking.total_cents ?? 0 }, isAuthorised(booking), at);
+  if (kept === 0) return giveBack(booking);
+  if (booking.payment_status === "held")
+    return { payment_task: "capture", capture_cents: kept, payment_task_attempts: 0 };
+  return { payment_task: "hold", capture_cents: kept, payment_task_attempts: 0 };
 }
 
 export function decide(booking: BookingFacts | null, actor: Actor, event: BookingEvent, at: Date): Decision {
@@ -310,8 +325,16 @@ function decideChange(
       if (!system) return refuse("notYours");
       if (booking.payment_task !== "hold") return refuse("wrongState");
       const first = booking.hold_due_at === null;
+      // Cancelled while the hold was placed: given back, or the part the owner's cancellation left the sitter taken.
       if (booking.status === "cancelled")
-        return allow({ set: { payment_task: "void", hold_ref: event.holdRef, payment_status: "held" }, notify: [] });
+        return allow({
+          set: {
+            payment_task: booking.capture_cents ? "capture" : "void",
+            hold_ref: event.holdRef,
+            payment_status: "held",
+          },
+          notify: [],
+        });
       return allow({
         set: { payment_task: null, hold_ref: event.holdRef, payment_status: "held", hold_due_at: null },
         notify: first && booking.status === "requested" ? [{ to: "sitter", message: "requested" }] : [],
@@ -320,6 +343,12 @@ function decideChange(
     case "hold-failed": {
       if (!system) return refuse("notYours");
       if (booking.payment_task !== "hold") return refuse("wrongState");
+      // The hold for the part a cancellation left the sitter: nothing was taken, the booking stays cancelled.
+      if (booking.status === "cancelled")
+        return allow({
+          set: { payment_task: null, payment_status: "failed", payment_error: event.error, capture_cents: null },
+          notify: [],
+        });
       if (booking.hold_due_at === null) {
         return allow({
           set: {
@@ -371,11 +400,12 @@ function decideChange(
       if (!owner) return refuse("notYours");
       if (booking.status !== "requested" && booking.status !== "confirmed") return refuse("wrongState");
       if (time >= startsAt) return refuse("alreadyStarted");
+      if (booking.payment_task === "capture" || booking.payment_task === "void") return refuse("paymentPending");
       const reason = event.reason.trim();
       if (!reason) return refuse("reasonRequired");
       if (reason.length > CANCEL_REASON_MAX) return refuse("reasonTooLong");
       return allow({
-        set: { status: "cancelled", cancelled_by: "owner", cancel_reason: reason, ...giveBack(booking) },
+        set: { status: "cancelled", cancelled_by: "owner", cancel_reason: reason, ...ownerCancelPayment(booking, at) },
         notify: [{ to: "sitter", message: "cancelledByOwner" }],
         freeSlot: booking.status === "confirmed",
       });

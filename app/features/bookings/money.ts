@@ -73,6 +73,9 @@ export function bookingMoney(record: PaymentRecord): BookingMoney {
         return outcome("settled", record.capture_cents);
       return outcome("expected", price);
     case "unpaid":
+      // An owner's cancellation left the sitter part of a card kept for a later hold: held now, then taken.
+      if (record.status === "cancelled" && record.capture_cents !== null)
+        return outcome("settled", record.capture_cents);
       return record.status === "cancelled" ? outcome("none", 0) : outcome("expected", price);
     case "failed":
       return outcome("none", 0);

@@ -1,4 +1,4 @@
-import type { Booking, Database } from "~db/schema";
+import type { Booking, CancellationPolicy, Database } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { dateTimeFormat } from "~/platform/format";
@@ -11,6 +11,7 @@ import type { PaymentProvider } from "~/features/payments";
 import { startTimesByDay, startTimesOn, coveringSlot } from "~/features/availability/index.server";
 import { mayReach } from "~/features/safety/index.server";
 import { applyEvent, findBooking } from "./bookings.server";
+import { termsText } from "./cancellation-terms";
 
 export interface RequestInput {
   /** Made by the request form, so sending the same form twice makes one booking. */
@@ -21,6 +22,8 @@ export interface RequestInput {
   startTime: string;
   hours: number;
   notes: string;
+  /** The policy shown to the owner; when given, it must still be the sitter's. */
+  cancellationPolicy?: CancellationPolicy;
 }
 
 export type RequestResult =
@@ -28,7 +31,14 @@ export type RequestResult =
   | {
       status: "refused";
       reason:
-        "sitterNotFound" | "sitterNotPayable" | "self" | "petNotFound" | "past" | "outsideAvailability" | "duplicate";
+        | "sitterNotFound"
+        | "sitterNotPayable"
+        | "self"
+        | "petNotFound"
+        | "past"
+        | "outsideAvailability"
+        | "duplicate"
+        | "policyChanged";
     };
 
 export async function requestBooking(
@@ -45,7 +55,15 @@ export async function requestBooking(
         : { status: "refused", reason: "duplicate" };
     const sitter = await trx
       .selectFrom("users")
-      .select(["id", "role", "hourly_rate_cents", "time_zone", "stripe_account_id", "payouts_enabled"])
+      .select([
+        "id",
+        "role",
+        "hourly_rate_cents",
+        "time_zone",
+        "stripe_account_id",
+        "payouts_enabled",
+        "cancellation_policy",
+      ])
       .where("id", "=", input.sitterId)
       .where("email_verified_at", "is not", null)
       .executeTakeFirst();
@@ -54,6 +72,8 @@ export async function requestBooking(
     // A suspended person, or a block either way: as if the sitter were not there.
     if (!(await mayReach(owner.id, sitter.id, trx))) return { status: "refused", reason: "sitterNotFound" };
     // With Stripe the sitter is paid through their connected account: no booking before it can receive money.
+    if (input.cancellationPolicy && input.cancellationPolicy !== sitter.cancellation_policy)
+      return { status: "refused", reason: "policyChanged" };
     if (paysOutThroughStripe(provider) && (!sitter.stripe_account_id || !sitter.payouts_enabled))
       return { status: "refused", reason: "sitterNotPayable" };
     const pet = await trx
@@ -88,6 +108,8 @@ export async function requestBooking(
           hours: input.hours,
           hourly_rate_cents: sitter.hourly_rate_cents,
           payment_provider: provider.name,
+          // The policy the request page showed binds this booking, whatever the sitter chooses later.
+          cancellation_policy: sitter.cancellation_policy,
         },
       },
     );
@@ -100,18 +122,24 @@ export async function requestBooking(
 export async function bookableSitter(id: string) {
   const sitter = await db
     .selectFrom("users")
-    .select(["id", "name", "role", "hourly_rate_cents", "time_zone"])
+    .select(["id", "name", "role", "hourly_rate_cents", "time_zone", "cancellation_policy"])
     .where("id", "=", id)
     .where("email_verified_at", "is not", null)
     .executeTakeFirst();
   if (!sitter || !isSitter(sitter.role) || sitter.hourly_rate_cents === null) return null;
-  return { id: sitter.id, name: sitter.name, hourly_rate_cents: sitter.hourly_rate_cents, time_zone: sitter.time_zone };
+  return {
+    id: sitter.id,
+    name: sitter.name,
+    hourly_rate_cents: sitter.hourly_rate_cents,
+    time_zone: sitter.time_zone,
+    cancellation_policy: sitter.cancellation_policy,
+  };
 }
 
 const QUICK_CHOICE_DAYS = 14;
 
 export async function requestPage(
-  user: { id: string; role: Database["users"]["role"] },
+  user: { id: string; role: Database["users"]["role"]; time_zone?: string },
   sitterId: string,
   asked: string,
   language: string,
@@ -126,10 +154,22 @@ export async function requestPage(
   const freeDays = [...upcoming.keys()].sort();
   const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked >= today ? asked : (freeDays[0] ?? today);
   const times = upcoming.get(day) ?? (day > today ? await startTimesOn(sitter.id, sitter.time_zone, day) : []);
+  // Each start time's deadline, in the owner's own time zone.
+  const reader = { language, timeZone: user.time_zone ?? sitter.time_zone };
+  const policy = sitter.cancellation_policy;
+  const deadlines = times.map(({ time }) => ({
+    time,
+    terms: {
+      ...termsText({ policy, startAt: instantAt(sitter.time_zone, day, time).toISOString(), totalCents: 0 }, reader),
+      refund: null,
+      lateRefund: null,
+    },
+  }));
   const dayLabel = dateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
   return {
     requestId: crypto.randomUUID(),
     sitter: { id: sitter.id, name: sitter.name, rateCents: sitter.hourly_rate_cents, timeZone: sitter.time_zone },
+    policy: { name: policy, deadlines },
     pets: pets.map((pet) => ({ id: pet.id, name: pet.name, photo: pet.photos[0]?.cardUrl ?? null })),
     today,
     day,

@@ -1,3 +1,4 @@
+import type { CancellationPolicy } from "~db/schema";
 import { maxLength, minLength, optionalText, uuid, z } from "~/platform/validation";
 import { CANCEL_REASON_MAX, MAX_HOURS, MIN_HOURS, REVIEW_COMMENT_MAX } from "./machine";
 
@@ -23,6 +24,10 @@ export const requestSchema = z.object({
       z.lte(MAX_HOURS, "bookings:errors.hoursRange"),
     ),
   notes: optionalText(500),
+  /** The policy the page showed: the request is refused if the sitter has changed it since. */
+  cancellationPolicy: z.optional(
+    z.enum(["flexible", "moderate", "strict"] satisfies CancellationPolicy[], "bookings:errors.policyChanged"),
+  ),
 });
 
 export const cardSchema = z.object({

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Booking, BookingStatus } from "~db/schema";
+import type { Booking, BookingStatus, CancellationPolicy } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { deliverSoon } from "~/platform/email.server";
@@ -39,6 +39,16 @@ export interface BookingView {
   };
   /** A problem the owner reported: open until the operator settles it. */
   problem: "open" | "settled" | null;
+  /** The sitter's policy when the booking was requested (null: older than policies, a full refund). */
+  cancellationPolicy: CancellationPolicy | null;
+  /** The owner's money if they cancelled now, by the machine's own decision; null when they cannot. */
+  ownerCancel: BookingMoney | null;
+}
+
+/** The booking as an owner's cancellation at `at` would leave it, read through bookingMoney. */
+export function ownerCancelPreview(booking: Booking, at: Date): BookingMoney | null {
+  const decision = decide(booking, { kind: "owner", userId: booking.owner_id }, { type: "cancel", reason: "-" }, at);
+  return decision.ok ? bookingMoney({ ...booking, ...decision.change.set }) : null;
 }
 
 export type BookingTab = keyof typeof BOOKING_TABS;
@@ -93,6 +103,8 @@ export function toView(
       reportProblem: allowed(booking, actor, { type: "report-problem" }, at),
     },
     problem: booking.problem_reported_at ? (booking.problem_resolved_at ? "settled" : "open") : null,
+    cancellationPolicy: booking.cancellation_policy,
+    ownerCancel: as === "owner" ? ownerCancelPreview(booking, at) : null,
   };
 }
 

@@ -6,6 +6,13 @@ export {
   HOURLY_RATE_MIN,
   YEARS_EXPERIENCE_MAX,
 } from "./options";
+export {
+  CANCELLATION_POLICIES,
+  DEFAULT_CANCELLATION_POLICY,
+  POLICY_TERMS,
+  isCancellationPolicy,
+} from "./cancellation-policies";
+export type { CancellationPolicy } from "./cancellation-policies";
 export { ProfilePage } from "./profile-page";
 export { Initials, ProfileView, profileText } from "./profile-view";
 export { SitterDetailsFields } from "./sitter-details-fields";

@@ -53,6 +53,15 @@ export function ProfileView({ profile }: { profile: ShownProfile }) {
           </p>
         </div>
       ) : null}
+      {profile.cancellationPolicy !== null ? (
+        <InfoSection id="cancellation-policy" title={t("cancellation.title")}>
+          <p>
+            <span className="font-semibold">{t(`cancellation.${profile.cancellationPolicy}.name`)}</span>
+            {" · "}
+            {t(`cancellation.${profile.cancellationPolicy}.terms`)}
+          </p>
+        </InfoSection>
+      ) : null}
       {profile.bio ? (
         <InfoSection id="about" title={t("public.about")}>
           <p className="whitespace-pre-line text-stone-800">{profile.bio}</p>

@@ -1,4 +1,4 @@
-import type { PetType, User } from "~db/schema";
+import type { CancellationPolicy, PetType, User } from "~db/schema";
 import { db, executeKeepingPlan, flag, jsonList } from "~/platform/db.server";
 import { announceNewProfile } from "~/platform/events/deck-news.server";
 import { nowIso } from "~/platform/clock.server";
@@ -24,6 +24,7 @@ export interface PublicProfile {
   role: User["role"];
   hourlyRateCents: number | null;
   yearsExperience: number | null;
+  cancellationPolicy: CancellationPolicy | null;
   completedBookings: number;
   experience: string[];
   caresFor: string[];
@@ -50,6 +51,7 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
     role: user.role,
     hourlyRateCents: sitter ? user.hourly_rate_cents : null,
     yearsExperience: sitter ? user.years_experience : null,
+    cancellationPolicy: sitter ? user.cancellation_policy : null,
     completedBookings: completed.get(userId) ?? 0,
     experience: sitter ? jsonList.read(user.experience) : [],
     caresFor: sitter ? jsonList.read(user.cares_for) : [],
@@ -93,11 +95,16 @@ export function masksCaringFor(petType: PetType): number[] {
   return Array.from({ length: all + 1 }, (_, mask) => mask).filter((mask) => (mask & bit) !== 0);
 }
 
-function sitterColumns(input: SitterDetailsInput) {
+/** A policy left out (the demo's sitters, older callers) leaves the stored one as it is. */
+type SitterColumnsInput = Omit<SitterDetailsInput, "cancellationPolicy"> &
+  Partial<Pick<SitterDetailsInput, "cancellationPolicy">>;
+
+function sitterColumns(input: SitterColumnsInput) {
   return {
     hourly_rate_cents: Math.round(input.hourlyRate * 100),
     years_experience: input.yearsExperience ?? null,
     experience: jsonList.write(input.experience),
+    ...(input.cancellationPolicy ? { cancellation_policy: input.cancellationPolicy } : {}),
     ...caresForColumns(input.caresFor),
   };
 }
@@ -105,7 +112,7 @@ function sitterColumns(input: SitterDetailsInput) {
 /** Only a sitter (or "both") has sitter details to change. */
 export async function updateSitterDetails(
   user: Pick<User, "id" | "role">,
-  input: SitterDetailsInput,
+  input: SitterColumnsInput,
 ): Promise<boolean> {
   if (!isSitter(user.role)) return false;
   await db
@@ -171,7 +178,7 @@ export async function updateProfile(userId: string, input: ProfileEditInput): Pr
 /** An owner becomes "both". Photos go first: if they are refused, nothing about the profile changes. */
 export async function completeSitterProfile(
   user: Pick<User, "id" | "role">,
-  input: SitterSetupInput,
+  input: Omit<SitterSetupInput, "cancellationPolicy"> & Partial<Pick<SitterSetupInput, "cancellationPolicy">>,
   images: Buffer[],
 ): Promise<{ status: "done" } | { status: "refused"; problem: PhotoProblem }> {
   const added = await addPhotos({ userId: user.id, petId: null }, images);

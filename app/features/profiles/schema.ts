@@ -8,6 +8,7 @@ import {
   HOURLY_RATE_MIN,
   YEARS_EXPERIENCE_MAX,
 } from "./options";
+import { CANCELLATION_POLICIES } from "./cancellation-policies";
 
 export const profileEditSchema = z.object({
   name: z
@@ -69,6 +70,11 @@ export const sitterDetailsSchema = z.object({
   caresFor: z
     .array(z.enum(PET_TYPES), "validation.caresForRequired")
     .check(z.minLength(1, "validation.caresForRequired")),
+  // Left out (an older form) keeps the default; anything but a known policy is refused.
+  cancellationPolicy: z._default(
+    z.optional(z.enum(CANCELLATION_POLICIES, "validation.cancellationPolicyInvalid")),
+    "flexible",
+  ),
 });
 
 export const sitterSetupSchema = z.extend(sitterDetailsSchema, {

@@ -1,18 +1,26 @@
-import type { FieldMetadata } from "@conform-to/react";
+import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { PET_TYPES } from "~/features/pets";
 import { ChoiceChips } from "~/platform/ui/choices";
-import { TextField } from "~/platform/ui/field";
+import { FieldErrors, TextField } from "~/platform/ui/field";
+import { CANCELLATION_POLICIES } from "./cancellation-policies";
 import { EXPERIENCE, HOURLY_RATE_MAX, HOURLY_RATE_MIN, YEARS_EXPERIENCE_MAX } from "./options";
 
 type NumberMeta = FieldMetadata<string | number | undefined>;
 type ChoicesMeta = FieldMetadata<string[] | string | undefined>;
+type ChoiceMeta = FieldMetadata<string | undefined>;
 
 /** The fields of sitterDetailsSchema, for /sitter-profile-setup and /profile/edit. */
 export function SitterDetailsFields({
   fields,
 }: {
-  fields: { hourlyRate: NumberMeta; yearsExperience: NumberMeta; caresFor: ChoicesMeta; experience: ChoicesMeta };
+  fields: {
+    hourlyRate: NumberMeta;
+    yearsExperience: NumberMeta;
+    caresFor: ChoicesMeta;
+    experience: ChoicesMeta;
+    cancellationPolicy: ChoiceMeta;
+  };
 }) {
   const { t } = useTranslation("profile");
   return (
@@ -45,6 +53,37 @@ export function SitterDetailsFields({
         type="checkbox"
         labelOf={(id) => t(`experience.${id}`)}
       />
+      <CancellationPolicyChoice meta={fields.cancellationPolicy} />
     </>
+  );
+}
+
+/** One radio per policy, each with what the owner gets back, so the sitter knows what they offer. */
+function CancellationPolicyChoice({ meta }: { meta: ChoiceMeta }) {
+  const { t } = useTranslation("profile");
+  const inputs = getCollectionProps(meta, { type: "radio", options: [...CANCELLATION_POLICIES] });
+  return (
+    <fieldset aria-describedby={meta.errors?.length ? meta.errorId : undefined} className="space-y-2">
+      <legend className="text-sm font-semibold text-stone-800">{t("cancellation.legend")}</legend>
+      {inputs.map(({ key, ...input }) => (
+        <label
+          key={key}
+          className="flex cursor-pointer items-start gap-3 rounded-xl border border-stone-300 bg-white p-3 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700"
+        >
+          <input
+            {...input}
+            aria-describedby={`${meta.id}-${input.value}-terms`}
+            className="mt-1 size-4 accent-brand-700"
+          />
+          <span>
+            <span className="block font-semibold">{t(`cancellation.${input.value}.name`)}</span>
+            <span id={`${meta.id}-${input.value}-terms`} className="block text-sm text-stone-700">
+              {t(`cancellation.${input.value}.terms`)}
+            </span>
+          </span>
+        </label>
+      ))}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </fieldset>
   );
 }
