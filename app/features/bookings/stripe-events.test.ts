@@ -55,8 +55,8 @@ async function deliver(event: object, options: { timestamp?: number } = {}) {
 
 const storedEvents = (id: string) => db.selectFrom("stripe_events").selectAll().where("id", "=", id).execute();
 
-async function confirmedStripeBooking() {
-  const sitter = await payableSitter();
+async function confirmedStripeBooking(options: { daysAhead?: number } = {}) {
+  const sitter = await payableSitter(options);
   const owner = await ownerWithPet();
   const booking = await stripeRequest(owner, sitter);
   expect(await payWithStripe(fake, owner, booking.id)).toEqual({ status: "held" });
@@ -210,7 +210,8 @@ describe("exactly once, in any order", () => {
       ["payment_intent.canceled", "payment_intent.amount_capturable_updated"],
       ["payment_intent.amount_capturable_updated", "payment_intent.canceled"],
     ]) {
-      const { owner, booking, intent } = await confirmedStripeBooking();
+      // Two days ahead: cancelled in time for the default (flexible) policy, so the hold is voided.
+      const { owner, booking, intent } = await confirmedStripeBooking({ daysAhead: 2 });
       fake.fail(`POST /v1/payment_intents/${intent.id as string}/cancel`, "hang");
       expect(
         await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "cancel", reason: "Plans changed" }),
