@@ -197,7 +197,6 @@ async function aPersonWithHistory() {
       details: `Asked me for money; I'm Zephyrine Quillfeather (${input.email})`,
     }),
   ).toBe("reported");
-  expect(await blockPerson(user.id, stranger.id)).toBe("blocked");
   expect(
     await fileReport(stranger.id, {
       subjectType: "profile",
@@ -206,6 +205,8 @@ async function aPersonWithHistory() {
       details: "Zephyrine Quillfeather was rude",
     }),
   ).toBe("reported");
+  // Blocked after the report: a blocked person can no longer report what the block hides.
+  expect(await blockPerson(user.id, stranger.id)).toBe("blocked");
   expect(await leaveReview(sitter.id, first.booking.id, 5, "Biscuit was a delight")).toBe("saved");
   expect(await leaveReview(user.id, first.booking.id, 4, "Kind and on time")).toBe("saved");
   resetClock();
