@@ -34,6 +34,7 @@ const { port } = server.address() as AddressInfo;
 process.env.SMTP_URL = `smtp://127.0.0.1:${port}?connectionTimeout=2000&greetingTimeout=300&socketTimeout=2000`;
 
 const { db } = await import("./db.server");
+const { logger } = await import("./log.server");
 const { advanceClock, resetClockAfterEach } = await import("~/testing/clock");
 const { deliverPendingEmails, enqueueEmail, nextTryDelayMs, RETRY, SMTP_TIMEOUTS } = await import("./email.server");
 const { signUp } = await import("~/features/auth/accounts.server");
@@ -139,13 +140,16 @@ describe("email delivery when the mail server is down or slow", () => {
     const after = "after-gone@example.com";
     await enqueueEmail({ to: gone, subject: "Hello", text: "Hello", html: "<p>Hello</p>" });
     await enqueueEmail({ to: after, subject: "Hello", text: "Hello", html: "<p>Hello</p>" });
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     await deliverPendingEmails();
     const row = await outboxOf(gone);
     expect(row).toMatchObject({ sent_at: null, attempts: 1, next_try_at: null });
     expect(row.failed_at).not.toBeNull();
     expect(row.last_error).toMatch(/550/);
-    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/given up after 1 try/));
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ event: "email.failed", attempts: 1 }),
+      "Email given up",
+    );
     logged.mockRestore();
     expect(received.filter((message) => message.to === after)).toHaveLength(1);
     // Never tried again.
@@ -165,7 +169,7 @@ describe("email delivery when the mail server is down or slow", () => {
     await deliverPendingEmails();
     expect(await outboxOf(busy)).toMatchObject({ attempts: 2, failed_at: null });
 
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     advanceClock(RETRY.giveUpAfterMs);
     await deliverPendingEmails();
     logged.mockRestore();

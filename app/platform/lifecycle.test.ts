@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { databaseEngine } from "./db.server";
 import { every } from "./lifecycle.server";
+import { logger } from "./log.server";
 
 // On PostgreSQL each round first takes an advisory lock over the network, which fake timers cannot
 // drive; exclusive.postgres.test.ts covers rounds on that engine, against a real cluster.
@@ -34,7 +35,7 @@ describe.skipIf(databaseEngine === "postgres")("the scheduler", () => {
 
   it("a round that fails is logged and the next one still runs", async () => {
     vi.useFakeTimers();
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     let started = 0;
     const stop = every(
       1000,
@@ -47,7 +48,10 @@ describe.skipIf(databaseEngine === "postgres")("the scheduler", () => {
     await vi.advanceTimersByTimeAsync(2500);
     stop();
     expect(started).toBe(2);
-    expect(logged).toHaveBeenCalledWith("Background job failed", expect.any(Error));
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ event: "job.failed", job: "failing-job", err: expect.any(Error) }),
+      "Background job failed",
+    );
     logged.mockRestore();
   });
 });

@@ -4,6 +4,7 @@ import { paymentProvider, payerCustomer, storedCustomer, usableCardOf } from "~/
 import type { CardInput, PaymentFailureCode, PaymentProvider, PaymentResult } from "~/features/payments";
 import { decide, isAuthorised, type Refusal } from "./machine";
 import { findBooking, transition } from "./bookings.server";
+import { logger } from "~/platform/log.server";
 
 export type PaymentOutcome =
   | { status: "held" }
@@ -113,7 +114,10 @@ export async function startCardEntry(
   try {
     provider = paymentProvider(booking.payment_provider);
   } catch (error) {
-    console.error(`The payment provider of booking ${booking.id} is not available`, error);
+    logger.error(
+      { event: "payment.provider-unavailable", bookingId: booking.id, err: error },
+      "The payment provider of a booking is not available",
+    );
     return { status: "failed", code: "processing_error" };
   }
   const startEntry = provider.startCardEntry?.bind(provider);
@@ -139,7 +143,7 @@ async function providerCall<T extends object>(
   try {
     return await call();
   } catch (error) {
-    console.error(`The payment provider could not ${what}`, error);
+    logger.error({ event: "payment.provider-failed", what, err: error }, "The payment provider failed");
     return { ok: false, code: "processing_error" };
   }
 }

@@ -3,6 +3,7 @@ import { db } from "~/platform/db.server";
 import { paymentProvider } from "~/features/payments/index.server";
 import type { BookingEvent } from "./machine";
 import { bookingMoney } from "./money";
+import { logger } from "~/platform/log.server";
 
 export async function providerAnswer(booking: Booking): Promise<BookingEvent> {
   const task = booking.payment_task ?? "refund";
@@ -11,7 +12,7 @@ export async function providerAnswer(booking: Booking): Promise<BookingEvent> {
   } catch (error) {
     // A provider that throws (misconfigured, or a bug) must not stop the scheduler's round or fail
     // the request whose change is already saved: the task waits for the next round like any outage.
-    console.error(`Payment task ${task} of booking ${booking.id} failed`, error);
+    logger.error({ event: "payment.task-failed", task, bookingId: booking.id, err: error }, "Payment task failed");
     return { type: "task-failed", task, error: "processing_error" };
   }
 }

@@ -4,6 +4,7 @@ import { failureCodeOf } from "~/features/payments";
 import { idOf, type WebhookHandlers, type WebhookOutcome } from "~/features/payments/index.server";
 import { findBooking, transition } from "./bookings.server";
 import type { BookingEvent } from "./machine";
+import { logger } from "~/platform/log.server";
 
 /** Stripe's events about booking payments. The booking rules refuse whatever no longer applies, so an event that comes late is a no-op. */
 
@@ -73,8 +74,16 @@ export const bookingStripeEvents: WebhookHandlers = {
     const dispute = event.data.object as Stripe.Dispute;
     const booking = await bookingOfHold(idOf(dispute.payment_intent));
     if (!booking) return "ignored: no booking";
-    console.warn(
-      `Stripe dispute ${dispute.id} (${dispute.reason}) on booking ${booking.id}: ${dispute.amount} ${dispute.currency}`,
+    logger.warn(
+      {
+        event: "stripe.dispute",
+        dispute: dispute.id,
+        reason: dispute.reason,
+        bookingId: booking.id,
+        amount: dispute.amount,
+        currency: dispute.currency,
+      },
+      "Stripe dispute on a booking",
     );
     return apply(booking.id, { type: "disputed" });
   },

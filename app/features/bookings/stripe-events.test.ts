@@ -20,6 +20,7 @@ import { action as webhookAction, loader as webhookLoader } from "~/routes/webho
 import { transition } from "./bookings.server";
 import { runDueBookingWork } from "./due-work.server";
 import { bookingStripeEvents } from "./stripe-events.server";
+import { logger } from "~/platform/log.server";
 
 let fake: FakeStripe;
 withFakeStripe((started) => (fake = started), { timeoutMs: 300 });
@@ -280,7 +281,7 @@ describe("what each event does", () => {
   it("a dispute marks the booking and is logged; a full refund marks it refunded, a partial one does not", async () => {
     const { booking, intent } = await captureInFlight();
     await deliver(stripeEvent("payment_intent.succeeded", { ...intent, status: "succeeded" }));
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
     const dispute = stripeEvent("charge.dispute.created", {
       id: "dp_1",
       object: "dispute",
@@ -292,7 +293,7 @@ describe("what each event does", () => {
       payment_intent: intent.id,
     });
     expect(await deliver(dispute)).toMatchObject({ message: "applied" });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining(booking.id));
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ bookingId: booking.id }), expect.any(String));
     warn.mockRestore();
     expect((await bookingRow(booking.id)).disputed_at).not.toBeNull();
 

@@ -13,6 +13,7 @@ import type {
   PaymentProvider,
   PaymentResult,
 } from "./provider";
+import { logger } from "~/platform/log.server";
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -255,7 +256,11 @@ export async function removeSavedCard(
     cardRef: result.method.provider_ref,
     idempotencyKey: `remove:${result.method.id}`,
   });
-  if (!removed.ok) console.warn(`The provider could not forget card ${result.method.id}: ${removed.code}`);
+  if (!removed.ok)
+    logger.warn(
+      { event: "card.forget-failed", cardId: result.method.id, code: removed.code },
+      "The provider could not forget a card",
+    );
   const successor = result.successor
     ? await db
         .selectFrom("payment_methods")
@@ -270,7 +275,10 @@ export async function removeSavedCard(
       subscriptionRefOf,
     );
     if (!pushed.ok)
-      console.warn(`Card ${result.successor} could not become the default at the processor: ${pushed.code}`);
+      logger.warn(
+        { event: "card.default-failed", cardId: result.successor, code: pushed.code },
+        "A card could not become the default at the processor",
+      );
   }
   return { ok: true };
 }

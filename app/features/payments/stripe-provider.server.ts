@@ -9,6 +9,7 @@ import {
 } from "./provider";
 import { createStripeBilling } from "./stripe-billing.server";
 import { failureCodeOf } from "./stripe-codes";
+import { logger } from "~/platform/log.server";
 
 export { failureCodeOf };
 
@@ -80,7 +81,10 @@ export function failureOfError(error: unknown): PaymentFailureCode {
     error instanceof Stripe.errors.StripeInvalidRequestError
   ) {
     // Our mistake, not the payer's: keep it visible in the logs; the scheduler retries a few times.
-    console.error(`Stripe refused a request (${error.type} ${error.code ?? ""}): ${error.message}`);
+    logger.error(
+      { event: "stripe.refused", type: error.type, code: error.code ?? null, error: error.message },
+      "Stripe refused a request",
+    );
   }
   return "processing_error";
 }

@@ -3,6 +3,7 @@ import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { nowIso } from "~/platform/clock.server";
 import { serialized } from "~/platform/lock.server";
+import { logger } from "~/platform/log.server";
 
 /**
  * Checked against the signature, stored by id and processed once; events may come in any order
@@ -56,7 +57,10 @@ export async function receiveStripeWebhook(
     try {
       outcome = handler ? await handler(event) : "unhandled";
     } catch (error) {
-      console.error(`Stripe event ${event.id} (${event.type}) failed`, error);
+      logger.error(
+        { event: "stripe.event-failed", stripeEvent: event.id, type: event.type, err: error },
+        "Stripe event failed",
+      );
       return { status: 500, message: "Processing failed" };
     }
     await db.updateTable("stripe_events").set({ processed_at: nowIso(), outcome }).where("id", "=", event.id).execute();

@@ -5,6 +5,7 @@ import { db } from "~/platform/db.server";
 import { connectStripeEvents } from "./connect.server";
 import { receiveStripeWebhook } from "./stripe-webhooks.server";
 import { payableSitter } from "~/testing/stripe";
+import { logger } from "~/platform/log.server";
 
 const SECRET = "whsec_test_webhooks";
 
@@ -96,7 +97,7 @@ describe("what each event does", () => {
         return "applied" as const;
       },
     };
-    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const error = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     expect(await receiveStripeWebhook(payload, header, handlers, { secret: SECRET })).toEqual({
       status: 500,
       message: "Processing failed",

@@ -5,13 +5,14 @@ import { cardsOf, paymentProvider } from "~/features/payments/index.server";
 import { daysUntil, displayStatus } from "./machine";
 import { listPlans, subscriptionSummary } from "./subscriptions.server";
 import { flag } from "~/platform/db.server";
+import { logger } from "~/platform/log.server";
 
 /** A failed read shows a message in place of its section; the rest of the page still works. */
 async function settled<T>(work: Promise<T>): Promise<T | null> {
   try {
     return await work;
   } catch (error) {
-    console.error("Subscription page read failed", error);
+    logger.error({ event: "subscription.page-failed", err: error }, "Subscription page read failed");
     return null;
   }
 }

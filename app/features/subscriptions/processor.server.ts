@@ -28,6 +28,7 @@ import {
   type CheckoutOutcome,
   type TransitionResult,
 } from "./subscriptions.server";
+import { logger } from "~/platform/log.server";
 
 /** A plan change is not offered: the person cancels and chooses the new plan at the period's end. */
 export async function checkoutAtProcessor(
@@ -93,7 +94,10 @@ export async function checkoutAtProcessor(
       idempotencyKey: `${created.replaced!.id}:cancel-now`,
     });
     if (!cancelled.ok)
-      console.warn(`The processor could not cancel the replaced subscription ${replacedRef}: ${cancelled.code}`);
+      logger.warn(
+        { event: "subscription.cancel-failed", subscriptionRef: replacedRef, code: cancelled.code },
+        "The processor could not cancel the replaced subscription",
+      );
   }
   return subscribeAtProcessor(attempt, billing);
 }
@@ -133,7 +137,10 @@ async function fetchAtProcessor(
     const subscription = await billing.fetch(ref);
     return subscription ? { ok: true, subscription } : { ok: false, code: "processing_error" };
   } catch (error) {
-    console.warn(`Could not read subscription ${ref} from the processor`, error);
+    logger.warn(
+      { event: "subscription.read-failed", subscriptionRef: ref, err: error },
+      "Could not read a subscription",
+    );
     return { ok: false, code: "processing_error" };
   }
 }

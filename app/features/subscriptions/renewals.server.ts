@@ -14,6 +14,7 @@ import {
   transition,
   type TransitionResult,
 } from "./subscriptions.server";
+import { logger } from "~/platform/log.server";
 
 /** Charges commit first, then the provider is called with an idempotency key; a crash leaves `billing_task` for the scheduler. */
 
@@ -159,7 +160,10 @@ export async function runDueSubscriptionWork(): Promise<number> {
       const outcome = await serialized(`subscription:${user_id}`, () => subscribeAtProcessor(id, billing));
       if (outcome.status === "active") changed += 1;
     } catch (error) {
-      console.warn(`Could not ask the processor about checkout ${id}`, error);
+      logger.warn(
+        { event: "checkout.read-failed", checkoutId: id, err: error },
+        "Could not ask the processor about a checkout",
+      );
     }
   }
   // A period that ended a day ago without news of its renewal: the webhook was lost, so ask.
@@ -174,7 +178,10 @@ export async function runDueSubscriptionWork(): Promise<number> {
     try {
       if ((await reconcileProcessorSubscription(provider, ref!)) === "applied") changed += 1;
     } catch (error) {
-      console.warn(`Could not read subscription ${ref} from the processor`, error);
+      logger.warn(
+        { event: "subscription.read-failed", subscriptionRef: ref, err: error },
+        "Could not read a subscription",
+      );
     }
   }
   return changed;
