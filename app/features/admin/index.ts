@@ -3,3 +3,5 @@ export { ConsoleSection, DailyChart, ReasonForm, useConsoleFormat } from "./cons
 export { REASON_MAX, reportActionSchema, suspendSchema } from "./schema";
 export { ReportSummary } from "./report-card";
 export { PersonPage } from "./person-page";
+export { SystemPanel } from "./system-panel";
+export type { SystemPanelData } from "./system-panel";

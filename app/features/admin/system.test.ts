@@ -4,7 +4,9 @@ import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { nowIso } from "~/platform/clock.server";
 import { ownerWithPet, requested, sitterWithSlot } from "~/testing/bookings";
+import { person } from "~/testing/people";
 import { loader as metricsLoader } from "~/routes/metrics";
+import { loader as overviewLoader } from "~/routes/admin-overview";
 import { queueFigures, systemPanel } from "./system.server";
 
 async function bookingWithTask(attempts: number) {
@@ -95,5 +97,32 @@ describe("GET /metrics", () => {
     expect(text).toContain("trusted_sitters_disputes_open");
     expect(text).toMatch(/trusted_sitters_database_size_bytes [1-9]\d*/);
     expect(text).toContain("process_resident_memory_bytes");
+  });
+});
+
+describe("the console's System panel", () => {
+  it("shows the operator the failing payment tasks, each with its booking, beside the queues", async () => {
+    const failed = await bookingWithTask(8);
+    const operator = await person("owner", { signedIn: true, columns: { is_admin: 1 } });
+    const data = await overviewLoader({
+      request: new Request("http://localhost/admin", { headers: { Cookie: operator.cookie } }),
+      params: {},
+      context: { cspNonce: "", clientAddress: "127.0.0.1" },
+    });
+    expect(data.system.paymentTasks.failed).toBeGreaterThanOrEqual(1);
+    expect(data.system.failingTasks).toContainEqual(
+      expect.objectContaining({ bookingId: failed, task: "capture", failed: true }),
+    );
+    expect(data.system).toHaveProperty("streamsOpen");
+  });
+
+  it("is for operators only", async () => {
+    const member = await person("owner", { signedIn: true });
+    const asked = overviewLoader({
+      request: new Request("http://localhost/admin", { headers: { Cookie: member.cookie } }),
+      params: {},
+      context: { cspNonce: "", clientAddress: "127.0.0.1" },
+    });
+    await expect(asked).rejects.toBeInstanceOf(Response);
   });
 });
