@@ -162,6 +162,7 @@ export default function BookingRequest() {
             <input type="hidden" name="sitterId" value={sitter.id} />
             <input type="hidden" name="day" value={day} />
             <input type="hidden" name="cancellationPolicy" value={policy.name} />
+            <FieldErrors id={fields.cancellationPolicy.errorId} errors={fields.cancellationPolicy.errors} />
 
             <PetChoice pets={pets} field={fields.petId} />
             <StartTimeChoice times={times} field={fields.startTime} />
