@@ -115,6 +115,17 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optional(z.string().check(z.minLength(1))),
   S3_SECRET_ACCESS_KEY: optional(z.string().check(z.minLength(1))),
   S3_FORCE_PATH_STYLE: flag,
+  // Web Push: the server's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints) and
+  // the contact the push services see. Without keys, development, demo and tests make a pair once and
+  // keep it in the database; production without them offers no push.
+  VAPID_PUBLIC_KEY: optional(pattern(/^[A-Za-z0-9_-]{86,88}$/, "VAPID_PUBLIC_KEY is a base64url P-256 public key")),
+  VAPID_PRIVATE_KEY: optional(pattern(/^[A-Za-z0-9_-]{42,44}$/, "VAPID_PRIVATE_KEY is a base64url P-256 private key")),
+  VAPID_SUBJECT: optional(
+    pattern(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "VAPID_SUBJECT is a mailto: address or an https URL"),
+  ),
+  // End-to-end and unit tests only (TEST_MODE or NODE_ENV=test): a local fake push service's origin,
+  // accepted as a subscription endpoint beside the real push services.
+  PUSH_TEST_SERVICE_ORIGIN: optional(z.url()),
   // Operations: the bearer token that opens /metrics (without one, /metrics answers 404), and how much is logged.
   METRICS_TOKEN: optional(
     z.string().check(z.minLength(16, "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)")),
@@ -199,6 +210,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     if (env.DEMO_MODE)
       throw new Error("Demo mode uses the test payment provider: unset PAYMENT_PROVIDER=stripe or DEMO_MODE.");
   }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
+    throw new Error("Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.");
+  if (env.PUSH_TEST_SERVICE_ORIGIN && !env.TEST_MODE && env.NODE_ENV !== "test")
+    throw new Error("PUSH_TEST_SERVICE_ORIGIN is for tests only: it needs TEST_MODE=true.");
   let s3: S3Bucket | null = null;
   if (env.MEDIA_STORAGE === "s3") {
     const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;

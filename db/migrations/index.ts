@@ -28,6 +28,8 @@ import * as bookingPairs from "./0028-booking-pairs";
 import * as deckFineRowsPremium from "./0029-deck-fine-rows-premium";
 import * as swipesCardCovering from "./0030-swipes-card-covering";
 import * as rateLimitHits from "./0031-rate-limit-hits";
+import * as pushSubscriptions from "./0032-push-subscriptions";
+import * as pushKeys from "./0033-push-keys";
 import * as cancellationPolicies from "./0038-cancellation-policies";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
@@ -61,5 +63,7 @@ export const migrations: Record<string, Migration> = {
   "0029-deck-fine-rows-premium": deckFineRowsPremium,
   "0030-swipes-card-covering": swipesCardCovering,
   "0031-rate-limit-hits": rateLimitHits,
+  "0032-push-subscriptions": pushSubscriptions,
+  "0033-push-keys": pushKeys,
   "0038-cancellation-policies": cancellationPolicies,
 };

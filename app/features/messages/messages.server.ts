@@ -478,6 +478,7 @@ export async function sendMessage(
         type: "message",
         data: { name: sender.name, preview: body.slice(0, 80) },
         link: `/messages?userId=${senderId}`,
+        sourceUserId: senderId,
       },
       trx,
     );

@@ -36,7 +36,7 @@ const VISIT_KINDS = new Set(["visitStarted", "visitReport"]);
 
 const SUBSCRIPTION_KINDS = new Set(["renewalFailed", "unpaid", "ended"]);
 
-function keyOf(notification: NotificationView): string {
+export function keyOf(notification: NotificationView): string {
   const kind = String(notification.data.kind ?? "");
   if (notification.type === "review" && kind === "reply") return "disputes:notices.reviewReply";
   if (notification.type === "booking_status_update" && DISPUTE_KINDS.has(kind)) return `disputes:notices.${kind}`;

@@ -4,14 +4,18 @@ import type { Database, NotificationType } from "~db/schema";
 import { db, flag, jsonObject, preparedQuery } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
+import { enqueuePush } from "~/features/push/index.server";
 import { daysAgoIn } from "~/platform/time";
 import { NOTIFICATION_TABS, type NotificationTab } from "./tabs";
+import { pushOf } from "./push-news.server";
 
 export interface NewNotification {
   userId: string;
   type: NotificationType;
   data?: Record<string, string | number>;
   link?: string;
+  /** Whose act this tells of (a message's sender): a push about it is withheld once they are blocked or suspended. */
+  sourceUserId?: string;
 }
 
 export async function notify(notification: NewNotification, database: Kysely<Database> = db): Promise<void> {
@@ -30,6 +34,8 @@ export async function notify(notification: NewNotification, database: Kysely<Dat
     [{ userId: notification.userId, type: "notification", payload: { type: notification.type } }],
     database,
   );
+  const push = pushOf(notification);
+  if (push) await enqueuePush(push, database);
 }
 
 const unreadCount = preparedQuery((person: { userId: string }) =>
