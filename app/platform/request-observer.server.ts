@@ -83,8 +83,8 @@ export function createRequestObserver({ routes }: { routes: ServerBuild["routes"
         durationMs: Math.round(seconds * 10_000) / 10,
         ...(response.writableFinished ? {} : { aborted: true }),
       };
-      if (status >= 500) logger.error(line, "request");
-      else if (QUIET_ROUTES.has(route)) logger.debug(line, "request");
+      if (QUIET_ROUTES.has(route)) logger.debug(line, "request");
+      else if (status >= 500) logger.error(line, "request");
       else logger.info(line, "request");
     });
     runWithRequestLog(log, next);
