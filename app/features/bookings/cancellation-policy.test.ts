@@ -16,7 +16,7 @@ import {
   sitterWithSlot,
   type Owner,
 } from "~/testing/bookings";
-import { person } from "~/testing/people";
+import { emailsTo, person } from "~/testing/people";
 import { transition } from "./bookings.server";
 import { requestBooking } from "./requests.server";
 import { payForBooking } from "./payment-entry.server";
@@ -109,7 +109,7 @@ describe("an owner's cancellation on a held card (the booking within six days)",
   ];
   for (const [policy, msBefore, kept] of cases)
     it(`${policy}, ${msBefore / MINUTE} minutes before the start: the sitter keeps ${kept / 100} €`, async () => {
-      const { owner, booking } = await confirmed(policy, 5);
+      const { sitter, owner, booking } = await confirmed(policy, 5);
       expect(booking.cancellation_policy).toBe(policy);
       const row = await cancelBefore(owner, booking, msBefore);
       const payment = await paymentRow(row.hold_ref);
@@ -134,6 +134,11 @@ describe("an owner's cancellation on a held card (the booking within six days)",
       // The platform fee is 20 % of what the sitter keeps.
       expect(money.sitterKeepsCents).toBe(kept === 1800 ? 1500 : 3000);
       expect(money.platformFeeCents).toBe(money.sitterKeepsCents * 0.2);
+      // The sitter's email about the cancellation says what they keep.
+      const cancelled = (await emailsTo(sitter.email)).find((email) => email.subject.includes("cancelled a booking"));
+      expect(cancelled?.text_body).toContain(
+        `You keep €${(money.sitterKeepsCents / 100).toFixed(2)} of the €${(kept / 100).toFixed(2)} paid`,
+      );
     });
 });
 

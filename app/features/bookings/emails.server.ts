@@ -52,8 +52,11 @@ export async function bookingNoticeEmail(
     keeps: money(sitterKeepsCents),
     fee: money(platformFeeCents),
   };
+  // An owner's late cancellation leaves the sitter part of the price under their policy: they are told how much.
   const sitterShare =
-    party === "sitter" && MONEY_OUTCOMES.has(kind) && paidCents > 0 ? [t("booking.sitterKeeps", values)] : [];
+    party === "sitter" && (MONEY_OUTCOMES.has(kind) || kind === "cancelledByOwner") && paidCents > 0
+      ? [t("booking.sitterKeeps", values)]
+      : [];
   return composeEmail({
     to: to.email,
     subject: words ? words(`email.${kind}.subject`, values) : t(`booking.${kind}.subject`, values),
