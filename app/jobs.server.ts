@@ -7,6 +7,7 @@ import { runDueBookingWork } from "~/features/bookings/index.server";
 import { runDueSubscriptionWork } from "~/features/subscriptions/index.server";
 import { offerNewProfiles } from "~/features/discovery/index.server";
 import { purgeExpiredPendingUploads } from "~/features/media/index.server";
+import { deliverPendingPushes, pruneSentPushes } from "~/features/push/index.server";
 import { missingOperatorWarning } from "~/features/legal/index.server";
 import { printDemoLogins, seedDemoData } from "~/demo/seed.server";
 
@@ -30,6 +31,9 @@ export async function startApp(): Promise<void> {
   every(30_000, runDueBookingWork, "booking-work");
   every(60_000, runDueSubscriptionWork, "subscription-work");
   every(10 * 60_000, purgeExpiredPendingUploads, "purge-pending-uploads");
+  // Pushes also go out a moment after they are written; this round takes retries and other instances' leftovers.
+  every(15_000, deliverPendingPushes, "deliver-pushes");
+  every(60 * 60_000, pruneSentPushes, "prune-sent-pushes");
   setAppPhase("ready");
 }
 

@@ -3,6 +3,7 @@ import type { Database } from "~db/schema";
 import { containsText, json } from "~/platform/db.server";
 import { visitReportsForExport } from "~/features/visits/index.server";
 import { bookingMoney } from "~/features/bookings";
+import { eraseSubscriptions, exportSubscriptions } from "~/features/push/index.server";
 
 /**
  * Everything held about a person, one section per area. Export and erasure both walk this list, so
@@ -611,6 +612,25 @@ export const personalDataSections: PersonalDataSection[] = [
       await trx
         .deleteFrom("blocks")
         .where((eb) => eb.or([eb("blocker_id", "=", person.id), eb("blocked_id", "=", person.id)]))
+        .execute();
+    },
+  },
+  {
+    // Web Push: the devices (their endpoints and keys are the browser's secrets, not exported), and
+    // the pushes written for the person or naming them.
+    name: "push-devices",
+    exportOf: (userId, database) => exportSubscriptions(userId, database),
+    async erase(person, trx) {
+      await eraseSubscriptions(person.id, trx);
+      await trx
+        .deleteFrom("push_outbox")
+        .where((eb) =>
+          eb.or([
+            eb("user_id", "=", person.id),
+            eb("source_user_id", "=", person.id),
+            ...(person.name ? [mentions("title", person, person.name), mentions("body", person, person.name)] : []),
+          ]),
+        )
         .execute();
     },
   },

@@ -8,7 +8,8 @@ process.env.PUSH_TEST_SERVICE_ORIGIN = service.origin;
 
 const { db } = await import("~/platform/db.server");
 const { advanceClock, resetClockAfterEach, MINUTE } = await import("~/testing/clock");
-const { person, matchOf } = await import("~/testing/people");
+const { person, matchOf, PASSWORD } = await import("~/testing/people");
+const { deleteAccount } = await import("~/features/account/index.server");
 const { card, ownerWithPet, requested, sitterWithSlot } = await import("~/testing/bookings");
 const { payForBooking } = await import("~/features/bookings/index.server");
 const { translatorFor } = await import("~/platform/i18n.server");
@@ -296,5 +297,15 @@ describe("subscriptions", () => {
       { device: "Chrome · Android", pushService: new URL(phone.endpoint).host, since: expect.any(String) },
     ]);
     expect(JSON.stringify(exported)).not.toContain(phone.keys.auth);
+  });
+
+  it("erases the devices and their pushes with the account", async () => {
+    const someone = await person("owner", { password: PASSWORD });
+    await wantsMessages(someone.id);
+    await device(someone.id);
+    await notify({ userId: someone.id, type: "match", data: { name: "Ana" }, link: "/messages" });
+    expect((await deleteAccount(someone.id, PASSWORD)).status).toBe("deleted");
+    expect(await subscriptionCount(someone.id)).toBe(0);
+    expect(await db.selectFrom("push_outbox").select("id").where("user_id", "=", someone.id).execute()).toEqual([]);
   });
 });
