@@ -13,6 +13,8 @@ process.env.AUTH_RATE_LIMIT ??= "10000";
 process.env.AUTH_RESET_RATE_LIMIT ??= "10000";
 // A wait long enough that "the next try right after the free failures is refused" holds however busy the machine is.
 process.env.AUTH_SIGNIN_FIRST_DELAY_SECONDS ??= "60";
+// operations.spec.ts scrapes /metrics with it.
+process.env.METRICS_TOKEN ??= "e2e-metrics-token-0123456789";
 // E2E_MEDIA_STORAGE=s3: the same run with photos and chat files in the bucket of an S3-compatible
 // server (s3rver) started here on a loopback port, instead of DATA_DIR/media.
 if (process.env.E2E_MEDIA_STORAGE === "s3") {
