@@ -50,6 +50,7 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("settings", "routes/settings.tsx"),
     route("settings/export/:exportId", "routes/settings-export.ts"),
+    route("settings/push", "routes/settings-push.ts"),
     route("pet-profile-setup", "routes/pet-profile-setup.tsx"),
     route("sitter-profile-setup", "routes/sitter-profile-setup.tsx"),
     route("pet/:petId/edit", "routes/pet-edit.tsx"),

@@ -51,3 +51,39 @@ self.addEventListener("fetch", (event) => {
     );
   }
 });
+
+// Web Push: the server sends a short title, body and a link inside the app (never an outside address).
+self.addEventListener("push", (event) => {
+  let push = {};
+  try {
+    push = event.data ? event.data.json() : {};
+  } catch {
+    push = {};
+  }
+  const link = typeof push.link === "string" && push.link.startsWith("/") && !push.link.startsWith("//") ? push.link : "/notifications";
+  const shown = self.registration.showNotification(typeof push.title === "string" ? push.title : "Trusted Sitters", {
+    body: typeof push.body === "string" ? push.body : "",
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { link },
+  });
+  // The home-screen badge shows the unread count where the browser has one.
+  const badge =
+    typeof push.badge === "number" && "setAppBadge" in self.navigator
+      ? (push.badge > 0 ? self.navigator.setAppBadge(push.badge) : self.navigator.clearAppBadge()).catch(() => undefined)
+      : Promise.resolve();
+  event.waitUntil(Promise.all([shown, badge]));
+});
+
+// Pressing a push opens its page: in a tab of the app that is already open, else in a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.link || "/notifications", self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) return open.focus().then((client) => (client ?? open).navigate(target));
+      return self.clients.openWindow(target);
+    }),
+  );
+});

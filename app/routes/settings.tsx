@@ -23,6 +23,8 @@ import {
   saveEmailPreferences,
   saveTimeZone,
 } from "~/features/account/index.server";
+import { PushSection } from "~/features/push";
+import { pushSettingsOf } from "~/features/push/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { endSession, requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -32,12 +34,17 @@ export const handle = { i18n: ["settings"], title: "settings:title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [preferences, download] = await Promise.all([emailPreferencesOf(user.id), currentExport(user.id)]);
+  const [preferences, download, push] = await Promise.all([
+    emailPreferencesOf(user.id),
+    currentExport(user.id),
+    pushSettingsOf(user.id),
+  ]);
   return {
     email: user.email,
     city: user.city,
     timeZone: user.time_zone,
     preferences,
+    push: { publicKey: push.publicKey, deviceCount: push.devices.length },
     constraints: {
       changeEmail: constraintOf(changeEmailSchema),
       notifications: constraintOf(notificationPreferencesSchema),
@@ -137,7 +144,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Settings() {
   const { t } = useTranslation("settings");
-  const { email, city, timeZone, preferences, download, constraints } = useLoaderData<typeof loader>();
+  const { email, city, timeZone, preferences, push, download, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const replyFor = (form: Intent) => (actionData?.form === form ? actionData.reply : undefined);
   return (
@@ -154,6 +161,7 @@ export default function Settings() {
         lastResult={replyFor("notifications")}
         constraint={constraints.notifications}
       />
+      <PushSection publicKey={push.publicKey} deviceCount={push.deviceCount} />
       <TimeZoneSection timeZone={timeZone} city={city} />
       <ExportSection download={download} />
       <DeleteAccountSection lastResult={replyFor("delete-account")} constraint={constraints.deleteAccount} />

@@ -1,0 +1,1 @@
+export { PushSection } from "./push-section";
