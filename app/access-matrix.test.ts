@@ -291,6 +291,8 @@ const EXEMPT: Record<string, string> = {
   "routes/reset-password.tsx": "the token in the link is the credential",
   "routes/logout.tsx": "ends the asker's own session",
   "routes/settings-language.tsx": "the asker's own cookie",
+  "routes/settings-push.ts":
+    "the asker's own devices: a change or test names an endpoint and touches it only when it is theirs (push/push.test.ts)",
   "routes/healthz.ts": "public health check",
   "routes/metrics.ts": "aggregate figures only, behind METRICS_TOKEN (platform/metrics.test.ts)",
   "routes/locales.ts": "public translations",
