@@ -19,6 +19,7 @@ const { notify } = await import("~/features/notifications/index.server");
 const { handlePushAction } = await import("./actions.server");
 const { deliverPendingPushes } = await import("./outbox.server");
 const { vapidKeys } = await import("./keys.server");
+const { parseEnv } = await import("~/platform/env.server");
 const { saveSubscription, removeSubscription, exportSubscriptions, MAX_SUBSCRIPTIONS_PER_PERSON } =
   await import("./subscriptions.server");
 
@@ -307,5 +308,14 @@ describe("subscriptions", () => {
     expect((await deleteAccount(someone.id, PASSWORD)).status).toBe("deleted");
     expect(await subscriptionCount(someone.id)).toBe(0);
     expect(await db.selectFrom("push_outbox").select("id").where("user_id", "=", someone.id).execute()).toEqual([]);
+  });
+
+  it("accepts a local push service only in tests, and VAPID keys only as a pair", () => {
+    const demo = { NODE_ENV: "production" as const, DEMO_MODE: "true", DATA_DIR: process.env.DATA_DIR };
+    expect(() => parseEnv({ ...demo, PUSH_TEST_SERVICE_ORIGIN: "http://127.0.0.1:9999" })).toThrow(/TEST_MODE/);
+    expect(parseEnv({ ...demo, TEST_MODE: "true", PUSH_TEST_SERVICE_ORIGIN: "http://127.0.0.1:9999" })).toMatchObject({
+      PUSH_TEST_SERVICE_ORIGIN: "http://127.0.0.1:9999",
+    });
+    expect(() => parseEnv({ ...demo, VAPID_PUBLIC_KEY: "B".repeat(87) })).toThrow(/VAPID_PRIVATE_KEY/);
   });
 });
