@@ -13,7 +13,12 @@ declare module "@remix-run/node" {
 
 const isVitest = process.env.VITEST === "true";
 
-const ROOT_CHUNK = ["/platform/ui/language-switcher", "/remix-utils/build/react/honeypot", "vite/preload-helper"];
+const ROOT_CHUNK = [
+  "/platform/ui/language-switcher",
+  "/platform/ui/page-header",
+  "/remix-utils/build/react/honeypot",
+  "vite/preload-helper",
+];
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -63,8 +68,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             experimentalMinChunkSize: 2_000,
             // The language switcher (on four pages) stays a chunk of its own: merged, it landed in a
             // chunk the root loads and every page paid for it.
-            // So do two small modules every page loads (the root's honeypot provider, Vite's preload helper): left
-            // alone, they were merged into a form page's chunk, and every page loaded that form and conform.
+            // So do small modules every page loads (the root's honeypot provider, Vite's preload helper, the page
+            // header): left alone, they were merged into one page's chunk (a form, the role step), which every
+            // page then loaded.
             manualChunks: (id) => (ROOT_CHUNK.some((part) => id.includes(part)) ? "language-switcher" : undefined),
           },
           // Resource routes (webhooks, media, events) have no browser code, so their route chunk is
