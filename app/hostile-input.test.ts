@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
@@ -56,6 +56,7 @@ interface Form {
 }
 
 const PASSWORD = "correct horse battery";
+const pushEndpoint = () => `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
 
 const FORMS: Record<string, Form[]> = {
   "routes/auth.tsx": [
@@ -804,6 +805,37 @@ const FORMS: Record<string, Form[]> = {
       ],
     },
   ],
+  "routes/settings-push.ts": [
+    {
+      name: "turn on push for this device",
+      who: "both",
+      url: () => "/settings/push",
+      fields: () => [
+        ["intent", "subscribe"],
+        ["endpoint", pushEndpoint()],
+        ["p256dh", createECDH("prime256v1").generateKeys("base64url")],
+        ["auth", randomBytes(16).toString("base64url")],
+      ],
+    },
+    {
+      name: "turn off push for this device",
+      who: "both",
+      url: () => "/settings/push",
+      fields: () => [
+        ["intent", "unsubscribe"],
+        ["endpoint", pushEndpoint()],
+      ],
+    },
+    {
+      name: "send a test push",
+      who: "both",
+      url: () => "/settings/push",
+      fields: () => [
+        ["intent", "test"],
+        ["endpoint", pushEndpoint()],
+      ],
+    },
+  ],
   "routes/settings-email-confirm.tsx": [
     {
       name: "confirm email change",
@@ -1135,6 +1167,8 @@ const isTranslated = (key: string) =>
 /** What a refused submission must leave as it was: every table but the bookkeeping ones. */
 const WATCHED = [
   "users",
+  "push_subscriptions",
+  "push_outbox",
   "email_tokens",
   "notifications",
   "email_outbox",
