@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~db/schema";
 import { checkpointDatabase, db, flag } from "./db.server";
 import { env } from "./env.server";
-import { acrossInstances } from "./exclusive.server";
+import { backoffDelayMs, oneDeliveryAtATime } from "./exclusive.server";
 import { now, nowIso } from "./clock.server";
 import { emailColumnOf, unsubscribeUrl, type EmailKind } from "./unsubscribe.server";
 import { logger } from "./log.server";
@@ -65,32 +65,10 @@ const REFUSED_THIS_EMAIL = new Set(["EENVELOPE", "EMESSAGE"]);
 
 export const RETRY = { firstDelayMs: 60_000, maxDelayMs: 3_600_000, giveUpAfterMs: 24 * 3_600_000 } as const;
 
-export function nextTryDelayMs(attempts: number): number {
-  return Math.min(RETRY.firstDelayMs * 2 ** Math.max(attempts - 1, 0), RETRY.maxDelayMs);
-}
+export const nextTryDelayMs = (attempts: number) => backoffDelayMs(attempts, RETRY);
 
-let delivering: Promise<void> | null = null;
-let deliverAgain = false;
-
-// One delivery runs at a time, across instances too; a call during a run asks for one more after it, so nothing is sent twice.
-export function deliverPendingEmails(): Promise<void> {
-  if (delivering) {
-    deliverAgain = true;
-    return delivering;
-  }
-  delivering = (async () => {
-    try {
-      do {
-        deliverAgain = false;
-        // Another instance delivering now may have read its batch before this email was stored: wait for it, then read ours.
-        await acrossInstances("email-delivery", deliverBatch, { wait: true });
-      } while (deliverAgain);
-    } finally {
-      delivering = null;
-    }
-  })();
-  return delivering;
-}
+// Another instance delivering now may have read its batch before this email was stored: it waits for it, then reads ours.
+export const deliverPendingEmails = oneDeliveryAtATime("email-delivery", () => deliverBatch());
 
 async function deliverBatch(): Promise<void> {
   const transport = smtp();

@@ -50,3 +50,36 @@ export async function acrossInstances<T>(
   if (databaseEngine === "sqlite") return { ran: true, value: await work() };
   return withAdvisoryLock(db, name, work, options);
 }
+
+/**
+ * A delivery run (emails, pushes) that happens once at a time, across instances too: a call during a run asks
+ * for one more run after it, since the running batch may have been read before the caller's row was stored.
+ * So nothing is sent twice and nothing waits for the next scheduler round.
+ */
+export function oneDeliveryAtATime(name: string, deliverBatch: () => Promise<void>): () => Promise<void> {
+  let delivering: Promise<void> | null = null;
+  let deliverAgain = false;
+  return () => {
+    if (delivering) {
+      deliverAgain = true;
+      return delivering;
+    }
+    delivering = (async () => {
+      try {
+        do {
+          deliverAgain = false;
+          await acrossInstances(name, deliverBatch, { wait: true });
+        } while (deliverAgain);
+      } finally {
+        delivering = null;
+      }
+    })();
+    return delivering;
+  };
+}
+
+/** The wait before retry number `attempts`: doubling from the first delay, up to the longest. */
+export const backoffDelayMs = (
+  attempts: number,
+  { firstDelayMs, maxDelayMs }: { firstDelayMs: number; maxDelayMs: number },
+) => Math.min(firstDelayMs * 2 ** Math.max(attempts - 1, 0), maxDelayMs);

@@ -4,7 +4,7 @@ import type { Database } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { now, nowIso } from "~/platform/clock.server";
-import { acrossInstances } from "~/platform/exclusive.server";
+import { backoffDelayMs, oneDeliveryAtATime } from "~/platform/exclusive.server";
 import type { Language } from "~/platform/i18n";
 import { isLanguage } from "~/platform/i18n";
 import { emailColumnOf, type EmailKind } from "~/platform/unsubscribe.server";
@@ -81,30 +81,10 @@ export const PUSH_RETRY = { firstDelayMs: 30_000, maxDelayMs: 30 * 60_000, giveU
 const TIME_TO_LIVE_SECONDS = 24 * 3600;
 const REQUEST_TIMEOUT_MS = 10_000;
 
-export const nextPushDelayMs = (attempts: number) =>
-  Math.min(PUSH_RETRY.firstDelayMs * 2 ** Math.max(attempts - 1, 0), PUSH_RETRY.maxDelayMs);
-
-let delivering: Promise<void> | null = null;
-let deliverAgain = false;
+export const nextPushDelayMs = (attempts: number) => backoffDelayMs(attempts, PUSH_RETRY);
 
 /** One delivery at a time, across instances too (as for emails), so a push is never sent twice. */
-export function deliverPendingPushes(): Promise<void> {
-  if (delivering) {
-    deliverAgain = true;
-    return delivering;
-  }
-  delivering = (async () => {
-    try {
-      do {
-        deliverAgain = false;
-        await acrossInstances("push-delivery", deliverBatch, { wait: true });
-      } while (deliverAgain);
-    } finally {
-      delivering = null;
-    }
-  })();
-  return delivering;
-}
+export const deliverPendingPushes = oneDeliveryAtATime("push-delivery", () => deliverBatch());
 
 let soon: NodeJS.Timeout | null = null;
 
