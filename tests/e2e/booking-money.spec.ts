@@ -1,22 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
 import { heldBooking, makeOperator, paymentOf } from "./disputes-data";
-import { expect, logIn, logOut, newPerson, signUpAndConfirm, test, visit, type Person } from "./support";
-
-async function serverNow(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get("/dev/clock")).json()) as { now: string }).now;
-}
-
-async function signedUp(page: Page, jsEnabled: boolean, role: Person["role"], name: string): Promise<Person> {
-  const person = newPerson(role, { name });
-  await signUpAndConfirm(page, person, jsEnabled);
-  await logOut(page);
-  return person;
-}
-
-async function signIn(page: Page, person: Person) {
-  await logIn(page, person.email, person.password);
-  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
-}
+import { serverNow, signedUp, signIn } from "./people";
+import { expect, logOut, test, visit } from "./support";
 
 test("after the operator refunds 40 % of a 54 € booking, the sitter's card says they earn 27 €, as the payment record does", async ({
   page,

@@ -1,34 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
 import { upload } from "./images";
-import { sitterIn } from "./people";
+import { serverNow, signedUp, signIn, sitterIn } from "./people";
 import { heldBooking, hideReview, idOf, makeOperator, paymentOf, reviewsOf } from "./disputes-data";
-import {
-  expect,
-  expectAccessible,
-  logIn,
-  logOut,
-  newPerson,
-  signUpAndConfirm,
-  test,
-  visit,
-  type Person,
-} from "./support";
-
-async function serverNow(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get("/dev/clock")).json()) as { now: string }).now;
-}
-
-async function signedUp(page: Page, jsEnabled: boolean, role: Person["role"], name: string): Promise<Person> {
-  const person = newPerson(role, { name });
-  await signUpAndConfirm(page, person, jsEnabled);
-  await logOut(page);
-  return person;
-}
-
-async function signIn(page: Page, person: Person) {
-  await logIn(page, person.email, person.password);
-  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
-}
+import { expect, expectAccessible, logOut, test, visit } from "./support";
 
 test("a problem pauses the release; the operator refunds 40 %: the provider captures 60 %, the sitter keeps 18 € and the fee is 3.60 €", async ({
   page,

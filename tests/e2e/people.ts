@@ -87,3 +87,22 @@ export async function sitterAvailableOn(
   await logOut(page);
   return sitter;
 }
+
+/** The server's time (moved by /dev/clock in tests), as an ISO string. */
+export async function serverNow(request: APIRequestContext): Promise<string> {
+  return ((await (await request.get("/dev/clock")).json()) as { now: string }).now;
+}
+
+/** Someone signed up and confirmed, then signed out again, ready to sign in where the test needs them. */
+export async function signedUp(page: Page, jsEnabled: boolean, role: Person["role"], name: string): Promise<Person> {
+  const person = newPerson(role, { name });
+  await signUpAndConfirm(page, person, jsEnabled);
+  await logOut(page);
+  return person;
+}
+
+/** Signs in and waits until the sign-in page is left. */
+export async function signIn(page: Page, person: Person) {
+  await logIn(page, person.email, person.password);
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+}
