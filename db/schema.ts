@@ -26,6 +26,10 @@ export interface UsersTable {
   years_experience: number | null;
   /** How much an owner gets back on cancelling (migration 0038). */
   cancellation_policy: Generated<CancellationPolicy>;
+  /** The most pets a sitter takes at once, 1-6 (migration 0040). */
+  max_pets: Generated<number>;
+  /** What each pet after the first adds per unit of any service, 0-5000 cents (migration 0040). */
+  extra_pet_cents: Generated<number>;
   /** When the person accepted the terms and privacy policy (sign-up); null for accounts older than the record. */
   terms_accepted_at: IsoTime | null;
   /** JSON array of experience chip ids. */
@@ -249,6 +253,7 @@ export interface Database {
   email_changes: EmailChangesTable;
   data_exports: DataExportsTable;
   push_subscriptions: PushSubscriptionsTable;
+  sitter_services: SitterServicesTable;
   push_outbox: PushOutboxTable;
   push_keys: PushKeysTable;
 }
@@ -428,6 +433,7 @@ export interface BookingsTable {
   sitter_id: string;
   pet_id: string | null;
   pet_name: string;
+  /** A ServiceId; 'hourly' is the specification's booking (migration 0040 renamed the old 'walk' to it). */
   service_type: Generated<string>;
   location: Generated<string>;
   notes: Generated<string>;
@@ -464,6 +470,17 @@ export interface BookingsTable {
   created_at: IsoTime;
   updated_at: IsoTime;
 }
+
+/** A service a sitter offers besides pet sitting by the hour (migration 0040). */
+export interface SitterServicesTable {
+  sitter_id: string;
+  service: Exclude<ServiceId, "hourly">;
+  price_cents: number;
+  /** 30 or 60 for a walk, 30 for a drop-in visit, null for day care and stays. */
+  duration_minutes: number | null;
+}
+
+export type ServiceId = "hourly" | "walk" | "drop_in" | "day_care" | "house_sitting" | "boarding";
 
 export interface StripeEventsTable {
   id: string;

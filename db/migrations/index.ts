@@ -31,6 +31,7 @@ import * as rateLimitHits from "./0031-rate-limit-hits";
 import * as pushSubscriptions from "./0032-push-subscriptions";
 import * as pushKeys from "./0033-push-keys";
 import * as cancellationPolicies from "./0038-cancellation-policies";
+import * as sitterServices from "./0040-sitter-services";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   "0032-push-subscriptions": pushSubscriptions,
   "0033-push-keys": pushKeys,
   "0038-cancellation-policies": cancellationPolicies,
+  "0040-sitter-services": sitterServices,
 };

@@ -276,7 +276,7 @@ describe("the owner's request makes the booking", () => {
   it("priced from the sitter's rate, and nobody is told until the card is authorised", () => {
     const change = allowed(decide(null, OWNER, EVENTS.requested, NOW));
     expect(change).toEqual({
-      create: { ...newBooking(), subtotal_cents: 3000, fee_cents: 600, total_cents: 3600 },
+      create: { ...newBooking(), service_type: "hourly", subtotal_cents: 3000, fee_cents: 600, total_cents: 3600 },
       set: {},
       notify: [],
     });

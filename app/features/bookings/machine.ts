@@ -93,7 +93,7 @@ export type BookingEvent =
   | { type: "sitter-cancel"; reason: string };
 
 export interface Change {
-  create?: NewBooking & Pick<Booking, "subtotal_cents" | "fee_cents" | "total_cents">;
+  create?: NewBooking & Pick<Booking, "service_type" | "subtotal_cents" | "fee_cents" | "total_cents">;
   set: Partial<
     Pick<
       Booking,
@@ -251,7 +251,13 @@ function request(booking: NewBooking, actor: Actor, at: Date): Decision {
   const price = priceOf(booking.hourly_rate_cents, booking.hours);
   // The sitter is told once the card is authorised, not now.
   return allow({
-    create: { ...booking, subtotal_cents: price.subtotal, fee_cents: price.fee, total_cents: price.total },
+    create: {
+      ...booking,
+      service_type: "hourly",
+      subtotal_cents: price.subtotal,
+      fee_cents: price.fee,
+      total_cents: price.total,
+    },
     set: {},
     notify: [],
   });
