@@ -228,6 +228,7 @@ export interface Database {
   availability_slots: AvailabilitySlotsTable;
   bookings: BookingsTable;
   test_payments: TestPaymentsTable;
+  test_transfers: TestTransfersTable;
   payment_idempotency: PaymentIdempotencyTable;
   stripe_events: StripeEventsTable;
   reviews: ReviewsTable;
@@ -497,6 +498,16 @@ export interface TestPaymentsTable {
   amount_cents: number | null;
   card_last4: string;
   status: string;
+  created_at: IsoTime;
+}
+
+/** The offline provider's payouts to sitters (migration 0044). */
+export interface TestTransfersTable {
+  ref: string;
+  charge_ref: string;
+  payee_ref: string;
+  amount_cents: number;
+  reversed_cents: Generated<number>;
   created_at: IsoTime;
 }
 

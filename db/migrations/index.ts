@@ -32,6 +32,7 @@ import * as pushSubscriptions from "./0032-push-subscriptions";
 import * as pushKeys from "./0033-push-keys";
 import * as cancellationPolicies from "./0038-cancellation-policies";
 import * as sitterServices from "./0040-sitter-services";
+import * as testTransfers from "./0044-test-transfers";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "0033-push-keys": pushKeys,
   "0038-cancellation-policies": cancellationPolicies,
   "0040-sitter-services": sitterServices,
+  "0044-test-transfers": testTransfers,
 };
