@@ -53,6 +53,8 @@ export class FakeStripe {
   setupIntents = new Map<string, Record<string, unknown>>();
   paymentIntents = new Map<string, Record<string, unknown>>();
   accounts = new Map<string, Record<string, unknown>>();
+  /** Connect: transfers to connected accounts, with what was reversed of each. */
+  transfers = new Map<string, Record<string, unknown>>();
   /** Billing: customers, cards, prices, subscriptions and their invoices. */
   customers = new Map<string, Record<string, unknown>>();
   paymentMethods = new Map<string, Record<string, unknown>>();
@@ -162,6 +164,10 @@ export class FakeStripe {
       status: 404,
       body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such object" } },
     };
+    const invalid = (message: string) => ({
+      status: 400,
+      body: { error: { type: "invalid_request_error", message } },
+    });
     let match: RegExpMatchArray | null;
 
     if (method === "POST" && path === "/v1/customers") {
@@ -216,7 +222,16 @@ export class FakeStripe {
         customer: params.customer,
         payment_method: params.payment_method,
         capture_method: params.capture_method,
-        status: "requires_capture",
+        // Without manual capture the payment is taken at once: its charge is what a transfer is made from.
+        ...(params.capture_method === "manual"
+          ? { status: "requires_capture" }
+          : {
+              status: "succeeded",
+              amount_capturable: 0,
+              amount_received: Number(params.amount),
+              latest_charge: this.nextId("ch"),
+            }),
+        transfer_group: params.transfer_group ?? null,
         application_fee_amount: params.application_fee_amount ? Number(params.application_fee_amount) : null,
         transfer_data: params["transfer_data[destination]"]
           ? { destination: params["transfer_data[destination]"] }
@@ -251,6 +266,40 @@ export class FakeStripe {
         ...(wanted === "succeeded" ? { amount_received: Number(params.amount_to_capture ?? intent.amount) } : {}),
       });
       return ok(intent);
+    }
+    if (method === "POST" && path === "/v1/transfers") {
+      const charge = [...this.paymentIntents.values()].find(
+        (intent) => intent.latest_charge === params.source_transaction,
+      );
+      if (!this.accounts.has(params.destination!) || !charge || Number(params.amount) > Number(charge.amount_received))
+        return invalid("The transfer's destination, source transaction or amount is not valid.");
+      const transfer = {
+        id: this.nextId("tr"),
+        object: "transfer",
+        amount: Number(params.amount),
+        amount_reversed: 0,
+        currency: params.currency,
+        destination: params.destination,
+        source_transaction: params.source_transaction,
+        transfer_group: params.transfer_group,
+        metadata: metadataOf(params),
+        reversed: false,
+        created,
+      };
+      this.transfers.set(transfer.id, transfer);
+      return ok(transfer);
+    }
+    if (method === "POST" && (match = path.match(/^\/v1\/transfers\/([^/]+)\/reversals$/))) {
+      const transfer = this.transfers.get(match[1]!);
+      if (!transfer) return notFound;
+      const amount = Number(params.amount ?? Number(transfer.amount) - Number(transfer.amount_reversed));
+      if (amount > Number(transfer.amount) - Number(transfer.amount_reversed))
+        return invalid("The reversal is more than what is left of the transfer.");
+      Object.assign(transfer, {
+        amount_reversed: Number(transfer.amount_reversed) + amount,
+        reversed: Number(transfer.amount_reversed) + amount === Number(transfer.amount),
+      });
+      return ok({ id: this.nextId("trr"), object: "transfer_reversal", amount, transfer: transfer.id, created });
     }
     if (method === "POST" && path === "/v1/refunds")
       return ok({

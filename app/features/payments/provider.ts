@@ -49,13 +49,35 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<PaymentResult>;
   voidHold(input: { holdRef: string; idempotencyKey: string }): Promise<PaymentResult>;
-  refund(input: { holdRef: string; amountCents: number; idempotencyKey: string }): Promise<PaymentResult>;
+  /**
+   * Gives back part or all of a captured hold or a charge. A hold is a destination charge: the sitter's
+   * share and the platform fee go back in proportion. A `platformCharge` (a stay's charge, paid out later)
+   * only gives back the platform's money: a payout already made is reversed with `reversePayout`.
+   */
+  refund(input: {
+    holdRef: string;
+    amountCents: number;
+    platformCharge?: boolean;
+    idempotencyKey: string;
+  }): Promise<PaymentResult>;
+  /** Takes the amount now from a saved card, the payer not at the screen; `reference` ties it to a booking. */
   charge(input: {
     cardRef: string;
     amountCents: number;
     description: string;
+    reference?: string;
     idempotencyKey: string;
   }): Promise<PaymentResult<{ chargeRef: string }>>;
+  /** Sends part of a charge on to the sitter's payout account (Stripe: a transfer from that charge). */
+  payOut(input: {
+    chargeRef: string;
+    payeeRef: string;
+    amountCents: number;
+    reference: string;
+    idempotencyKey: string;
+  }): Promise<PaymentResult<{ payoutRef: string }>>;
+  /** Takes back part or all of a payout, for a refund after it (Stripe: a transfer reversal). */
+  reversePayout(input: { payoutRef: string; amountCents: number; idempotencyKey: string }): Promise<PaymentResult>;
   removeCard(input: { cardRef: string; idempotencyKey: string }): Promise<PaymentResult>;
   createCustomer?(input: {
     userId: string;

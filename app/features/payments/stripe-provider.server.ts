@@ -221,12 +221,20 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       }, unknownObject);
     },
 
-    charge({ cardRef, amountCents, description, idempotencyKey }) {
+    charge({ cardRef, amountCents, description, reference, idempotencyKey }) {
       return attempt(async () => {
         const charged = await confirmOnCard(
           stripe,
           cardRef,
-          { amount: amountCents, off_session: true, description },
+          {
+            amount: amountCents,
+            off_session: true,
+            description,
+            // A booking's charge: its payout to the sitter is a transfer of the same group, made later.
+            ...(reference
+              ? { transfer_group: reference, metadata: { purpose: "booking", booking_id: reference } }
+              : {}),
+          },
           idempotencyKey,
           ["succeeded"],
         );
@@ -296,16 +304,49 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       );
     },
 
-    refund({ holdRef, amountCents, idempotencyKey }) {
+    refund({ holdRef, amountCents, platformCharge = false, idempotencyKey }) {
       return attempt(async () => {
         // A destination charge: the sitter's transfer and the platform fee are given back in proportion.
+        // A charge on the platform alone (a stay) has neither; its payout is reversed on its own.
         const refund = await stripe.refunds.create(
-          { payment_intent: holdRef, amount: amountCents, reverse_transfer: true, refund_application_fee: true },
+          {
+            payment_intent: holdRef,
+            amount: amountCents,
+            ...(platformCharge ? {} : { reverse_transfer: true, refund_application_fee: true }),
+          },
           { idempotencyKey },
         );
         return refund.status === "failed" || refund.status === "canceled"
           ? fail("processing_error")
           : { ok: true as const };
+      });
+    },
+
+    payOut({ chargeRef, payeeRef, amountCents, reference, idempotencyKey }) {
+      return attempt(async () => {
+        // From the charge itself (source_transaction), so the transfer never waits for the platform's balance.
+        const intent = await stripe.paymentIntents.retrieve(chargeRef);
+        const charge = typeof intent.latest_charge === "string" ? intent.latest_charge : intent.latest_charge?.id;
+        if (intent.status !== "succeeded" || !charge) return fail("processing_error");
+        const transfer = await stripe.transfers.create(
+          {
+            amount: amountCents,
+            currency: CURRENCY,
+            destination: payeeRef,
+            source_transaction: charge,
+            transfer_group: reference,
+            metadata: { purpose: "booking", booking_id: reference },
+          },
+          { idempotencyKey },
+        );
+        return { ok: true as const, payoutRef: transfer.id };
+      });
+    },
+
+    reversePayout({ payoutRef, amountCents, idempotencyKey }) {
+      return attempt(async () => {
+        await stripe.transfers.createReversal(payoutRef, { amount: amountCents }, { idempotencyKey });
+        return { ok: true as const };
       });
     },
   };

@@ -182,6 +182,59 @@ export const testProvider: PaymentProvider = {
     });
   },
 
+  payOut({ chargeRef, payeeRef, amountCents, idempotencyKey }) {
+    return once(`payout:${idempotencyKey}`, async () => {
+      const charged = await db
+        .selectFrom("test_payments")
+        .select("amount_cents")
+        .where("ref", "=", chargeRef)
+        .where("kind", "=", "charge")
+        .where("status", "in", ["captured", "partly-refunded"])
+        .executeTakeFirst();
+      const paidOut = await db
+        .selectFrom("test_transfers")
+        .select((eb) =>
+          eb.fn.coalesce(eb.fn.sum<number>(eb("amount_cents", "-", eb.ref("reversed_cents"))), eb.lit(0)).as("cents"),
+        )
+        .where("charge_ref", "=", chargeRef)
+        .executeTakeFirstOrThrow();
+      // Never more than what the charge still holds after its refunds and the payouts made from it.
+      if (
+        !charged ||
+        !payeeRef ||
+        !Number.isInteger(amountCents) ||
+        amountCents <= 0 ||
+        amountCents > (charged.amount_cents ?? 0) - Number(paidOut.cents)
+      )
+        return fail("processing_error");
+      const payoutRef = `test_transfer_${randomUUID()}`;
+      await db
+        .insertInto("test_transfers")
+        .values({
+          ref: payoutRef,
+          charge_ref: chargeRef,
+          payee_ref: payeeRef,
+          amount_cents: amountCents,
+          created_at: nowIso(),
+        })
+        .execute();
+      return { ok: true as const, payoutRef };
+    });
+  },
+
+  reversePayout({ payoutRef, amountCents, idempotencyKey }) {
+    return once(`reverse-payout:${idempotencyKey}`, async () => {
+      if (!Number.isInteger(amountCents) || amountCents <= 0) return fail("processing_error");
+      const updated = await db
+        .updateTable("test_transfers")
+        .set((eb) => ({ reversed_cents: eb("reversed_cents", "+", amountCents) }))
+        .where("ref", "=", payoutRef)
+        .where((eb) => eb(eb("amount_cents", "-", eb.ref("reversed_cents")), ">=", amountCents))
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1 ? { ok: true as const } : fail("processing_error");
+    });
+  },
+
   removeCard({ cardRef, idempotencyKey }) {
     return once(`remove:${idempotencyKey}`, async () => {
       const updated = await db
