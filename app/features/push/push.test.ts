@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~db/schema";
 import { browserKeys, decryptPush, startFakePushService, type BrowserKeys } from "~/testing/push-service";
 
 // The push service the app posts to is a local one; the environment accepts its origin in unit tests only.
 const service = await startFakePushService();
 process.env.PUSH_TEST_SERVICE_ORIGIN = service.origin;
 
-const { db } = await import("~/platform/db.server");
+const { db, databaseEngine } = await import("~/platform/db.server");
+const { withAdvisoryLock } = await import("~/platform/exclusive.server");
 const { advanceClock, resetClockAfterEach, MINUTE } = await import("~/testing/clock");
 const { person, matchOf, PASSWORD } = await import("~/testing/people");
 const { deleteAccount } = await import("~/features/account/index.server");
@@ -173,6 +177,42 @@ describe("pushes through the outbox", () => {
     await deliverPendingPushes();
     expect(pushesTo(phone.path)).toHaveLength(1);
   });
+
+  it.runIf(databaseEngine === "postgres")(
+    "on PostgreSQL, waits while another instance delivers, then sends each push once",
+    async () => {
+      // Another instance: its own pool on the same database, holding the delivery lock as its batch would.
+      const other = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 }) }),
+      });
+      try {
+        const someone = await person("owner");
+        await wantsMessages(someone.id);
+        const phone = await device(someone.id);
+        await notify({ userId: someone.id, type: "match", data: { name: "Ana" }, link: "/messages" });
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let locked = () => {};
+        const otherHoldsIt = new Promise<void>((resolve) => (locked = resolve));
+        const otherRun = withAdvisoryLock(other, "push-delivery", async () => {
+          locked();
+          await held;
+        });
+        await otherHoldsIt;
+        // This instance's run waits for the other's to end, and a second call joins it.
+        const runs = Promise.all([deliverPendingPushes(), deliverPendingPushes()]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(pushesTo(phone.path)).toHaveLength(0);
+        release();
+        expect(await otherRun).toEqual({ ran: true, value: undefined });
+        await runs;
+        await deliverPendingPushes();
+        expect(pushesTo(phone.path)).toHaveLength(1);
+      } finally {
+        await other.destroy();
+      }
+    },
+  );
 
   it("makes the VAPID keys once and keeps them in the database", async () => {
     const keys = await vapidKeys();
