@@ -1,3 +1,8 @@
+import { chromium } from "@playwright/test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium as chromiumOptions } from "../../playwright.config";
 import { expect, test, visit } from "./support";
 
 test.use({ serviceWorkers: "allow" });
@@ -18,6 +23,7 @@ test("installed app: a manifest to install from, and a translated offline page w
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
+
   await context.setOffline(true);
   try {
     await page.goto("/select-role");
@@ -28,4 +34,32 @@ test("installed app: a manifest to install from, and a translated offline page w
   }
   await page.getByRole("link", { name: "Reintentar" }).click();
   await expect(page.getByRole("heading", { name: "Estás sin conexión" })).toHaveCount(0);
+});
+
+test("installable: Chromium's own installability check finds nothing missing", async ({
+  baseURL,
+  browserName,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled || browserName !== "chromium", "installing needs Chromium with JavaScript");
+  // Chromium installs nothing from an incognito window, and every test's context is one: a profile on
+  // disk, as a person's browser has, for the check Lighthouse's "installable manifest" audit made.
+  const profile = await mkdtemp(join(tmpdir(), "install-"));
+  const browser = await chromium.launchPersistentContext(profile, { ...chromiumOptions, baseURL });
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto("/welcome");
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const devtools = await browser.newCDPSession(page);
+    const manifest = await devtools.send("Page.getAppManifest");
+    expect(manifest.errors).toEqual([]);
+    await expect
+      .poll(async () => (await devtools.send("Page.getInstallabilityErrors")).installabilityErrors)
+      .toEqual([]);
+  } finally {
+    await browser.close();
+    await rm(profile, { recursive: true, force: true });
+  }
 });
