@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { handlePushAction } from "~/features/push/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
@@ -9,5 +9,6 @@ export const loader = () => redirect("/settings");
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const answer = await handlePushAction(user.id, await formDataOf(request), request.headers.get("User-Agent"));
-  return data(answer.body, { status: answer.status });
+  // A real Response: the page reads it with fetch, not through Remix.
+  return Response.json(answer.body, { status: answer.status });
 }

@@ -20,7 +20,8 @@ export interface FakePushService {
   close(): Promise<void>;
 }
 
-export async function startFakePushService(): Promise<FakePushService> {
+/** On `port` (a fixed one the app under test was told of), or any free one. */
+export async function startFakePushService(port = 0): Promise<FakePushService> {
   const received: ReceivedPush[] = [];
   const answer = new Map<string, number>();
   const server: Server = createServer((request, response) => {
@@ -32,10 +33,9 @@ export async function startFakePushService(): Promise<FakePushService> {
       response.writeHead(answer.get(path) ?? 201).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     answer,
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -160,3 +160,27 @@ export function grantOperator(email: string) {
     stdio: "pipe",
   });
 }
+
+export function userIdOf(email: string): string {
+  const database = open();
+  try {
+    const row = database.prepare("select id from users where email = ?").get(email) as { id: string } | undefined;
+    if (!row) throw new Error(`No user ${email}`);
+    return row.id;
+  } finally {
+    database.close();
+  }
+}
+
+export function pushDevicesOf(email: string): number {
+  const database = open();
+  try {
+    return (
+      database
+        .prepare("select count(*) as n from push_subscriptions where user_id = (select id from users where email = ?)")
+        .get(email) as { n: number }
+    ).n;
+  } finally {
+    database.close();
+  }
+}

@@ -13,6 +13,8 @@ process.env.AUTH_RATE_LIMIT ??= "10000";
 process.env.AUTH_RESET_RATE_LIMIT ??= "10000";
 // A wait long enough that "the next try right after the free failures is refused" holds however busy the machine is.
 process.env.AUTH_SIGNIN_FIRST_DELAY_SECONDS ??= "60";
+// push-device.spec.ts runs a stand-in for the browsers' push service on this loopback port.
+process.env.PUSH_TEST_SERVICE_ORIGIN ??= `http://127.0.0.1:${Number(process.env.PORT) + 7}`;
 // operations.spec.ts scrapes /metrics with it.
 process.env.METRICS_TOKEN ??= "e2e-metrics-token-0123456789";
 // E2E_MEDIA_STORAGE=s3: the same run with photos and chat files in the bucket of an S3-compatible
