@@ -5,6 +5,8 @@ export interface Reader {
   timeZone: string;
 }
 
+// Keys come from code (kinds and options) and from people (languages, time zones): bounded all the same.
+const MOST_FORMATTERS_KEPT = 1000;
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
 function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
@@ -17,6 +19,7 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
   let formatter = formatters.get(key) as T | undefined;
   if (!formatter) {
     formatter = make();
+    if (formatters.size >= MOST_FORMATTERS_KEPT) formatters.delete(formatters.keys().next().value!);
     formatters.set(key, formatter);
   }
   return formatter;
