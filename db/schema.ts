@@ -229,6 +229,7 @@ export interface Database {
   bookings: BookingsTable;
   test_payments: TestPaymentsTable;
   test_transfers: TestTransfersTable;
+  calendar_feeds: CalendarFeedsTable;
   payment_idempotency: PaymentIdempotencyTable;
   stripe_events: StripeEventsTable;
   reviews: ReviewsTable;
@@ -498,6 +499,13 @@ export interface TestPaymentsTable {
   amount_cents: number | null;
   card_last4: string;
   status: string;
+  created_at: IsoTime;
+}
+
+/** A person's private calendar address (migration 0045): the token is the secret part of the URL. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  token: string;
   created_at: IsoTime;
 }
 

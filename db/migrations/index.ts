@@ -33,6 +33,7 @@ import * as pushKeys from "./0033-push-keys";
 import * as cancellationPolicies from "./0038-cancellation-policies";
 import * as sitterServices from "./0040-sitter-services";
 import * as testTransfers from "./0044-test-transfers";
+import * as calendarFeeds from "./0045-calendar-feeds";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "0038-cancellation-policies": cancellationPolicies,
   "0040-sitter-services": sitterServices,
   "0044-test-transfers": testTransfers,
+  "0045-calendar-feeds": calendarFeeds,
 };
