@@ -293,6 +293,9 @@ const EXEMPT: Record<string, string> = {
   "routes/settings-language.tsx": "the asker's own cookie",
   "routes/settings-push.ts":
     "the asker's own devices: a change or test names an endpoint and touches it only when it is theirs (push/push.test.ts)",
+  "routes/settings-calendar.ts": "makes, replaces or turns off the asker's own calendar address",
+  "routes/calendar-feed.ts":
+    "the secret address is the credential; it lists only its owner's bookings (features/calendar/calendar.test.ts)",
   "routes/healthz.ts": "public health check",
   "routes/metrics.ts": "aggregate figures only, behind METRICS_TOKEN (platform/metrics.test.ts)",
   "routes/locales.ts": "public translations",

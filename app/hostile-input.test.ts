@@ -836,6 +836,20 @@ const FORMS: Record<string, Form[]> = {
       ],
     },
   ],
+  "routes/settings-calendar.ts": [
+    {
+      name: "make a calendar address",
+      who: "both",
+      url: () => "/settings/calendar",
+      fields: () => [["intent", "renew"]],
+    },
+    {
+      name: "turn off the calendar address",
+      who: "both",
+      url: () => "/settings/calendar",
+      fields: () => [["intent", "stop"]],
+    },
+  ],
   "routes/settings-email-confirm.tsx": [
     {
       name: "confirm email change",

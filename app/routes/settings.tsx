@@ -23,6 +23,8 @@ import {
   saveEmailPreferences,
   saveTimeZone,
 } from "~/features/account/index.server";
+import { CalendarSection } from "~/features/calendar";
+import { calendarFeedOf } from "~/features/calendar/index.server";
 import { PushSection } from "~/features/push";
 import { pushSettingsOf } from "~/features/push/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
@@ -34,10 +36,11 @@ export const handle = { i18n: ["settings"], title: "settings:title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [preferences, download, push] = await Promise.all([
+  const [preferences, download, push, calendarAddress] = await Promise.all([
     emailPreferencesOf(user.id),
     currentExport(user.id),
     pushSettingsOf(user.id),
+    calendarFeedOf(user.id),
   ]);
   return {
     email: user.email,
@@ -45,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timeZone: user.time_zone,
     preferences,
     push: { publicKey: push.publicKey, deviceCount: push.devices.length },
+    calendarAddress,
     constraints: {
       changeEmail: constraintOf(changeEmailSchema),
       notifications: constraintOf(notificationPreferencesSchema),
@@ -144,7 +148,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Settings() {
   const { t } = useTranslation("settings");
-  const { email, city, timeZone, preferences, push, download, constraints } = useLoaderData<typeof loader>();
+  const { email, city, timeZone, preferences, push, calendarAddress, download, constraints } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const replyFor = (form: Intent) => (actionData?.form === form ? actionData.reply : undefined);
   return (
@@ -162,6 +167,7 @@ export default function Settings() {
         constraint={constraints.notifications}
       />
       <PushSection publicKey={push.publicKey} deviceCount={push.deviceCount} />
+      <CalendarSection address={calendarAddress} />
       <TimeZoneSection timeZone={timeZone} city={city} />
       <ExportSection download={download} />
       <DeleteAccountSection lastResult={replyFor("delete-account")} constraint={constraints.deleteAccount} />

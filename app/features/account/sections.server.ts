@@ -3,6 +3,7 @@ import type { Database } from "~db/schema";
 import { containsText, json } from "~/platform/db.server";
 import { visitReportsForExport } from "~/features/visits/index.server";
 import { bookingMoney } from "~/features/bookings";
+import { exportCalendarFeed, stopCalendarFeed } from "~/features/calendar/index.server";
 import { eraseSubscriptions, exportSubscriptions } from "~/features/push/index.server";
 
 /**
@@ -632,6 +633,14 @@ export const personalDataSections: PersonalDataSection[] = [
           ]),
         )
         .execute();
+    },
+  },
+  {
+    // Whether the person has a calendar address, and since when; the address itself is a secret.
+    name: "calendar-address",
+    exportOf: (userId, database) => exportCalendarFeed(userId, database),
+    async erase(person, trx) {
+      await stopCalendarFeed(person.id, trx);
     },
   },
   {

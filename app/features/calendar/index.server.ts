@@ -1,0 +1,1 @@
+export { calendarFeedOf, calendarFile, exportCalendarFeed, renewCalendarFeed, stopCalendarFeed } from "./feed.server";
