@@ -226,6 +226,7 @@ export interface Database {
   matches: MatchesTable;
   places: PlacesTable;
   availability_slots: AvailabilitySlotsTable;
+  sitter_days_off: SitterDaysOffTable;
   bookings: BookingsTable;
   test_payments: TestPaymentsTable;
   test_transfers: TestTransfersTable;
@@ -423,6 +424,13 @@ export interface AvailabilitySlotsTable {
   status: Generated<SlotStatus>;
   booking_id: string | null;
   created_at: IsoTime;
+}
+
+/** A whole day a sitter is not free (migration 0041); days without a row are free. */
+export interface SitterDaysOffTable {
+  sitter_id: string;
+  /** YYYY-MM-DD in the sitter's time zone. */
+  day: string;
 }
 
 export type BookingStatus = "requested" | "confirmed" | "in-progress" | "completed" | "cancelled";

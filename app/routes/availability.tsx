@@ -4,9 +4,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { addSlot, slotsPage } from "~/features/availability/index.server";
+import { addSlot, monthCalendar, saveMonth, slotsPage } from "~/features/availability/index.server";
 import {
   DEFAULT_SLOT,
+  MonthCalendar,
   PRESET_NAMES,
   SlotList,
   addSlotFields,
@@ -27,10 +28,12 @@ export const handle = { i18n: ["availability"], title: "availability:title" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!isSitter(user.role)) return { sitter: false as const };
-  const asked = new URL(request.url).searchParams.get("date") ?? "";
+  const params = new URL(request.url).searchParams;
+  const language = await languageOf(request);
   return {
     sitter: true as const,
-    ...(await slotsPage(user, asked, await languageOf(request))),
+    ...(await slotsPage(user, params.get("date") ?? "", language)),
+    calendar: await monthCalendar(user, params.get("month") ?? "", language),
     constraints: { addSlotFields: constraintOf(addSlotFields) },
   };
 }
@@ -45,7 +48,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   // Only a forged post gets here: the page itself offers non-sitters no form.
   if (!isSitter(user.role)) return redirect("/availability");
-  const submission = parseWithZod(await formDataOf(request), { schema: addSlotSchema });
+  const formData = await formDataOf(request);
+  if (formData.get("intent") === "month") {
+    const month = String(formData.get("month") ?? "");
+    const free = formData.getAll("free").map(String);
+    const saved = await saveMonth(user, month, free);
+    if (saved.status !== "saved") return data({ monthError: `availability:month.errors.${saved.status}` }, 400);
+    return redirectWithToast(`/availability?month=${month}`, { type: "success", title: "availability:month.saved" });
+  }
+  const submission = parseWithZod(formData, { schema: addSlotSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await addSlot(user.id, user.time_zone, submission.value);
   if (result.status !== "added") return data(submission.reply(refusal[result.status]), { status: 400 });
@@ -58,6 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Availability() {
   const { t } = useTranslation("availability");
   const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <>
       <PageHeader title={t("title")} backTo="/profile" />
@@ -91,6 +103,7 @@ export default function Availability() {
             constraint={page.constraints.addSlotFields}
           />
           <SlotList dateLabel={page.dateLabel} slots={page.slots} />
+          <MonthCalendar calendar={page.calendar} error={monthErrorOf(actionData)} />
         </div>
       ) : (
         <section className="card mx-4 space-y-3">
@@ -104,6 +117,11 @@ export default function Availability() {
   );
 }
 
+const monthErrorOf = (actionData: unknown) =>
+  actionData && typeof actionData === "object" && "monthError" in actionData
+    ? String(actionData.monthError)
+    : undefined;
+
 function AddSlot({
   date,
   openAtFirst,
@@ -114,7 +132,8 @@ function AddSlot({
   constraint: ConstraintOf<typeof addSlotFields>;
 }) {
   const { t } = useTranslation("availability");
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "monthError" in actionData ? undefined : actionData;
   const [form, fields] = useForm({
     id: "add-slot",
     ...useSchemaValidation("add-slot", () => loadAvailabilitySchemas().then((schemas) => schemas.addSlotSchema)),

@@ -49,6 +49,7 @@ const refusalMessages = {
   petNotFound: "bookings:errors.petRequired",
   past: "bookings:errors.past",
   outsideAvailability: "bookings:errors.outsideAvailability",
+  dayNotFree: "bookings:errors.dayNotFree",
   duplicate: "bookings:errors.stale",
   policyChanged: "bookings:errors.policyChanged",
 } as const;
@@ -62,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const field =
       result.reason === "petNotFound"
         ? "petId"
-        : result.reason === "past" || result.reason === "outsideAvailability"
+        : result.reason === "past" || result.reason === "outsideAvailability" || result.reason === "dayNotFree"
           ? "startTime"
           : "";
     return data(

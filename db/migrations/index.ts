@@ -32,6 +32,7 @@ import * as pushSubscriptions from "./0032-push-subscriptions";
 import * as pushKeys from "./0033-push-keys";
 import * as cancellationPolicies from "./0038-cancellation-policies";
 import * as sitterServices from "./0040-sitter-services";
+import * as sitterDaysOff from "./0041-sitter-days-off";
 import * as testTransfers from "./0044-test-transfers";
 import * as calendarFeeds from "./0045-calendar-feeds";
 
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   "0033-push-keys": pushKeys,
   "0038-cancellation-policies": cancellationPolicies,
   "0040-sitter-services": sitterServices,
+  "0041-sitter-days-off": sitterDaysOff,
   "0044-test-transfers": testTransfers,
   "0045-calendar-feeds": calendarFeeds,
 };

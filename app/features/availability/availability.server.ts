@@ -184,6 +184,18 @@ export async function startTimesByDay(
     .execute();
   let lastDay = firstDay;
   for (let i = 1; i < dayCount; i += 1) lastDay = dayAfter(lastDay);
+  // A day the sitter marked not free offers no start times, whatever slots it has.
+  const daysOff = new Set(
+    (
+      await db
+        .selectFrom("sitter_days_off")
+        .select("day")
+        .where("sitter_id", "=", sitterId)
+        .where("day", ">=", firstDay)
+        .where("day", "<=", lastDay)
+        .execute()
+    ).map((row) => row.day),
+  );
   const earliest = now().getTime();
   const step = 30 * 60_000;
   for (const slot of slots) {
@@ -191,7 +203,7 @@ export async function startTimesByDay(
     for (let at = Math.ceil(new Date(slot.start_at).getTime() / step) * step; at + 3600_000 <= slotEnd; at += step) {
       if (at <= earliest) continue;
       const wall = wallClockIn(timeZone, new Date(at));
-      if (wall.day < firstDay || wall.day > lastDay) continue;
+      if (wall.day < firstDay || wall.day > lastDay || daysOff.has(wall.day)) continue;
       const times = byDay.get(wall.day) ?? [];
       times.push({ time: wall.time, maxHours: Math.min(6, Math.floor((slotEnd - at) / 3600_000)) });
       byDay.set(wall.day, times);

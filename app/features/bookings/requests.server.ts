@@ -8,7 +8,7 @@ import { listPets } from "~/features/pets/index.server";
 import { isOwner, isSitter } from "~/features/profiles/index.server";
 import { paymentProvider, paysOutThroughStripe } from "~/features/payments/index.server";
 import type { PaymentProvider } from "~/features/payments";
-import { startTimesByDay, startTimesOn, coveringSlot } from "~/features/availability/index.server";
+import { startTimesByDay, startTimesOn, coveringSlot, isFreeOnDays } from "~/features/availability/index.server";
 import { mayReach } from "~/features/safety/index.server";
 import { applyEvent, findBooking } from "./bookings.server";
 import { termsText } from "./cancellation-terms";
@@ -37,6 +37,7 @@ export type RequestResult =
         | "petNotFound"
         | "past"
         | "outsideAvailability"
+        | "dayNotFree"
         | "duplicate"
         | "policyChanged";
     };
@@ -89,6 +90,7 @@ export async function requestBooking(
     if (Number.isNaN(start.getTime()) || start <= now()) return { status: "refused", reason: "past" };
     if (!(await coveringSlot(trx, sitter.id, start.toISOString(), end.toISOString())))
       return { status: "refused", reason: "outsideAvailability" };
+    if (!(await isFreeOnDays(trx, sitter.id, [input.day]))) return { status: "refused", reason: "dayNotFree" };
 
     const created = await applyEvent(
       trx,
