@@ -215,6 +215,21 @@ export const personalDataSections: PersonalDataSection[] = [
     },
   },
   {
+    name: "daysNotFree",
+    async exportOf(userId, database) {
+      return database
+        .selectFrom("sitter_days_off")
+        .select("day")
+        .where("sitter_id", "=", userId)
+        .orderBy("day")
+        .execute()
+        .then((rows) => rows.map((row) => row.day));
+    },
+    async erase(person, trx) {
+      await trx.deleteFrom("sitter_days_off").where("sitter_id", "=", person.id).execute();
+    },
+  },
+  {
     name: "swipes",
     async exportOf(userId, database) {
       return database
