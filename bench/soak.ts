@@ -3,7 +3,8 @@
 // (dashboard, messages, a conversation, bookings, notifications, profile, likes, availability, settings)
 // with a chat message sent every few seconds, then two quiet minutes. The server's RSS (from /proc) and
 // V8 heap (from its /metrics) are sampled each minute. Memory is flat when the last sample is within
-// FLAT_TOLERANCE of the sample after WARM_UP_MINUTES, and a leak otherwise.
+// FLAT_TOLERANCE of the sample after WARM_UP_MINUTES, and a leak otherwise;
+// the quiet minutes show what stays once the load is gone.
 // Run after `npm run build`: `npm run bench:soak` (SOAK_MINUTES=5 for a quick look; BENCH_PORT, default 3306).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,7 +36,10 @@ export interface SoakFigures {
   samples: MemorySample[];
   startRssMb: number;
   afterWarmUpRssMb: number;
+  /** At the end of the load. */
   endRssMb: number;
+  /** After the quiet minutes. */
+  quietRssMb: number;
   growthAfterWarmUp: number;
   flat: boolean;
   failures: number;
@@ -165,7 +169,7 @@ export async function measureSoak({
       }
 
       const afterWarmUp = samples.find((taken) => taken.minute === Math.min(WARM_UP_MINUTES, minutes))!;
-      const end = samples.at(-1)!;
+      const end = samples.filter((taken) => taken.phase === "load").at(-1)!;
       const growth = end.rssMb / afterWarmUp.rssMb - 1;
       return {
         minutes,
@@ -173,6 +177,7 @@ export async function measureSoak({
         startRssMb: samples[0]!.rssMb,
         afterWarmUpRssMb: afterWarmUp.rssMb,
         endRssMb: end.rssMb,
+        quietRssMb: samples.at(-1)!.rssMb,
         growthAfterWarmUp: growth,
         flat: growth <= FLAT_TOLERANCE,
         failures,
@@ -188,6 +193,6 @@ export async function measureSoak({
 if (runsAlone(import.meta.url)) {
   const figures = await measureSoak();
   console.log(
-    `\nRSS ${fixed(figures.startRssMb, 0)} MB at start, ${fixed(figures.afterWarmUpRssMb, 0)} MB after ${Math.min(WARM_UP_MINUTES, figures.minutes)} minutes, ${fixed(figures.endRssMb, 0)} MB after ${figures.minutes} minutes of load and 2 quiet ones: ${fixed(figures.growthAfterWarmUp * 100)} % after warm-up (flat: at most ${FLAT_TOLERANCE * 100} %) → ${figures.flat ? "PASS" : "FAIL"}; ${figures.failures} failed requests`,
+    `\nRSS ${fixed(figures.startRssMb, 0)} MB at start, ${fixed(figures.afterWarmUpRssMb, 0)} MB after ${Math.min(WARM_UP_MINUTES, figures.minutes)} minutes, ${fixed(figures.endRssMb, 0)} MB after ${figures.minutes} minutes of load (${fixed(figures.growthAfterWarmUp * 100)} % after warm-up ; flat: at most ${FLAT_TOLERANCE * 100} %) → ${figures.flat ? "PASS" : "FAIL"}; ${fixed(figures.quietRssMb, 0)} MB after 2 quiet minutes; ${figures.failures} failed requests`,
   );
 }
