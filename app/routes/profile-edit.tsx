@@ -8,21 +8,19 @@ import { PhotoGrid, PhotoUploadForm } from "~/features/media";
 import { listPhotos, toPhotoView } from "~/features/media/index.server";
 import {
   BIO_MAX,
-  HOURLY_RATE_DEFAULT,
   profileEditSchema,
   SitterDetailsFields,
   sitterDetailsSchema,
   loadProfileSchemas,
 } from "~/features/profiles";
 import { TOO_OFTEN } from "~/features/geo/index.server";
-import { isSitter, updateProfile, updateSitterDetails } from "~/features/profiles/index.server";
+import { isSitter, sitterDetailsDefaults, updateProfile, updateSitterDetails } from "~/features/profiles/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FieldErrors, FormError, TextAreaField, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { jsonList } from "~/platform/db.server";
 
 export const handle = { i18n: ["profile"], title: "profile:edit.title" };
 
@@ -45,15 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       bio: user.bio,
       timeZone: user.time_zone,
     },
-    sitter: isSitter(user.role)
-      ? {
-          hourlyRate: String((user.hourly_rate_cents ?? HOURLY_RATE_DEFAULT * 100) / 100),
-          yearsExperience: user.years_experience === null ? "" : String(user.years_experience),
-          experience: jsonList.read(user.experience),
-          caresFor: jsonList.read(user.cares_for),
-          cancellationPolicy: user.cancellation_policy,
-        }
-      : null,
+    sitter: isSitter(user.role) ? await sitterDetailsDefaults(user) : null,
   };
 }
 
@@ -150,13 +140,7 @@ function SitterDetailsForm({
   defaults,
   lastResult,
 }: {
-  defaults: {
-    hourlyRate: string;
-    yearsExperience: string;
-    experience: string[];
-    caresFor: string[];
-    cancellationPolicy: string;
-  };
+  defaults: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["sitter"]>;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("profile");

@@ -7,19 +7,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PHOTOS_MAX, PhotoPicker } from "~/features/media";
 import { listPhotos, readImageUpload } from "~/features/media/index.server";
-import {
-  BIO_MAX,
-  HOURLY_RATE_DEFAULT,
-  SitterDetailsFields,
-  sitterSetupSchema,
-  loadProfileSchemas,
-} from "~/features/profiles";
-import { completeSitterProfile } from "~/features/profiles/index.server";
+import { BIO_MAX, SitterDetailsFields, sitterSetupSchema, loadProfileSchemas } from "~/features/profiles";
+import { completeSitterProfile, sitterDetailsDefaults } from "~/features/profiles/index.server";
 import { requireUser } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { FormError, TextAreaField } from "~/platform/ui/field";
 import { SubmitButton } from "~/platform/ui/submit-button";
-import { jsonList } from "~/platform/db.server";
 
 export const handle = { i18n: ["profile"], uploads: true, title: "profile:sitterSetup.title" };
 
@@ -31,11 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraints: { sitterSetupSchema: constraintOf(sitterSetupSchema) },
     defaults: {
       bio: user.bio,
-      hourlyRate: String((user.hourly_rate_cents ?? HOURLY_RATE_DEFAULT * 100) / 100),
-      yearsExperience: user.years_experience === null ? "" : String(user.years_experience),
-      experience: jsonList.read(user.experience),
-      caresFor: jsonList.read(user.cares_for),
-      cancellationPolicy: user.cancellation_policy,
+      ...(await sitterDetailsDefaults(user)),
     },
   };
 }

@@ -8,7 +8,11 @@ export {
   isSitter,
   masksCaringFor,
   profilePage,
+  servicesOf,
+  sitterDetailsDefaults,
+  withHourly,
   switchActingRole,
   updateProfile,
   updateSitterDetails,
 } from "./profiles.server";
+export type { OfferedService } from "./profiles.server";

@@ -3,14 +3,56 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/platform/money";
 import type { PublicProfile } from "./profiles.server";
+import { termsOf } from "./services";
 
-export type ShownProfile = PublicProfile & { text: { rate: string | null } };
+export type ShownProfile = PublicProfile & {
+  text: { rate: string | null; prices: string[]; extraPet: string };
+};
 
 export function profileText(profile: PublicProfile, language: string): ShownProfile {
   return {
     ...profile,
-    text: { rate: profile.hourlyRateCents === null ? null : formatMoney(profile.hourlyRateCents, language) },
+    text: {
+      rate: profile.hourlyRateCents === null ? null : formatMoney(profile.hourlyRateCents, language),
+      prices: profile.services.map((offered) => formatMoney(offered.priceCents, language)),
+      extraPet: formatMoney(profile.extraPetCents, language),
+    },
   };
+}
+
+/** Each service the sitter offers, "from €X per night", with the extra-pet price and the most pets. */
+function ServicesOffered({ profile }: { profile: ShownProfile }) {
+  const { t } = useTranslation("profile");
+  return (
+    <InfoSection id="services" title={t("services.title")}>
+      <ul className="space-y-1">
+        {profile.services.map((offered, index) => (
+          <li key={offered.service} className="flex justify-between gap-3">
+            <span>
+              {t(`services.${offered.service}`)}
+              {offered.service === "walk" && offered.durationMinutes
+                ? ` (${t("services.minutes", { count: offered.durationMinutes })})`
+                : ""}
+            </span>
+            <span className="font-semibold">
+              {t("services.from", {
+                price: profile.text.prices[index],
+                unit: t(`services.unit.${termsOf(offered.service).unit}`),
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm text-stone-700">
+        {[
+          profile.extraPetCents > 0 ? t("services.extraPetShown", { price: profile.text.extraPet }) : "",
+          t("services.maxPetsShown", { count: profile.maxPets }),
+        ]
+          .filter(Boolean)
+          .join(" · ")}
+      </p>
+    </InfoSection>
+  );
 }
 
 export function ProfileView({ profile }: { profile: ShownProfile }) {
@@ -40,9 +82,11 @@ export function ProfileView({ profile }: { profile: ShownProfile }) {
             : t("rating.none")}
         </p>
       </header>
-      {profile.text.rate !== null ? (
+      {profile.text.rate !== null || profile.services.length > 0 ? (
         <div>
-          <p className="text-lg font-semibold text-brand-800">{t("sitter.rate", { price: profile.text.rate })}</p>
+          {profile.text.rate !== null ? (
+            <p className="text-lg font-semibold text-brand-800">{t("sitter.rate", { price: profile.text.rate })}</p>
+          ) : null}
           <p className="text-sm text-stone-700">
             {[
               profile.yearsExperience !== null ? t("sitter.yearsExperience", { count: profile.yearsExperience }) : "",
@@ -53,6 +97,7 @@ export function ProfileView({ profile }: { profile: ShownProfile }) {
           </p>
         </div>
       ) : null}
+      {profile.services.length > 0 ? <ServicesOffered profile={profile} /> : null}
       {profile.cancellationPolicy !== null ? (
         <InfoSection id="cancellation-policy" title={t("cancellation.title")}>
           <p>

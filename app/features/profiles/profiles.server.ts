@@ -1,4 +1,5 @@
-import type { CancellationPolicy, PetType, User } from "~db/schema";
+import type { Kysely, Transaction } from "kysely";
+import type { CancellationPolicy, Database, PetType, ServiceId, User } from "~db/schema";
 import { db, executeKeepingPlan, flag, jsonList } from "~/platform/db.server";
 import { announceNewProfile } from "~/platform/events/deck-news.server";
 import { nowIso } from "~/platform/clock.server";
@@ -6,7 +7,9 @@ import { addPhotos, listPhotos, toPhotoView, type PhotoProblem, type PhotoView }
 import { payoutStatusOf, refreshPayoutStatus } from "~/features/payments/index.server";
 import { listPets, type PetView } from "~/features/pets/index.server";
 import { positionForCity, TOO_OFTEN } from "~/features/geo/index.server";
-import type { ProfileEditInput, SitterDetailsInput, SitterSetupInput } from "./schema";
+import { type ProfileEditInput, type SitterDetailsInput, type SitterSetupInput } from "./schema";
+import { HOURLY_RATE_DEFAULT } from "./options";
+import { PRICE_FIELDS, SERVICES } from "./services";
 
 export const isSitter = (role: User["role"]) => role === "sitter" || role === "both";
 export const isOwner = (role: User["role"]) => role === "owner" || role === "both";
@@ -32,16 +35,59 @@ export interface PublicProfile {
   rating: { average: number | null; count: number };
   photos: PhotoView[];
   pets: PetView[];
+  /** The services offered, in SERVICES order, "hourly" first when the sitter has an hourly rate. */
+  services: OfferedService[];
+  maxPets: number;
+  extraPetCents: number;
+}
+
+export interface OfferedService {
+  service: ServiceId;
+  priceCents: number;
+  durationMinutes: number | null;
+}
+
+/**
+ * The services besides "hourly" that each sitter offers, in SERVICES order (absent ids offer none): one query,
+ * for a profile or the cards of a deck page.
+ */
+export async function servicesOf(
+  database: Kysely<Database>,
+  sitterIds: readonly string[],
+): Promise<Map<string, OfferedService[]>> {
+  const offered = new Map<string, OfferedService[]>();
+  if (sitterIds.length === 0) return offered;
+  const rows = await database
+    .selectFrom("sitter_services")
+    .select(["sitter_id", "service", "price_cents", "duration_minutes"])
+    .where("sitter_id", "in", [...sitterIds])
+    .execute();
+  const order = (service: ServiceId) => SERVICES.findIndex((terms) => terms.id === service);
+  rows.sort((a, b) => order(a.service) - order(b.service));
+  for (const row of rows) {
+    const list = offered.get(row.sitter_id) ?? [];
+    list.push({ service: row.service, priceCents: row.price_cents, durationMinutes: row.duration_minutes });
+    offered.set(row.sitter_id, list);
+  }
+  return offered;
+}
+
+/** A sitter's hourly rate (null: not offered) followed by the other services they offer. */
+export function withHourly(hourlyRateCents: number | null, others: OfferedService[] = []): OfferedService[] {
+  return hourlyRateCents === null
+    ? others
+    : [{ service: "hourly", priceCents: hourlyRateCents, durationMinutes: null }, ...others];
 }
 
 export async function getPublicProfile(userId: string): Promise<PublicProfile | null> {
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
   if (!user || !user.email_verified_at || user.suspended_at || user.deleted_at) return null;
   const sitter = isSitter(user.role);
-  const [photos, pets, completed] = await Promise.all([
+  const [photos, pets, completed, services] = await Promise.all([
     listPhotos({ userId, petId: null }),
     isOwner(user.role) ? listPets(userId) : [],
     sitter ? completedBookingCounts([userId]) : new Map<string, number>(),
+    sitter ? servicesOf(db, [userId]) : new Map<string, OfferedService[]>(),
   ]);
   return {
     id: user.id,
@@ -59,6 +105,9 @@ export async function getPublicProfile(userId: string): Promise<PublicProfile | 
     rating: { average: user.rating_average, count: user.review_count },
     photos: photos.map(toPhotoView),
     pets,
+    services: sitter ? withHourly(user.hourly_rate_cents, services.get(userId)) : [],
+    maxPets: user.max_pets,
+    extraPetCents: user.extra_pet_cents,
   };
 }
 
@@ -96,17 +145,67 @@ export function masksCaringFor(petType: PetType): number[] {
 }
 
 /** A policy left out (the demo's sitters, older callers) leaves the stored one as it is. */
-type SitterColumnsInput = Omit<SitterDetailsInput, "cancellationPolicy"> &
-  Partial<Pick<SitterDetailsInput, "cancellationPolicy">>;
+type SitterColumnsInput = Omit<SitterDetailsInput, "cancellationPolicy" | keyof ServiceFields> &
+  Partial<Pick<SitterDetailsInput, "cancellationPolicy" | keyof ServiceFields>>;
+
+type ServiceFields = Pick<
+  SitterDetailsInput,
+  | "servicesShown"
+  | "services"
+  | "walkPrice"
+  | "dropInPrice"
+  | "dayCarePrice"
+  | "houseSittingPrice"
+  | "boardingPrice"
+  | "walkMinutes"
+  | "extraPetPrice"
+  | "maxPets"
+>;
+
+const toCents = (euros: number) => Math.round(euros * 100);
 
 function sitterColumns(input: SitterColumnsInput) {
+  // Without a list of services (older callers) the sitter offers by the hour, as before services existed.
+  const hourly = input.services === undefined || input.services.includes("hourly");
   return {
-    hourly_rate_cents: Math.round(input.hourlyRate * 100),
+    hourly_rate_cents: hourly ? toCents(input.hourlyRate) : null,
     years_experience: input.yearsExperience ?? null,
     experience: jsonList.write(input.experience),
     ...(input.cancellationPolicy ? { cancellation_policy: input.cancellationPolicy } : {}),
+    ...(input.services !== undefined
+      ? { max_pets: input.maxPets ?? 1, extra_pet_cents: toCents(input.extraPetPrice ?? 0) }
+      : {}),
     ...caresForColumns(input.caresFor),
   };
+}
+
+/** The sitter_services rows for the ticked services (prices were checked by the schema). */
+function serviceRows(sitterId: string, input: SitterColumnsInput) {
+  return SERVICES.flatMap((terms) => {
+    if (terms.id === "hourly" || !input.services?.includes(terms.id)) return [];
+    const price = input[PRICE_FIELDS[terms.id]];
+    if (price === undefined) return [];
+    const duration = terms.id === "walk" ? Number(input.walkMinutes ?? 30) : (terms.durationsMinutes?.[0] ?? null);
+    return [{ sitter_id: sitterId, service: terms.id, price_cents: toCents(price), duration_minutes: duration }];
+  });
+}
+
+/** The users columns and the services, written together. */
+async function writeSitterDetails(
+  trx: Transaction<Database>,
+  userId: string,
+  input: SitterColumnsInput,
+  extra: Partial<Pick<User, "role" | "acting_role" | "bio">> = {},
+) {
+  await trx
+    .updateTable("users")
+    .set({ ...extra, ...sitterColumns(input), updated_at: nowIso() })
+    .where("id", "=", userId)
+    .execute();
+  if (input.services === undefined) return;
+  await trx.deleteFrom("sitter_services").where("sitter_id", "=", userId).execute();
+  const rows = serviceRows(userId, input);
+  if (rows.length > 0) await trx.insertInto("sitter_services").values(rows).execute();
 }
 
 /** Only a sitter (or "both") has sitter details to change. */
@@ -115,12 +214,34 @@ export async function updateSitterDetails(
   input: SitterColumnsInput,
 ): Promise<boolean> {
   if (!isSitter(user.role)) return false;
-  await db
-    .updateTable("users")
-    .set({ ...sitterColumns(input), updated_at: nowIso() })
-    .where("id", "=", user.id)
-    .execute();
+  await db.transaction().execute((trx) => writeSitterDetails(trx, user.id, input));
   return true;
+}
+
+/** What the sitter details form starts with: the stored details, "by the hour" ticked for a new sitter. */
+export async function sitterDetailsDefaults(user: User) {
+  const offered = (await servicesOf(db, [user.id])).get(user.id) ?? [];
+  const priceOf = (service: ServiceId) => {
+    const found = offered.find((row) => row.service === service);
+    return found ? String(found.priceCents / 100) : "";
+  };
+  const hasHourly = user.hourly_rate_cents !== null || offered.length === 0;
+  return {
+    hourlyRate: String((user.hourly_rate_cents ?? HOURLY_RATE_DEFAULT * 100) / 100),
+    yearsExperience: user.years_experience === null ? "" : String(user.years_experience),
+    experience: jsonList.read(user.experience),
+    caresFor: jsonList.read(user.cares_for),
+    cancellationPolicy: user.cancellation_policy,
+    services: [...(hasHourly ? ["hourly"] : []), ...offered.map((row) => row.service)],
+    walkPrice: priceOf("walk"),
+    dropInPrice: priceOf("drop_in"),
+    dayCarePrice: priceOf("day_care"),
+    houseSittingPrice: priceOf("house_sitting"),
+    boardingPrice: priceOf("boarding"),
+    walkMinutes: String(offered.find((row) => row.service === "walk")?.durationMinutes ?? 30),
+    extraPetPrice: String(user.extra_pet_cents / 100),
+    maxPets: String(user.max_pets),
+  };
 }
 
 export async function profilePage(user: User, backFromPayoutOnboarding: boolean) {
@@ -183,17 +304,13 @@ export async function completeSitterProfile(
 ): Promise<{ status: "done" } | { status: "refused"; problem: PhotoProblem }> {
   const added = await addPhotos({ userId: user.id, petId: null }, images);
   if (added.status === "refused") return added;
-  await db
-    .updateTable("users")
-    .set({
+  await db.transaction().execute((trx) =>
+    writeSitterDetails(trx, user.id, input, {
       role: user.role === "owner" ? "both" : user.role,
       acting_role: user.role === "sitter" ? null : "sitter",
       bio: input.bio,
-      ...sitterColumns(input),
-      updated_at: nowIso(),
-    })
-    .where("id", "=", user.id)
-    .execute();
+    }),
+  );
   await announceNewProfile(user.id, "owners");
   return { status: "done" };
 }

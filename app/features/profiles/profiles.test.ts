@@ -7,6 +7,7 @@ import {
   completedBookingCounts,
   completeSitterProfile,
   getPublicProfile,
+  servicesOf,
   updateSitterDetails,
 } from "./profiles.server";
 import { sitterDetailsSchema, sitterSetupSchema } from "./schema";
@@ -130,5 +131,98 @@ describe("sitter details", () => {
     expect([counts.get(sitter.id), counts.get(other.id), counts.get(owner.id)]).toEqual([2, 1, undefined]);
     expect((await getPublicProfile(sitter.id))?.completedBookings).toBe(2);
     expect(await completedBookingCounts([])).toEqual(new Map());
+  });
+});
+
+describe("services a sitter offers", () => {
+  const form = {
+    servicesShown: "1",
+    caresFor: ["dog"],
+    hourlyRate: "15",
+    extraPetPrice: "5",
+    maxPets: "3",
+  };
+  const errorsOf = (input: Record<string, unknown>) => {
+    const result = sitterDetailsSchema.safeParse(input);
+    return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+  };
+
+  it("needs one service, a price in range for each ticked one, and ignores prices of the others", () => {
+    expect(errorsOf({ ...form })).toEqual({ services: "profile:validation.servicesRequired" });
+    expect(errorsOf({ ...form, services: ["walk"], walkPrice: "4" })).toEqual({
+      walkPrice: "profile:validation.price.walk",
+    });
+    expect(errorsOf({ ...form, services: ["boarding"] })).toEqual({
+      boardingPrice: "profile:validation.price.night",
+    });
+    expect(errorsOf({ ...form, services: ["boarding"], boardingPrice: "301" })).toHaveProperty("boardingPrice");
+    expect(errorsOf({ ...form, services: ["day_care"], dayCarePrice: "200", dropInPrice: "99999" })).toEqual({});
+    expect(errorsOf({ ...form, services: ["hourly"], maxPets: "7", extraPetPrice: "51" })).toEqual({
+      maxPets: "profile:validation.maxPets",
+      extraPetPrice: "profile:validation.extraPetPrice",
+    });
+  });
+
+  it("refuses hostile input: unknown services, huge numbers, strings, lists", () => {
+    expect(errorsOf({ ...form, services: ["hourly", "grooming"] })).toHaveProperty("services.1");
+    expect(errorsOf({ ...form, services: ["walk"], walkPrice: "1e400" })).toHaveProperty("walkPrice");
+    expect(errorsOf({ ...form, services: ["walk"], walkPrice: "9".repeat(40) })).toHaveProperty("walkPrice");
+    expect(errorsOf({ ...form, services: ["walk"], walkPrice: "abc" })).toHaveProperty("walkPrice");
+    expect(errorsOf({ ...form, services: ["walk"], walkPrice: ["10", "20"] })).toHaveProperty("walkPrice");
+    expect(errorsOf({ ...form, services: ["walk"], walkPrice: "10", walkMinutes: "45" })).toHaveProperty("walkMinutes");
+    expect(errorsOf({ ...form, services: ["hourly"], maxPets: "2.5" })).toHaveProperty("maxPets");
+  });
+
+  it("saves services, prices, extra pet and most pets together, and shows them on the profile", async () => {
+    const sitter = await person("sitter");
+    const input = sitterDetailsSchema.parse({
+      ...form,
+      services: ["walk", "boarding"],
+      walkPrice: "12",
+      walkMinutes: "60",
+      boardingPrice: "35,5",
+      houseSittingPrice: "40",
+    });
+    expect(await updateSitterDetails(sitter, input)).toBe(true);
+    const profile = await getPublicProfile(sitter.id);
+    expect(profile).toMatchObject({ hourlyRateCents: null, maxPets: 3, extraPetCents: 500 });
+    expect(profile?.services).toEqual([
+      { service: "walk", priceCents: 1200, durationMinutes: 60 },
+      { service: "boarding", priceCents: 3550, durationMinutes: null },
+    ]);
+
+    // Ticking by the hour again and dropping the walk replaces the list.
+    await updateSitterDetails(
+      sitter,
+      sitterDetailsSchema.parse({ ...form, services: ["hourly", "boarding"], boardingPrice: "30" }),
+    );
+    expect((await getPublicProfile(sitter.id))?.services).toEqual([
+      { service: "hourly", priceCents: 1500, durationMinutes: null },
+      { service: "boarding", priceCents: 3000, durationMinutes: null },
+    ]);
+    const map = await servicesOf(db, [sitter.id, "nobody"]);
+    expect(map.get(sitter.id)).toHaveLength(1);
+    expect(map.has("nobody")).toBe(false);
+  });
+
+  it("writes nothing when a row is refused by the database", async () => {
+    const sitter = await person("sitter");
+    const good = sitterDetailsSchema.parse({ ...form, services: ["walk"], walkPrice: "10" });
+    await updateSitterDetails(sitter, good);
+    // A price past the schema (a caller that skipped it) is stopped by the table's check, and the users row stays.
+    await expect(
+      updateSitterDetails(sitter, { ...good, services: ["day_care"], dayCarePrice: 9999, maxPets: 5 }),
+    ).rejects.toThrow();
+    const profile = await getPublicProfile(sitter.id);
+    expect(profile?.maxPets).toBe(3);
+    expect(profile?.services.map((offered) => offered.service)).toEqual(["walk"]);
+  });
+
+  it("keeps an existing sitter's hourly rate when the form has no services (older callers)", async () => {
+    const sitter = await person("sitter");
+    await updateSitterDetails(sitter, sitterDetailsSchema.parse({ hourlyRate: "22", caresFor: ["cat"] }));
+    expect((await getPublicProfile(sitter.id))?.services).toEqual([
+      { service: "hourly", priceCents: 2200, durationMinutes: null },
+    ]);
   });
 });

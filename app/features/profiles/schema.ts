@@ -9,6 +9,16 @@ import {
   YEARS_EXPERIENCE_MAX,
 } from "./options";
 import { CANCELLATION_POLICIES } from "./cancellation-policies";
+import {
+  EXTRA_PET_PRICE_MAX,
+  EXTRA_PET_PRICE_MIN,
+  MAX_PETS_MAX,
+  MAX_PETS_MIN,
+  PRICE_FIELDS,
+  SERVICE_IDS,
+  SERVICES,
+  type ServiceId,
+} from "./services";
 
 export const profileEditSchema = z.object({
   name: z
@@ -62,8 +72,17 @@ const yearsExperienceSchema = z.pipe(
   ),
 );
 
-/** What a sitter can change after setup, on /profile/edit; setup adds the bio. */
-export const sitterDetailsSchema = z.object({
+// A number typed in a form: empty, not a number or not finite is "not given" (undefined).
+const typedNumber = z.pipe(
+  z.transform((value: unknown) => {
+    if (typeof value !== "string" || value.trim() === "" || value.length > 12) return undefined;
+    const number = Number(value.trim().replace(",", "."));
+    return Number.isFinite(number) ? number : undefined;
+  }),
+  z.optional(z.number()),
+);
+
+const sitterDetailsShape = {
   hourlyRate: hourlyRateSchema,
   yearsExperience: yearsExperienceSchema,
   experience: z._default(z.optional(z.array(z.enum(EXPERIENCE)).check(z.maxLength(EXPERIENCE.length))), []),
@@ -75,13 +94,62 @@ export const sitterDetailsSchema = z.object({
     z.optional(z.enum(CANCELLATION_POLICIES, "validation.cancellationPolicyInvalid")),
     "flexible",
   ),
+  // The forms send servicesShown: then at least one service must be ticked. Without it (older callers) the
+  // services stay as they are.
+  servicesShown: z.optional(z.string()),
+  services: z.optional(
+    z
+      .array(z.enum(SERVICE_IDS as [ServiceId, ...ServiceId[]], "profile:validation.serviceUnknown"))
+      .check(z.maxLength(SERVICE_IDS.length, "profile:validation.serviceUnknown")),
+  ),
+  walkPrice: typedNumber,
+  dropInPrice: typedNumber,
+  dayCarePrice: typedNumber,
+  houseSittingPrice: typedNumber,
+  boardingPrice: typedNumber,
+  walkMinutes: z.optional(z.enum(["30", "60"], "profile:validation.walkMinutes")),
+  extraPetPrice: typedNumber,
+  maxPets: typedNumber,
+};
+
+type ShapeOutput = z.infer<z.ZodMiniObject<typeof sitterDetailsShape>>;
+
+// Every price of a ticked service must be in its range; a price for a service not ticked is ignored.
+const servicesCheck = z.check<ShapeOutput>((ctx) => {
+  const value = ctx.value;
+  const issue = (path: string, message: string) =>
+    ctx.issues.push({ code: "custom", message, path: [path], input: value[path as keyof ShapeOutput] });
+  const ticked = value.services ?? [];
+  if (value.servicesShown !== undefined && ticked.length === 0)
+    issue("services", "profile:validation.servicesRequired");
+  for (const terms of SERVICES) {
+    if (terms.id === "hourly" || !ticked.includes(terms.id)) continue;
+    const field = PRICE_FIELDS[terms.id];
+    const price = value[field];
+    if (price === undefined || price < terms.minPrice || price > terms.maxPrice)
+      issue(field, `profile:validation.price.${terms.unit}`);
+  }
+  if (value.servicesShown === undefined) return;
+  const extra = value.extraPetPrice ?? 0;
+  if (extra < EXTRA_PET_PRICE_MIN || extra > EXTRA_PET_PRICE_MAX)
+    issue("extraPetPrice", "profile:validation.extraPetPrice");
+  const most = value.maxPets ?? MAX_PETS_MIN;
+  if (!Number.isInteger(most) || most < MAX_PETS_MIN || most > MAX_PETS_MAX)
+    issue("maxPets", "profile:validation.maxPets");
 });
 
-export const sitterSetupSchema = z.extend(sitterDetailsSchema, {
-  bio: z
-    .string("validation.bioRequired")
-    .check(z.trim(), minLength(1, "validation.bioRequired"), maxLength(BIO_MAX, "validation.bioTooLong")),
-});
+const sitterDetailsObject = z.object(sitterDetailsShape);
+
+/** What a sitter can change after setup, on /profile/edit; setup adds the bio. */
+export const sitterDetailsSchema = sitterDetailsObject.check(servicesCheck);
+
+export const sitterSetupSchema = z
+  .extend(sitterDetailsObject, {
+    bio: z
+      .string("validation.bioRequired")
+      .check(z.trim(), minLength(1, "validation.bioRequired"), maxLength(BIO_MAX, "validation.bioTooLong")),
+  })
+  .check(servicesCheck);
 
 export type SitterDetailsInput = z.infer<typeof sitterDetailsSchema>;
 export type SitterSetupInput = z.infer<typeof sitterSetupSchema>;

@@ -54,3 +54,12 @@ export const EXTRA_PET_PRICE_MIN = 0;
 export const EXTRA_PET_PRICE_MAX = 50;
 export const MAX_PETS_MIN = 1;
 export const MAX_PETS_MAX = 6;
+
+/** The form field holding each priced service's price besides "hourly" (whose field is hourlyRate). */
+export const PRICE_FIELDS = {
+  walk: "walkPrice",
+  drop_in: "dropInPrice",
+  day_care: "dayCarePrice",
+  house_sitting: "houseSittingPrice",
+  boarding: "boardingPrice",
+} as const satisfies Record<Exclude<ServiceId, "hourly">, string>;

@@ -5,6 +5,16 @@ import { ChoiceChips } from "~/platform/ui/choices";
 import { FieldErrors, TextField } from "~/platform/ui/field";
 import { CANCELLATION_POLICIES } from "./cancellation-policies";
 import { EXPERIENCE, HOURLY_RATE_MAX, HOURLY_RATE_MIN, YEARS_EXPERIENCE_MAX } from "./options";
+import {
+  EXTRA_PET_PRICE_MAX,
+  EXTRA_PET_PRICE_MIN,
+  MAX_PETS_MAX,
+  MAX_PETS_MIN,
+  PRICE_FIELDS,
+  SERVICE_IDS,
+  SERVICES,
+  termsOf,
+} from "./services";
 
 type NumberMeta = FieldMetadata<string | number | undefined>;
 type ChoicesMeta = FieldMetadata<string[] | string | undefined>;
@@ -20,17 +30,70 @@ export function SitterDetailsFields({
     caresFor: ChoicesMeta;
     experience: ChoicesMeta;
     cancellationPolicy: ChoiceMeta;
+    services: ChoicesMeta;
+    walkPrice: NumberMeta;
+    dropInPrice: NumberMeta;
+    dayCarePrice: NumberMeta;
+    houseSittingPrice: NumberMeta;
+    boardingPrice: NumberMeta;
+    walkMinutes: ChoiceMeta;
+    extraPetPrice: NumberMeta;
+    maxPets: NumberMeta;
   };
 }) {
   const { t } = useTranslation("profile");
+  const walk = termsOf("walk");
   return (
     <>
+      <input type="hidden" name="servicesShown" value="1" />
+      <ChoiceChips
+        meta={fields.services}
+        legend={t("services.legend")}
+        options={SERVICE_IDS}
+        type="checkbox"
+        labelOf={(id) => t(`services.${id}`)}
+      />
       <TextField
         meta={fields.hourlyRate}
         type="number"
         inputMode="decimal"
         label={t("sitterSetup.hourlyRate")}
         hint={t("sitterSetup.hourlyRateHint", { min: HOURLY_RATE_MIN, max: HOURLY_RATE_MAX })}
+      />
+      {SERVICES.filter((terms) => terms.id !== "hourly").map((terms) => (
+        <TextField
+          key={terms.id}
+          meta={fields[PRICE_FIELDS[terms.id as keyof typeof PRICE_FIELDS]]}
+          type="number"
+          inputMode="decimal"
+          label={t("services.priceLabel", { service: t(`services.${terms.id}`) })}
+          hint={t("services.priceHint", {
+            min: terms.minPrice,
+            max: terms.maxPrice,
+            unit: t(`services.unit.${terms.unit}`),
+          })}
+        />
+      ))}
+      <ChoiceChips
+        meta={fields.walkMinutes}
+        legend={t("services.walkMinutes")}
+        options={(walk.durationsMinutes ?? []).map(String)}
+        type="radio"
+        labelOf={(minutes) => t("services.minutes", { count: Number(minutes) })}
+      />
+      <TextField
+        meta={fields.extraPetPrice}
+        type="number"
+        inputMode="decimal"
+        label={t("services.extraPet")}
+        hint={t("services.extraPetHint", { min: EXTRA_PET_PRICE_MIN, max: EXTRA_PET_PRICE_MAX })}
+      />
+      <TextField
+        meta={fields.maxPets}
+        type="number"
+        inputMode="numeric"
+        label={t("services.maxPets")}
+        hint={t("services.maxPetsHint", { min: MAX_PETS_MIN, max: MAX_PETS_MAX })}
       />
       <TextField
         meta={fields.yearsExperience}
