@@ -131,6 +131,28 @@ const schema = z.object({
     z.string().check(z.minLength(16, "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)")),
   ),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
+  // Off-machine backups of the SQLite database: on when BACKUP_S3_BUCKET is set. The endpoint, region and
+  // keys default to the media bucket's S3_* ones (the same account, another bucket or prefix).
+  BACKUP_S3_BUCKET: optional(
+    pattern(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "BACKUP_S3_BUCKET is a bucket name: 3-63 lowercase letters, digits, dots and hyphens",
+    ),
+  ),
+  BACKUP_S3_ENDPOINT: optional(
+    z.url().check(z.refine((url) => /^https?:\/\//.test(url), "BACKUP_S3_ENDPOINT is an http(s) URL")),
+  ),
+  BACKUP_S3_REGION: optional(pattern(/^[a-z0-9-]{1,40}$/, "BACKUP_S3_REGION is a region name, such as us-east-1")),
+  BACKUP_S3_ACCESS_KEY_ID: optional(z.string().check(z.minLength(1))),
+  BACKUP_S3_SECRET_ACCESS_KEY: optional(z.string().check(z.minLength(1))),
+  BACKUP_S3_FORCE_PATH_STYLE: optional(z.enum(["true", "false", "1", "0"])),
+  BACKUP_S3_PREFIX: z._default(
+    pattern(/^([A-Za-z0-9._-]+\/)*$/, "BACKUP_S3_PREFIX is a folder-like prefix ending in /, such as backups/"),
+    "backups/",
+  ),
+  BACKUP_INTERVAL_MINUTES: z._default(z.coerce.number().check(z.int(), z.gte(5), z.lte(24 * 60)), 60),
+  BACKUP_KEEP_HOURLY: count(1, 48),
+  BACKUP_KEEP_DAILY: count(0, 30),
 });
 
 /** What the imprint must name; the rest only where the operator has one (a register entry, a VAT number). */
@@ -155,7 +177,19 @@ export type Env = Omit<z.infer<typeof schema>, "PAYMENT_PROVIDER" | "APP_URL" | 
   smtpIgnoredInDemo: boolean;
   /** Set when MEDIA_STORAGE=s3: where photos and attachments live. */
   s3: S3Bucket | null;
+  /** Set when BACKUP_S3_BUCKET is: where and how often the SQLite database is backed up. */
+  backup: BackupSettings | null;
 };
+
+export interface BackupSettings {
+  storage: S3Bucket;
+  /** Keys of the backups start with it ("" or a folder ending in /). */
+  prefix: string;
+  intervalMs: number;
+  /** The newest backup of each of the last N hours that have one, and of each of the last M days. */
+  keepHourly: number;
+  keepDaily: number;
+}
 
 export interface S3Bucket {
   bucket: string;
@@ -236,6 +270,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return {
     ...env,
+    backup: backupSettings(env),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     SMTP_URL: env.DEMO_MODE ? undefined : env.SMTP_URL,
     smtpIgnoredInDemo: Boolean(env.DEMO_MODE && env.SMTP_URL),
@@ -245,6 +280,31 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     devToolsEnabled: env.NODE_ENV !== "production" || env.DEMO_MODE || env.TEST_MODE,
     clockMovable: env.NODE_ENV !== "production" || env.TEST_MODE,
     s3,
+  };
+}
+
+function backupSettings(env: z.infer<typeof schema>): BackupSettings | null {
+  if (!env.BACKUP_S3_BUCKET) return null;
+  const accessKeyId = env.BACKUP_S3_ACCESS_KEY_ID ?? env.S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.BACKUP_S3_SECRET_ACCESS_KEY ?? env.S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey)
+    throw new Error(
+      "Refusing to start with BACKUP_S3_BUCKET without BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY (or S3_*).",
+    );
+  const forcePathStyle = env.BACKUP_S3_FORCE_PATH_STYLE;
+  return {
+    storage: {
+      bucket: env.BACKUP_S3_BUCKET,
+      endpoint: env.BACKUP_S3_ENDPOINT ?? env.S3_ENDPOINT,
+      region: env.BACKUP_S3_REGION ?? env.S3_REGION,
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: forcePathStyle ? forcePathStyle === "true" || forcePathStyle === "1" : env.S3_FORCE_PATH_STYLE,
+    },
+    prefix: env.BACKUP_S3_PREFIX,
+    intervalMs: env.BACKUP_INTERVAL_MINUTES * 60_000,
+    keepHourly: env.BACKUP_KEEP_HOURLY,
+    keepDaily: env.BACKUP_KEEP_DAILY,
   };
 }
 

@@ -8,6 +8,8 @@ import { bus } from "./events/bus.server";
 import { acrossInstances } from "./exclusive.server";
 import { logger } from "./log.server";
 import { observeRound } from "./metrics.server";
+import { backUpWhenDue } from "./backup-schedule.server";
+import { env } from "./env.server";
 
 // What one process keeps for itself, with several app instances on PostgreSQL:
 // - shared through the database: sessions, rate limits and sign-in backoffs, the email outbox, live events;
@@ -59,6 +61,8 @@ export function startPlatformJobs(): void {
   every(60 * 60_000, pruneEvents, "prune-events");
   every(60 * 60_000, pruneRateLimits, "prune-rate-limits");
   every(24 * 60 * 60_000, refreshStatistics, "refresh-statistics");
+  // Checked every 5 minutes, taken once the newest backup is an interval old (so also soon after a start).
+  if (env.backup) every(5 * 60_000, () => backUpWhenDue(), "offsite-backup");
 }
 
 export async function stopPlatform(): Promise<void> {

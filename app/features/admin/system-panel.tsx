@@ -11,6 +11,7 @@ export interface SystemPanelData {
   paymentTasks: { waiting: number; retrying: number; failed: number };
   disputesOpen: number;
   streamsOpen: number;
+  backup: { configured: boolean; lastSuccessAt: string | null; lastFailureAt: string | null; stale: boolean };
   failingTasks: { bookingId: string; task: TaskName; attempts: number; failed: boolean; error: string | null }[];
 }
 
@@ -26,7 +27,8 @@ function Figure({ label, value, alarm = false }: { label: string; value: string;
 /** What an operator without Grafana needs to see trouble: the same figures as the alerts. */
 export function SystemPanel({ system }: { system: SystemPanelData }) {
   const { t } = useTranslation("admin");
-  const { count } = useConsoleFormat();
+  const { count, when } = useConsoleFormat();
+  const { backup } = system;
   return (
     <ConsoleSection id="system" title={t("system.title")}>
       <p className="text-sm text-stone-700">{t("system.subtitle")}</p>
@@ -43,7 +45,23 @@ export function SystemPanel({ system }: { system: SystemPanelData }) {
         <Figure label={t("system.emailsWaiting")} value={count(system.emailsWaiting)} />
         <Figure label={t("system.streamsOpen")} value={count(system.streamsOpen)} />
         <Figure label={t("system.disputesOpen")} value={count(system.disputesOpen)} />
+        <Figure
+          label={t("system.lastBackup")}
+          value={
+            !backup.configured
+              ? t("system.backupNotConfigured")
+              : backup.lastSuccessAt
+                ? when(backup.lastSuccessAt)
+                : t("system.backupNone")
+          }
+          alarm={backup.stale}
+        />
       </dl>
+      {backup.configured && backup.lastFailureAt ? (
+        <p className={`text-sm ${backup.stale ? "font-semibold text-red-800" : "text-stone-700"}`}>
+          {t("system.backupFailedAt", { when: when(backup.lastFailureAt) })}
+        </p>
+      ) : null}
       <h3 className="font-semibold">{t("system.failingTitle")}</h3>
       {system.failingTasks.length === 0 ? (
         <p className="text-sm text-stone-700">{t("system.noneFailing")}</p>

@@ -3,6 +3,7 @@ import type { PaymentTask } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { openStreamCount } from "~/platform/events/stream.server";
+import { backupStatus, type BackupStatus } from "~/platform/backup-schedule.server";
 import type { QueueFigures } from "~/platform/metrics.server";
 import { MAX_TASK_ATTEMPTS } from "~/features/bookings";
 
@@ -67,6 +68,7 @@ export interface SystemPanel extends QueueFigures {
   streamsOpen: number;
   /** Bookings whose payment work has failed at least once, the given-up ones first (at most 20). */
   failingTasks: FailingTask[];
+  backup: BackupStatus;
 }
 
 export const FAILING_TASKS_SHOWN = 20;
@@ -86,6 +88,7 @@ export async function systemPanel(at: Date = now()): Promise<SystemPanel> {
   ]);
   return {
     ...figures,
+    backup: backupStatus(undefined, at),
     streamsOpen: openStreamCount(),
     failingTasks: rows.map((row) => ({
       bookingId: row.id,
