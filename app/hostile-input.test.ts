@@ -390,6 +390,16 @@ const FORMS: Record<string, Form[]> = {
         ["endTime", "20:00"],
       ],
     },
+    {
+      name: "save a month of free days",
+      who: "sitter",
+      url: () => "/availability",
+      fields: (w) => [
+        ["intent", "month"],
+        ["month", w.sitter.day.slice(0, 7)],
+        ["free", w.sitter.day],
+      ],
+    },
   ],
   "routes/availability-delete.tsx": [
     {
@@ -1191,6 +1201,7 @@ const WATCHED = [
   "swipes",
   "matches",
   "availability_slots",
+  "sitter_days_off",
   "bookings",
   "test_payments",
   "payment_idempotency",

@@ -53,7 +53,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const month = String(formData.get("month") ?? "");
     const free = formData.getAll("free").map(String);
     const saved = await saveMonth(user, month, free);
-    if (saved.status !== "saved") return data({ monthError: `availability:month.errors.${saved.status}` }, 400);
+    if (saved.status !== "saved")
+      return data({ monthError: { message: `availability:month.errors.${saved.status}` } }, 400);
     return redirectWithToast(`/availability?month=${month}`, { type: "success", title: "availability:month.saved" });
   }
   const submission = parseWithZod(formData, { schema: addSlotSchema });
@@ -103,7 +104,10 @@ export default function Availability() {
             constraint={page.constraints.addSlotFields}
           />
           <SlotList dateLabel={page.dateLabel} slots={page.slots} />
-          <MonthCalendar calendar={page.calendar} error={monthErrorOf(actionData)} />
+          <MonthCalendar
+            calendar={page.calendar}
+            error={actionData && "monthError" in actionData ? actionData.monthError.message : undefined}
+          />
         </div>
       ) : (
         <section className="card mx-4 space-y-3">
@@ -116,11 +120,6 @@ export default function Availability() {
     </>
   );
 }
-
-const monthErrorOf = (actionData: unknown) =>
-  actionData && typeof actionData === "object" && "monthError" in actionData
-    ? String(actionData.monthError)
-    : undefined;
 
 function AddSlot({
   date,
