@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Initials } from "~/features/profiles";
+import { Initials, termsOf } from "~/features/profiles";
 import { formatMoney } from "~/platform/money";
 import { numberFormat } from "~/platform/format";
 import type { DeckCard, DeckResult } from "./deck.server";
@@ -15,6 +15,8 @@ function formatDistance(km: number, language: string): string {
 
 export interface DeckCardText {
   price: string | null;
+  /** A sitter's other services' prices, in the order of card.services. */
+  servicePrices: string[];
   distance: string | null;
 }
 
@@ -40,6 +42,8 @@ export function deckCardText(deck: DeckResult, language: string): ShownDeck {
       ...card,
       text: {
         price: card.kind === "sitter" ? formatMoney(card.hourlyRateCents, language) : null,
+        servicePrices:
+          card.kind === "sitter" ? card.services.map((offered) => formatMoney(offered.priceCents, language)) : [],
         distance: card.distanceKm === null ? null : formatDistance(card.distanceKm, language),
       },
     })),
@@ -171,6 +175,21 @@ export function DeckCardDetails({ card }: { card: ShownCard }) {
               ? t("deck.rating", { average: card.rating.toFixed(1), count: card.reviewCount })
               : t("deck.newSitter")}
           </p>
+          {card.services.length > 0 ? (
+            <p className="text-sm text-stone-800">
+              {card.services
+                .map((offered, index) =>
+                  [
+                    t(`profile:services.${offered.service}`),
+                    t("profile:services.from", {
+                      price: card.text.servicePrices[index],
+                      unit: t(`profile:services.unit.${termsOf(offered.service).unit}`),
+                    }),
+                  ].join(" "),
+                )
+                .join(" · ")}
+            </p>
+          ) : null}
           {card.bio ? <p className="line-clamp-2 text-stone-800">{card.bio}</p> : null}
           <Chips items={card.experience.slice(0, 4).map((id) => t(`profile:experience.${id}`))} />
         </>

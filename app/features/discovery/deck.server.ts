@@ -12,7 +12,14 @@ import {
 } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { toPhotoView, type PhotoView } from "~/features/media/index.server";
-import { completedBookingCounts, isOwner, isSitter, masksCaringFor } from "~/features/profiles/index.server";
+import {
+  completedBookingCounts,
+  isOwner,
+  isSitter,
+  masksCaringFor,
+  servicesOf,
+  type OfferedService,
+} from "~/features/profiles/index.server";
 import { premiumFilterSql, premiumSql } from "~/features/subscriptions/index.server";
 import { shownTo } from "~/features/safety/index.server";
 import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
@@ -36,6 +43,8 @@ export interface SitterCard {
   rating: number | null;
   reviewCount: number;
   hourlyRateCents: number;
+  /** The services offered besides by the hour, each "from" its price. */
+  services: OfferedService[];
   yearsExperience: number | null;
   completedBookings: number;
   bio: string;
@@ -993,7 +1002,7 @@ async function sitterCards(rows: Found[]): Promise<SitterCard[]> {
   const ids = rows.map((row) => row.id);
   // The page's details keep their plans as the deck's own reads do (a few ids, read by key), so a
   // connection serving decks never switches PostgreSQL's plan mode back and forth.
-  const [details, photos, completed] = await Promise.all([
+  const [details, photos, completed, services] = await Promise.all([
     executeKeepingPlan(
       db
         .selectFrom("users")
@@ -1013,6 +1022,7 @@ async function sitterCards(rows: Found[]): Promise<SitterCard[]> {
     ),
     photosOf("user_id", ids),
     completedBookingCounts(ids),
+    servicesOf(db, ids),
   ]);
   return inOrderOf(rows, details).map(({ row, detail }) => ({
     kind: "sitter",
@@ -1024,6 +1034,7 @@ async function sitterCards(rows: Found[]): Promise<SitterCard[]> {
     rating: detail.rating_average,
     reviewCount: detail.review_count,
     hourlyRateCents: detail.hourly_rate_cents ?? 0,
+    services: services.get(row.id) ?? [],
     yearsExperience: detail.years_experience,
     completedBookings: completed.get(row.id) ?? 0,
     bio: detail.bio,
