@@ -79,6 +79,8 @@ async function eraseIn(trx: Transaction<Database>, userId: string, sections: rea
   const mediaKeys: string[] = [];
   for (const section of sections) mediaKeys.push(...((await section.erase(erasedPerson, trx)) ?? []));
   const at = nowIso();
+  // The row stays (anonymised), so its services do not go by cascade.
+  await trx.deleteFrom("sitter_services").where("sitter_id", "=", person.id).execute();
   await trx
     .updateTable("users")
     .set({
@@ -96,6 +98,8 @@ async function eraseIn(trx: Transaction<Database>, userId: string, sections: rea
       location_enabled: 0,
       location_updated_at: null,
       hourly_rate_cents: null,
+      max_pets: 1,
+      extra_pet_cents: 0,
       years_experience: null,
       experience: "[]",
       cares_for: "[]",
