@@ -1,5 +1,5 @@
 /**
- * npm run db:restore -- [--list] [--key <backup key>] [--to <database file>] [--force]
+ * npm run db:restore -- [--list] [<backup key or file name>] [--to <database file>] [--force]
  * Restores an off-machine backup (the newest by default) from BACKUP_S3_BUCKET into a database file
  * (default DATA_DIR/trusted-sitters.db), after checking its integrity and migrations. An existing file
  * is replaced only with --force: stop the app first.
@@ -10,7 +10,8 @@ import "./load-env.js";
 import { env } from "~/platform/env.server";
 import { listBackups, restoreFromBucket, RestoreRefused } from "~/platform/offsite-backup.server";
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     list: { type: "boolean", default: false },
     key: { type: "string" },
@@ -33,7 +34,10 @@ try {
     process.exit(0);
   }
   const target = path.resolve(values.to ?? path.join(env.DATA_DIR, "trusted-sitters.db"));
-  const result = await restoreFromBucket(settings, target, { key: values.key, force: values.force });
+  // A backup named by its key, or by its file name alone (as --list prints it without the prefix).
+  const named = values.key ?? positionals[0];
+  const key = named && !named.startsWith(settings.prefix) ? `${settings.prefix}${named}` : named;
+  const result = await restoreFromBucket(settings, target, { key, force: values.force });
   console.log(`Restored ${result.key} into ${target} (integrity check: ${result.integrity}).`);
   console.log(
     result.pendingMigrations.length === 0

@@ -146,13 +146,24 @@ const schema = z.object({
   BACKUP_S3_ACCESS_KEY_ID: optional(z.string().check(z.minLength(1))),
   BACKUP_S3_SECRET_ACCESS_KEY: optional(z.string().check(z.minLength(1))),
   BACKUP_S3_FORCE_PATH_STYLE: optional(z.enum(["true", "false", "1", "0"])),
-  BACKUP_S3_PREFIX: z._default(
-    pattern(/^([A-Za-z0-9._-]+\/)*$/, "BACKUP_S3_PREFIX is a folder-like prefix ending in /, such as backups/"),
-    "backups/",
+  BACKUP_S3_PREFIX: z.pipe(
+    optional(
+      pattern(/^([A-Za-z0-9._-]+\/)*$/, "BACKUP_S3_PREFIX is a folder-like prefix ending in /, such as backups/"),
+    ),
+    z.transform((value) => value ?? "backups/"),
   ),
-  BACKUP_INTERVAL_MINUTES: z._default(z.coerce.number().check(z.int(), z.gte(5), z.lte(24 * 60)), 60),
-  BACKUP_KEEP_HOURLY: count(1, 48),
-  BACKUP_KEEP_DAILY: count(0, 30),
+  BACKUP_INTERVAL_MINUTES: z.pipe(
+    optional(z.coerce.number().check(z.int(), z.gte(5), z.lte(24 * 60))),
+    z.transform((value) => value ?? 60),
+  ),
+  BACKUP_KEEP_HOURLY: z.pipe(
+    optional(z.coerce.number().check(z.int(), z.gte(1))),
+    z.transform((value) => value ?? 48),
+  ),
+  BACKUP_KEEP_DAILY: z.pipe(
+    optional(z.coerce.number().check(z.int(), z.gte(0))),
+    z.transform((value) => value ?? 30),
+  ),
 });
 
 /** What the imprint must name; the rest only where the operator has one (a register entry, a VAT number). */

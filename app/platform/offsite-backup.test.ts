@@ -11,7 +11,7 @@ import { person } from "~/testing/people";
 import { startS3StandIn, type S3StandIn } from "~/testing/s3";
 import { backUpWhenDue, backupRuns, backupStatus, resetBackupStatus } from "./backup-schedule.server";
 import { databaseEngine, databaseFile, db } from "./db.server";
-import type { BackupSettings } from "./env.server";
+import { parseEnv, type BackupSettings } from "./env.server";
 import { registry } from "./metrics.server";
 import {
   backupClient,
@@ -27,6 +27,34 @@ import {
 const onSqlite = databaseEngine === "sqlite";
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+
+describe("backup settings", () => {
+  it("are off without a bucket, default to the media keys, and take empty values as unset", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).backup).toBeNull();
+    const backup = parseEnv({
+      NODE_ENV: "test",
+      S3_ACCESS_KEY_ID: "media-key",
+      S3_SECRET_ACCESS_KEY: "media-secret",
+      S3_ENDPOINT: "https://s3.example.com",
+      BACKUP_S3_BUCKET: "ts-backups",
+      BACKUP_S3_PREFIX: "",
+      BACKUP_INTERVAL_MINUTES: "",
+      BACKUP_KEEP_HOURLY: "",
+      BACKUP_KEEP_DAILY: "7",
+    }).backup;
+    expect(backup).toMatchObject({
+      storage: { bucket: "ts-backups", endpoint: "https://s3.example.com", accessKeyId: "media-key" },
+      prefix: "backups/",
+      intervalMs: 60 * 60_000,
+      keepHourly: 48,
+      keepDaily: 7,
+    });
+    expect(() => parseEnv({ NODE_ENV: "test", BACKUP_S3_BUCKET: "ts-backups" })).toThrow(/BACKUP_S3_ACCESS_KEY_ID/);
+    expect(() => parseEnv({ NODE_ENV: "test", BACKUP_S3_BUCKET: "ts-backups", BACKUP_INTERVAL_MINUTES: "1" })).toThrow(
+      /BACKUP_INTERVAL_MINUTES/,
+    );
+  });
+});
 
 describe("retention of off-machine backups", () => {
   const every = (start: Date, stepMs: number, count: number) =>
