@@ -228,6 +228,7 @@ export interface Database {
   availability_slots: AvailabilitySlotsTable;
   sitter_days_off: SitterDaysOffTable;
   bookings: BookingsTable;
+  booking_pets: BookingPetsTable;
   test_payments: TestPaymentsTable;
   test_transfers: TestTransfersTable;
   calendar_feeds: CalendarFeedsTable;
@@ -477,8 +478,21 @@ export interface BookingsTable {
   refunded_cents: Generated<number>;
   /** The sitter's policy when the booking was requested; null for bookings older than policies (a full refund). */
   cancellation_policy: CancellationPolicy | null;
+  /** The sitter's price per extra pet and unit when requested (migration 0042); each pet after the first costs it. */
+  extra_pet_cents: Generated<number>;
   created_at: IsoTime;
   updated_at: IsoTime;
+}
+
+/**
+ * The pets of a booking (migration 0042), position 0 first. bookings.pet_id and pet_name repeat the first
+ * one for the pages that name one pet.
+ */
+export interface BookingPetsTable {
+  booking_id: string;
+  position: number;
+  pet_id: string | null;
+  pet_name: string;
 }
 
 /** A service a sitter offers besides pet sitting by the hour (migration 0040). */

@@ -1184,7 +1184,7 @@ class Story {
       const input = {
         id,
         sitterId: this.id(booking.sitter),
-        petId: this.pet(booking.owner, booking.pet),
+        petIds: [this.pet(booking.owner, booking.pet)],
         day,
         startTime,
         hours: booking.hours,

@@ -7,9 +7,9 @@ export interface Reader {
 
 // Keys come from code (kinds and options) and from people (languages, time zones): bounded all the same.
 const MOST_FORMATTERS_KEPT = 1000;
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>();
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>(
   kind: string,
   language: string,
   options: object,
@@ -31,6 +31,11 @@ export function dateTimeFormat(language: string, options: Intl.DateTimeFormatOpt
 
 export function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   return cached("number", language, options, () => new Intl.NumberFormat(language, options));
+}
+
+/** Names joined as the language does it: "Rex and Luna", "Rex, Luna y Bella". */
+export function listOf(language: string, names: readonly string[]): string {
+  return cached("list", language, {}, () => new Intl.ListFormat(language, { type: "conjunction" })).format(names);
 }
 
 export function longDay(language: string, timeZone: string): (iso: string | null | undefined) => string {

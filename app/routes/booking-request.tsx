@@ -3,9 +3,9 @@ import { useSchemaValidation } from "~/platform/forms";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { requestBooking, requestPage } from "~/features/bookings/index.server";
+import { requestBooking, requestPage, requestRefusalReply } from "~/features/bookings/index.server";
 import {
   DurationChoice,
   FreeDays,
@@ -42,39 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...page, constraints: { requestSchema: constraintOf(requestSchema) } };
 }
 
-const refusalMessages = {
-  sitterNotFound: "bookings:errors.sitterNotFound",
-  sitterNotPayable: "bookings:errors.sitterNotPayable",
-  self: "bookings:errors.self",
-  petNotFound: "bookings:errors.petRequired",
-  past: "bookings:errors.past",
-  outsideAvailability: "bookings:errors.outsideAvailability",
-  dayNotFree: "bookings:errors.dayNotFree",
-  duplicate: "bookings:errors.stale",
-  policyChanged: "bookings:errors.policyChanged",
-} as const;
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(await formDataOf(request), { schema: requestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await requestBooking(user, submission.value);
-  if (result.status === "refused") {
-    const field =
-      result.reason === "petNotFound"
-        ? "petId"
-        : result.reason === "past" || result.reason === "outsideAvailability" || result.reason === "dayNotFree"
-          ? "startTime"
-          : "";
-    return data(
-      submission.reply(
-        field
-          ? { fieldErrors: { [field]: [refusalMessages[result.reason]] } }
-          : { formErrors: [refusalMessages[result.reason]] },
-      ),
-      { status: 400 },
-    );
-  }
+  if (result.status === "refused") return data(submission.reply(requestRefusalReply(result.reason)), { status: 400 });
   // Stripe's card field needs the payment page's own Content-Security-Policy: load it as a new document.
   return result.booking.payment_provider === "stripe"
     ? redirectDocument(`/payment/${result.booking.id}`)
@@ -105,11 +78,13 @@ export default function BookingRequest() {
       sitterId: sitter.id,
       day,
       hours: "1",
-      petId: pets.length === 1 ? pets[0]!.id : undefined,
+      petIds: pets.length === 1 ? [pets[0]!.id] : undefined,
     },
     constraint: constraints.requestSchema,
   });
   const chosenHours = Number(fields.hours.initialValue ?? "1");
+  // The price follows the pets ticked; without JavaScript it shows the count last sent, and the payment page the rest.
+  const [petCount, setPetCount] = useState(Math.max(1, [fields.petIds.initialValue ?? []].flat().length));
   const { key: notesKey, ...notesProps } = getTextareaProps(fields.notes);
 
   return (
@@ -157,7 +132,13 @@ export default function BookingRequest() {
             </Link>
           </section>
         ) : (
-          <Form method="post" {...getFormProps(form)} noValidate className="space-y-6">
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            noValidate
+            className="space-y-6"
+            onChange={(event) => setPetCount(Math.max(1, new FormData(event.currentTarget).getAll("petIds").length))}
+          >
             <FormError form={form} />
             <input type="hidden" name="id" value={requestId} />
             <input type="hidden" name="sitterId" value={sitter.id} />
@@ -165,7 +146,13 @@ export default function BookingRequest() {
             <input type="hidden" name="cancellationPolicy" value={policy.name} />
             <FieldErrors id={fields.cancellationPolicy.errorId} errors={fields.cancellationPolicy.errors} />
 
-            <PetChoice pets={pets} field={fields.petId} />
+            <PetChoice
+              pets={pets}
+              chosen={[fields.petIds.initialValue ?? []].flat().filter((id): id is string => typeof id === "string")}
+              maxPets={sitter.maxPets}
+              extraPetCents={sitter.extraPetCents}
+              field={fields.petIds}
+            />
             <StartTimeChoice times={times} field={fields.startTime} />
             <DurationChoice chosen={chosenHours} field={fields.hours} />
 
@@ -177,7 +164,7 @@ export default function BookingRequest() {
               <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} />
             </div>
 
-            <PriceBreakdown rateCents={sitter.rateCents} />
+            <PriceBreakdown rateCents={sitter.rateCents} pets={petCount} extraPetCents={sitter.extraPetCents} />
             <RequestPolicy policy={policy.name} deadlines={policy.deadlines} />
 
             <SubmitButton className="w-full">{t("request.send")}</SubmitButton>

@@ -132,17 +132,25 @@ export default function Payment() {
     lastResult,
     constraint: constraints.cardSchema as ConstraintOf<typeof cardSchema>,
   });
-  const { when, subtotal, fee, total } = booking.summary;
+  const { when, rate, extraPets, subtotal, fee, total } = booking.summary;
   return (
     <>
       <PageHeader title={t("payment.title")} backTo="/bookings" />
       <div className="space-y-6 px-4 pb-8">
         <section aria-labelledby="summary-title" className="card space-y-2">
           <h2 id="summary-title" className="font-semibold">
-            {t("payment.service", { pet: booking.petName, name: booking.other.name })}
+            {t("payment.service", { pet: booking.summary.pets, name: booking.other.name })}
           </h2>
           <p className="text-stone-700">{t("payment.when", { when, hours: booking.hours })}</p>
           <dl className="grid grid-cols-2 gap-y-1">
+            <dt>{t("request.hourlyRate")}</dt>
+            <dd className="text-right">{rate}</dd>
+            {extraPets ? (
+              <>
+                <dt>{t("request.extraPetsRow", { count: booking.petNames.length - 1 })}</dt>
+                <dd className="text-right">{extraPets}</dd>
+              </>
+            ) : null}
             <dt>{t("request.subtotal")}</dt>
             <dd className="text-right">{subtotal}</dd>
             <dt>{t("request.fee")}</dt>

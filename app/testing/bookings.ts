@@ -73,13 +73,13 @@ export async function sitterWithSlot(
 
 export function requestInput(
   sitterId: string,
-  petId: string,
+  pets: string | string[],
   day: string,
   startTime: string,
   hours: number,
   id: string = randomUUID(),
 ): RequestInput {
-  return { id, sitterId, petId, day, startTime, hours, notes: "" };
+  return { id, sitterId, petIds: [pets].flat(), day, startTime, hours, notes: "" };
 }
 
 /** A created request (throws when refused). */

@@ -33,6 +33,7 @@ import * as pushKeys from "./0033-push-keys";
 import * as cancellationPolicies from "./0038-cancellation-policies";
 import * as sitterServices from "./0040-sitter-services";
 import * as sitterDaysOff from "./0041-sitter-days-off";
+import * as bookingPets from "./0042-booking-pets";
 import * as testTransfers from "./0044-test-transfers";
 import * as calendarFeeds from "./0045-calendar-feeds";
 
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   "0038-cancellation-policies": cancellationPolicies,
   "0040-sitter-services": sitterServices,
   "0041-sitter-days-off": sitterDaysOff,
+  "0042-booking-pets": bookingPets,
   "0044-test-transfers": testTransfers,
   "0045-calendar-feeds": calendarFeeds,
 };

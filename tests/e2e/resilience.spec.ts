@@ -165,7 +165,15 @@ async function requestBooking(
     method: "POST",
     redirect: "manual",
     headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ id, ...booking, hours: "1", notes: "" }),
+    body: new URLSearchParams({
+      id,
+      sitterId: booking.sitterId,
+      petIds: booking.petId,
+      day: booking.day,
+      startTime: booking.startTime,
+      hours: "1",
+      notes: "",
+    }),
   });
   await response.arrayBuffer();
   return (

@@ -134,7 +134,7 @@ describe("suspending a person", () => {
     const again = await requestBooking(looker, {
       id: randomUUID(),
       sitterId: sitter.id,
-      petId: looker.petId,
+      petIds: [looker.petId],
       day: sitter.day,
       startTime: "15:00",
       hours: 1,

@@ -1,11 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { dateTimeFormat } from "~/platform/format";
+import { dateTimeFormat, listOf } from "~/platform/format";
 import { formatMoney } from "~/platform/money";
 import { partlyRefunded } from "./money";
 import type { BookingView } from "./views.server";
 
-export type ShownBooking = BookingView & { text: { date: string; time: string; amount: string; refunded: string } };
+export type ShownBooking = BookingView & {
+  text: { date: string; time: string; amount: string; refunded: string; pets: string };
+};
 
 export function bookingCardText(booking: BookingView, language: string): ShownBooking {
   const start = new Date(booking.startAt);
@@ -13,6 +15,7 @@ export function bookingCardText(booking: BookingView, language: string): ShownBo
   return {
     ...booking,
     text: {
+      pets: listOf(language, booking.petNames),
       date: dateTimeFormat(language, {
         weekday: "short",
         day: "numeric",
@@ -29,7 +32,16 @@ export function bookingCardText(booking: BookingView, language: string): ShownBo
 }
 
 export type SummarisedBooking = BookingView & {
-  summary: { when: string; subtotal: string; fee: string; total: string };
+  summary: {
+    pets: string;
+    when: string;
+    rate: string;
+    /** What the pets after the first add; null for one pet. */
+    extraPets: string | null;
+    subtotal: string;
+    fee: string;
+    total: string;
+  };
 };
 
 export function bookingSummaryText(booking: BookingView, language: string): SummarisedBooking {
@@ -37,6 +49,12 @@ export function bookingSummaryText(booking: BookingView, language: string): Summ
   return {
     ...booking,
     summary: {
+      pets: listOf(language, booking.petNames),
+      rate: money(booking.hourlyRateCents),
+      extraPets:
+        booking.petNames.length > 1
+          ? money((booking.petNames.length - 1) * booking.hours * booking.extraPetCents)
+          : null,
       when: dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: booking.timeZone }).format(
         new Date(booking.startAt),
       ),
@@ -66,10 +84,10 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
           <h2 id={titleId} className="truncate text-lg font-bold">
             {booking.as === "owner"
               ? booking.other.name
-              : t("card.petOf", { pet: booking.petName, name: booking.other.name })}
+              : t("card.petOf", { pet: booking.text.pets, name: booking.other.name })}
           </h2>
           <p className="text-stone-700">
-            {booking.as === "owner" ? t("card.forPet", { pet: booking.petName }) : t("card.youSit")}
+            {booking.as === "owner" ? t("card.forPet", { pet: booking.text.pets }) : t("card.youSit")}
           </p>
         </div>
         <span className={`shrink-0 rounded-full px-2.5 py-1 text-sm font-semibold ${badgeTone[booking.status]}`}>
@@ -143,7 +161,7 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
         ) : null}
         {booking.status === "confirmed" || booking.status === "in-progress" || booking.status === "completed" ? (
           <Link to={`/bookings/${booking.id}/visit`} className="btn btn-secondary">
-            {t("care:link", { pet: booking.petName })}
+            {t("care:link", { pet: booking.text.pets })}
           </Link>
         ) : null}
         {booking.can.review ? (

@@ -17,6 +17,8 @@ import {
 } from "./machine";
 import { bookingNoticeEmail, REFUND_NOTICES } from "./emails.server";
 import { bookingMoney } from "./money";
+import { bookedPetNames } from "./booked-pets.server";
+import { listOf } from "~/platform/format";
 import { providerAnswer } from "./payment-tasks.server";
 
 /* The provider is called after the transaction commits, with an idempotency key; a crash between
@@ -78,6 +80,11 @@ export async function applyEvent(
     await trx
       .insertInto("bookings")
       .values({ ...change.create, created_at: stamp, updated_at: stamp })
+      .execute();
+  if (change.create && change.pets?.length)
+    await trx
+      .insertInto("booking_pets")
+      .values(change.pets.map((pet, position) => ({ booking_id: id, position, pet_id: pet.id, pet_name: pet.name })))
       .execute();
   else
     await trx
@@ -186,8 +193,11 @@ async function tellParties(trx: Transaction<Database>, booking: Booking, notices
     people.find((person) => person.id === (party === "owner" ? booking.owner_id : booking.sitter_id))!;
   // As the change left it: a settlement or refund is told with its amounts before the provider confirms it.
   const money = bookingMoney(booking);
+  const petNames = (await bookedPetNames([booking.id], trx)).get(booking.id) ?? [booking.pet_name];
   for (const notice of notices) {
     const to = personOf(notice.to);
+    // Every booked pet, named as the reader's language lists things.
+    const pets = listOf(to.language, petNames);
     const other = personOf(notice.to === "owner" ? "sitter" : "owner");
     await notify(
       {
@@ -196,7 +206,7 @@ async function tellParties(trx: Transaction<Database>, booking: Booking, notices
         data: {
           kind: notice.message,
           name: other.name,
-          pet: booking.pet_name,
+          pet: pets,
           start: booking.start_at,
           ...(REFUND_NOTICES.has(notice.message) ? { refundedCents: money.refundedCents } : {}),
         },
@@ -208,7 +218,7 @@ async function tellParties(trx: Transaction<Database>, booking: Booking, notices
       await bookingNoticeEmail(
         to,
         notice.message,
-        { other: other.name, pet: booking.pet_name, startAt: booking.start_at, money },
+        { other: other.name, pet: pets, startAt: booking.start_at, money },
         notice.to,
       ),
       trx,

@@ -663,7 +663,7 @@ describe("double submissions", () => {
     expect(await bookingsOf(owner.id)).toHaveLength(1);
 
     const other = await ownerWithPet();
-    expect(await requestBooking(other, { ...input, petId: other.petId })).toEqual({
+    expect(await requestBooking(other, { ...input, petIds: [other.petId] })).toEqual({
       status: "refused",
       reason: "duplicate",
     });

@@ -231,7 +231,14 @@ describe("bad input changes nothing", () => {
           .error?.issues.map((issue) => [issue.path, issue.message]),
       ).toEqual([[["cancellationPolicy"], "validation.cancellationPolicyInvalid"]]);
     expect(sitterDetailsSchema.parse(base).cancellationPolicy).toBe("flexible");
-    const request = { id: randomUUID(), sitterId: "s", petId: "p", day: "2026-12-12", startTime: "10:00", hours: "2" };
+    const request = {
+      id: randomUUID(),
+      sitterId: "s",
+      petIds: ["p"],
+      day: "2026-12-12",
+      startTime: "10:00",
+      hours: "2",
+    };
     expect(requestSchema.safeParse({ ...request, cancellationPolicy: "none" }).error?.issues[0]?.message).toBe(
       "bookings:errors.policyChanged",
     );

@@ -276,7 +276,15 @@ describe("the owner's request makes the booking", () => {
   it("priced from the sitter's rate, and nobody is told until the card is authorised", () => {
     const change = allowed(decide(null, OWNER, EVENTS.requested, NOW));
     expect(change).toEqual({
-      create: { ...newBooking(), service_type: "hourly", subtotal_cents: 3000, fee_cents: 600, total_cents: 3600 },
+      create: {
+        ...newBooking(),
+        service_type: "hourly",
+        extra_pet_cents: 0,
+        subtotal_cents: 3000,
+        fee_cents: 600,
+        total_cents: 3600,
+      },
+      pets: [{ id: "pet-1", name: "Rex" }],
       set: {},
       notify: [],
     });

@@ -27,8 +27,12 @@ export const REVIEW_COMMENT_MAX = 1000;
 /** An owner may report a problem while the payment waits for its automatic release. */
 export const PROBLEM_WINDOW_MS = AUTO_RELEASE_AFTER_MS;
 
-export function priceOf(hourlyRateCents: number, hours: number) {
-  const subtotal = hourlyRateCents * hours;
+/** The most pets one booking can hold (a sitter's own limit, users.max_pets, is at most this). */
+export const MAX_PETS = 6;
+
+/** Each pet after the first costs the extra-pet price for every unit (here the hour); the fee is 20 % of it all. */
+export function priceOf(hourlyRateCents: number, hours: number, pets = 1, extraPetCents = 0) {
+  const subtotal = hourlyRateCents * hours + Math.max(0, pets - 1) * hours * extraPetCents;
   const fee = Math.round(subtotal * PLATFORM_FEE_RATE);
   return { subtotal, fee, total: subtotal + fee };
 }
@@ -56,10 +60,16 @@ export type NewBooking = Pick<
   | "hourly_rate_cents"
   | "payment_provider"
 > &
-  Partial<Pick<Booking, "cancellation_policy">>;
+  Partial<Pick<Booking, "cancellation_policy" | "extra_pet_cents">>;
+
+/** One of the booked pets; the first is also the booking's pet_id and pet_name. */
+export interface BookedPet {
+  id: string;
+  name: string;
+}
 
 export type BookingEvent =
-  | { type: "requested"; booking: NewBooking }
+  | { type: "requested"; booking: NewBooking; pets?: BookedPet[] }
   | { type: "card-saved"; cardRef: string; cardLabel: string }
   | { type: "card-failed"; error: string }
   | { type: "hold-placed"; holdRef: string }
@@ -94,6 +104,8 @@ export type BookingEvent =
 
 export interface Change {
   create?: NewBooking & Pick<Booking, "service_type" | "subtotal_cents" | "fee_cents" | "total_cents">;
+  /** With `create`: the booked pets, in order. */
+  pets?: BookedPet[];
   set: Partial<
     Pick<
       Booking,
@@ -237,22 +249,31 @@ function ownerCancelPayment(booking: BookingFacts, at: Date): Change["set"] {
 }
 
 export function decide(booking: BookingFacts | null, actor: Actor, event: BookingEvent, at: Date): Decision {
-  if (event.type === "requested") return booking ? refuse("wrongState") : request(event.booking, actor, at);
+  if (event.type === "requested") return booking ? refuse("wrongState") : request(event.booking, event.pets, actor, at);
   if (!booking) return refuse("wrongState");
   return decideChange(booking, actor, event, at);
 }
 
-function request(booking: NewBooking, actor: Actor, at: Date): Decision {
+function request(booking: NewBooking, listed: BookedPet[] | undefined, actor: Actor, at: Date): Decision {
   if (actor.kind !== "owner" || actor.userId !== booking.owner_id || booking.sitter_id === booking.owner_id)
     return refuse("notYours");
   if (!Number.isInteger(booking.hours) || booking.hours < MIN_HOURS || booking.hours > MAX_HOURS)
     return refuse("wrongState");
   if (!(new Date(booking.start_at).getTime() > at.getTime())) return refuse("alreadyStarted");
-  const price = priceOf(booking.hourly_rate_cents, booking.hours);
+  const pets = listed ?? (booking.pet_id ? [{ id: booking.pet_id, name: booking.pet_name }] : []);
+  const ids = new Set(pets.map((pet) => pet.id));
+  if (pets.length < 1 || pets.length > MAX_PETS || ids.size !== pets.length || pets[0]!.id !== booking.pet_id)
+    return refuse("wrongState");
+  const extraPetCents = booking.extra_pet_cents ?? 0;
+  if (!Number.isInteger(extraPetCents) || extraPetCents < 0) return refuse("wrongState");
+  const price = priceOf(booking.hourly_rate_cents, booking.hours, pets.length, extraPetCents);
   // The sitter is told once the card is authorised, not now.
   return allow({
+    pets,
     create: {
       ...booking,
+      pet_name: pets[0]!.name,
+      extra_pet_cents: extraPetCents,
       service_type: "hourly",
       subtotal_cents: price.subtotal,
       fee_cents: price.fee,

@@ -56,7 +56,15 @@ export function FreeDays({
 }
 
 /** The price of the chosen duration (its form must have the id "booking-request"). */
-export function PriceBreakdown({ rateCents }: { rateCents: number }) {
+export function PriceBreakdown({
+  rateCents,
+  pets = 1,
+  extraPetCents = 0,
+}: {
+  rateCents: number;
+  pets?: number;
+  extraPetCents?: number;
+}) {
   const { t, i18n } = useTranslation("bookings");
   return (
     <section aria-labelledby="price-title" className="card space-y-1">
@@ -67,13 +75,19 @@ export function PriceBreakdown({ rateCents }: { rateCents: number }) {
       <style dangerouslySetInnerHTML={{ __html: durationPriceRules }} />
       <div aria-live="polite">
         {Array.from({ length: MAX_HOURS }, (_, index) => index + 1).map((option) => {
-          const price = priceOf(rateCents, option);
+          const price = priceOf(rateCents, option, pets, extraPetCents);
           return (
             <dl key={option} data-price-for={option} className="hidden grid-cols-2 gap-y-1 text-stone-800">
               <dt>{t("request.hourlyRate")}</dt>
               <dd className="text-right">{formatMoney(rateCents, i18n.language)}</dd>
               <dt>{t("request.durationRow")}</dt>
               <dd className="text-right">{t("request.hoursLong", { count: option })}</dd>
+              {pets > 1 ? (
+                <>
+                  <dt>{t("request.extraPetsRow", { count: pets - 1 })}</dt>
+                  <dd className="text-right">{formatMoney((pets - 1) * option * extraPetCents, i18n.language)}</dd>
+                </>
+              ) : null}
               <dt>{t("request.subtotal")}</dt>
               <dd className="text-right">{formatMoney(price.subtotal, i18n.language)}</dd>
               <dt>{t("request.fee")}</dt>
@@ -90,15 +104,26 @@ export function PriceBreakdown({ rateCents }: { rateCents: number }) {
 
 export function PetChoice({
   pets,
+  chosen,
+  maxPets,
+  extraPetCents,
   field,
 }: {
   pets: { id: string; name: string; photo: string | null }[];
+  chosen: string[];
+  maxPets: number;
+  extraPetCents: number;
   field: Field;
 }) {
-  const { t } = useTranslation("bookings");
+  const { t, i18n } = useTranslation("bookings");
   return (
     <fieldset className="space-y-2" aria-describedby={field.errors?.length ? field.errorId : undefined}>
-      <legend className="text-sm font-semibold text-stone-800">{t("request.pet")}</legend>
+      <legend className="text-sm font-semibold text-stone-800">{t("request.pets")}</legend>
+      <p className="text-sm text-stone-700">
+        {maxPets > 1
+          ? t("request.petsLimit", { count: maxPets, price: formatMoney(extraPetCents, i18n.language) })
+          : t("request.onePetOnly")}
+      </p>
       <div className="grid grid-cols-2 gap-2">
         {pets.map((pet) => (
           <label
@@ -106,10 +131,10 @@ export function PetChoice({
             className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-stone-300 bg-white p-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700"
           >
             <input
-              type="radio"
-              name="petId"
+              type="checkbox"
+              name="petIds"
               value={pet.id}
-              defaultChecked={pets.length === 1}
+              defaultChecked={pets.length === 1 || chosen.includes(pet.id)}
               className="size-4 accent-brand-700"
             />
             {pet.photo ? <img src={pet.photo} alt="" className="size-10 rounded-lg object-cover" /> : null}

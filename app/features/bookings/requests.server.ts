@@ -17,7 +17,8 @@ export interface RequestInput {
   /** Made by the request form, so sending the same form twice makes one booking. */
   id: string;
   sitterId: string;
-  petId: string;
+  /** The owner's pets, in the order ticked; each after the first costs the sitter's extra-pet price. */
+  petIds: string[];
   day: string;
   startTime: string;
   hours: number;
@@ -35,6 +36,9 @@ export type RequestResult =
         | "sitterNotPayable"
         | "self"
         | "petNotFound"
+        | "noPets"
+        | "tooManyPets"
+        | "samePetTwice"
         | "past"
         | "outsideAvailability"
         | "dayNotFree"
@@ -64,6 +68,8 @@ export async function requestBooking(
         "stripe_account_id",
         "payouts_enabled",
         "cancellation_policy",
+        "max_pets",
+        "extra_pet_cents",
       ])
       .where("id", "=", input.sitterId)
       .where("email_verified_at", "is not", null)
@@ -77,13 +83,20 @@ export async function requestBooking(
       return { status: "refused", reason: "policyChanged" };
     if (paysOutThroughStripe(provider) && (!sitter.stripe_account_id || !sitter.payouts_enabled))
       return { status: "refused", reason: "sitterNotPayable" };
-    const pet = await trx
+    if (input.petIds.length === 0) return { status: "refused", reason: "noPets" };
+    if (new Set(input.petIds).size !== input.petIds.length) return { status: "refused", reason: "samePetTwice" };
+    if (input.petIds.length > sitter.max_pets) return { status: "refused", reason: "tooManyPets" };
+    if (!isOwner(owner.role)) return { status: "refused", reason: "petNotFound" };
+    const found = await trx
       .selectFrom("pets")
       .select(["id", "name"])
-      .where("id", "=", input.petId)
+      .where("id", "in", input.petIds)
       .where("owner_id", "=", owner.id)
-      .executeTakeFirst();
-    if (!pet || !isOwner(owner.role)) return { status: "refused", reason: "petNotFound" };
+      .execute();
+    // Another person's pet and an id that names nothing are refused alike.
+    const pets = input.petIds.map((id) => found.find((pet) => pet.id === id));
+    if (pets.some((pet) => !pet)) return { status: "refused", reason: "petNotFound" };
+    const booked = pets as { id: string; name: string }[];
 
     const start = instantAt(sitter.time_zone, input.day, input.startTime);
     const end = new Date(start.getTime() + input.hours * 3600_000);
@@ -102,17 +115,19 @@ export async function requestBooking(
           id: input.id,
           owner_id: owner.id,
           sitter_id: sitter.id,
-          pet_id: pet.id,
-          pet_name: pet.name,
+          pet_id: booked[0]!.id,
+          pet_name: booked[0]!.name,
           notes: input.notes,
           start_at: start.toISOString(),
           end_at: end.toISOString(),
           hours: input.hours,
           hourly_rate_cents: sitter.hourly_rate_cents,
+          extra_pet_cents: sitter.extra_pet_cents,
           payment_provider: provider.name,
           // The policy the request page showed binds this booking, whatever the sitter chooses later.
           cancellation_policy: sitter.cancellation_policy,
         },
+        pets: booked,
       },
     );
     if (!created.ok) return { status: "refused", reason: created.refusal === "alreadyStarted" ? "past" : "duplicate" };
@@ -124,7 +139,16 @@ export async function requestBooking(
 export async function bookableSitter(id: string) {
   const sitter = await db
     .selectFrom("users")
-    .select(["id", "name", "role", "hourly_rate_cents", "time_zone", "cancellation_policy"])
+    .select([
+      "id",
+      "name",
+      "role",
+      "hourly_rate_cents",
+      "time_zone",
+      "cancellation_policy",
+      "max_pets",
+      "extra_pet_cents",
+    ])
     .where("id", "=", id)
     .where("email_verified_at", "is not", null)
     .executeTakeFirst();
@@ -135,6 +159,8 @@ export async function bookableSitter(id: string) {
     hourly_rate_cents: sitter.hourly_rate_cents,
     time_zone: sitter.time_zone,
     cancellation_policy: sitter.cancellation_policy,
+    max_pets: sitter.max_pets,
+    extra_pet_cents: sitter.extra_pet_cents,
   };
 }
 
@@ -170,7 +196,14 @@ export async function requestPage(
   const dayLabel = dateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
   return {
     requestId: crypto.randomUUID(),
-    sitter: { id: sitter.id, name: sitter.name, rateCents: sitter.hourly_rate_cents, timeZone: sitter.time_zone },
+    sitter: {
+      id: sitter.id,
+      name: sitter.name,
+      rateCents: sitter.hourly_rate_cents,
+      timeZone: sitter.time_zone,
+      maxPets: sitter.max_pets,
+      extraPetCents: sitter.extra_pet_cents,
+    },
     policy: { name: policy, deadlines },
     pets: pets.map((pet) => ({ id: pet.id, name: pet.name, photo: pet.photos[0]?.cardUrl ?? null })),
     today,
@@ -178,4 +211,27 @@ export async function requestPage(
     times,
     quickDays: freeDays.map((free) => ({ day: free, label: dayLabel.format(new Date(`${free}T12:00:00Z`)) })),
   };
+}
+
+type RequestRefusal = Extract<RequestResult, { status: "refused" }>["reason"];
+
+const REQUEST_REFUSALS: Record<RequestRefusal, { field: "" | "petIds" | "startTime"; message: string }> = {
+  sitterNotFound: { field: "", message: "bookings:errors.sitterNotFound" },
+  sitterNotPayable: { field: "", message: "bookings:errors.sitterNotPayable" },
+  self: { field: "", message: "bookings:errors.self" },
+  petNotFound: { field: "petIds", message: "bookings:errors.petNotFound" },
+  noPets: { field: "petIds", message: "bookings:errors.petRequired" },
+  tooManyPets: { field: "petIds", message: "bookings:errors.tooManyPets" },
+  samePetTwice: { field: "petIds", message: "bookings:errors.samePetTwice" },
+  past: { field: "startTime", message: "bookings:errors.past" },
+  outsideAvailability: { field: "startTime", message: "bookings:errors.outsideAvailability" },
+  dayNotFree: { field: "startTime", message: "bookings:errors.dayNotFree" },
+  duplicate: { field: "", message: "bookings:errors.stale" },
+  policyChanged: { field: "", message: "bookings:errors.policyChanged" },
+};
+
+/** A refused request as the form shows it: the message under its field, or above the form. */
+export function requestRefusalReply(reason: RequestRefusal) {
+  const { field, message } = REQUEST_REFUSALS[reason];
+  return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
 }

@@ -1,6 +1,6 @@
 import type { CancellationPolicy } from "~db/schema";
 import { maxLength, minLength, optionalText, uuid, z } from "~/platform/validation";
-import { CANCEL_REASON_MAX, MAX_HOURS, MIN_HOURS, REVIEW_COMMENT_MAX } from "./machine";
+import { CANCEL_REASON_MAX, MAX_HOURS, MAX_PETS, MIN_HOURS, REVIEW_COMMENT_MAX } from "./machine";
 
 const day = z
   .string("bookings:errors.dateRequired")
@@ -13,7 +13,11 @@ const time = z
 export const requestSchema = z.object({
   id: uuid("bookings:errors.stale"),
   sitterId: z.string().check(minLength(1), maxLength(64)),
-  petId: z.string("bookings:errors.petRequired").check(minLength(1, "bookings:errors.petRequired"), maxLength(64)),
+  petIds: z.array(z.string().check(maxLength(64, "bookings:errors.petNotFound")), "bookings:errors.petRequired").check(
+    z.minLength(1, "bookings:errors.petRequired"),
+    z.maxLength(MAX_PETS, "bookings:errors.tooManyPets"),
+    z.refine((ids) => new Set(ids).size === ids.length, "bookings:errors.samePetTwice"),
+  ),
   day,
   startTime: time,
   hours: z.coerce

@@ -6,12 +6,16 @@ import { deliverSoon } from "~/platform/email.server";
 import { enqueueNewsEmail, notify } from "~/features/notifications/index.server";
 import { BOOKING_TABS, decide, type Actor, type BookingEvent } from "./machine";
 import { bookingMoney, type BookingMoney } from "./money";
+import { bookedPetNames } from "./booked-pets.server";
 
 export interface BookingView {
   id: string;
   as: "owner" | "sitter";
   other: { id: string; name: string };
+  /** The first booked pet's name (pages that name one pet). */
   petName: string;
+  /** Every booked pet's name, in order. */
+  petNames: string[];
   status: BookingStatus;
   paymentStatus: Booking["payment_status"];
   paymentProvider: string;
@@ -22,6 +26,8 @@ export interface BookingView {
   timeZone: string;
   hours: number;
   hourlyRateCents: number;
+  /** The sitter's price per extra pet and hour, as agreed. */
+  extraPetCents: number;
   /** What the owner pays, what went back, what the sitter keeps and the fee. */
   money: BookingMoney;
   notes: string;
@@ -61,6 +67,7 @@ export function toView(
   booking: Booking & { owner_name: string; sitter_name: string; sitter_time_zone: string },
   viewerId: string,
   reviewed: boolean,
+  petNames: string[] = [booking.pet_name],
 ): BookingView {
   const as = booking.owner_id === viewerId ? "owner" : "sitter";
   const actor: Actor = { kind: as, userId: viewerId };
@@ -73,6 +80,8 @@ export function toView(
         ? { id: booking.sitter_id, name: booking.sitter_name }
         : { id: booking.owner_id, name: booking.owner_name },
     petName: booking.pet_name,
+    petNames: petNames.length ? petNames : [booking.pet_name],
+    extraPetCents: booking.extra_pet_cents,
     status: booking.status,
     paymentStatus: booking.payment_status,
     paymentProvider: booking.payment_provider,
@@ -133,11 +142,9 @@ export async function listBookings(userId: string, tab: BookingTab, limit = 100)
   const statuses = BOOKING_TABS[tab];
   if (statuses) query = query.where("b.status", "in", statuses);
   const rows = await query.orderBy("b.start_at", "desc").orderBy("b.id").limit(limit).execute();
-  const reviewed = await reviewedBy(
-    userId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toView(row, userId, reviewed.has(row.id)));
+  const ids = rows.map((row) => row.id);
+  const [reviewed, petNames] = await Promise.all([reviewedBy(userId, ids), bookedPetNames(ids)]);
+  return rows.map((row) => toView(row, userId, reviewed.has(row.id), petNames.get(row.id)));
 }
 
 export async function bookingView(userId: string, id: string): Promise<BookingView | null> {
@@ -146,7 +153,8 @@ export async function bookingView(userId: string, id: string): Promise<BookingVi
     .where((eb) => eb.or([eb("b.owner_id", "=", userId), eb("b.sitter_id", "=", userId)]))
     .executeTakeFirst();
   if (!row) return null;
-  return toView(row, userId, (await reviewedBy(userId, [id])).has(id));
+  const [reviewed, petNames] = await Promise.all([reviewedBy(userId, [id]), bookedPetNames([id])]);
+  return toView(row, userId, reviewed.has(id), petNames.get(id));
 }
 
 /** A sitter's earnings: held payments (what they will keep once released) and released ones (what they keep after refunds). */

@@ -104,7 +104,7 @@ describe("blocking", () => {
     const booking = await requestBooking(owner, {
       id: randomUUID(),
       sitterId: sitter.id,
-      petId: owner.petId,
+      petIds: [owner.petId],
       day: sitter.day,
       startTime: "10:00",
       hours: 1,
