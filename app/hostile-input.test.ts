@@ -418,7 +418,7 @@ const FORMS: Record<string, Form[]> = {
       fields: (w) => [
         ["id", randomUUID()],
         ["sitterId", w.sitter.id],
-        ["petId", w.petId],
+        ["petIds", w.petId],
         ["day", w.sitter.day],
         ["startTime", "14:00"],
         ["hours", "1"],
