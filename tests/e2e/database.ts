@@ -184,3 +184,32 @@ export function pushDevicesOf(email: string): number {
     database.close();
   }
 }
+
+// Until the sitter's own form sets them: how many pets a sitter takes and what each extra one costs per hour.
+export function sitterTakesPets(email: string, maxPets: number, extraPetCents: number): string {
+  const database = open();
+  try {
+    database
+      .prepare("update users set max_pets = ?, extra_pet_cents = ? where email = ?")
+      .run(maxPets, extraPetCents, email);
+    return (database.prepare("select id from users where email = ?").get(email) as { id: string }).id;
+  } finally {
+    database.close();
+  }
+}
+
+// A further pet of an owner, as the pet setup form would have saved it (without photos).
+export function addPetOf(email: string, name: string) {
+  const database = open();
+  try {
+    const owner = database.prepare("select id from users where email = ?").get(email) as { id: string };
+    const at = new Date().toISOString();
+    database
+      .prepare(
+        "insert into pets (id, owner_id, name, pet_type, age, breed, temperament, energy_level, created_at, updated_at) values (?, ?, ?, 'dog', '2 years', '', '[]', 'medium', ?, ?)",
+      )
+      .run(randomUUID(), owner.id, name, at, at);
+  } finally {
+    database.close();
+  }
+}
