@@ -8,6 +8,7 @@ export {
   transition,
 } from "./bookings.server";
 export type { TransitionResult } from "./bookings.server";
+export { bookedPetNames } from "./booked-pets.server";
 export { runDueBookingWork } from "./due-work.server";
 export { payForBooking, payWithSavedCard, startCardEntry } from "./payment-entry.server";
 export type { PaymentOutcome } from "./payment-entry.server";

@@ -124,6 +124,22 @@ describe("a calendar's events", () => {
     expect(eventsOf((await calendarFile(file))!)).toEqual([]);
   });
 
+  it("name every pet of the booking, joined as the person's language does", async () => {
+    const { owner, booking } = await confirmed();
+    const first = await db
+      .selectFrom("booking_pets")
+      .select("pet_name")
+      .where("booking_id", "=", booking.id)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("booking_pets")
+      .values({ booking_id: booking.id, position: 1, pet_id: null, pet_name: "Luna" })
+      .execute();
+    await renewCalendarFeed(owner.id);
+    const text = (await calendarFile(fileOf((await calendarFeedOf(owner.id))!)))!.replace(/\r\n[ \t]/g, "");
+    expect(text).toContain(`SUMMARY:Pet care: ${first.pet_name} and Luna with `);
+  });
+
   it("are written in the person's language", async () => {
     const { owner, sitter } = await confirmed();
     await db.updateTable("users").set({ language: "de" }).where("id", "=", owner.id).execute();

@@ -5,13 +5,15 @@ import type { Database } from "~db/schema";
 import { nowIso, now } from "~/platform/clock.server";
 import { db } from "~/platform/db.server";
 import { publicOrigin } from "~/platform/email.server";
+import { bookedPetNames } from "~/features/bookings/index.server";
+import { listOf } from "~/platform/format";
 import { isLanguage, fallbackLanguage } from "~/platform/i18n";
 import { translatorFor } from "~/platform/i18n.server";
 
 /**
  * A person's calendar feed: an iCalendar file of their bookings from the day they are confirmed, at a
  * secret address a phone's calendar polls without signing in. Events carry what the booking page shows
- * both people and no more: who, which pets, when, the town (the booking's place once confirmed), a link.
+ * both people and no more: who, which pets (all of them), when, the town (the booking's place once confirmed), a link.
  * A booking keeps its UID for good and its SEQUENCE grows with each change of its history, so calendars
  * update an event rather than add one; a cancelled booking leaves the feed.
  */
@@ -100,6 +102,7 @@ export async function calendarFile(fileName: string): Promise<string | null> {
     .orderBy("b.start_at")
     .execute();
 
+  const petsOf = await bookedPetNames(bookings.map((booking) => booking.id));
   const language = isLanguage(person.language) ? person.language : fallbackLanguage;
   const t = await translatorFor(language, "settings");
   const origin = publicOrigin();
@@ -116,7 +119,7 @@ export async function calendarFile(fileName: string): Promise<string | null> {
   for (const booking of bookings) {
     const asOwner = booking.owner_id === person.id;
     const values = {
-      pets: booking.pet_name,
+      pets: listOf(language, petsOf.get(booking.id) ?? [booking.pet_name]),
       name: asOwner ? booking.sitter_name : booking.owner_name,
       interpolation: { escapeValue: false },
     };
