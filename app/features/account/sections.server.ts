@@ -3,6 +3,7 @@ import type { Database } from "~db/schema";
 import { containsText, json } from "~/platform/db.server";
 import { visitReportsForExport } from "~/features/visits/index.server";
 import { bookingMoney } from "~/features/bookings";
+import { bookedPetNames } from "~/features/bookings/index.server";
 import { exportCalendarFeed, stopCalendarFeed } from "~/features/calendar/index.server";
 import { eraseSubscriptions, exportSubscriptions } from "~/features/push/index.server";
 
@@ -319,6 +320,7 @@ export const personalDataSections: PersonalDataSection[] = [
           "end_at",
           "hours",
           "hourly_rate_cents",
+          "extra_pet_cents",
           "subtotal_cents",
           "fee_cents",
           "total_cents",
@@ -341,11 +343,16 @@ export const personalDataSections: PersonalDataSection[] = [
         .where((eb) => eb.or([eb("owner_id", "=", userId), eb("sitter_id", "=", userId)]))
         .orderBy("start_at")
         .execute();
-      // What was paid, refunded and kept, as every page shows it.
+      const petsOf = await bookedPetNames(
+        bookings.map((booking) => booking.id),
+        database,
+      );
+      // What was paid, refunded and kept, as every page shows it; every pet booked, in order.
       return bookings.map((booking) => {
         const money = bookingMoney(booking);
         return {
           ...booking,
+          pets: petsOf.get(booking.id) ?? [booking.pet_name],
           money: {
             paid_cents: money.paidCents,
             refunded_cents: money.refundedCents,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { personalDataSections } from "~/features/account/sections.server";
 import { db } from "~/platform/db.server";
 import { listOf } from "~/platform/format";
 import { resetClockAfterEach } from "~/testing/clock";
@@ -78,6 +79,12 @@ describe("the price of several pets", () => {
       sitterKeepsCents: 5500,
       platformFeeCents: 1100,
     });
+    // Both people's data exports list every pet booked and the extra-pet price.
+    const bookingsSection = personalDataSections.find((section) => section.name === "bookings")!;
+    for (const who of [owner.id, sitter.id])
+      expect(await bookingsSection.exportOf(who, db)).toEqual([
+        expect.objectContaining({ id: result.booking.id, pets: ["Rex", "Luna"], extra_pet_cents: 750 }),
+      ]);
     // A deleted pet leaves its name on the booking.
     await db.deleteFrom("pets").where("id", "=", petIds[1]!).execute();
     expect((await petsOf(result.booking.id))[1]).toEqual({ position: 1, pet_id: null, pet_name: "Luna" });
