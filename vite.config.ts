@@ -72,6 +72,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             // header): left alone, they were merged into one page's chunk (a form, the role step), which every
             // page then loaded.
             manualChunks: (id) => (ROOT_CHUNK.some((part) => id.includes(part)) ? "language-switcher" : undefined),
+            // Rollup merges small shared chunks into a bigger one loaded by the same pages and by others, so a page
+            // loaded modules it never uses (/profile/edit took the chunks of pet setup, the photo picker and the
+            // booking actions): no merging, each page loads what its modules need.
+            experimentalMinChunkSize: 0,
           },
           // Resource routes (webhooks, media, events) have no browser code, so their route chunk is
           // empty by design and never loaded.

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Initials, termsOf } from "~/features/profiles";
+import { Initials } from "~/features/profiles";
 import { formatMoney } from "~/platform/money";
 import { numberFormat } from "~/platform/format";
 import type { DeckCard, DeckResult } from "./deck.server";
@@ -183,7 +183,7 @@ export function DeckCardDetails({ card }: { card: ShownCard }) {
                     t(`profile:services.${offered.service}`),
                     t("profile:services.from", {
                       price: card.text.servicePrices[index],
-                      unit: t(`profile:services.unit.${termsOf(offered.service).unit}`),
+                      unit: t(`profile:services.unit.${offered.unit}`),
                     }),
                   ].join(" "),
                 )

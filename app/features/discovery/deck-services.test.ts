@@ -34,8 +34,8 @@ describe("a sitter's card", () => {
     if (result.status !== "cards") throw new Error(result.status);
     const cards = result.cards as SitterCard[];
     expect(cards.find((card) => card.userId === sitter.id)?.services).toEqual([
-      { service: "walk", priceCents: 1200, durationMinutes: 30 },
-      { service: "boarding", priceCents: 3000, durationMinutes: null },
+      { service: "walk", unit: "walk", priceCents: 1200, durationMinutes: 30 },
+      { service: "boarding", unit: "night", priceCents: 3000, durationMinutes: null },
     ]);
     expect(cards.find((card) => card.userId === plain.id)?.services).toEqual([]);
   });

@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/platform/money";
 import type { PublicProfile } from "./profiles.server";
-import { termsOf } from "./services";
 
 export type ShownProfile = PublicProfile & {
   text: { rate: string | null; prices: string[]; extraPet: string };
@@ -31,13 +30,13 @@ function ServicesOffered({ profile }: { profile: ShownProfile }) {
             <span>
               {t(`services.${offered.service}`)}
               {offered.service === "walk" && offered.durationMinutes
-                ? ` (${t("services.minutes", { count: offered.durationMinutes })})`
+                ? ` (${t("services.minutes", { minutes: offered.durationMinutes })})`
                 : ""}
             </span>
             <span className="font-semibold">
               {t("services.from", {
                 price: profile.text.prices[index],
-                unit: t(`services.unit.${termsOf(offered.service).unit}`),
+                unit: t(`services.unit.${offered.unit}`),
               })}
             </span>
           </li>
@@ -46,7 +45,7 @@ function ServicesOffered({ profile }: { profile: ShownProfile }) {
       <p className="mt-2 text-sm text-stone-700">
         {[
           profile.extraPetCents > 0 ? t("services.extraPetShown", { price: profile.text.extraPet }) : "",
-          t("services.maxPetsShown", { count: profile.maxPets }),
+          t("services.maxPetsShown", { pets: profile.maxPets }),
         ]
           .filter(Boolean)
           .join(" · ")}

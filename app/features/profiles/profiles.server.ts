@@ -9,7 +9,7 @@ import { listPets, type PetView } from "~/features/pets/index.server";
 import { positionForCity, TOO_OFTEN } from "~/features/geo/index.server";
 import { type ProfileEditInput, type SitterDetailsInput, type SitterSetupInput } from "./schema";
 import { HOURLY_RATE_DEFAULT } from "./options";
-import { PRICE_FIELDS, SERVICES } from "./services";
+import { PRICE_FIELDS, SERVICES, termsOf, type ServiceUnit } from "./services";
 
 export const isSitter = (role: User["role"]) => role === "sitter" || role === "both";
 export const isOwner = (role: User["role"]) => role === "owner" || role === "both";
@@ -43,6 +43,8 @@ export interface PublicProfile {
 
 export interface OfferedService {
   service: ServiceId;
+  /** What the price is per (translated as profile:services.unit.<unit>). */
+  unit: ServiceUnit;
   priceCents: number;
   durationMinutes: number | null;
 }
@@ -66,7 +68,12 @@ export async function servicesOf(
   rows.sort((a, b) => order(a.service) - order(b.service));
   for (const row of rows) {
     const list = offered.get(row.sitter_id) ?? [];
-    list.push({ service: row.service, priceCents: row.price_cents, durationMinutes: row.duration_minutes });
+    list.push({
+      service: row.service,
+      unit: termsOf(row.service).unit,
+      priceCents: row.price_cents,
+      durationMinutes: row.duration_minutes,
+    });
     offered.set(row.sitter_id, list);
   }
   return offered;
@@ -76,7 +83,7 @@ export async function servicesOf(
 export function withHourly(hourlyRateCents: number | null, others: OfferedService[] = []): OfferedService[] {
   return hourlyRateCents === null
     ? others
-    : [{ service: "hourly", priceCents: hourlyRateCents, durationMinutes: null }, ...others];
+    : [{ service: "hourly", unit: "hour", priceCents: hourlyRateCents, durationMinutes: null }, ...others];
 }
 
 export async function getPublicProfile(userId: string): Promise<PublicProfile | null> {

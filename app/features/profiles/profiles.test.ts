@@ -187,8 +187,8 @@ describe("services a sitter offers", () => {
     const profile = await getPublicProfile(sitter.id);
     expect(profile).toMatchObject({ hourlyRateCents: null, maxPets: 3, extraPetCents: 500 });
     expect(profile?.services).toEqual([
-      { service: "walk", priceCents: 1200, durationMinutes: 60 },
-      { service: "boarding", priceCents: 3550, durationMinutes: null },
+      { service: "walk", unit: "walk", priceCents: 1200, durationMinutes: 60 },
+      { service: "boarding", unit: "night", priceCents: 3550, durationMinutes: null },
     ]);
 
     // Ticking by the hour again and dropping the walk replaces the list.
@@ -197,8 +197,8 @@ describe("services a sitter offers", () => {
       sitterDetailsSchema.parse({ ...form, services: ["hourly", "boarding"], boardingPrice: "30" }),
     );
     expect((await getPublicProfile(sitter.id))?.services).toEqual([
-      { service: "hourly", priceCents: 1500, durationMinutes: null },
-      { service: "boarding", priceCents: 3000, durationMinutes: null },
+      { service: "hourly", unit: "hour", priceCents: 1500, durationMinutes: null },
+      { service: "boarding", unit: "night", priceCents: 3000, durationMinutes: null },
     ]);
     const map = await servicesOf(db, [sitter.id, "nobody"]);
     expect(map.get(sitter.id)).toHaveLength(1);
@@ -222,7 +222,7 @@ describe("services a sitter offers", () => {
     const sitter = await person("sitter");
     await updateSitterDetails(sitter, sitterDetailsSchema.parse({ hourlyRate: "22", caresFor: ["cat"] }));
     expect((await getPublicProfile(sitter.id))?.services).toEqual([
-      { service: "hourly", priceCents: 2200, durationMinutes: null },
+      { service: "hourly", unit: "hour", priceCents: 2200, durationMinutes: null },
     ]);
   });
 });

@@ -79,7 +79,7 @@ export function SitterDetailsFields({
         legend={t("services.walkMinutes")}
         options={(walk.durationsMinutes ?? []).map(String)}
         type="radio"
-        labelOf={(minutes) => t("services.minutes", { count: Number(minutes) })}
+        labelOf={(minutes) => t("services.minutes", { minutes: Number(minutes) })}
       />
       <TextField
         meta={fields.extraPetPrice}
