@@ -65,7 +65,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           // is left out even though the feature's entry file re-exports it.
           treeshake: { moduleSideEffects: (id: string) => !id.includes("/app/features/") },
           output: {
-            experimentalMinChunkSize: 2_000,
             // The language switcher (on four pages) stays a chunk of its own: merged, it landed in a
             // chunk the root loads and every page paid for it.
             // So do small modules every page loads (the root's honeypot provider, Vite's preload helper, the page
