@@ -37,7 +37,7 @@ test("a new sitter completes their profile with photos and sees it as others wil
   await expectAccessible(page);
 
   await visit(page, "/profile/public");
-  await expect(page.getByText("€20.00 per hour")).toBeVisible();
+  await expect(page.getByText("€20.00 per hour", { exact: true })).toBeVisible();
   await expect(page.getByText("Puppies")).toBeVisible();
   await expect(page.getByText("Ten years of walking dogs")).toBeVisible();
   const photo = page.getByRole("img", { name: "Photo 1 of Sam Sitter" });
@@ -215,7 +215,7 @@ test("a sitter changes rate, years and experience after setup and sees them on t
   await expect(page.getByText("Profile updated")).toBeVisible();
 
   await visit(page, "/profile/public");
-  await expect(page.getByText("€35.00 per hour")).toBeVisible();
+  await expect(page.getByText("€35.00 per hour", { exact: true })).toBeVisible();
   await expect(page.getByText("7 years of experience · 0 completed bookings")).toBeVisible();
   await expect(page.getByText("Puppies")).toBeVisible();
   await expect(page.getByText("Dog walker in Madrid.")).toBeVisible();

@@ -55,7 +55,7 @@ test("a sitter turns push on, gets a test and an owner's booking request from an
   test.setTimeout(180_000);
   service = await startFakePushService(Number(process.env.E2E_PORT ?? 3210) + 7);
   const day = await dayAhead(request, 3);
-  const sitter = await sitterAvailableOn(page, jsEnabled, day, { name: "Pia Push", city: "Tromsø", rate: 20 });
+  const sitter = await sitterAvailableOn(page, jsEnabled, day, { name: "Pia Push", city: "Svolvær", rate: 20 });
   const keys = browserKeys();
   const path = `/push/${randomUUID()}`;
   await withStandInPushManager(page, `${service.origin}${path}`, keys);
@@ -81,7 +81,7 @@ test("a sitter turns push on, gets a test and an owner's booking request from an
   const ownerBrowser = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const ownerPage = await ownerBrowser.newPage();
   try {
-    const owner = await ownerWithDog(ownerPage, true, { name: "Otto Pusher", city: "Tromsø", dog: "Nanook" });
+    const owner = await ownerWithDog(ownerPage, true, { name: "Otto Pusher", city: "Svolvær", dog: "Nanook" });
     const book = async (time: string) => {
       await ownerPage.goto(`/booking/request?walkerId=${userIdOf(sitter.email)}&date=${day}`);
       await ownerPage.getByLabel("Start time").selectOption(time);
