@@ -49,7 +49,7 @@ test("refusals of the pets field: none chosen, and more than the sitter takes", 
   jsEnabled,
 }) => {
   test.setTimeout(120_000);
-  const city = jsEnabled ? "Narvik" : "Harstad";
+  const city = jsEnabled ? "Östersund" : "Sundsvall";
   const day = await dayAhead(request, 3);
   const sitter = await sitterAvailableOn(page, jsEnabled, day, { name: `Solo Sitter ${jsEnabled ? "J" : "N"}`, city });
   const sitterId = sitterTakesPets(sitter.email, 1, 0);
