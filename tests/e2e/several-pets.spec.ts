@@ -8,7 +8,7 @@ test("an owner with two dogs books both with a sitter who takes two, at the serv
   jsEnabled,
 }) => {
   test.setTimeout(120_000);
-  const city = jsEnabled ? "Steinkjer" : "Brønnøysund";
+  const city = jsEnabled ? "Winnipeg" : "Brønnøysund";
   const day = await dayAhead(request, 3);
   const sitter = await sitterAvailableOn(page, jsEnabled, day, {
     name: `Pia Pack ${jsEnabled ? "J" : "N"}`,
