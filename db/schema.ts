@@ -450,7 +450,9 @@ export interface BookingsTable {
   notes: Generated<string>;
   start_at: IsoTime;
   end_at: IsoTime;
+  /** How many units the price counts: hours (1-6) for 'hourly', nights or days (1-30) for a stay (migration 0047). */
   hours: number;
+  /** The sitter's price per unit when requested: the hour, or for a stay the night or day. */
   hourly_rate_cents: number;
   subtotal_cents: number;
   fee_cents: number;
@@ -480,9 +482,17 @@ export interface BookingsTable {
   cancellation_policy: CancellationPolicy | null;
   /** The sitter's price per extra pet and unit when requested (migration 0042); each pet after the first costs it. */
   extra_pet_cents: Generated<number>;
+  /**
+   * 'hold': the card is authorised and captured at release. 'charge' (a stay longer than a hold lasts): the card
+   * is charged at the start (hold_ref is then the charge) and the sitter's part paid out at release (payout_ref).
+   */
+  payment_mode: Generated<PaymentMode>;
+  payout_ref: string | null;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
+
+export type PaymentMode = "hold" | "charge";
 
 /**
  * The pets of a booking (migration 0042), position 0 first. bookings.pet_id and pet_name repeat the first
