@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~db/schema";
 import { db } from "~/platform/db.server";
+import { isOwner } from "~/features/profiles/index.server";
 
 /** The names of each booking's pets, in the order the owner listed them. */
 export async function bookedPetNames(
@@ -30,4 +31,31 @@ export async function bookedPetIds(bookingId: string, executor: Kysely<Database>
     .orderBy("position")
     .execute();
   return rows.map((row) => row.pet_id!);
+}
+
+export type PetRefusal = "noPets" | "samePetTwice" | "tooManyPets" | "petNotFound";
+
+/**
+ * The owner's pets named by `petIds`, in that order, for a booking with a sitter taking `maxPets` at once.
+ * Another person's pet and an id that names nothing are refused alike.
+ */
+export async function ownersPets(
+  executor: Kysely<Database>,
+  owner: { id: string; role: Database["users"]["role"] },
+  petIds: readonly string[],
+  maxPets: number,
+): Promise<{ id: string; name: string }[] | { refusal: PetRefusal }> {
+  if (petIds.length === 0) return { refusal: "noPets" };
+  if (new Set(petIds).size !== petIds.length) return { refusal: "samePetTwice" };
+  if (petIds.length > maxPets) return { refusal: "tooManyPets" };
+  if (!isOwner(owner.role)) return { refusal: "petNotFound" };
+  const found = await executor
+    .selectFrom("pets")
+    .select(["id", "name"])
+    .where("id", "in", [...petIds])
+    .where("owner_id", "=", owner.id)
+    .execute();
+  const pets = petIds.map((id) => found.find((pet) => pet.id === id));
+  if (pets.some((pet) => !pet)) return { refusal: "petNotFound" };
+  return pets as { id: string; name: string }[];
 }

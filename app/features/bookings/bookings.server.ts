@@ -20,6 +20,7 @@ import { bookingMoney } from "./money";
 import { bookedPetNames } from "./booked-pets.server";
 import { listOf } from "~/platform/format";
 import { providerAnswer } from "./payment-tasks.server";
+import { acceptedStayFits, SHARED_STAYS, sharesDays } from "./stay-capacity.server";
 
 /* The provider is called after the transaction commits, with an idempotency key; a crash between
  * leaves a payment task the scheduler finishes. */
@@ -152,6 +153,7 @@ async function recordHistory(
 }
 
 async function bookTime(trx: Transaction<Database>, booking: Booking): Promise<boolean> {
+  if (booking.service_type !== "hourly") return acceptedStayFits(trx, booking);
   const clash = await trx
     .selectFrom("bookings")
     .select("id")
@@ -171,6 +173,8 @@ async function cancelOverlappingRequests(trx: Transaction<Database>, accepted: B
     .where("sitter_id", "=", accepted.sitter_id)
     .where("status", "=", "requested")
     .where("id", "!=", accepted.id)
+    // Boarding and day care share the sitter's days: other such requests stay open and are checked when accepted.
+    .$if(sharesDays(accepted.service_type), (query) => query.where("service_type", "not in", SHARED_STAYS))
     .where("start_at", "<", accepted.end_at)
     .where("end_at", ">", accepted.start_at)
     .execute();

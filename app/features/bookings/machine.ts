@@ -1,4 +1,4 @@
-import type { Booking, BookingStatus, PaymentStatus, PaymentTask } from "~db/schema";
+import type { Booking, BookingStatus, PaymentMode, PaymentStatus, PaymentTask, ServiceId } from "~db/schema";
 import { PLATFORM_FEE_RATE } from "./money";
 import { keptOnOwnerCancel } from "./cancellation";
 
@@ -15,6 +15,8 @@ import { keptOnOwnerCancel } from "./cancellation";
 
 export const MIN_HOURS = 1;
 export const MAX_HOURS = 6;
+/** A stay (house sitting, boarding, day care) counts 1 to 30 nights or days. */
+export const MAX_STAY_UNITS = 30;
 /** A card hold lasts about 7 days: bookings further ahead keep the card and are held this long before. */
 export const HOLD_NOW_WITHIN_MS = 6 * 24 * 3600_000;
 export const DELAYED_HOLD_BEFORE_MS = 2 * 24 * 3600_000;
@@ -30,9 +32,9 @@ export const PROBLEM_WINDOW_MS = AUTO_RELEASE_AFTER_MS;
 /** The most pets one booking can hold (a sitter's own limit, users.max_pets, is at most this). */
 export const MAX_PETS = 6;
 
-/** Each pet after the first costs the extra-pet price for every unit (here the hour); the fee is 20 % of it all. */
-export function priceOf(hourlyRateCents: number, hours: number, pets = 1, extraPetCents = 0) {
-  const subtotal = hourlyRateCents * hours + Math.max(0, pets - 1) * hours * extraPetCents;
+/** Each pet after the first costs the extra-pet price for every unit (hour, night or day); the fee is 20 % of it all. */
+export function priceOf(unitPriceCents: number, units: number, pets = 1, extraPetCents = 0) {
+  const subtotal = unitPriceCents * units + Math.max(0, pets - 1) * units * extraPetCents;
   const fee = Math.round(subtotal * PLATFORM_FEE_RATE);
   return { subtotal, fee, total: subtotal + fee };
 }
@@ -60,7 +62,22 @@ export type NewBooking = Pick<
   | "hourly_rate_cents"
   | "payment_provider"
 > &
-  Partial<Pick<Booking, "cancellation_policy" | "extra_pet_cents">>;
+  Partial<Pick<Booking, "cancellation_policy" | "extra_pet_cents">> & {
+    /** 'hourly' unless given: the specification's booking. */
+    service_type?: ServiceId;
+  };
+
+/**
+ * A card hold lasts about 7 days. Where the booking's end plus the release window falls within HOLD_NOW_WITHIN_MS
+ * of the request, the card is held (now, or two days before a far start); otherwise (a long or far stay) the card
+ * is kept, charged in full when the stay starts, and the sitter's part paid out at release.
+ */
+export function paymentModeFor(endAt: string, at: Date): PaymentMode {
+  return new Date(endAt).getTime() + AUTO_RELEASE_AFTER_MS - at.getTime() <= HOLD_NOW_WITHIN_MS ? "hold" : "charge";
+}
+
+const unitsAllowed = (service: ServiceId, units: number) =>
+  Number.isInteger(units) && units >= MIN_HOURS && units <= (service === "hourly" ? MAX_HOURS : MAX_STAY_UNITS);
 
 /** One of the booked pets; the first is also the booking's pet_id and pet_name. */
 export interface BookedPet {
@@ -82,7 +99,8 @@ export type BookingEvent =
   | { type: "start" }
   | { type: "finish" }
   | { type: "release" }
-  | { type: "captured" }
+  /** The hold was captured; for a charged stay, the sitter's part paid out (`payoutRef`) and the rest refunded. */
+  | { type: "captured"; payoutRef?: string }
   | { type: "voided" }
   | { type: "expire" }
   | { type: "slot-taken" }
@@ -103,7 +121,7 @@ export type BookingEvent =
   | { type: "sitter-cancel"; reason: string };
 
 export interface Change {
-  create?: NewBooking & Pick<Booking, "service_type" | "subtotal_cents" | "fee_cents" | "total_cents">;
+  create?: NewBooking & Pick<Booking, "service_type" | "subtotal_cents" | "fee_cents" | "total_cents" | "payment_mode">;
   /** With `create`: the booked pets, in order. */
   pets?: BookedPet[];
   set: Partial<
@@ -129,6 +147,7 @@ export interface Change {
       | "capture_cents"
       | "refund_due_cents"
       | "refunded_cents"
+      | "payout_ref"
     >
   >;
   notify: { to: Party; message: NoticeKind }[];
@@ -203,6 +222,7 @@ type BookingFacts = Pick<
       | "refunded_cents"
       | "total_cents"
       | "cancellation_policy"
+      | "payment_mode"
     >
   >;
 
@@ -257,8 +277,8 @@ export function decide(booking: BookingFacts | null, actor: Actor, event: Bookin
 function request(booking: NewBooking, listed: BookedPet[] | undefined, actor: Actor, at: Date): Decision {
   if (actor.kind !== "owner" || actor.userId !== booking.owner_id || booking.sitter_id === booking.owner_id)
     return refuse("notYours");
-  if (!Number.isInteger(booking.hours) || booking.hours < MIN_HOURS || booking.hours > MAX_HOURS)
-    return refuse("wrongState");
+  const service = booking.service_type ?? "hourly";
+  if (!unitsAllowed(service, booking.hours)) return refuse("wrongState");
   if (!(new Date(booking.start_at).getTime() > at.getTime())) return refuse("alreadyStarted");
   const pets = listed ?? (booking.pet_id ? [{ id: booking.pet_id, name: booking.pet_name }] : []);
   const ids = new Set(pets.map((pet) => pet.id));
@@ -274,7 +294,8 @@ function request(booking: NewBooking, listed: BookedPet[] | undefined, actor: Ac
       ...booking,
       pet_name: pets[0]!.name,
       extra_pet_cents: extraPetCents,
-      service_type: "hourly",
+      service_type: service,
+      payment_mode: service === "hourly" ? "hold" : paymentModeFor(booking.end_at, at),
       subtotal_cents: price.subtotal,
       fee_cents: price.fee,
       total_cents: price.total,
@@ -311,6 +332,12 @@ function decideChange(
         payment_status: "unpaid" as PaymentStatus,
         payment_error: null,
       };
+      // A stay longer than a hold lasts: the card is kept and charged when the stay starts; the sitter is told now.
+      if (booking.payment_mode === "charge")
+        return allow({
+          set: { ...base, hold_due_at: booking.start_at },
+          notify: [{ to: "sitter", message: "requested" }],
+        });
       if (startsAt - time <= HOLD_NOW_WITHIN_MS)
         return allow({ set: { ...base, payment_task: "hold", hold_due_at: null }, notify: [] });
       // Too far ahead for a hold to last: the card is kept, the hold placed two days before, and the sitter told now.
@@ -346,6 +373,8 @@ function decideChange(
       if (booking.payment_status !== "unpaid" || !booking.card_ref || !booking.hold_due_at || booking.payment_task)
         return refuse("wrongState");
       if (time < new Date(booking.hold_due_at).getTime()) return refuse("tooEarly");
+      // A stay is charged only once the sitter has accepted it; an unanswered one lapses at its start.
+      if (booking.payment_mode === "charge" && booking.status !== "confirmed") return refuse("wrongState");
       return allow({ set: { payment_task: "hold" }, notify: [] });
     }
     case "hold-placed": {
@@ -499,7 +528,13 @@ function decideChange(
       const givenBack =
         booking.capture_cents != null ? { refunded_cents: (booking.total_cents ?? 0) - booking.capture_cents } : {};
       return allow({
-        set: { payment_task: null, payment_status: "released", released_at: at.toISOString(), ...givenBack },
+        set: {
+          payment_task: null,
+          payment_status: "released",
+          released_at: at.toISOString(),
+          ...givenBack,
+          ...(event.payoutRef ? { payout_ref: event.payoutRef } : {}),
+        },
         notify: [{ to: "sitter", message: "released" }],
       });
     }

@@ -12,6 +12,7 @@ import { startTimesByDay, startTimesOn, coveringSlot, isFreeOnDays } from "~/fea
 import { mayReach } from "~/features/safety/index.server";
 import { applyEvent, findBooking } from "./bookings.server";
 import { termsText } from "./cancellation-terms";
+import { ownersPets } from "./booked-pets.server";
 
 export interface RequestInput {
   /** Made by the request form, so sending the same form twice makes one booking. */
@@ -83,20 +84,9 @@ export async function requestBooking(
       return { status: "refused", reason: "policyChanged" };
     if (paysOutThroughStripe(provider) && (!sitter.stripe_account_id || !sitter.payouts_enabled))
       return { status: "refused", reason: "sitterNotPayable" };
-    if (input.petIds.length === 0) return { status: "refused", reason: "noPets" };
-    if (new Set(input.petIds).size !== input.petIds.length) return { status: "refused", reason: "samePetTwice" };
-    if (input.petIds.length > sitter.max_pets) return { status: "refused", reason: "tooManyPets" };
-    if (!isOwner(owner.role)) return { status: "refused", reason: "petNotFound" };
-    const found = await trx
-      .selectFrom("pets")
-      .select(["id", "name"])
-      .where("id", "in", input.petIds)
-      .where("owner_id", "=", owner.id)
-      .execute();
-    // Another person's pet and an id that names nothing are refused alike.
-    const pets = input.petIds.map((id) => found.find((pet) => pet.id === id));
-    if (pets.some((pet) => !pet)) return { status: "refused", reason: "petNotFound" };
-    const booked = pets as { id: string; name: string }[];
+    const pets = await ownersPets(trx, owner, input.petIds, sitter.max_pets);
+    if ("refusal" in pets) return { status: "refused", reason: pets.refusal };
+    const booked = pets;
 
     const start = instantAt(sitter.time_zone, input.day, input.startTime);
     const end = new Date(start.getTime() + input.hours * 3600_000);

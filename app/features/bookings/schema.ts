@@ -1,6 +1,7 @@
 import type { CancellationPolicy } from "~db/schema";
 import { maxLength, minLength, optionalText, uuid, z } from "~/platform/validation";
 import { CANCEL_REASON_MAX, MAX_HOURS, MAX_PETS, MIN_HOURS, REVIEW_COMMENT_MAX } from "./machine";
+import { STAY_SERVICES } from "~/features/profiles";
 
 const day = z
   .string("bookings:errors.dateRequired")
@@ -9,15 +10,23 @@ const time = z
   .string("bookings:errors.timeRequired")
   .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "bookings:errors.timeRequired"));
 
+const petIds = z
+  .array(z.string().check(maxLength(64, "bookings:errors.petNotFound")), "bookings:errors.petRequired")
+  .check(
+    z.minLength(1, "bookings:errors.petRequired"),
+    z.maxLength(MAX_PETS, "bookings:errors.tooManyPets"),
+    z.refine((ids) => new Set(ids).size === ids.length, "bookings:errors.samePetTwice"),
+  );
+
+const cancellationPolicy = z.optional(
+  z.enum(["flexible", "moderate", "strict"] satisfies CancellationPolicy[], "bookings:errors.policyChanged"),
+);
+
 /** The price is never taken from the form: the server computes it from the sitter's rate. */
 export const requestSchema = z.object({
   id: uuid("bookings:errors.stale"),
   sitterId: z.string().check(minLength(1), maxLength(64)),
-  petIds: z.array(z.string().check(maxLength(64, "bookings:errors.petNotFound")), "bookings:errors.petRequired").check(
-    z.minLength(1, "bookings:errors.petRequired"),
-    z.maxLength(MAX_PETS, "bookings:errors.tooManyPets"),
-    z.refine((ids) => new Set(ids).size === ids.length, "bookings:errors.samePetTwice"),
-  ),
+  petIds,
   day,
   startTime: time,
   hours: z.coerce
@@ -29,9 +38,21 @@ export const requestSchema = z.object({
     ),
   notes: optionalText(500),
   /** The policy the page showed: the request is refused if the sitter has changed it since. */
-  cancellationPolicy: z.optional(
-    z.enum(["flexible", "moderate", "strict"] satisfies CancellationPolicy[], "bookings:errors.policyChanged"),
-  ),
+  cancellationPolicy,
+});
+
+/** A stay: house sitting, boarding or day care from a first day's drop-off to a last day's pick-up. */
+export const stayRequestSchema = z.object({
+  id: uuid("bookings:errors.stale"),
+  sitterId: z.string().check(minLength(1), maxLength(64)),
+  service: z.enum(STAY_SERVICES, "bookings:stay.errors.serviceRequired"),
+  petIds,
+  firstDay: day,
+  dropOff: time,
+  lastDay: day,
+  pickUp: time,
+  notes: optionalText(500),
+  cancellationPolicy,
 });
 
 export const cardSchema = z.object({

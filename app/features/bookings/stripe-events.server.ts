@@ -53,7 +53,11 @@ export const bookingStripeEvents: WebhookHandlers = {
   "payment_intent.succeeded": async (event) => {
     const intent = event.data.object as Stripe.PaymentIntent;
     const booking = await bookingOfIntent(intent);
-    if (!booking || booking.hold_ref !== intent.id) return "ignored: not this booking's hold";
+    // A stay's charge went through (our own call may have timed out before it could say so).
+    if (booking?.payment_mode === "charge" && booking.payment_task === "hold" && sameCard(booking.card_ref, intent))
+      return apply(booking.id, { type: "hold-placed", holdRef: intent.id });
+    if (!booking || booking.payment_mode === "charge" || booking.hold_ref !== intent.id)
+      return "ignored: not this booking's hold";
     return apply(booking.id, { type: "captured" });
   },
   "payment_intent.canceled": async (event) => {

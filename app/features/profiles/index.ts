@@ -16,7 +16,8 @@ export type { CancellationPolicy } from "./cancellation-policies";
 export { ProfilePage } from "./profile-page";
 export { Initials, ProfileView, profileText } from "./profile-view";
 export { SitterDetailsFields } from "./sitter-details-fields";
-export type { ServiceId } from "./services";
+export type { ServiceId, StayService } from "./services";
+export { STAY_SERVICES, isStayService, termsOf } from "./services";
 export { profileEditSchema, sitterDetailsSchema, sitterSetupSchema } from "./schema";
 export type { SitterDetailsInput, SitterSetupInput } from "./schema";
 

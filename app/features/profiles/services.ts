@@ -42,7 +42,10 @@ export const SERVICES: readonly ServiceTerms[] = [
 export const SERVICE_IDS = SERVICES.map((s) => s.id);
 
 /** Services whose booking spans whole days (a stay): priced per day or per night. */
-export const STAY_SERVICES: readonly ServiceId[] = ["day_care", "house_sitting", "boarding"];
+export const STAY_SERVICES = ["day_care", "house_sitting", "boarding"] as const satisfies readonly ServiceId[];
+export type StayService = (typeof STAY_SERVICES)[number];
+export const isStayService = (value: unknown): value is StayService =>
+  typeof value === "string" && (STAY_SERVICES as readonly string[]).includes(value);
 
 export const termsOf = (id: ServiceId): ServiceTerms => SERVICES.find((s) => s.id === id)!;
 
