@@ -279,6 +279,7 @@ describe("the owner's request makes the booking", () => {
       create: {
         ...newBooking(),
         service_type: "hourly",
+        payment_mode: "hold",
         extra_pet_cents: 0,
         subtotal_cents: 3000,
         fee_cents: 600,
@@ -1142,5 +1143,50 @@ describe("the sitter cancels a confirmed booking", () => {
   it("not from the start time on, and a request is declined, not cancelled", () => {
     expect(refusalOf(decide(confirmed(), SITTER, cancel("Late"), START))).toBe("alreadyStarted");
     expect(refusalOf(decide(held(), SITTER, cancel("No"), NOW))).toBe("wrongState");
+  });
+});
+
+describe("a stay charged at its start", () => {
+  const stayEnd = after(START, 12 * DAY);
+  const newStay = (over: Partial<NewBooking> = {}) =>
+    newBooking({ service_type: "boarding", end_at: iso(stayEnd), hours: 12, ...over });
+
+  it("counts 1 to 30 nights, and chooses the charge when the stay outlasts a card hold", () => {
+    expect(allowed(decide(null, OWNER, { type: "requested", booking: newStay() }, NOW)).create).toMatchObject({
+      service_type: "boarding",
+      payment_mode: "charge",
+      subtotal_cents: 12 * 1500,
+    });
+    for (const hours of [0, 31, 2.5])
+      expect(refusalOf(decide(null, OWNER, { type: "requested", booking: newStay({ hours }) }, NOW))).toBe(
+        "wrongState",
+      );
+    // Pet sitting by the hour keeps its 1-6 hours.
+    expect(refusalOf(decide(null, OWNER, { type: "requested", booking: newBooking({ hours: 7 }) }, NOW))).toBe(
+      "wrongState",
+    );
+  });
+
+  it("keeps the card until the start, tells the sitter now, and is charged only once accepted", () => {
+    const stay = booking({ end_at: iso(stayEnd), payment_mode: "charge" });
+    expect(allowed(decide(stay, OWNER, EVENTS["card-saved"], NOW))).toMatchObject({
+      set: { card_ref: "card_2", hold_due_at: iso(START) },
+      notify: [{ to: "sitter", message: "requested" }],
+    });
+    const kept = { ...stay, card_ref: "card_2", hold_due_at: iso(START) };
+    expect(refusalOf(decide(kept, SYSTEM, { type: "hold-due" }, after(START, -MINUTE)))).toBe("tooEarly");
+    // Unanswered at its start: it lapses rather than being charged.
+    expect(refusalOf(decide(kept, SYSTEM, { type: "hold-due" }, START))).toBe("wrongState");
+    expect(allowed(decide({ ...kept, status: "confirmed" }, SYSTEM, { type: "hold-due" }, START)).set).toEqual({
+      payment_task: "hold",
+    });
+  });
+
+  it("records the sitter's payout when the money is released", () => {
+    const releasing = completed({ payment_mode: "charge", payment_task: "capture" });
+    expect(allowed(decide(releasing, SYSTEM, { type: "captured", payoutRef: "payout_1" }, NOW)).set).toMatchObject({
+      payment_status: "released",
+      payout_ref: "payout_1",
+    });
   });
 });
