@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { StayService } from "~/features/profiles";
 import { db } from "~/platform/db.server";
 import { clockTo, HOUR, MINUTE, resetClockAfterEach } from "~/testing/clock";
-import { bookingRow, card, dayAhead, ownerWithPet, paymentRow } from "~/testing/bookings";
+import { bookingRow, card, dayAhead, ownerWithPet, paymentRow, type Owner } from "~/testing/bookings";
 import { person, petOf } from "~/testing/people";
 import { transition } from "./bookings.server";
 import { AUTO_RELEASE_AFTER_MS, HOLD_NOW_WITHIN_MS, paymentModeFor, priceOf } from "./machine";
@@ -69,7 +69,7 @@ function stay(
   };
 }
 
-async function requestedStay(owner: { id: string; role: "owner" }, input: StayInput) {
+async function requestedStay(owner: Owner, input: StayInput) {
   const result = await requestStay(owner, input);
   if (result.status !== "created") throw new Error(`refused: ${result.reason}`);
   return result.booking;
