@@ -308,6 +308,7 @@ const EXEMPT: Record<string, string> = {
   "routes/dashboard-filters.tsx": "the asker's own filters",
   "routes/bookings.tsx": "lists the asker's own bookings",
   "routes/booking-request.tsx": "creates the asker's own booking; pet and sitter checks in bookings.test.ts",
+  "routes/booking-stay.tsx": "creates the asker's own stay; pet, sitter and service checks in stays.test.ts",
   "routes/profile.tsx": "the asker's own profile",
   "routes/pet-profile-setup.tsx": "creates the asker's own pet",
   "routes/sitter-profile-setup.tsx": "the asker's own profile",

@@ -12,7 +12,7 @@ import { resetClock } from "~/testing/clock";
 import { takeToast } from "~/platform/toast.server";
 import { honeypotFields } from "~/testing/browser";
 import { person, petOf, photoOf } from "~/testing/people";
-import { sitterWithSlot, requested, card, slot, at, premiumWithCard } from "~/testing/bookings";
+import { sitterWithSlot, requested, card, slot, at, premiumWithCard, dayAhead } from "~/testing/bookings";
 import { payForBooking } from "~/features/bookings/index.server";
 import { ensureConversation, sendMessage } from "~/features/messages/index.server";
 import { issueEmailToken } from "~/features/auth/index.server";
@@ -422,6 +422,25 @@ const FORMS: Record<string, Form[]> = {
         ["day", w.sitter.day],
         ["startTime", "14:00"],
         ["hours", "1"],
+        ["notes", "Gate code 12"],
+        ["cancellationPolicy", "flexible"],
+      ],
+    },
+  ],
+  "routes/booking-stay.tsx": [
+    {
+      name: "stay request",
+      who: "owner",
+      url: () => "/booking/stay",
+      fields: (w) => [
+        ["id", randomUUID()],
+        ["sitterId", w.sitter.id],
+        ["service", "boarding"],
+        ["petIds", w.petId],
+        ["firstDay", dayAhead(w.sitter.time_zone, 5)],
+        ["dropOff", "10:00"],
+        ["lastDay", dayAhead(w.sitter.time_zone, 8)],
+        ["pickUp", "18:00"],
         ["notes", "Gate code 12"],
         ["cancellationPolicy", "flexible"],
       ],
@@ -1243,6 +1262,10 @@ async function world() {
   const petId = await petOf(owner.id);
   const sparePetId = await petOf(owner.id, { name: "Spare" });
   const sitter = await sitterWithSlot({ daysAhead: 3 });
+  await db
+    .insertInto("sitter_services")
+    .values({ sitter_id: sitter.id, service: "boarding", price_cents: 4000, duration_minutes: null })
+    .execute();
   const spareSlotId = await slot(sitter.id, at(sitter, sitter.day, "20:00"), at(sitter, sitter.day, "22:00"));
   const both = await person("both");
   const ownerWithPet = { ...owner, petId };

@@ -45,6 +45,7 @@ export default [
     route("bookings/:bookingId/problem", "routes/booking-problem.tsx"),
     route("bookings/:bookingId/visit", "routes/booking-visit.tsx"),
     route("booking/request", "routes/booking-request.tsx"),
+    route("booking/stay", "routes/booking-stay.tsx"),
     route("payment/:bookingId", "routes/payment.tsx"),
     route("payment/:bookingId/card-entry", "routes/payment-card-entry.ts"),
     route("notifications", "routes/notifications.tsx"),

@@ -8,8 +8,10 @@ import { payForBooking, payWithSavedCard, type PaymentOutcome, bookingView } fro
 import {
   CancellationTerms,
   cardSchema,
+  durationText,
   expiryParts,
   bookingSummaryText,
+  unitPriceLabel,
   savedCardSchema,
   loadBookingSchemas,
   termsText,
@@ -70,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const outcome = await payWithSavedCard(user, bookingId, parsed.data.cardId);
     if (outcome.status === "refused" && outcome.refusal === "cardNotFound")
       return data({ savedCard: { error: "bookings:payment.errors.savedCardMissing" } }, { status: 400 });
-    if (outcome.status !== "failed") return settledAnswer(outcome);
+    if (outcome.status !== "failed") return settledAnswer(outcome, user.id, bookingId);
     return data({ savedCard: { error: failureMessage(outcome.code) } }, { status: 402 });
   }
   if (form.get("intent") === "stripe") {
@@ -79,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data({ stripeErrors: ["bookings:payment.failed", failureMessage("processing_error")] }, { status: 400 });
     const { setupIntent, name, attempt } = parsed.data;
     const outcome = await payForBooking(user, bookingId, { kind: "token", token: setupIntent, name }, attempt);
-    if (outcome.status !== "failed") return settledAnswer(outcome);
+    if (outcome.status !== "failed") return settledAnswer(outcome, user.id, bookingId);
     return data({ stripeErrors: ["bookings:payment.failed", failureMessage(outcome.code)] }, { status: 402 });
   }
   const submission = parseWithZod(form, { schema: cardSchema });
@@ -92,7 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     { kind: "digits", name, number, cvc, ...expiryParts(expiry) },
     attempt,
   );
-  if (outcome.status !== "failed") return settledAnswer(outcome);
+  if (outcome.status !== "failed") return settledAnswer(outcome, user.id, bookingId);
   return data(
     submission.reply({
       formErrors: ["bookings:payment.failed", failureMessage(outcome.code)],
@@ -102,15 +104,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-function settledAnswer(outcome: Exclude<PaymentOutcome, { status: "failed" }>) {
+async function settledAnswer(
+  outcome: Exclude<PaymentOutcome, { status: "failed" }>,
+  userId: string,
+  bookingId: string,
+) {
   if (outcome.status === "held")
     return redirectWithToast("/bookings", { type: "success", title: "bookings:payment.authorised" });
-  if (outcome.status === "card-saved")
+  if (outcome.status === "card-saved") {
+    const charged = (await bookingView(userId, bookingId))?.paymentMode === "charge";
     return redirectWithToast("/bookings", {
       type: "success",
       title: "bookings:payment.cardSaved",
-      description: "bookings:payment.cardSavedBody",
+      description: charged ? "bookings:stay.cardSavedBody" : "bookings:payment.cardSavedBody",
     });
+  }
   if (outcome.refusal === "notFound") throw new Response("Not found", { status: 404 });
   return redirectWithToast("/bookings", { type: "error", title: "bookings:payment.initFailed" });
 }
@@ -133,6 +141,7 @@ export default function Payment() {
     constraint: constraints.cardSchema as ConstraintOf<typeof cardSchema>,
   });
   const { when, rate, extraPets, subtotal, fee, total } = booking.summary;
+  const heldNote = booking.paymentMode === "charge" ? t("stay.chargeNote", { amount: total }) : t("payment.heldNote");
   return (
     <>
       <PageHeader title={t("payment.title")} backTo="/bookings" />
@@ -141,9 +150,9 @@ export default function Payment() {
           <h2 id="summary-title" className="font-semibold">
             {t("payment.service", { pet: booking.summary.pets, name: booking.other.name })}
           </h2>
-          <p className="text-stone-700">{t("payment.when", { when, hours: booking.hours })}</p>
+          <p className="text-stone-700">{t("stay.when", { when, duration: durationText(t, booking) })}</p>
           <dl className="grid grid-cols-2 gap-y-1">
-            <dt>{t("request.hourlyRate")}</dt>
+            <dt>{unitPriceLabel(t, booking)}</dt>
             <dd className="text-right">{rate}</dd>
             {extraPets ? (
               <>
@@ -179,7 +188,7 @@ export default function Payment() {
                   payLabel: t("payment.pay", { amount: total }),
                   serverErrors: actionData && "stripeErrors" in actionData ? actionData.stripeErrors : null,
                   pathPrefix: "/payment/",
-                  note: t("payment.heldNote"),
+                  note: heldNote,
                 }
               : null
           }
@@ -188,7 +197,7 @@ export default function Payment() {
           attempt={attempt}
           labels="bookings:payment"
           submitLabel={t("payment.pay", { amount: total })}
-          note={t("payment.heldNote")}
+          note={heldNote}
           errors={<FormError form={form} />}
         />
       </div>

@@ -5,7 +5,7 @@ import { LikeBackButton } from "~/features/discovery";
 import { connectionWith, handleLikeBack } from "~/features/discovery/index.server";
 import { getPublicProfile, isOwner } from "~/features/profiles/index.server";
 import { hasBlocked } from "~/features/safety/index.server";
-import { ProfileView, profileText } from "~/features/profiles";
+import { ProfileView, isStayService, profileText } from "~/features/profiles";
 import { ProfileReviews } from "~/features/reviews";
 import { reviewsSection } from "~/features/reviews/index.server";
 import { formDataOf } from "~/platform/forms.server";
@@ -26,7 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!profile || (await hasBlocked(profile.id, user.id))) throw new Response("Not found", { status: 404 });
   const mine = profile.id === user.id;
   const blocked = !mine && (await hasBlocked(user.id, profile.id));
-  const bookable = !mine && !blocked && isOwner(user.role) && profile.hourlyRateCents !== null;
+  const asOwner = !mine && !blocked && isOwner(user.role);
+  const bookable = asOwner && profile.hourlyRateCents !== null;
+  const staysBookable = asOwner && profile.services.some((offer) => isStayService(offer.service));
   const language = await languageOf(request);
   const reviews = await reviewsSection(
     { id: profile.id, isSitter: profile.hourlyRateCents !== null },
@@ -37,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     profile: profileText(profile, language),
     bookable,
+    staysBookable,
     mine,
     blocked,
     connection: blocked ? null : await connectionWith(user, profile.id),
@@ -51,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UserProfile() {
   const { t } = useTranslation("profile");
-  const { profile, bookable, mine, blocked, connection, reviews } = useLoaderData<typeof loader>();
+  const { profile, bookable, staysBookable, mine, blocked, connection, reviews } = useLoaderData<typeof loader>();
   const here = `/users/${profile.id}`;
   return (
     <>
@@ -86,7 +89,7 @@ export default function UserProfile() {
         hrefOf={(page) => `/users/${encodeURIComponent(profile.id)}?reviews=${page}`}
         back={here}
       />
-      {bookable || connection ? (
+      {bookable || staysBookable || connection ? (
         <div className="sticky bottom-20 flex flex-wrap gap-3 px-4 py-4 *:flex-1">
           {connection === "liked-you" ? (
             <Form method="post" className="flex *:flex-1">
@@ -103,6 +106,14 @@ export default function UserProfile() {
               className="btn btn-primary shadow-lg"
             >
               {t("bookings:history.book", { name: profile.name })}
+            </Link>
+          ) : null}
+          {staysBookable ? (
+            <Link
+              to={`/booking/stay?sitterId=${encodeURIComponent(profile.id)}`}
+              className={`btn ${bookable ? "btn-secondary" : "btn-primary"} shadow-lg`}
+            >
+              {t("bookings:stay.book")}
             </Link>
           ) : null}
         </div>

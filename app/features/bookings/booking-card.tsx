@@ -44,6 +44,24 @@ export type SummarisedBooking = BookingView & {
   };
 };
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** How long a booking lasts in its own unit: hours, or a stay's nights or days. */
+export function durationText(t: Translate, booking: Pick<BookingView, "serviceType" | "hours">): string {
+  if (booking.serviceType === "day_care") return t("bookings:stay.days", { count: booking.hours });
+  if (booking.serviceType === "boarding" || booking.serviceType === "house_sitting")
+    return t("bookings:stay.nights", { count: booking.hours });
+  return t("bookings:request.hoursLong", { count: booking.hours });
+}
+
+/** What the booking's price is per: the hour, or a stay's night or day. */
+export function unitPriceLabel(t: Translate, booking: Pick<BookingView, "serviceType">): string {
+  if (booking.serviceType === "day_care") return t("bookings:stay.pricePerDay");
+  if (booking.serviceType === "boarding" || booking.serviceType === "house_sitting")
+    return t("bookings:stay.pricePerNight");
+  return t("bookings:request.hourlyRate");
+}
+
 export function bookingSummaryText(booking: BookingView, language: string): SummarisedBooking {
   const money = (cents: number) => formatMoney(cents, language);
   return {
@@ -87,6 +105,7 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
               : t("card.petOf", { pet: booking.text.pets, name: booking.other.name })}
           </h2>
           <p className="text-stone-700">
+            {booking.serviceType !== "hourly" ? `${t(`stay.names.${booking.serviceType}`)} · ` : null}
             {booking.as === "owner" ? t("card.forPet", { pet: booking.text.pets }) : t("card.youSit")}
           </p>
         </div>
@@ -105,7 +124,7 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
         </div>
         <div>
           <dt className="text-stone-600">{t("card.duration")}</dt>
-          <dd className="font-medium">{t("request.hoursLong", { count: booking.hours })}</dd>
+          <dd className="font-medium">{durationText(t, booking)}</dd>
         </div>
       </dl>
       <p className="text-sm text-stone-800">
@@ -114,7 +133,9 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
           : t("card.earnings", { amount: booking.text.amount })}{" "}
         · {booking.money.pending ? t("paymentStatus.pending") : t(`paymentStatus.${booking.paymentStatus}`)}
         {partlyRefunded(booking.money) ? ` · ${t("disputes:card.refunded", { amount: booking.text.refunded })}` : null}
-        {booking.paymentStatus === "unpaid" && booking.holdDueAt ? ` · ${t("card.holdLater")}` : null}
+        {booking.paymentStatus === "unpaid" && booking.holdDueAt
+          ? ` · ${t(booking.paymentMode === "charge" ? "stay.chargedAtStart" : "card.holdLater")}`
+          : null}
       </p>
       {booking.notes ? (
         <p className="rounded-xl bg-stone-50 p-2 text-sm whitespace-pre-line text-stone-800">{booking.notes}</p>

@@ -13,6 +13,7 @@ export { runDueBookingWork } from "./due-work.server";
 export { payForBooking, payWithSavedCard, startCardEntry } from "./payment-entry.server";
 export type { PaymentOutcome } from "./payment-entry.server";
 export { requestBooking, requestPage, requestRefusalReply } from "./requests.server";
+export { requestStay, stayPage, stayRefusalReply } from "./stays.server";
 export { bookingStripeEvents } from "./stripe-events.server";
 export { bookingView, earningsOf, leaveReview, listBookings, reviewsReceived } from "./views.server";
 export type { BookingTab } from "./views.server";

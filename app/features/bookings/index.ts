@@ -1,4 +1,4 @@
-export { BookingCard, bookingCardText, bookingSummaryText } from "./booking-card";
+export { BookingCard, bookingCardText, bookingSummaryText, durationText, unitPriceLabel } from "./booking-card";
 export {
   BOOKING_TABS,
   CANCEL_REASON_MAX,
@@ -21,7 +21,15 @@ export {
 } from "./cancellation-terms";
 export { keptCentsOf, policyTimeline, refundPercentAt } from "./cancellation";
 export { DurationChoice, FreeDays, PetChoice, PriceBreakdown, StartTimeChoice } from "./request-form-parts";
-export { cancelSchema, cardSchema, expiryParts, requestSchema, reviewSchema, savedCardSchema } from "./schema";
+export {
+  cancelSchema,
+  cardSchema,
+  expiryParts,
+  requestSchema,
+  reviewSchema,
+  savedCardSchema,
+  stayRequestSchema,
+} from "./schema";
 export { refusalKey } from "./refusals";
 
 // The forms' schemas, for validation in the browser once a form is in use.

@@ -108,12 +108,15 @@ export function PetChoice({
   maxPets,
   extraPetCents,
   field,
+  limitKey = "request.petsLimit",
 }: {
   pets: { id: string; name: string; photo: string | null }[];
   chosen: string[];
   maxPets: number;
   extraPetCents: number;
   field: Field;
+  /** The sentence naming the sitter's limit and extra-pet price per unit (an hour, or a night or day). */
+  limitKey?: "request.petsLimit" | "stay.petsLimit";
 }) {
   const { t, i18n } = useTranslation("bookings");
   return (
@@ -121,7 +124,7 @@ export function PetChoice({
       <legend className="text-sm font-semibold text-stone-800">{t("request.pets")}</legend>
       <p className="text-sm text-stone-700">
         {maxPets > 1
-          ? t("request.petsLimit", { count: maxPets, price: formatMoney(extraPetCents, i18n.language) })
+          ? t(limitKey, { count: maxPets, price: formatMoney(extraPetCents, i18n.language) })
           : t("request.onePetOnly")}
       </p>
       <div className="grid grid-cols-2 gap-2">

@@ -24,7 +24,13 @@ export interface BookingView {
   startAt: string;
   endAt: string;
   timeZone: string;
+  /** 'hourly', or a stay: 'boarding', 'house_sitting', 'day_care'. */
+  serviceType: string;
+  /** 'charge': a stay charged when it starts and paid out at release; 'hold': held and captured. */
+  paymentMode: Booking["payment_mode"];
+  /** Hours, or a stay's nights or days. */
   hours: number;
+  /** The price per hour, or per night or day. */
   hourlyRateCents: number;
   /** The sitter's price per extra pet and hour, as agreed. */
   extraPetCents: number;
@@ -90,6 +96,8 @@ export function toView(
     startAt: booking.start_at,
     endAt: booking.end_at,
     timeZone: booking.sitter_time_zone,
+    serviceType: booking.service_type,
+    paymentMode: booking.payment_mode,
     hours: booking.hours,
     hourlyRateCents: booking.hourly_rate_cents,
     money: bookingMoney(booking),
