@@ -140,8 +140,9 @@ describe("booking a stay", () => {
 
     clockTo(booking.end_at);
     await runDueBookingWork();
-    expect((await bookingRow(booking.id)).status).toBe("completed");
-    clockTo(booking.end_at, AUTO_RELEASE_AFTER_MS + MINUTE);
+    const completed = await bookingRow(booking.id);
+    expect(completed.status).toBe("completed");
+    clockTo(completed.completed_at!, AUTO_RELEASE_AFTER_MS + MINUTE);
     await runDueBookingWork();
     const released = await bookingRow(booking.id);
     expect(released).toMatchObject({ payment_status: "released", payout_ref: expect.any(String) });
@@ -232,6 +233,15 @@ describe("bad stays change nothing", () => {
     expect(await db.selectFrom("bookings").select("id").where("owner_id", "=", owner.id).execute()).toEqual([]);
     expect(stayRefusalReply("endBeforeStart")).toEqual({
       fieldErrors: { lastDay: ["bookings:stay.errors.endBeforeStart"] },
+    });
+  });
+
+  it("30 nights is the longest stay, on both engines' checks", async () => {
+    const sitter = await staySitter({ house_sitting: 50 });
+    const { owner, petIds } = await ownerWithDogs(1);
+    expect(await requestStay(owner, stay(sitter, "house_sitting", petIds, 3, 30))).toMatchObject({
+      status: "created",
+      booking: { hours: 30, total_cents: 30 * 5000 * 1.2 },
     });
   });
 
