@@ -309,6 +309,7 @@ const EXEMPT: Record<string, string> = {
   "routes/bookings.tsx": "lists the asker's own bookings",
   "routes/booking-request.tsx": "creates the asker's own booking; pet and sitter checks in bookings.test.ts",
   "routes/booking-stay.tsx": "creates the asker's own stay; pet, sitter and service checks in stays.test.ts",
+  "routes/booking-walk.tsx": "creates the asker's own walk or visit; pet, sitter and service checks in walks.test.ts",
   "routes/profile.tsx": "the asker's own profile",
   "routes/pet-profile-setup.tsx": "creates the asker's own pet",
   "routes/sitter-profile-setup.tsx": "the asker's own profile",

@@ -427,6 +427,23 @@ const FORMS: Record<string, Form[]> = {
       ],
     },
   ],
+  "routes/booking-walk.tsx": [
+    {
+      name: "walk request",
+      who: "owner",
+      url: () => "/booking/walk",
+      fields: (w) => [
+        ["id", randomUUID()],
+        ["sitterId", w.sitter.id],
+        ["service", "walk"],
+        ["petIds", w.petId],
+        ["day", w.sitter.day],
+        ["startTime", "15:00"],
+        ["notes", "Lead on the hook"],
+        ["cancellationPolicy", "flexible"],
+      ],
+    },
+  ],
   "routes/booking-stay.tsx": [
     {
       name: "stay request",
@@ -1264,7 +1281,10 @@ async function world() {
   const sitter = await sitterWithSlot({ daysAhead: 3 });
   await db
     .insertInto("sitter_services")
-    .values({ sitter_id: sitter.id, service: "boarding", price_cents: 4000, duration_minutes: null })
+    .values([
+      { sitter_id: sitter.id, service: "boarding", price_cents: 4000, duration_minutes: null },
+      { sitter_id: sitter.id, service: "walk", price_cents: 1500, duration_minutes: 30 },
+    ])
     .execute();
   const spareSlotId = await slot(sitter.id, at(sitter, sitter.day, "20:00"), at(sitter, sitter.day, "22:00"));
   const both = await person("both");

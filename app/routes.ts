@@ -46,6 +46,7 @@ export default [
     route("bookings/:bookingId/visit", "routes/booking-visit.tsx"),
     route("booking/request", "routes/booking-request.tsx"),
     route("booking/stay", "routes/booking-stay.tsx"),
+    route("booking/walk", "routes/booking-walk.tsx"),
     route("payment/:bookingId", "routes/payment.tsx"),
     route("payment/:bookingId/card-entry", "routes/payment-card-entry.ts"),
     route("notifications", "routes/notifications.tsx"),

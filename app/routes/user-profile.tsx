@@ -29,6 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const asOwner = !mine && !blocked && isOwner(user.role);
   const bookable = asOwner && profile.hourlyRateCents !== null;
   const staysBookable = asOwner && profile.services.some((offer) => isStayService(offer.service));
+  const walksBookable =
+    asOwner && profile.services.some((offer) => offer.service === "walk" || offer.service === "drop_in");
   const language = await languageOf(request);
   const reviews = await reviewsSection(
     { id: profile.id, isSitter: profile.hourlyRateCents !== null },
@@ -40,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     profile: profileText(profile, language),
     bookable,
     staysBookable,
+    walksBookable,
     mine,
     blocked,
     connection: blocked ? null : await connectionWith(user, profile.id),
@@ -54,7 +57,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UserProfile() {
   const { t } = useTranslation("profile");
-  const { profile, bookable, staysBookable, mine, blocked, connection, reviews } = useLoaderData<typeof loader>();
+  const { profile, bookable, staysBookable, walksBookable, mine, blocked, connection, reviews } =
+    useLoaderData<typeof loader>();
   const here = `/users/${profile.id}`;
   return (
     <>
@@ -89,7 +93,7 @@ export default function UserProfile() {
         hrefOf={(page) => `/users/${encodeURIComponent(profile.id)}?reviews=${page}`}
         back={here}
       />
-      {bookable || staysBookable || connection ? (
+      {bookable || staysBookable || walksBookable || connection ? (
         <div className="sticky bottom-20 flex flex-wrap gap-3 px-4 py-4 *:flex-1">
           {connection === "liked-you" ? (
             <Form method="post" className="flex *:flex-1">
@@ -114,6 +118,14 @@ export default function UserProfile() {
               className={`btn ${bookable ? "btn-secondary" : "btn-primary"} shadow-lg`}
             >
               {t("bookings:stay.book")}
+            </Link>
+          ) : null}
+          {walksBookable ? (
+            <Link
+              to={`/booking/walk?walkerId=${encodeURIComponent(profile.id)}`}
+              className={`btn ${bookable || staysBookable ? "btn-secondary" : "btn-primary"} shadow-lg`}
+            >
+              {t("bookings:walk.book")}
             </Link>
           ) : null}
         </div>

@@ -47,7 +47,14 @@ export type SummarisedBooking = BookingView & {
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** How long a booking lasts in its own unit: hours, or a stay's nights or days. */
-export function durationText(t: Translate, booking: Pick<BookingView, "serviceType" | "hours">): string {
+export function durationText(
+  t: Translate,
+  booking: Pick<BookingView, "serviceType" | "hours" | "startAt" | "endAt">,
+): string {
+  if (booking.serviceType === "walk" || booking.serviceType === "drop_in")
+    return t("bookings:walk.minutes", {
+      minutes: Math.round((new Date(booking.endAt).getTime() - new Date(booking.startAt).getTime()) / 60_000),
+    });
   if (booking.serviceType === "day_care") return t("bookings:stay.days", { count: booking.hours });
   if (booking.serviceType === "boarding" || booking.serviceType === "house_sitting")
     return t("bookings:stay.nights", { count: booking.hours });
@@ -56,6 +63,8 @@ export function durationText(t: Translate, booking: Pick<BookingView, "serviceTy
 
 /** What the booking's price is per: the hour, or a stay's night or day. */
 export function unitPriceLabel(t: Translate, booking: Pick<BookingView, "serviceType">): string {
+  if (booking.serviceType === "walk") return t("bookings:walk.pricePerWalk");
+  if (booking.serviceType === "drop_in") return t("bookings:walk.pricePerVisit");
   if (booking.serviceType === "day_care") return t("bookings:stay.pricePerDay");
   if (booking.serviceType === "boarding" || booking.serviceType === "house_sitting")
     return t("bookings:stay.pricePerNight");
@@ -105,7 +114,7 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
               : t("card.petOf", { pet: booking.text.pets, name: booking.other.name })}
           </h2>
           <p className="text-stone-700">
-            {booking.serviceType !== "hourly" ? `${t(`stay.names.${booking.serviceType}`)} · ` : null}
+            {booking.serviceType !== "hourly" ? `${t(`services.${booking.serviceType}`)} · ` : null}
             {booking.as === "owner" ? t("card.forPet", { pet: booking.text.pets }) : t("card.youSit")}
           </p>
         </div>

@@ -21,6 +21,7 @@ import { bookedPetNames } from "./booked-pets.server";
 import { listOf } from "~/platform/format";
 import { providerAnswer } from "./payment-tasks.server";
 import { acceptedStayFits, SHARED_STAYS, sharesDays } from "./stay-capacity.server";
+import { isStayService } from "~/features/profiles";
 
 /* The provider is called after the transaction commits, with an idempotency key; a crash between
  * leaves a payment task the scheduler finishes. */
@@ -153,7 +154,7 @@ async function recordHistory(
 }
 
 async function bookTime(trx: Transaction<Database>, booking: Booking): Promise<boolean> {
-  if (booking.service_type !== "hourly") return acceptedStayFits(trx, booking);
+  if (isStayService(booking.service_type)) return acceptedStayFits(trx, booking);
   const clash = await trx
     .selectFrom("bookings")
     .select("id")

@@ -14,6 +14,7 @@ export { payForBooking, payWithSavedCard, startCardEntry } from "./payment-entry
 export type { PaymentOutcome } from "./payment-entry.server";
 export { requestBooking, requestPage, requestRefusalReply } from "./requests.server";
 export { requestStay, stayPage, stayRefusalReply } from "./stays.server";
+export { walkPage } from "./walks.server";
 export { bookingStripeEvents } from "./stripe-events.server";
 export { bookingView, earningsOf, leaveReview, listBookings, reviewsReceived } from "./views.server";
 export type { BookingTab } from "./views.server";

@@ -29,6 +29,7 @@ export {
   reviewSchema,
   savedCardSchema,
   stayRequestSchema,
+  walkRequestSchema,
 } from "./schema";
 export { refusalKey } from "./refusals";
 

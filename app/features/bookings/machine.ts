@@ -1,6 +1,7 @@
 import type { Booking, BookingStatus, PaymentMode, PaymentStatus, PaymentTask, ServiceId } from "~db/schema";
 import { PLATFORM_FEE_RATE } from "./money";
 import { keptOnOwnerCancel } from "./cancellation";
+import { isStayService } from "~/features/profiles";
 
 /**
  * Pure rules (no I/O). `applyEvent` in bookings.server.ts writes their answer; nothing creates or
@@ -295,7 +296,8 @@ function request(booking: NewBooking, listed: BookedPet[] | undefined, actor: Ac
       pet_name: pets[0]!.name,
       extra_pet_cents: extraPetCents,
       service_type: service,
-      payment_mode: service === "hourly" ? "hold" : paymentModeFor(booking.end_at, at),
+      // Only a stay can outlast a card hold; a walk or a visit far ahead is held two days before, as by the hour.
+      payment_mode: isStayService(service) ? paymentModeFor(booking.end_at, at) : "hold",
       subtotal_cents: price.subtotal,
       fee_cents: price.fee,
       total_cents: price.total,

@@ -21,10 +21,13 @@ export function FreeDays({
   sitterId,
   day,
   quickDays,
+  query = {},
 }: {
   sitterId: string;
   day: string;
   quickDays: { day: string; label: string }[];
+  /** More of the page's address kept on each day's link (the service chosen). */
+  query?: Record<string, string>;
 }) {
   const { t } = useTranslation("bookings");
   return (
@@ -39,7 +42,7 @@ export function FreeDays({
           {quickDays.map((quick) => (
             <li key={quick.day} className="shrink-0">
               <Link
-                to={`?${new URLSearchParams({ walkerId: sitterId, date: quick.day })}`}
+                to={`?${new URLSearchParams({ ...query, walkerId: sitterId, date: quick.day })}`}
                 replace
                 preventScrollReset
                 aria-current={quick.day === day ? "date" : undefined}
@@ -116,7 +119,7 @@ export function PetChoice({
   extraPetCents: number;
   field: Field;
   /** The sentence naming the sitter's limit and extra-pet price per unit (an hour, or a night or day). */
-  limitKey?: "request.petsLimit" | "stay.petsLimit";
+  limitKey?: "request.petsLimit" | "stay.petsLimit" | "walk.petsLimit";
 }) {
   const { t, i18n } = useTranslation("bookings");
   return (

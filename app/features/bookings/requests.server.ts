@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import type { Booking, CancellationPolicy, Database } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
@@ -22,8 +23,11 @@ export interface RequestInput {
   petIds: string[];
   day: string;
   startTime: string;
+  /** Hours of pet sitting by the hour; a walk or a drop-in visit is one, of the length the sitter set. */
   hours: number;
   notes: string;
+  /** 'hourly' unless given; a walk or a drop-in visit is priced per walk or visit. */
+  service?: ShortService;
   /** The policy shown to the owner; when given, it must still be the sitter's. */
   cancellationPolicy?: CancellationPolicy;
 }
@@ -43,6 +47,7 @@ export type RequestResult =
         | "past"
         | "outsideAvailability"
         | "dayNotFree"
+        | "serviceNotOffered"
         | "duplicate"
         | "policyChanged";
     };
@@ -75,8 +80,10 @@ export async function requestBooking(
       .where("id", "=", input.sitterId)
       .where("email_verified_at", "is not", null)
       .executeTakeFirst();
-    if (!sitter || !isSitter(sitter.role) || sitter.hourly_rate_cents === null)
-      return { status: "refused", reason: "sitterNotFound" };
+    if (!sitter || !isSitter(sitter.role)) return { status: "refused", reason: "sitterNotFound" };
+    const service = input.service ?? "hourly";
+    const priced = await pricedVisit(trx, sitter, service, input.hours);
+    if (!priced) return { status: "refused", reason: service === "hourly" ? "sitterNotFound" : "serviceNotOffered" };
     // A suspended person, or a block either way: as if the sitter were not there.
     if (!(await mayReach(owner.id, sitter.id, trx))) return { status: "refused", reason: "sitterNotFound" };
     // With Stripe the sitter is paid through their connected account: no booking before it can receive money.
@@ -89,7 +96,7 @@ export async function requestBooking(
     const booked = pets;
 
     const start = instantAt(sitter.time_zone, input.day, input.startTime);
-    const end = new Date(start.getTime() + input.hours * 3600_000);
+    const end = new Date(start.getTime() + priced.minutes * 60_000);
     if (Number.isNaN(start.getTime()) || start <= now()) return { status: "refused", reason: "past" };
     if (!(await coveringSlot(trx, sitter.id, start.toISOString(), end.toISOString())))
       return { status: "refused", reason: "outsideAvailability" };
@@ -110,8 +117,9 @@ export async function requestBooking(
           notes: input.notes,
           start_at: start.toISOString(),
           end_at: end.toISOString(),
-          hours: input.hours,
-          hourly_rate_cents: sitter.hourly_rate_cents,
+          service_type: service,
+          hours: priced.units,
+          hourly_rate_cents: priced.unitPriceCents,
           extra_pet_cents: sitter.extra_pet_cents,
           payment_provider: provider.name,
           // The policy the request page showed binds this booking, whatever the sitter chooses later.
@@ -124,6 +132,32 @@ export async function requestBooking(
     await ensureConversation(owner.id, sitter.id, trx);
     return { status: "created", booking: created.booking };
   });
+}
+
+/** The services booked like pet sitting by the hour: a start time on a day, from the sitter's free time. */
+export type ShortService = "hourly" | "walk" | "drop_in";
+
+/**
+ * What one booking of a short service counts and costs: the hours at the hourly rate, or one walk or visit of
+ * the sitter's length at its price. Null when the sitter does not offer it.
+ */
+async function pricedVisit(
+  trx: Kysely<Database>,
+  sitter: { id: string; hourly_rate_cents: number | null },
+  service: ShortService,
+  hours: number,
+): Promise<{ units: number; unitPriceCents: number; minutes: number } | null> {
+  if (service === "hourly")
+    return sitter.hourly_rate_cents === null
+      ? null
+      : { units: hours, unitPriceCents: sitter.hourly_rate_cents, minutes: hours * 60 };
+  const offer = await trx
+    .selectFrom("sitter_services")
+    .select(["price_cents", "duration_minutes"])
+    .where("sitter_id", "=", sitter.id)
+    .where("service", "=", service)
+    .executeTakeFirst();
+  return offer ? { units: 1, unitPriceCents: offer.price_cents, minutes: offer.duration_minutes ?? 30 } : null;
 }
 
 export async function bookableSitter(id: string) {
@@ -216,6 +250,7 @@ const REQUEST_REFUSALS: Record<RequestRefusal, { field: "" | "petIds" | "startTi
   past: { field: "startTime", message: "bookings:errors.past" },
   outsideAvailability: { field: "startTime", message: "bookings:errors.outsideAvailability" },
   dayNotFree: { field: "startTime", message: "bookings:errors.dayNotFree" },
+  serviceNotOffered: { field: "", message: "bookings:stay.errors.serviceNotOffered" },
   duplicate: { field: "", message: "bookings:errors.stale" },
   policyChanged: { field: "", message: "bookings:errors.policyChanged" },
 };

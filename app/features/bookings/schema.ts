@@ -41,6 +41,18 @@ export const requestSchema = z.object({
   cancellationPolicy,
 });
 
+/** A walk or a drop-in visit: one, of the sitter's length, at a start time of a day. */
+export const walkRequestSchema = z.object({
+  id: uuid("bookings:errors.stale"),
+  sitterId: z.string().check(minLength(1), maxLength(64)),
+  service: z.enum(["walk", "drop_in"], "bookings:stay.errors.serviceRequired"),
+  petIds,
+  day,
+  startTime: time,
+  notes: optionalText(500),
+  cancellationPolicy,
+});
+
 /** A stay: house sitting, boarding or day care from a first day's drop-off to a last day's pick-up. */
 export const stayRequestSchema = z.object({
   id: uuid("bookings:errors.stale"),

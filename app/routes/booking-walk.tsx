@@ -1,0 +1,161 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requestBooking, requestRefusalReply, walkPage } from "~/features/bookings/index.server";
+import { FreeDays, PetChoice, StartTimeChoice, loadBookingSchemas, walkRequestSchema } from "~/features/bookings";
+import { useSchemaValidation } from "~/platform/forms";
+import { constraintOf, formDataOf } from "~/platform/forms.server";
+import { languageOf } from "~/platform/i18n.server";
+import { formatMoney } from "~/platform/money";
+import { titleFrom } from "~/platform/page-title";
+import { requireUser } from "~/platform/session.server";
+import { FieldErrors, FormError } from "~/platform/ui/field";
+import { PageHeader } from "~/platform/ui/page-header";
+import { SubmitButton } from "~/platform/ui/submit-button";
+
+export const handle = {
+  i18n: ["bookings", "profile"],
+  title: titleFrom<typeof loader>(({ sitter }, t) => t("bookings:walk.title", { name: sitter.name })),
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const page = await walkPage(
+    user,
+    url.searchParams.get("walkerId") ?? "",
+    { service: url.searchParams.get("service"), day: url.searchParams.get("date") },
+    await languageOf(request),
+  );
+  if (!page) throw new Response("Not found", { status: 404 });
+  return { ...page, constraints: constraintOf(walkRequestSchema) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await formDataOf(request), { schema: walkRequestSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await requestBooking(user, { ...submission.value, hours: 1 });
+  if (result.status === "refused") return data(submission.reply(requestRefusalReply(result.reason)), { status: 400 });
+  // Stripe's card field needs the payment page's own Content-Security-Policy: load it as a new document.
+  return result.booking.payment_provider === "stripe"
+    ? redirectDocument(`/payment/${result.booking.id}`)
+    : redirect(`/payment/${result.booking.id}`);
+}
+
+export default function WalkRequest() {
+  const { t, i18n } = useTranslation(["bookings", "profile"]);
+  const { requestId, sitter, offers, service, pets, today, day, times, quickDays, constraints } =
+    useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const submitChoice = useSubmit();
+  const [form, fields] = useForm({
+    id: "walk-request",
+    ...useSchemaValidation("walk-request", () => loadBookingSchemas().then((schemas) => schemas.walkRequestSchema)),
+    lastResult,
+    constraint: constraints,
+  });
+  const { key: notesKey, ...notesProps } = getTextareaProps(fields.notes);
+  const chosen = [fields.petIds.initialValue ?? []].flat().filter((id): id is string => typeof id === "string");
+
+  return (
+    <>
+      <PageHeader title={t("walk.title", { name: sitter.name })} backTo={`/users/${sitter.id}`} />
+      <div className="space-y-6 px-4 pb-8">
+        <Form
+          method="get"
+          className="space-y-4"
+          onChange={(event) => submitChoice(event.currentTarget, { replace: true, preventScrollReset: true })}
+        >
+          <input type="hidden" name="walkerId" value={sitter.id} />
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-semibold text-stone-800">{t("stay.service")}</legend>
+            {offers.map((offer) => (
+              <label
+                key={offer.service}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-stone-300 bg-white p-3 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700"
+              >
+                <input
+                  type="radio"
+                  name="service"
+                  value={offer.service}
+                  defaultChecked={offer.service === service}
+                  className="size-4 accent-brand-700"
+                />
+                <span className="grow font-medium">
+                  {t(`profile:services.${offer.service}`)} · {t("profile:services.minutes", { minutes: offer.minutes })}
+                </span>
+                <span className="text-stone-700">
+                  {formatMoney(offer.priceCents, i18n.language)}{" "}
+                  {t(`profile:services.unit.${offer.service === "walk" ? "walk" : "visit"}`)}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="space-y-1.5">
+            <label htmlFor="walk-date" className="block text-sm font-semibold text-stone-800">
+              {t("request.date")}
+            </label>
+            <div className="flex gap-2">
+              <input id="walk-date" type="date" name="date" min={today} defaultValue={day} required className="input" />
+              <noscript>
+                <button type="submit" className="btn btn-secondary">
+                  {t("request.showTimes")}
+                </button>
+              </noscript>
+            </div>
+            <p className="text-sm text-stone-600">
+              {t("request.timeZone", { zone: sitter.timeZone.replaceAll("_", " ") })}
+            </p>
+          </div>
+        </Form>
+
+        <FreeDays sitterId={sitter.id} day={day} quickDays={quickDays} query={{ service }} />
+
+        {pets.length === 0 ? (
+          <section className="card space-y-3 text-center">
+            <p>{t("request.noPets")}</p>
+            <Link to="/pet-profile-setup" className="btn btn-primary">
+              {t("request.addPet")}
+            </Link>
+          </section>
+        ) : (
+          <Form method="post" {...getFormProps(form)} noValidate className="space-y-6">
+            <FormError form={form} />
+            <input type="hidden" name="id" value={requestId} />
+            <input type="hidden" name="sitterId" value={sitter.id} />
+            <input type="hidden" name="service" value={service} />
+            <input type="hidden" name="day" value={day} />
+            <input type="hidden" name="cancellationPolicy" value={sitter.policy} />
+            <PetChoice
+              pets={pets}
+              chosen={chosen}
+              maxPets={sitter.maxPets}
+              extraPetCents={sitter.extraPetCents}
+              field={fields.petIds}
+              limitKey="walk.petsLimit"
+            />
+            <StartTimeChoice times={times} field={fields.startTime} />
+            <div className="space-y-1.5">
+              <label htmlFor={fields.notes.id} className="block text-sm font-semibold text-stone-800">
+                {t("request.notes")}
+              </label>
+              <textarea key={notesKey} {...notesProps} rows={3} maxLength={500} className="input" />
+              <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} />
+            </div>
+            <section className="card space-y-1 text-sm text-stone-800" aria-labelledby="walk-policy">
+              <h2 id="walk-policy" className="font-semibold">
+                {t("policy.title", { name: t(`policy.names.${sitter.policy}`) })}
+              </h2>
+              <p>{t(`policy.terms.${sitter.policy}`)}</p>
+            </section>
+            <SubmitButton className="w-full">{t("request.send")}</SubmitButton>
+            <p className="text-center text-sm text-stone-700">{t("stay.priceNext")}</p>
+          </Form>
+        )}
+      </div>
+    </>
+  );
+}
