@@ -215,13 +215,18 @@ export function addPetOf(email: string, name: string) {
 }
 
 // A service a sitter offers at a price, as the sitter details form saves it (that form is tested in sitter-services.spec.ts).
-export function sitterOffers(email: string, service: "boarding" | "house_sitting" | "day_care", priceCents: number) {
+export function sitterOffers(
+  email: string,
+  service: "boarding" | "house_sitting" | "day_care" | "walk" | "drop_in",
+  priceCents: number,
+  minutes: number | null = null,
+) {
   const database = open();
   try {
     const sitter = database.prepare("select id from users where email = ?").get(email) as { id: string };
     database
-      .prepare("insert into sitter_services (sitter_id, service, price_cents, duration_minutes) values (?, ?, ?, null)")
-      .run(sitter.id, service, priceCents);
+      .prepare("insert into sitter_services (sitter_id, service, price_cents, duration_minutes) values (?, ?, ?, ?)")
+      .run(sitter.id, service, priceCents, minutes);
     return sitter.id;
   } finally {
     database.close();
