@@ -174,6 +174,73 @@ describe("booking a stay", () => {
     ).toEqual({ reversed_cents: 5_000 });
   });
 
+  it("an owner cancels a charged stay 2 days before, on a moderate policy: half is charged and paid out, nothing more", async () => {
+    const sitter = await staySitter({ boarding: 40 }, 2);
+    await db.updateTable("users").set({ cancellation_policy: "moderate" }).where("id", "=", sitter.id).execute();
+    const { owner, petIds } = await ownerWithDogs(1);
+    const booking = await requestedStay(owner, stay(sitter, "boarding", petIds, 10, 5));
+    expect(booking).toMatchObject({ payment_mode: "charge", total_cents: 24_000, cancellation_policy: "moderate" });
+    await payForBooking(owner, booking.id, card(), randomUUID());
+    expect((await transition(booking.id, asSitter(sitter), { type: "accept" })).ok).toBe(true);
+    clockTo(booking.start_at, -2 * 24 * HOUR);
+    const cancelled = await transition(
+      booking.id,
+      { kind: "owner", userId: owner.id },
+      {
+        type: "cancel",
+        reason: "Trip called off",
+      },
+    );
+    expect(cancelled.ok).toBe(true);
+    await runDueBookingWork();
+    const row = await bookingRow(booking.id);
+    expect(row).toMatchObject({ status: "cancelled", payment_status: "released", refunded_cents: 12_000 });
+    // Only the half the sitter keeps was charged, and the sitter gets it less the fee: €100 of €120.
+    expect(await paymentRow(row.hold_ref)).toMatchObject({ kind: "charge", amount_cents: 12_000 });
+    expect(
+      await db
+        .selectFrom("test_transfers")
+        .select("amount_cents")
+        .where("ref", "=", row.payout_ref!)
+        .executeTakeFirst(),
+    ).toEqual({ amount_cents: 10_000 });
+    expect(bookingMoney(row)).toMatchObject({ paidCents: 12_000, refundedCents: 12_000, sitterKeepsCents: 10_000 });
+  });
+
+  it("a problem reported after a charged stay: the operator's partial refund comes from the charge, the sitter is paid the rest", async () => {
+    const sitter = await staySitter({ boarding: 40 }, 2);
+    const { owner, petIds } = await ownerWithDogs(1);
+    const booking = await requestedStay(owner, stay(sitter, "boarding", petIds, 8, 5));
+    await payForBooking(owner, booking.id, card(), randomUUID());
+    expect((await transition(booking.id, asSitter(sitter), { type: "accept" })).ok).toBe(true);
+    clockTo(booking.start_at);
+    await runDueBookingWork();
+    clockTo(booking.end_at);
+    await runDueBookingWork();
+    const asTheOwner = { kind: "owner" as const, userId: owner.id };
+    expect((await transition(booking.id, asTheOwner, { type: "report-problem" })).ok).toBe(true);
+    const operator = await person("owner");
+    const settled = await transition(
+      booking.id,
+      { kind: "operator", userId: operator.id },
+      { type: "resolve-dispute", settlement: { kind: "partial", refundCents: 6_000 } },
+    );
+    expect(settled.ok).toBe(true);
+    await runDueBookingWork();
+    const row = await bookingRow(booking.id);
+    expect(row).toMatchObject({ payment_status: "released", refunded_cents: 6_000, payment_task: null });
+    // €240 charged; €60 back to the owner; of the €180 kept the sitter gets €150.
+    const charge = await paymentRow(row.hold_ref);
+    expect(charge).toMatchObject({ kind: "charge" });
+    expect(
+      await db
+        .selectFrom("test_transfers")
+        .select("amount_cents")
+        .where("ref", "=", row.payout_ref!)
+        .executeTakeFirst(),
+    ).toEqual({ amount_cents: 15_000 });
+  });
+
   it("a 2-night house sitting within the hold window is held at once and captured at release", async () => {
     const sitter = await staySitter({ house_sitting: 50 });
     const { owner, petIds } = await ownerWithDogs(1);
