@@ -312,6 +312,10 @@ async function measureCases({
     filter_min_rating: 3,
     filter_max_price_cents: 3000,
     filter_sort: "rating",
+    filter_service: "any",
+    filter_first_day: null,
+    filter_last_day: null,
+    filter_pets: 1,
   };
   const anything = { filter_pet_type: "all", filter_min_rating: 0, filter_max_price_cents: null } as const;
   const rare = { filter_pet_type: "cat", filter_min_rating: 5, filter_max_price_cents: 500 } as const;

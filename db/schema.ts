@@ -40,6 +40,8 @@ export interface UsersTable {
   cares_for_mask: Generated<number>;
   /** Until when the live subscription makes this person premium ('9999-…' while past due), kept by triggers on subscriptions (migration 0027). */
   premium_until: string | null;
+  /** The lowest of a sitter's prices (by the hour or any service), null while they offer none; kept by triggers (migration 0046). */
+  from_price_cents: number | null;
   acting_role: "owner" | "sitter" | null;
   browse_mode: "local" | "global" | null;
   filter_pet_type: Generated<"all" | PetType>;
@@ -47,6 +49,13 @@ export interface UsersTable {
   filter_min_rating: Generated<number>;
   filter_max_price_cents: number | null;
   filter_sort: Generated<DeckSort>;
+  /** The deck's service filter: a service id or 'any' (migration 0046). */
+  filter_service: Generated<string>;
+  /** The deck's dates filter (YYYY-MM-DD), both set or both null (migration 0046). */
+  filter_first_day: string | null;
+  filter_last_day: string | null;
+  /** The deck's number of pets filter, 1-6 (1 filters nothing; migration 0046). */
+  filter_pets: Generated<number>;
   rating_average: number | null;
   review_count: Generated<number>;
   /** Likes given on `likes_day` (the person's local calendar day), for the free daily limit. */

@@ -16,6 +16,8 @@ import {
   requestSchema,
   loadBookingSchemas,
 } from "~/features/bookings";
+import { NoHourlyRateBoundary } from "~/features/profiles";
+import { sitterWithoutHourlyRate } from "~/features/profiles/index.server";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
 import { titleFrom } from "~/platform/page-title";
@@ -38,7 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     url.searchParams.get("date") ?? "",
     await languageOf(request),
   );
-  if (!page) throw new Response("Not found", { status: 404 });
+  if (!page) {
+    const sitter = await sitterWithoutHourlyRate(url.searchParams.get("walkerId") ?? "");
+    throw sitter ? data({ noHourlyRate: sitter }, { status: 404 }) : new Response("Not found", { status: 404 });
+  }
   return { ...page, constraints: { requestSchema: constraintOf(requestSchema) } };
 }
 
@@ -175,3 +180,5 @@ export default function BookingRequest() {
     </>
   );
 }
+
+export const ErrorBoundary = NoHourlyRateBoundary;

@@ -55,6 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const stored = filtersOf(user);
   const { petType, maxDistanceKm, minRating, maxPrice, sortBy } = submission.value;
   await saveFilters(user.id, {
+    ...stored,
     petType,
     maxDistanceKm,
     minRating: owner ? (minRating ?? 0) : stored.minRating,

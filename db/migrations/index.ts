@@ -36,6 +36,7 @@ import * as sitterDaysOff from "./0041-sitter-days-off";
 import * as bookingPets from "./0042-booking-pets";
 import * as testTransfers from "./0044-test-transfers";
 import * as calendarFeeds from "./0045-calendar-feeds";
+import * as deckFromPrice from "./0046-deck-from-price";
 import * as stays from "./0047-stays";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   "0042-booking-pets": bookingPets,
   "0044-test-transfers": testTransfers,
   "0045-calendar-feeds": calendarFeeds,
+  "0046-deck-from-price": deckFromPrice,
   "0047-stays": stays,
 };

@@ -22,7 +22,7 @@ import {
 } from "~/features/profiles/index.server";
 import { premiumFilterSql, premiumSql } from "~/features/subscriptions/index.server";
 import { shownTo } from "~/features/safety/index.server";
-import { OWNER_ONLY_SORTS, type DeckFilters } from "./filters";
+import { OWNER_ONLY_SORTS, serviceChoiceOf, type DeckFilters } from "./filters";
 import {
   closenessAt,
   kilometresFor,
@@ -83,6 +83,10 @@ export type Viewer = Pick<
   | "filter_min_rating"
   | "filter_max_price_cents"
   | "filter_sort"
+  | "filter_service"
+  | "filter_first_day"
+  | "filter_last_day"
+  | "filter_pets"
 >;
 
 export type DeckResult = { status: "cards"; cards: DeckCard[] } | { status: "needs-location" };
@@ -110,9 +114,10 @@ const ROUNDING_KM = 0.001;
  */
 const FEW_IN_RANGE = 8000;
 
-// The same predicates as the partial indexes of migration 0025 (with shownTo's suspended_at and
-// deleted_at), so both engines can read candidates from those indexes alone.
-const sitterRow = sql<boolean>`u.role in ('sitter', 'both') and u.hourly_rate_cents is not null and u.email_verified_at is not null`;
+// The same predicates as the partial indexes of migrations 0025 and 0046 (with shownTo's suspended_at and
+// deleted_at), so both engines can read candidates from those indexes alone. A sitter is anyone with a
+// price: by the hour or for any other service (from_price_cents, the lowest).
+const sitterRow = sql<boolean>`u.role in ('sitter', 'both') and u.from_price_cents is not null and u.email_verified_at is not null`;
 const ownerRow = sql<boolean>`o.role in ('owner', 'both') and o.email_verified_at is not null`;
 
 export function tabsFor(role: User["role"]): DeckTab[] {
@@ -126,8 +131,17 @@ export function filtersOf(viewer: Viewer): DeckFilters {
     minRating: viewer.filter_min_rating,
     maxPriceCents: viewer.filter_max_price_cents,
     sortBy: viewer.filter_sort,
+    service: serviceChoiceOf(viewer.filter_service),
+    // Dates gone by filter nothing any more.
+    ...(viewer.filter_first_day && viewer.filter_last_day && viewer.filter_first_day >= todayUtc()
+      ? { firstDay: viewer.filter_first_day, lastDay: viewer.filter_last_day }
+      : { firstDay: null, lastDay: null }),
+    pets: viewer.filter_pets,
   };
 }
+
+/** Today's calendar day in UTC, YYYY-MM-DD: the first day a dates filter may start (no viewer is ahead of UTC by a day and a half). */
+export const todayUtc = () => now().toISOString().slice(0, 10);
 
 function coordinatesOf(viewer: Viewer): Coordinates | null {
   return viewer.latitude === null || viewer.longitude === null
@@ -223,8 +237,8 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
   // first: one query where rings took two to six (a crowded ring read and its narrowed page; from 1,200
   // km away, empty rings and narrowings). Every candidate in it was read whole by the rings before, so
   // it costs no more than they did. Fewer than a page are all it holds now, and rings go on beyond it.
-  const { petType, minRating, maxPriceCents } = search.filters;
-  const lastPage = `last page ${cards.card} ${search.viewerId} ${search.from?.latitude} ${search.from?.longitude} ${petType} ${minRating} ${maxPriceCents}`;
+  const { petType, minRating, maxPriceCents, service, firstDay, lastDay, pets: petCount } = search.filters;
+  const lastPage = `last page ${cards.card} ${search.viewerId} ${search.from?.latitude} ${search.from?.longitude} ${petType} ${minRating} ${maxPriceCents} ${service} ${firstDay} ${lastDay} ${petCount}`;
   const lastPageKm = knownAnswer<number>(lastPage);
   if (lastPageKm !== undefined && lastPageKm <= limitKm) {
     const nearest = await cards.page({ ...search, withinKm: lastPageKm, beyondKm: 0 }, "first", limit);
@@ -456,6 +470,10 @@ interface SearchValues extends Centre {
   viewerId: string;
   minRating: number;
   maxPriceCents: number | null;
+  service: string;
+  firstDay: string;
+  lastDay: string;
+  pets: number;
   /** When premium is tested, as stored. */
   at: string;
   limit: number;
@@ -484,6 +502,10 @@ function valuesOf(search: Search, limit: number): SearchValues {
     viewerId: search.viewerId,
     minRating: search.filters.minRating,
     maxPriceCents: search.filters.maxPriceCents,
+    service: search.filters.service,
+    firstDay: search.filters.firstDay ?? "",
+    lastDay: search.filters.lastDay ?? "",
+    pets: search.filters.pets,
     at: now().toISOString(),
     limit,
   };
@@ -704,7 +726,7 @@ function inDeckOrder<Q extends Orderable<Q>>(
             [ref("review_count"), "desc"],
           ]
         : sort === "price"
-          ? [[ref("hourly_rate_cents"), "asc"]]
+          ? [[ref("from_price_cents"), "asc"]]
           : [[ref("created_at"), "desc"]];
   return [...first, ...keys, [ref("id"), "asc"] as const].reduce(
     (next, [key, modifiers]) => next.orderBy(key, modifiers),
@@ -716,7 +738,7 @@ function inDeckOrder<Q extends Orderable<Q>>(
 const SITTER_ORDER_COLUMNS = {
   distance: [],
   rating: ["u.rating_average", "u.review_count"],
-  price: ["u.hourly_rate_cents"],
+  price: ["u.from_price_cents"],
   newest: ["u.created_at"],
 } as const satisfies Record<Search["sort"], readonly string[]>;
 
@@ -727,7 +749,11 @@ function sitterQuery(search: Search, values: SearchValues, premium: Premium, rea
   let query = people("users as u", search, values).select("u.id");
   if (filters.petType !== "all") query = query.where("u.cares_for_mask", "in", masksCaringFor(filters.petType));
   if (filters.minRating > 0) query = query.where("u.rating_average", ">=", values.minRating);
-  if (filters.maxPriceCents !== null) query = query.where("u.hourly_rate_cents", "<=", values.maxPriceCents);
+  if (filters.pets > 1) query = query.where("u.max_pets", ">=", values.pets);
+  // Without a service, a price filter meets the sitter's lowest price; with one, that service's price.
+  if (filters.maxPriceCents !== null) query = query.where("u.from_price_cents", "<=", values.maxPriceCents);
+  if (filters.service !== "any") query = query.where(offers(filters.service, values, filters.maxPriceCents !== null));
+  if (filters.firstDay !== null) query = query.where(freeOnDays(values));
   query = query
     .where(sitterRow)
     .where("u.suspended_at", "is", null)
@@ -736,6 +762,30 @@ function sitterQuery(search: Search, values: SearchValues, premium: Premium, rea
   if (premium === "only") query = query.where(premiumFilterSql("u", values.at));
   if (inCircle(search)) query = query.where(notSwipedOrBlockedWithin(search, values, reading, "sitter", "u.id", "u"));
   return premium === "first" ? query.select(premiumSql("u", values.at).as("premium")) : query;
+}
+
+/**
+ * Whether the sitter offers the service (at most at the price filter's price, where one is set): by the
+ * hour is their hourly rate, the others a row of sitter_services, found by its key.
+ */
+function offers(service: DeckFilters["service"], values: SearchValues, capped: boolean): RawBuilder<boolean> {
+  if (service === "hourly") {
+    return capped
+      ? sql<boolean>`u.hourly_rate_cents <= ${values.maxPriceCents}`
+      : sql<boolean>`u.hourly_rate_cents is not null`;
+  }
+  const price = capped ? sql` and ss.price_cents <= ${values.maxPriceCents}` : sql``;
+  return sql<boolean>`exists (select 1 from sitter_services ss where ss.sitter_id = u.id and ss.service = ${values.service}${price})`;
+}
+
+/**
+ * Whether the sitter is free on every day of the dates filter: the availability feature's rule
+ * (isFreeOnDays: a day is free unless the sitter marked it not free), as one lookup of sitter_days_off's
+ * key per candidate instead of a call per sitter.
+ */
+function freeOnDays(values: SearchValues): RawBuilder<boolean> {
+  return sql<boolean>`not exists (select 1 from sitter_days_off d where d.sitter_id = u.id
+    and d.day >= ${values.firstDay} and d.day <= ${values.lastDay})`;
 }
 
 /**
@@ -771,6 +821,9 @@ function ringRead(
     filters.petType,
     filters.minRating > 0,
     filters.maxPriceCents !== null,
+    filters.service,
+    filters.firstDay !== null,
+    filters.pets > 1,
     rowsPerDegreeFor(search.withinKm!),
     reading,
   ].join(" ");
@@ -829,7 +882,7 @@ const sitters: Cards = {
         ? { sort: "rating" as const, within: sql<boolean>`u.rating_average >= ${filters.minRating}` }
         : null,
       filters.maxPriceCents !== null
-        ? { sort: "price" as const, within: sql<boolean>`u.hourly_rate_cents <= ${filters.maxPriceCents}` }
+        ? { sort: "price" as const, within: sql<boolean>`u.from_price_cents <= ${filters.maxPriceCents}` }
         : null,
     ];
     for (const range of ranges) {

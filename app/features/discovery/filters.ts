@@ -1,4 +1,4 @@
-import type { DeckSort, PetType } from "~db/schema";
+import type { DeckSort, PetType, ServiceId } from "~db/schema";
 
 export interface DeckFilters {
   petType: "all" | PetType;
@@ -6,6 +6,13 @@ export interface DeckFilters {
   minRating: number;
   maxPriceCents: number | null;
   sortBy: DeckSort;
+  /** Only sitters who offer this service (its price then meets maxPriceCents). */
+  service: "any" | ServiceId;
+  /** Only sitters free on every day from firstDay to lastDay (YYYY-MM-DD, both or neither). */
+  firstDay: string | null;
+  lastDay: string | null;
+  /** Only sitters who take at least this many pets at once (1 filters nothing). */
+  pets: number;
 }
 
 export const DEFAULT_FILTERS: DeckFilters = {
@@ -14,7 +21,19 @@ export const DEFAULT_FILTERS: DeckFilters = {
   minRating: 0,
   maxPriceCents: null,
   sortBy: "distance",
+  service: "any",
+  firstDay: null,
+  lastDay: null,
+  pets: 1,
 };
+
+/** The deck's service filter: any, or one of the six services. */
+export const SERVICE_CHOICES = ["any", "hourly", "walk", "drop_in", "day_care", "house_sitting", "boarding"] as const;
+export const serviceChoiceOf = (value: string): DeckFilters["service"] =>
+  (SERVICE_CHOICES as readonly string[]).includes(value) ? (value as DeckFilters["service"]) : "any";
+export const PETS = { min: 1, max: 6 } as const;
+/** The longest dates filter: 30 nights (31 days). */
+export const MOST_NIGHTS = 30;
 
 export const DISTANCE_KM = { min: 5, max: 200, step: 5 } as const;
 export const MAX_PRICE_EUROS = 100;
@@ -27,5 +46,8 @@ export function activeFilterCount(filters: DeckFilters, forOwner: boolean): numb
   if (filters.maxDistanceKm !== DEFAULT_FILTERS.maxDistanceKm) count += 1;
   if (forOwner && filters.minRating > 0) count += 1;
   if (forOwner && filters.maxPriceCents !== null) count += 1;
+  if (forOwner && filters.service !== DEFAULT_FILTERS.service) count += 1;
+  if (forOwner && filters.firstDay !== null) count += 1;
+  if (forOwner && filters.pets !== DEFAULT_FILTERS.pets) count += 1;
   return count;
 }

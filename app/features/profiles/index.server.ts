@@ -16,3 +16,4 @@ export {
   updateSitterDetails,
 } from "./profiles.server";
 export type { OfferedService } from "./profiles.server";
+export { sitterWithoutHourlyRate } from "./no-hourly-rate.server";

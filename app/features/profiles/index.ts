@@ -21,5 +21,7 @@ export { STAY_SERVICES, isStayService, termsOf } from "./services";
 export { profileEditSchema, sitterDetailsSchema, sitterSetupSchema } from "./schema";
 export type { SitterDetailsInput, SitterSetupInput } from "./schema";
 
+export { NoHourlyRateBoundary } from "./no-hourly-rate";
+
 // The forms' schemas, for validation in the browser once a form is in use.
 export const loadProfileSchemas = () => import("./schema");

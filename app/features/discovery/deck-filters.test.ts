@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import type { ServiceId, UserUpdate } from "~db/schema";
+import { db } from "~/platform/db.server";
+import { person } from "~/testing/people";
+import { caresForColumns } from "~/features/profiles/index.server";
+import { deckFor, todayUtc, type SitterCard } from "./deck.server";
+import { activeFilterCount, DEFAULT_FILTERS } from "./filters";
+
+const MADRID = { latitude: 40.4168, longitude: -3.7038 };
+const columns = { ...caresForColumns(["dog"]), browse_mode: "global" as const };
+
+type Offer = Partial<Record<Exclude<ServiceId, "hourly">, number>>;
+
+/** A sitter in Madrid: an hourly rate in cents (or none) and other services at their prices in cents. */
+async function sitter(hourly: number | null, offer: Offer = {}, more: UserUpdate = {}): Promise<string> {
+  const { id } = await person("sitter", { at: MADRID, rateCents: hourly, columns: { ...columns, ...more } });
+  for (const [service, price] of Object.entries(offer)) {
+    await db
+      .insertInto("sitter_services")
+      .values({ sitter_id: id, service: service as Exclude<ServiceId, "hourly">, price_cents: price })
+      .execute();
+  }
+  return id;
+}
+
+async function deckOf(filters: UserUpdate = {}): Promise<SitterCard[]> {
+  const { id } = await person("owner", { at: MADRID, columns: { ...columns, ...filters } });
+  const viewer = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const result = await deckFor(viewer, "sitters", 50);
+  if (result.status !== "cards") throw new Error(result.status);
+  return result.cards as SitterCard[];
+}
+
+const idsOf = (cards: SitterCard[]) => cards.map((card) => card.userId);
+
+function dayFromToday(days: number): string {
+  const day = new Date(`${todayUtc()}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+describe("sitters without an hourly rate", () => {
+  it("are in the deck with the services they offer", async () => {
+    const boarding = await sitter(null, { boarding: 3000 });
+    const nothing = await sitter(null);
+    const cards = await deckOf();
+    expect(idsOf(cards)).toContain(boarding);
+    expect(idsOf(cards)).not.toContain(nothing);
+    expect(cards.find((card) => card.userId === boarding)?.services).toEqual([
+      { service: "boarding", unit: "night", priceCents: 3000, durationMinutes: null },
+    ]);
+  });
+
+  it("leave the deck when their last service goes, and come back with an hourly rate", async () => {
+    const id = await sitter(null, { walk: 1200 });
+    expect(idsOf(await deckOf())).toContain(id);
+    await db.deleteFrom("sitter_services").where("sitter_id", "=", id).execute();
+    expect(idsOf(await deckOf())).not.toContain(id);
+    await db.updateTable("users").set({ hourly_rate_cents: 1800 }).where("id", "=", id).execute();
+    expect(idsOf(await deckOf())).toContain(id);
+  });
+
+  it("are compared by their lowest price under a price filter, and ranked by it", async () => {
+    const cheapWalks = await sitter(2500, { walk: 800 });
+    const boarding = await sitter(null, { boarding: 3000 });
+    const hourly = await sitter(1500);
+    const upTo10 = idsOf(await deckOf({ filter_max_price_cents: 1000 }));
+    expect(upTo10).toContain(cheapWalks);
+    expect(upTo10).not.toContain(boarding);
+    expect(upTo10).not.toContain(hourly);
+    expect(idsOf(await deckOf({ filter_max_price_cents: 3000 }))).toEqual(
+      expect.arrayContaining([cheapWalks, boarding, hourly]),
+    );
+    const byPrice = idsOf(await deckOf({ filter_sort: "price" })).filter((id) =>
+      [cheapWalks, boarding, hourly].includes(id),
+    );
+    expect(byPrice).toEqual([cheapWalks, hourly, boarding]);
+  });
+});
+
+describe("the deck's service, dates and pets filters", () => {
+  it("shows only sitters who offer the service, at the service's price under a price filter", async () => {
+    const boarding = await sitter(null, { boarding: 4000 });
+    const cheapBoarding = await sitter(2000, { boarding: 1500, walk: 500 });
+    const walker = await sitter(1000, { walk: 800 });
+    const hourlyOnly = await sitter(1200);
+    const boards = idsOf(await deckOf({ filter_service: "boarding" }));
+    expect(boards).toEqual(expect.arrayContaining([boarding, cheapBoarding]));
+    expect(boards).not.toContain(walker);
+    expect(boards).not.toContain(hourlyOnly);
+    // €20 caps the boarding price, not the walk that makes cheapBoarding's lowest price €5.
+    const cheap = idsOf(await deckOf({ filter_service: "boarding", filter_max_price_cents: 2000 }));
+    expect(cheap).toContain(cheapBoarding);
+    expect(cheap).not.toContain(boarding);
+    const byTheHour = idsOf(await deckOf({ filter_service: "hourly", filter_max_price_cents: 1100 }));
+    expect(byTheHour).toContain(walker);
+    expect(byTheHour).not.toContain(hourlyOnly);
+    expect(byTheHour).not.toContain(boarding);
+  });
+
+  it("shows only sitters free on every day of the dates", async () => {
+    const free = await sitter(1500);
+    const away = await sitter(1500);
+    const awayLater = await sitter(1500);
+    await db
+      .insertInto("sitter_days_off")
+      .values([
+        { sitter_id: away, day: dayFromToday(12) },
+        { sitter_id: awayLater, day: dayFromToday(20) },
+      ])
+      .execute();
+    const dates = { filter_first_day: dayFromToday(10), filter_last_day: dayFromToday(15) };
+    const shown = idsOf(await deckOf(dates));
+    expect(shown).toEqual(expect.arrayContaining([free, awayLater]));
+    expect(shown).not.toContain(away);
+    // Dates gone by filter nothing.
+    const past = { filter_first_day: dayFromToday(-5), filter_last_day: dayFromToday(-2) };
+    await db
+      .insertInto("sitter_days_off")
+      .values({ sitter_id: free, day: dayFromToday(-3) })
+      .execute();
+    expect(idsOf(await deckOf(past))).toEqual(expect.arrayContaining([free, away, awayLater]));
+  });
+
+  it("shows only sitters who take at least that many pets at once", async () => {
+    const one = await sitter(1500);
+    const three = await sitter(1500, {}, { max_pets: 3 });
+    const six = await sitter(null, { boarding: 3000 }, { max_pets: 6 });
+    const threePets = idsOf(await deckOf({ filter_pets: 3 }));
+    expect(threePets).toEqual(expect.arrayContaining([three, six]));
+    expect(threePets).not.toContain(one);
+    const sixPets = idsOf(await deckOf({ filter_pets: 6, filter_service: "boarding" }));
+    expect(sixPets).toContain(six);
+    expect(sixPets).not.toContain(three);
+  });
+
+  it("counts each set filter as active", () => {
+    expect(activeFilterCount(DEFAULT_FILTERS, true)).toBe(0);
+    const all = {
+      ...DEFAULT_FILTERS,
+      service: "boarding" as const,
+      firstDay: "2030-01-01",
+      lastDay: "2030-01-05",
+      pets: 2,
+    };
+    expect(activeFilterCount(all, true)).toBe(3);
+  });
+});
