@@ -4,7 +4,8 @@ import type { RouteConfigEntry } from "@remix-run/route-config";
 import { db } from "~/platform/db.server";
 import { startSession } from "~/platform/session.server";
 import { person, photoOf } from "~/testing/people";
-import { ownerWithPet, sitterWithSlot, requested, card, premiumWithCard } from "~/testing/bookings";
+import { ownerWithPet, sitterWithSlot, requested, card, premiumWithCard, dayAhead } from "~/testing/bookings";
+import { proposeMeetGreet } from "~/features/meet-greets/index.server";
 import { payForBooking } from "~/features/bookings/index.server";
 import { ensureConversation, sendMessage } from "~/features/messages/index.server";
 import { requestExport } from "~/features/account/index.server";
@@ -151,6 +152,21 @@ const MATRIX: Record<string, Probe[]> = {
       url: (ids) => `/bookings/${ids.bookingId}/review`,
       params: (ids) => ({ bookingId: ids.bookingId }),
       form: () => ({ rating: "1", comment: "x" }),
+    },
+  ],
+  "routes/meet-greet.tsx": [
+    { method: "GET", url: (ids) => `/meet/${ids.meetGreetId}`, params: (ids) => ({ meetId: ids.meetGreetId }) },
+    ...["accept", "decline", "cancel"].map((intent) => ({
+      method: "POST" as const,
+      url: (ids: Ids) => `/meet/${ids.meetGreetId}`,
+      params: (ids: Ids) => ({ meetId: ids.meetGreetId }),
+      form: () => ({ intent }),
+    })),
+    {
+      method: "POST",
+      url: (ids) => `/meet/${ids.meetGreetId}`,
+      params: (ids) => ({ meetId: ids.meetGreetId }),
+      form: () => ({ intent: "move", day: "2031-01-10", time: "10:00", place: "video", placeNote: "" }),
     },
   ],
   "routes/booking-visit.tsx": [
@@ -310,6 +326,7 @@ const EXEMPT: Record<string, string> = {
   "routes/booking-request.tsx": "creates the asker's own booking; pet and sitter checks in bookings.test.ts",
   "routes/booking-stay.tsx": "creates the asker's own stay; pet, sitter and service checks in stays.test.ts",
   "routes/booking-walk.tsx": "creates the asker's own walk or visit; pet, sitter and service checks in walks.test.ts",
+  "routes/meet-new.tsx": "creates the asker's own proposal; sitter and block checks in meet-greets.test.ts",
   "routes/profile.tsx": "the asker's own profile",
   "routes/pet-profile-setup.tsx": "creates the asker's own pet",
   "routes/sitter-profile-setup.tsx": "the asker's own profile",
@@ -407,7 +424,17 @@ async function world() {
     .values({ id: disputeId, booking_id: booking.id, reason: "other", created_at: new Date().toISOString() })
     .execute();
   const exportId = (await requestExport(owner.id)).export.id;
+  const meetGreet = await proposeMeetGreet(owner, {
+    id: randomUUID(),
+    sitterId: sitter.id,
+    day: dayAhead(sitter.time_zone, 2),
+    time: "18:00",
+    place: "sitters_home",
+    placeNote: "",
+  });
+  if (!meetGreet.ok) throw new Error(meetGreet.refusal);
   return {
+    meetGreetId: meetGreet.meetGreet.id,
     messageId,
     reportId,
     exportId,
@@ -454,6 +481,7 @@ async function snapshot() {
     "disputes",
     "dispute_posts",
     "booking_history",
+    "meet_greets",
   ] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const notifications = await db.selectFrom("notifications").select(["id", "is_read"]).execute();

@@ -13,6 +13,7 @@ import { takeToast } from "~/platform/toast.server";
 import { honeypotFields } from "~/testing/browser";
 import { person, petOf, photoOf } from "~/testing/people";
 import { sitterWithSlot, requested, card, slot, at, premiumWithCard, dayAhead } from "~/testing/bookings";
+import { proposeMeetGreet } from "~/features/meet-greets/index.server";
 import { payForBooking } from "~/features/bookings/index.server";
 import { ensureConversation, sendMessage } from "~/features/messages/index.server";
 import { issueEmailToken } from "~/features/auth/index.server";
@@ -424,6 +425,36 @@ const FORMS: Record<string, Form[]> = {
         ["hours", "1"],
         ["notes", "Gate code 12"],
         ["cancellationPolicy", "flexible"],
+      ],
+    },
+  ],
+  "routes/meet-new.tsx": [
+    {
+      name: "meet & greet proposal",
+      who: "owner",
+      url: () => "/meet/new",
+      fields: (w) => [
+        ["id", randomUUID()],
+        ["sitterId", w.sitter.id],
+        ["day", dayAhead(w.sitter.time_zone, 3)],
+        ["time", "17:00"],
+        ["place", "elsewhere"],
+        ["placeNote", "The park gate"],
+      ],
+    },
+  ],
+  "routes/meet-greet.tsx": [
+    {
+      name: "meet & greet answer",
+      who: "sitter",
+      url: (w) => `/meet/${w.meetGreetId}`,
+      params: (w) => ({ meetId: w.meetGreetId }),
+      fields: (w) => [
+        ["intent", "move"],
+        ["day", dayAhead(w.sitter.time_zone, 4)],
+        ["time", "09:30"],
+        ["place", "video"],
+        ["placeNote", ""],
       ],
     },
   ],
@@ -1364,6 +1395,16 @@ async function world() {
       created_at: new Date().toISOString(),
     })
     .execute();
+  const meetGreet = await proposeMeetGreet(owner, {
+    id: randomUUID(),
+    sitterId: sitter.id,
+    day: dayAhead(sitter.time_zone, 2),
+    time: "18:00",
+    place: "sitters_home",
+    placeNote: "",
+  });
+  if (!meetGreet.ok) throw new Error(meetGreet.refusal);
+  const meetGreetId = meetGreet.meetGreet.id;
   await requestEmailChange(owner.id, `changed-${randomUUID()}@example.com`, PASSWORD);
   const changeLink = await db
     .selectFrom("email_outbox")
@@ -1373,6 +1414,7 @@ async function world() {
     .executeTakeFirstOrThrow();
   return {
     admin,
+    meetGreetId,
     messageId,
     reportId,
     blockedId,

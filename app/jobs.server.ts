@@ -5,6 +5,7 @@ import { setAppPhase } from "~/platform/readiness.server";
 import { every, startPlatformJobs, stopPlatform } from "~/platform/lifecycle.server";
 import { runDueBookingWork } from "~/features/bookings/index.server";
 import { runDueSubscriptionWork } from "~/features/subscriptions/index.server";
+import { runDueMeetGreetReminders } from "~/features/meet-greets/index.server";
 import { offerNewProfiles } from "~/features/discovery/index.server";
 import { purgeExpiredPendingUploads } from "~/features/media/index.server";
 import { deliverPendingPushes, pruneSentPushes } from "~/features/push/index.server";
@@ -30,6 +31,7 @@ export async function startApp(): Promise<void> {
   offerNewProfiles();
   every(30_000, runDueBookingWork, "booking-work");
   every(60_000, runDueSubscriptionWork, "subscription-work");
+  every(60_000, runDueMeetGreetReminders, "meet-greet-reminders");
   every(10 * 60_000, purgeExpiredPendingUploads, "purge-pending-uploads");
   // Pushes also go out a moment after they are written; this round takes retries and other instances' leftovers.
   every(15_000, deliverPendingPushes, "deliver-pushes");

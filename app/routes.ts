@@ -47,6 +47,8 @@ export default [
     route("booking/request", "routes/booking-request.tsx"),
     route("booking/stay", "routes/booking-stay.tsx"),
     route("booking/walk", "routes/booking-walk.tsx"),
+    route("meet/new", "routes/meet-new.tsx"),
+    route("meet/:meetId", "routes/meet-greet.tsx"),
     route("payment/:bookingId", "routes/payment.tsx"),
     route("payment/:bookingId/card-entry", "routes/payment-card-entry.ts"),
     route("notifications", "routes/notifications.tsx"),

@@ -267,6 +267,7 @@ export interface Database {
   data_exports: DataExportsTable;
   push_subscriptions: PushSubscriptionsTable;
   sitter_services: SitterServicesTable;
+  meet_greets: MeetGreetsTable;
   push_outbox: PushOutboxTable;
   push_keys: PushKeysTable;
 }
@@ -514,6 +515,26 @@ export interface BookingPetsTable {
   pet_name: string;
 }
 
+export type MeetGreetPlace = "owners_home" | "sitters_home" | "elsewhere" | "video";
+export type MeetGreetStatus = "proposed" | "accepted" | "declined" | "cancelled";
+
+/** A free meet & greet before a first booking (migration 0049). */
+export interface MeetGreetsTable {
+  id: string;
+  owner_id: string;
+  sitter_id: string;
+  start_at: IsoTime;
+  place: MeetGreetPlace;
+  /** The place typed in ('elsewhere'), or a note on the place; at most 200 characters. */
+  place_note: Generated<string>;
+  status: Generated<MeetGreetStatus>;
+  /** Who proposed the time now on the table: the other side answers it. */
+  proposed_by: "owner" | "sitter";
+  reminded_at: IsoTime | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
 /** A service a sitter offers besides pet sitting by the hour (migration 0040). */
 export interface SitterServicesTable {
   sitter_id: string;
@@ -613,6 +634,7 @@ export type Notification = Selectable<NotificationsTable>;
 export type OutboxEmail = Selectable<EmailOutboxTable>;
 export type Pet = Selectable<PetsTable>;
 export type Booking = Selectable<BookingsTable>;
+export type MeetGreet = Selectable<MeetGreetsTable>;
 export type AvailabilitySlot = Selectable<AvailabilitySlotsTable>;
 export type Photo = Selectable<PhotosTable>;
 export type PendingUpload = Selectable<PendingUploadsTable>;

@@ -34,6 +34,7 @@ export const namespaces = [
   "disputes",
   "care",
   "settings",
+  "meetGreets",
 ];
 // The legal pages' long texts (legal-terms, legal-privacy, legal-cookies, legal-help, legal-imprint) are not
 // listed: only their own pages read them, on the server.

@@ -15,7 +15,7 @@ import { requireUser } from "~/platform/session.server";
 import { PageHeader } from "~/platform/ui/page-header";
 
 export const handle = {
-  i18n: ["profile", "bookings", "discovery", "safety", "disputes"],
+  i18n: ["profile", "bookings", "discovery", "safety", "disputes", "meetGreets"],
   title: titleFrom<typeof loader>(({ profile }) => profile.name),
 };
 
@@ -29,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const asOwner = !mine && !blocked && isOwner(user.role);
   const bookable = asOwner && profile.hourlyRateCents !== null;
   const staysBookable = asOwner && profile.services.some((offer) => isStayService(offer.service));
+  const meetable = asOwner && profile.services.length > 0;
   const walksBookable =
     asOwner && profile.services.some((offer) => offer.service === "walk" || offer.service === "drop_in");
   const language = await languageOf(request);
@@ -43,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     bookable,
     staysBookable,
     walksBookable,
+    meetable,
     mine,
     blocked,
     connection: blocked ? null : await connectionWith(user, profile.id),
@@ -57,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UserProfile() {
   const { t } = useTranslation("profile");
-  const { profile, bookable, staysBookable, walksBookable, mine, blocked, connection, reviews } =
+  const { profile, bookable, staysBookable, walksBookable, meetable, mine, blocked, connection, reviews } =
     useLoaderData<typeof loader>();
   const here = `/users/${profile.id}`;
   return (
@@ -74,6 +76,14 @@ export default function UserProfile() {
       <ProfileView profile={profile} />
       {mine || blocked ? null : (
         <p className="flex flex-wrap gap-4 px-4 py-2">
+          {meetable ? (
+            <Link
+              to={`/meet/new?sitterId=${encodeURIComponent(profile.id)}`}
+              className="text-sm font-semibold text-brand-800 underline hover:text-brand-900"
+            >
+              {t("meetGreets:link")}
+            </Link>
+          ) : null}
           <Link
             to={`/report/profile/${profile.id}?back=${encodeURIComponent(here)}`}
             className="text-sm font-semibold text-stone-700 underline hover:text-stone-900"

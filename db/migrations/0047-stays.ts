@@ -54,9 +54,7 @@ async function rebuildWithCheck(db: Kysely<unknown>) {
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     await sql`begin immediate`.execute(db);
-    await sql
-      .raw(definition.replace(/^create table "?bookings"?/i, 'create table "bookings_rebuilt"'))
-      .execute(db);
+    await sql.raw(definition.replace(/^create table "?bookings"?/i, 'create table "bookings_rebuilt"')).execute(db);
     await sql`insert into bookings_rebuilt select * from bookings`.execute(db);
     await sql`drop table bookings`.execute(db);
     await sql`alter table bookings_rebuilt rename to bookings`.execute(db);

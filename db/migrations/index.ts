@@ -38,6 +38,7 @@ import * as testTransfers from "./0044-test-transfers";
 import * as calendarFeeds from "./0045-calendar-feeds";
 import * as deckFromPrice from "./0046-deck-from-price";
 import * as stays from "./0047-stays";
+import * as meetGreets from "./0049-meet-greets";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   "0045-calendar-feeds": calendarFeeds,
   "0046-deck-from-price": deckFromPrice,
   "0047-stays": stays,
+  "0049-meet-greets": meetGreets,
 };

@@ -45,6 +45,8 @@ async function counterpartsOf(userId: string, trx: Kysely<Database>): Promise<st
     union select user_b_id from matches where user_a_id = ${userId}
     union select reviewer_id from reviews where reviewed_id = ${userId}
     union select reviewed_id from reviews where reviewer_id = ${userId}
+    union select owner_id from meet_greets where sitter_id = ${userId}
+    union select sitter_id from meet_greets where owner_id = ${userId}
     union select id from users where is_admin = 1`.execute(trx);
   return rows.rows.map((row) => row.id).filter((id) => id !== userId);
 }
@@ -654,6 +656,35 @@ export const personalDataSections: PersonalDataSection[] = [
             ...(person.name ? [mentions("title", person, person.name), mentions("body", person, person.name)] : []),
           ]),
         )
+        .execute();
+    },
+  },
+  {
+    // Meet & greets on either side; erased with the person (the other side's record of it goes too).
+    name: "meetGreets",
+    async exportOf(userId, database) {
+      return database
+        .selectFrom("meet_greets")
+        .select([
+          "id",
+          "owner_id",
+          "sitter_id",
+          "start_at",
+          "place",
+          "place_note",
+          "status",
+          "proposed_by",
+          "created_at",
+          "updated_at",
+        ])
+        .where((eb) => eb.or([eb("owner_id", "=", userId), eb("sitter_id", "=", userId)]))
+        .orderBy("start_at")
+        .execute();
+    },
+    async erase(person, trx) {
+      await trx
+        .deleteFrom("meet_greets")
+        .where((eb) => eb.or([eb("owner_id", "=", person.id), eb("sitter_id", "=", person.id)]))
         .execute();
     },
   },

@@ -41,6 +41,9 @@ export function keyOf(notification: NotificationView): string {
   if (notification.type === "review" && kind === "reply") return "disputes:notices.reviewReply";
   if (notification.type === "booking_status_update" && DISPUTE_KINDS.has(kind)) return `disputes:notices.${kind}`;
   if (notification.type === "booking_status_update" && VISIT_KINDS.has(kind)) return `care:notice.${kind}`;
+  // Meet & greets are worded by their own feature.
+  if (notification.type === "booking_status_update" && kind.startsWith("meetGreet_"))
+    return `meetGreets:notice.${kind.slice("meetGreet_".length)}`;
   if (notification.type === "booking_status_update")
     return `types.booking_status_update.${BOOKING_KINDS.has(kind) ? kind : "other"}`;
   if (notification.type === "subscription")
