@@ -5,6 +5,9 @@ import { payForBooking, transition } from "~/features/bookings/index.server";
 import { deleteAccount } from "~/features/account/index.server";
 import { card, ownerWithPet, requested, sitterWithSlot } from "~/testing/bookings";
 import { person, PASSWORD } from "~/testing/people";
+import { actOnMeetGreet, proposeMeetGreet } from "~/features/meet-greets/index.server";
+import { wallClockIn } from "~/platform/time";
+import { now } from "~/platform/clock.server";
 import { calendarFeedOf, calendarFile, renewCalendarFeed, stopCalendarFeed } from "./feed.server";
 
 const fileOf = (address: string) => address.split("/calendar/")[1]!;
@@ -121,6 +124,47 @@ describe("a calendar's events", () => {
       (await transition(booking.id, { kind: "owner", userId: owner.id }, { type: "cancel", reason: "Plans changed" }))
         .ok,
     ).toBe(true);
+    expect(eventsOf((await calendarFile(file))!)).toEqual([]);
+  });
+
+  it("list an accepted meet & greet on both sides, updated in place when moved, gone once cancelled", async () => {
+    const owner = await person("owner");
+    const sitter = await person("sitter", { name: "Ana Sitter" });
+    const day = (days: number) => wallClockIn(sitter.time_zone, new Date(now().getTime() + days * 86_400_000)).day;
+    const proposed = await proposeMeetGreet(owner, {
+      id: randomUUID(),
+      sitterId: sitter.id,
+      day: day(2),
+      time: "18:00",
+      place: "elsewhere",
+      placeNote: "Park gate",
+    });
+    if (!proposed.ok) throw new Error(proposed.refusal);
+    const id = proposed.meetGreet.id;
+    await renewCalendarFeed(owner.id);
+    const file = fileOf((await calendarFeedOf(owner.id))!);
+    expect(eventsOf((await calendarFile(file))!)).toEqual([]);
+
+    expect((await actOnMeetGreet(sitter, id, { type: "accept" })).ok).toBe(true);
+    const [accepted] = eventsOf((await calendarFile(file))!);
+    expect(accepted).toContain(`UID:meet-greet-${id}@`);
+    expect(accepted).toContain("SUMMARY:Meet & greet with Ana Sitter");
+    expect(accepted).toContain("LOCATION:Somewhere else (Park gate)");
+    const sequence = Number(/SEQUENCE:(\d+)/.exec(accepted!)![1]);
+
+    const later = {
+      startAt: new Date(now().getTime() + 3 * 86_400_000).toISOString(),
+      place: "video" as const,
+      placeNote: "",
+    };
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await actOnMeetGreet(owner, id, { type: "move", proposal: later })).ok).toBe(true);
+    expect((await actOnMeetGreet(sitter, id, { type: "accept" })).ok).toBe(true);
+    const [moved] = eventsOf((await calendarFile(file))!);
+    expect(moved).toContain(`UID:meet-greet-${id}@`);
+    expect(Number(/SEQUENCE:(\d+)/.exec(moved!)![1])).toBeGreaterThan(sequence);
+
+    expect((await actOnMeetGreet(sitter, id, { type: "cancel" })).ok).toBe(true);
     expect(eventsOf((await calendarFile(file))!)).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ import { translatorFor } from "~/platform/i18n.server";
  * secret address a phone's calendar polls without signing in. Events carry what the booking page shows
  * both people and no more: who, which pets (all of them), when, the town (the booking's place once confirmed), a link.
  * A booking keeps its UID for good and its SEQUENCE grows with each change of its history, so calendars
- * update an event rather than add one; a cancelled booking leaves the feed.
+ * update an event rather than add one; a cancelled booking leaves the feed. Accepted meet & greets are in it too.
  */
 
 /** 32 random bytes, base64url: the whole secret of the address. */
@@ -136,5 +136,39 @@ export async function calendarFile(fileName: string): Promise<string | null> {
       status: ICalEventStatus.CONFIRMED,
     });
   }
+  // Accepted meet & greets, half an hour each; a moved one keeps its UID and its SEQUENCE grows with each change.
+  const meetings = await db
+    .selectFrom("meet_greets as m")
+    .innerJoin("users as other", (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb.and([eb("m.owner_id", "=", person.id), eb("other.id", "=", eb.ref("m.sitter_id"))]),
+          eb.and([eb("m.sitter_id", "=", person.id), eb("other.id", "=", eb.ref("m.owner_id"))]),
+        ]),
+      ),
+    )
+    .select(["m.id", "m.start_at", "m.place", "m.place_note", "m.updated_at", "other.name as other_name"])
+    .where("m.status", "=", "accepted")
+    .where("m.start_at", ">=", since)
+    .orderBy("m.start_at")
+    .execute();
+  const tm = await translatorFor(language, "meetGreets");
+  for (const meeting of meetings) {
+    const place = tm(`places.${meeting.place}`);
+    calendar.createEvent({
+      id: `meet-greet-${meeting.id}@${host}`,
+      sequence: Math.floor(new Date(meeting.updated_at).getTime() / 1000),
+      stamp: new Date(meeting.updated_at),
+      start: new Date(meeting.start_at),
+      end: new Date(new Date(meeting.start_at).getTime() + MEET_GREET_MINUTES * 60_000),
+      summary: tm("list.with", { name: meeting.other_name, interpolation: { escapeValue: false } }),
+      location: meeting.place_note ? `${place} (${meeting.place_note})` : place,
+      url: `${origin}/meet/${meeting.id}`,
+      status: ICalEventStatus.CONFIRMED,
+    });
+  }
   return calendar.toString();
 }
+
+/** How long a meet & greet is shown in a calendar. */
+const MEET_GREET_MINUTES = 30;
