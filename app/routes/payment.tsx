@@ -8,10 +8,9 @@ import { payForBooking, payWithSavedCard, type PaymentOutcome, bookingView } fro
 import {
   CancellationTerms,
   cardSchema,
-  durationText,
+  PaymentSummary,
   expiryParts,
   bookingSummaryText,
-  unitPriceLabel,
   savedCardSchema,
   loadBookingSchemas,
   termsText,
@@ -140,34 +139,13 @@ export default function Payment() {
     lastResult,
     constraint: constraints.cardSchema as ConstraintOf<typeof cardSchema>,
   });
-  const { when, rate, extraPets, subtotal, fee, total } = booking.summary;
+  const { total } = booking.summary;
   const heldNote = booking.paymentMode === "charge" ? t("stay.chargeNote", { amount: total }) : t("payment.heldNote");
   return (
     <>
       <PageHeader title={t("payment.title")} backTo="/bookings" />
       <div className="space-y-6 px-4 pb-8">
-        <section aria-labelledby="summary-title" className="card space-y-2">
-          <h2 id="summary-title" className="font-semibold">
-            {t("payment.service", { pet: booking.summary.pets, name: booking.other.name })}
-          </h2>
-          <p className="text-stone-700">{t("stay.when", { when, duration: durationText(t, booking) })}</p>
-          <dl className="grid grid-cols-2 gap-y-1">
-            <dt>{unitPriceLabel(t, booking)}</dt>
-            <dd className="text-right">{rate}</dd>
-            {extraPets ? (
-              <>
-                <dt>{t("request.extraPetsRow", { count: booking.petNames.length - 1 })}</dt>
-                <dd className="text-right">{extraPets}</dd>
-              </>
-            ) : null}
-            <dt>{t("request.subtotal")}</dt>
-            <dd className="text-right">{subtotal}</dd>
-            <dt>{t("request.fee")}</dt>
-            <dd className="text-right">{fee}</dd>
-            <dt className="font-bold">{t("payment.total")}</dt>
-            <dd className="text-right font-bold">{total}</dd>
-          </dl>
-        </section>
+        <PaymentSummary booking={booking} />
         {terms ? <CancellationTerms terms={terms} /> : null}
         {cards.length > 0 ? (
           <>

@@ -211,3 +211,33 @@ function ActionButton({ intent, label, primary = false }: { intent: string; labe
     </button>
   );
 }
+
+/** What the owner pays, line by line, on the payment page. */
+export function PaymentSummary({ booking }: { booking: SummarisedBooking }) {
+  const { t } = useTranslation("bookings");
+  const { when, rate, extraPets, subtotal, fee, total } = booking.summary;
+  return (
+    <section aria-labelledby="summary-title" className="card space-y-2">
+      <h2 id="summary-title" className="font-semibold">
+        {t("payment.service", { pet: booking.summary.pets, name: booking.other.name })}
+      </h2>
+      <p className="text-stone-700">{t("stay.when", { when, duration: durationText(t, booking) })}</p>
+      <dl className="grid grid-cols-2 gap-y-1">
+        <dt>{unitPriceLabel(t, booking)}</dt>
+        <dd className="text-right">{rate}</dd>
+        {extraPets ? (
+          <>
+            <dt>{t("request.extraPetsRow", { count: booking.petNames.length - 1 })}</dt>
+            <dd className="text-right">{extraPets}</dd>
+          </>
+        ) : null}
+        <dt>{t("request.subtotal")}</dt>
+        <dd className="text-right">{subtotal}</dd>
+        <dt>{t("request.fee")}</dt>
+        <dd className="text-right">{fee}</dd>
+        <dt className="font-bold">{t("payment.total")}</dt>
+        <dd className="text-right font-bold">{total}</dd>
+      </dl>
+    </section>
+  );
+}

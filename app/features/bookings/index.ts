@@ -1,4 +1,4 @@
-export { BookingCard, bookingCardText, bookingSummaryText, durationText, unitPriceLabel } from "./booking-card";
+export { BookingCard, PaymentSummary, bookingCardText, bookingSummaryText } from "./booking-card";
 export {
   BOOKING_TABS,
   CANCEL_REASON_MAX,
