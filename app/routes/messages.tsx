@@ -14,11 +14,17 @@ import { Chat, ConversationList, conversationsText, messagesText } from "~/featu
 import { CHAT_FILE_MAX_BYTES } from "~/features/media";
 import { readImageUpload } from "~/features/media/index.server";
 import { Initials } from "~/features/profiles";
+import { isOwner } from "~/features/profiles/index.server";
 import { now } from "~/platform/clock.server";
 import { translatorFor, languageOf } from "~/platform/i18n.server";
 import { requireUser } from "~/platform/session.server";
 
-export const handle = { i18n: ["messages", "bookings", "safety"], wide: true, uploads: true, title: "messages:title" };
+export const handle = {
+  i18n: ["messages", "bookings", "safety", "meetGreets"],
+  wide: true,
+  uploads: true,
+  title: "messages:title",
+};
 
 /** A message id from an "Earlier messages" link; anything else shows the newest messages. */
 const messageIdFrom = (text: string | null) => (text && /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null);
@@ -44,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listCursor: list ? url.searchParams.get("list") : null,
     earlierConversations: page.earlier,
     open: open && { ...open, before, messages: messagesText(open.messages, reader) },
+    // An owner talking with a sitter may ask to meet them before booking.
+    mayMeet: Boolean(open && !open.closed && isOwner(user.role) && open.other.label === "companion"),
   };
 }
 
@@ -62,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Messages() {
   const { t } = useTranslation("messages");
   const hydrated = useHydrated();
-  const { conversations, listCursor, earlierConversations, open } = useLoaderData<typeof loader>();
+  const { conversations, listCursor, earlierConversations, open, mayMeet } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="px-4 pb-6">
@@ -113,6 +121,14 @@ export default function Messages() {
                   </Link>
                 </h2>
                 <span className="text-sm text-stone-600">{t(`label.${open.other.label}`)}</span>
+                {mayMeet ? (
+                  <Link
+                    to={`/meet/new?sitterId=${encodeURIComponent(open.other.id)}`}
+                    className="text-sm font-semibold text-brand-800 underline"
+                  >
+                    {t("meetGreets:link")}
+                  </Link>
+                ) : null}
                 {open.closed ? null : (
                   <Link
                     to={`/profile/privacy?block=${open.other.id}&back=${encodeURIComponent(`/messages?c=${open.id}`)}`}
