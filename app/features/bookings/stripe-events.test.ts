@@ -13,7 +13,9 @@ import { db } from "~/platform/db.server";
 import { clockTo, resetClockAfterEach } from "~/testing/clock";
 import { serverError, type FakeStripe } from "~/testing/fake-stripe";
 import { payWithStripe, payableSitter, stripeRequest, withFakeStripe } from "~/testing/stripe";
-import { bookingRow, ownerWithPet, slotsOf } from "~/testing/bookings";
+import { bookingRow, dayAhead, ownerWithPet, slotsOf } from "~/testing/bookings";
+import { paymentProvider } from "~/features/payments/index.server";
+import { requestStay } from "./stays.server";
 import { noticesOf } from "~/testing/people";
 import { receiveStripeWebhook } from "~/features/payments/index.server";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/webhooks-stripe";
@@ -203,6 +205,59 @@ describe("exactly once, in any order", () => {
     fake.clear();
     await runDueBookingWork();
     expect(fake.requests).toEqual([]);
+  });
+
+  it("a stay's charge whose answer was lost is finished by its succeeded event; a capture-shaped event never releases it", async () => {
+    const sitter = await payableSitter();
+    await db
+      .insertInto("sitter_services")
+      .values({ sitter_id: sitter.id, service: "boarding", price_cents: 4000, duration_minutes: null })
+      .execute();
+    const owner = await ownerWithPet();
+    const requested = await requestStay(
+      owner,
+      {
+        id: randomUUID(),
+        sitterId: sitter.id,
+        service: "boarding",
+        petIds: [owner.petId],
+        firstDay: dayAhead(sitter.time_zone, 10),
+        dropOff: "10:00",
+        lastDay: dayAhead(sitter.time_zone, 13),
+        pickUp: "18:00",
+        notes: "",
+      },
+      paymentProvider("stripe"),
+    );
+    if (requested.status !== "created") throw new Error(requested.reason);
+    const booking = requested.booking;
+    expect(await payWithStripe(fake, owner, booking.id)).toEqual({ status: "card-saved" });
+    expect((await transition(booking.id, { kind: "sitter", userId: sitter.id }, { type: "accept" })).ok).toBe(true);
+    clockTo(booking.start_at);
+    fake.fail("POST /v1/payment_intents", serverError(false));
+    await runDueBookingWork();
+    const waiting = await bookingRow(booking.id);
+    expect(waiting).toMatchObject({ payment_mode: "charge", payment_task: "hold", payment_status: "unpaid" });
+
+    const intent = {
+      id: "pi_lost_charge",
+      object: "payment_intent",
+      status: "succeeded",
+      amount: 18_000,
+      payment_method: waiting.card_ref!.split(":")[1],
+      metadata: { booking_id: booking.id },
+    };
+    expect(await deliver(stripeEvent("payment_intent.succeeded", intent))).toMatchObject({ message: "applied" });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      payment_task: null,
+      payment_status: "held",
+      hold_ref: "pi_lost_charge",
+    });
+    // The same event again is not a release: the money waits for the stay's end and the release window.
+    expect(await deliver(stripeEvent("payment_intent.succeeded", intent))).toMatchObject({
+      message: "ignored: not this booking's hold",
+    });
+    expect((await bookingRow(booking.id)).payment_status).toBe("held");
   });
 
   it("a void and the older hold event give the same result in either order", async () => {
