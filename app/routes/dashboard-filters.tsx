@@ -5,8 +5,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { filtersOf, resetFilters, saveFilters } from "~/features/discovery/index.server";
+import { filtersOf, resetFilters, saveFilters, firstFilterDay } from "~/features/discovery/index.server";
 import {
+  CareFilterFields,
   DISTANCE_KM,
   MAX_PRICE_EUROS,
   OWNER_ONLY_SORTS,
@@ -23,7 +24,7 @@ import { FieldErrors, FormError, TextField } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
-export const handle = { i18n: ["discovery"], title: "discovery:filters.title" };
+export const handle = { i18n: ["discovery", "profile"], title: "discovery:filters.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -38,7 +39,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       minRating: String(filters.minRating),
       maxPrice: filters.maxPriceCents === null ? "" : String(filters.maxPriceCents / 100),
       sortBy: filters.sortBy,
+      service: filters.service,
+      firstDay: filters.firstDay ?? "",
+      lastDay: filters.lastDay ?? "",
+      pets: String(filters.pets),
     },
+    today: firstFilterDay(),
   };
 }
 
@@ -53,9 +59,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const owner = isOwner(user.role);
   const stored = filtersOf(user);
-  const { petType, maxDistanceKm, minRating, maxPrice, sortBy } = submission.value;
+  const { petType, maxDistanceKm, minRating, maxPrice, sortBy, service, firstDay, lastDay, pets } = submission.value;
+  // Rating, price, service, dates and pets narrow the sitters' deck: an owner's filters only.
+  const care = owner ? { service, firstDay: firstDay ?? null, lastDay: lastDay ?? null, pets } : {};
   await saveFilters(user.id, {
     ...stored,
+    ...care,
     petType,
     maxDistanceKm,
     minRating: owner ? (minRating ?? 0) : stored.minRating,
@@ -67,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Filters() {
   const { t } = useTranslation("discovery");
-  const { forOwner, local, defaults } = useLoaderData<typeof loader>();
+  const { forOwner, local, defaults, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
@@ -140,6 +149,13 @@ export default function Filters() {
               inputMode="decimal"
               label={t("filters.maxPrice")}
               hint={t("filters.maxPriceHint", { max: MAX_PRICE_EUROS })}
+            />
+            <CareFilterFields
+              service={fields.service}
+              firstDay={fields.firstDay}
+              lastDay={fields.lastDay}
+              pets={fields.pets}
+              today={today}
             />
           </>
         ) : null}

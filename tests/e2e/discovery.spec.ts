@@ -72,11 +72,11 @@ test("owner and sitter find each other nearby, pass, start over, filter, and mat
   expect(await passThroughDeck(page)).toEqual([`Carl Cats${suffix}`]);
   await page.getByRole("button", { name: "Start Over" }).click();
   await page.getByRole("link", { name: /^Filters/ }).click();
-  await page.getByLabel("Maximum price per hour (€)").fill("500");
+  await page.getByLabel("Maximum price (€)").fill("500");
   await page.getByRole("button", { name: "Show results" }).click();
   await expect(page.getByText("Enter a price from €0 to €100")).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel("Maximum price per hour (€)").fill("20");
+  await page.getByLabel("Maximum price (€)").fill("20");
   await page.getByRole("button", { name: "Show results" }).click();
   await expect(page.getByText("2 active filters")).toBeAttached();
   await expect(page.getByRole("heading", { name: "No more profiles" })).toBeVisible();

@@ -118,6 +118,10 @@ export async function saveFilters(userId: string, filters: DeckFilters): Promise
       filter_min_rating: filters.minRating,
       filter_max_price_cents: filters.maxPriceCents,
       filter_sort: filters.sortBy,
+      filter_service: filters.service,
+      filter_first_day: filters.firstDay,
+      filter_last_day: filters.lastDay,
+      filter_pets: filters.pets,
     })
     .where("id", "=", userId)
     .execute();

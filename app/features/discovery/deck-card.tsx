@@ -41,7 +41,8 @@ export function deckCardText(deck: DeckResult, language: string): ShownDeck {
     cards: deck.cards.map((card) => ({
       ...card,
       text: {
-        price: card.kind === "sitter" ? formatMoney(card.hourlyRateCents, language) : null,
+        price:
+          card.kind === "sitter" && card.hourlyRateCents !== null ? formatMoney(card.hourlyRateCents, language) : null,
         servicePrices:
           card.kind === "sitter" ? card.services.map((offered) => formatMoney(offered.priceCents, language)) : [],
         distance: card.distanceKm === null ? null : formatDistance(card.distanceKm, language),
@@ -147,7 +148,7 @@ export function DeckCardView({
           <h2 id={headingId} className="truncate text-2xl font-bold">
             {card.name}
           </h2>
-          {card.kind === "sitter" ? (
+          {card.kind === "sitter" && card.text.price !== null ? (
             <p className="shrink-0 text-lg font-semibold text-brand-800">
               {t("deck.perHour", { price: card.text.price })}
             </p>

@@ -46,6 +46,7 @@ describe("sitters without an hourly rate", () => {
     const cards = await deckOf();
     expect(idsOf(cards)).toContain(boarding);
     expect(idsOf(cards)).not.toContain(nothing);
+    expect(cards.find((card) => card.userId === boarding)?.hourlyRateCents).toBeNull();
     expect(cards.find((card) => card.userId === boarding)?.services).toEqual([
       { service: "boarding", unit: "night", priceCents: 3000, durationMinutes: null },
     ]);

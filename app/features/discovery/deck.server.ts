@@ -22,7 +22,7 @@ import {
 } from "~/features/profiles/index.server";
 import { premiumFilterSql, premiumSql } from "~/features/subscriptions/index.server";
 import { shownTo } from "~/features/safety/index.server";
-import { OWNER_ONLY_SORTS, serviceChoiceOf, type DeckFilters } from "./filters";
+import { OWNER_ONLY_SORTS, earliestFirstDay, serviceChoiceOf, type DeckFilters } from "./filters";
 import {
   closenessAt,
   kilometresFor,
@@ -42,7 +42,8 @@ export interface SitterCard {
   distanceKm: number | null;
   rating: number | null;
   reviewCount: number;
-  hourlyRateCents: number;
+  /** Null for a sitter who offers no pet sitting by the hour (only other services). */
+  hourlyRateCents: number | null;
   /** The services offered besides by the hour, each "from" its price. */
   services: OfferedService[];
   yearsExperience: number | null;
@@ -133,15 +134,18 @@ export function filtersOf(viewer: Viewer): DeckFilters {
     sortBy: viewer.filter_sort,
     service: serviceChoiceOf(viewer.filter_service),
     // Dates gone by filter nothing any more.
-    ...(viewer.filter_first_day && viewer.filter_last_day && viewer.filter_first_day >= todayUtc()
+    ...(viewer.filter_first_day && viewer.filter_last_day && viewer.filter_first_day >= earliestFirstDay(now())
       ? { firstDay: viewer.filter_first_day, lastDay: viewer.filter_last_day }
       : { firstDay: null, lastDay: null }),
     pets: viewer.filter_pets,
   };
 }
 
-/** Today's calendar day in UTC, YYYY-MM-DD: the first day a dates filter may start (no viewer is ahead of UTC by a day and a half). */
+/** Today's calendar day in UTC, YYYY-MM-DD. */
 export const todayUtc = () => now().toISOString().slice(0, 10);
+
+/** The earliest first day the dates filter takes now (see earliestFirstDay). */
+export const firstFilterDay = () => earliestFirstDay(now());
 
 function coordinatesOf(viewer: Viewer): Coordinates | null {
   return viewer.latitude === null || viewer.longitude === null
@@ -1086,7 +1090,7 @@ async function sitterCards(rows: Found[]): Promise<SitterCard[]> {
     distanceKm: row.closeness === null ? null : shownKilometres(kilometresFor(row.closeness)),
     rating: detail.rating_average,
     reviewCount: detail.review_count,
-    hourlyRateCents: detail.hourly_rate_cents ?? 0,
+    hourlyRateCents: detail.hourly_rate_cents,
     services: services.get(row.id) ?? [],
     yearsExperience: detail.years_experience,
     completedBookings: completed.get(row.id) ?? 0,

@@ -48,7 +48,15 @@ describe("filter form", () => {
   it("accepts the defaults as posted, with numbers as text", () => {
     const parsed = filtersSchema.safeParse({ ...form, minRating: "4", maxPrice: "25" });
     expect(parsed.success).toBe(true);
-    expect(parsed.data).toEqual({ petType: "all", maxDistanceKm: 50, minRating: 4, maxPrice: 25, sortBy: "distance" });
+    expect(parsed.data).toEqual({
+      petType: "all",
+      maxDistanceKm: 50,
+      minRating: 4,
+      maxPrice: 25,
+      sortBy: "distance",
+      service: "any",
+      pets: 1,
+    });
   });
 
   it("takes distances from 5 to 200 km in steps of 5, and nothing else", () => {

@@ -32,6 +32,27 @@ export const SERVICE_CHOICES = ["any", "hourly", "walk", "drop_in", "day_care", 
 export const serviceChoiceOf = (value: string): DeckFilters["service"] =>
   (SERVICE_CHOICES as readonly string[]).includes(value) ? (value as DeckFilters["service"]) : "any";
 export const PETS = { min: 1, max: 6 } as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written YYYY-MM-DD. */
+export function isCalendarDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+/** Nights from one calendar day to a later one. */
+export const nightsBetween = (first: string, last: string) =>
+  Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * The earliest first day a dates filter takes at `at`: yesterday in UTC, which is today somewhere on
+ * Earth (the viewer's own today, wherever they are). Earlier dates have gone by everywhere.
+ */
+export function earliestFirstDay(at: Date): string {
+  return new Date(at.getTime() - 86_400_000).toISOString().slice(0, 10);
+}
 /** The longest dates filter: 30 nights (31 days). */
 export const MOST_NIGHTS = 30;
 

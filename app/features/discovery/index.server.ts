@@ -1,6 +1,6 @@
 export { admirerCount, admirersOf } from "./admirers.server";
 export { handleDeckAction, resetFilters, saveFilters } from "./deck-actions.server";
-export { deckFor, filtersOf, tabsFor } from "./deck.server";
+export { deckFor, filtersOf, firstFilterDay, tabsFor } from "./deck.server";
 export { offerNewProfiles } from "./deck-news.server";
 export type { DeckTab, Viewer } from "./deck.server";
 export { promptPostponed, saveDeviceLocation, setBrowseMode } from "./location.server";

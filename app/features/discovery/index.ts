@@ -4,6 +4,7 @@ export { filtersSchema } from "./filters-schema";
 export { deckHref } from "./links";
 export { LocationChoices, LocationPrompt } from "./location-controls";
 export { BrowseModeForm, FiltersButton } from "./deck-controls";
+export { CareFilterFields } from "./care-filters";
 export { SwipeDeck } from "./swipe-deck";
 export { LikeBackButton } from "./like-back-button";
 export { NewProfilesOffer } from "./new-profiles-offer";
