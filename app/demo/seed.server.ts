@@ -477,21 +477,135 @@ const pets: DemoPet[] = [
   },
 ];
 
-/** Sitter details: rate in euros, experience chips, pets cared for. */
-const sitterDetails: Record<string, { rate: number; experience: SitterSetupInput["experience"]; caresFor: PetType[] }> =
-  {
-    "Javier Ruiz": { rate: 14, experience: ["largeDogs", "puppies", "specialNeeds"], caresFor: ["dog"] },
-    "Carmen Ortega": { rate: 12, experience: ["smallDogs", "cats"], caresFor: ["dog", "cat"] },
-    "Marc Puig": { rate: 18, experience: ["highEnergy", "largeDogs", "basicTraining"], caresFor: ["dog"] },
-    "Inês Carvalho": { rate: 15, experience: ["cats", "kittens", "seniorDogs"], caresFor: ["cat", "dog"] },
-    "Giulia Romano": { rate: 16, experience: ["puppies", "basicTraining", "multiplePets"], caresFor: ["dog"] },
-    "Élodie Martin": { rate: 13, experience: ["smallDogs", "seniorDogs"], caresFor: ["dog"] },
-    "Hugo Lefèvre": { rate: 15, experience: ["specialNeeds", "largeDogs"], caresFor: ["dog", "cat"] },
-    "Lena Schmidt": { rate: 22, experience: ["basicTraining", "highEnergy", "puppies"], caresFor: ["dog"] },
-    "Zofia Kowalska": { rate: 11, experience: ["cats", "multiplePets", "largeDogs"], caresFor: ["dog", "cat"] },
-    "Anna Ivanova": { rate: 12, experience: ["cats", "kittens"], caresFor: ["cat"] },
-    "Oliver Brown": { rate: 17, experience: ["seniorDogs", "largeDogs", "multiplePets"], caresFor: ["dog"] },
-  };
+/**
+ * The services a demo sitter offers and their prices in euros, the most pets at once and the price per
+ * extra pet. By the hour ("hourly") at the sitter's rate, unless left out: every sitter the demo books
+ * offers it (its bookings are by the hour); Élodie offers only stays.
+ */
+type DemoOffer = Pick<
+  SitterSetupInput,
+  | "services"
+  | "walkPrice"
+  | "walkMinutes"
+  | "dropInPrice"
+  | "dayCarePrice"
+  | "houseSittingPrice"
+  | "boardingPrice"
+  | "maxPets"
+  | "extraPetPrice"
+>;
+
+/** Sitter details: rate in euros, experience chips, pets cared for, the services offered. */
+const sitterDetails: Record<
+  string,
+  { rate: number; experience: SitterSetupInput["experience"]; caresFor: PetType[]; offer: DemoOffer }
+> = {
+  "Javier Ruiz": {
+    rate: 14,
+    experience: ["largeDogs", "puppies", "specialNeeds"],
+    caresFor: ["dog"],
+    offer: {
+      services: ["hourly", "walk", "boarding"],
+      walkPrice: 12,
+      walkMinutes: "60",
+      boardingPrice: 32,
+      maxPets: 3,
+      extraPetPrice: 6,
+    },
+  },
+  "Carmen Ortega": {
+    rate: 12,
+    experience: ["smallDogs", "cats"],
+    caresFor: ["dog", "cat"],
+    offer: { services: ["hourly", "drop_in"], dropInPrice: 10, maxPets: 2, extraPetPrice: 3 },
+  },
+  "Marc Puig": {
+    rate: 18,
+    experience: ["highEnergy", "largeDogs", "basicTraining"],
+    caresFor: ["dog"],
+    offer: {
+      services: ["hourly", "walk", "day_care"],
+      walkPrice: 15,
+      walkMinutes: "60",
+      dayCarePrice: 35,
+      maxPets: 4,
+      extraPetPrice: 8,
+    },
+  },
+  "Inês Carvalho": {
+    rate: 15,
+    experience: ["cats", "kittens", "seniorDogs"],
+    caresFor: ["cat", "dog"],
+    offer: {
+      services: ["hourly", "drop_in", "house_sitting"],
+      dropInPrice: 12,
+      houseSittingPrice: 45,
+      maxPets: 2,
+      extraPetPrice: 5,
+    },
+  },
+  "Giulia Romano": {
+    rate: 16,
+    experience: ["puppies", "basicTraining", "multiplePets"],
+    caresFor: ["dog"],
+    offer: {
+      services: ["hourly", "boarding", "day_care"],
+      boardingPrice: 28,
+      dayCarePrice: 24,
+      maxPets: 4,
+      extraPetPrice: 7,
+    },
+  },
+  "Élodie Martin": {
+    rate: 13,
+    experience: ["smallDogs", "seniorDogs"],
+    caresFor: ["dog"],
+    offer: { services: ["boarding", "day_care"], boardingPrice: 25, dayCarePrice: 20, maxPets: 3, extraPetPrice: 5 },
+  },
+  "Hugo Lefèvre": {
+    rate: 15,
+    experience: ["specialNeeds", "largeDogs"],
+    caresFor: ["dog", "cat"],
+    offer: { services: ["hourly", "house_sitting"], houseSittingPrice: 50, maxPets: 2, extraPetPrice: 5 },
+  },
+  "Lena Schmidt": {
+    rate: 22,
+    experience: ["basicTraining", "highEnergy", "puppies"],
+    caresFor: ["dog"],
+    offer: { services: ["hourly", "walk"], walkPrice: 18, walkMinutes: "60", maxPets: 2, extraPetPrice: 6 },
+  },
+  "Zofia Kowalska": {
+    rate: 11,
+    experience: ["cats", "multiplePets", "largeDogs"],
+    caresFor: ["dog", "cat"],
+    offer: {
+      services: ["hourly", "drop_in", "boarding"],
+      dropInPrice: 9,
+      boardingPrice: 22,
+      maxPets: 5,
+      extraPetPrice: 4,
+    },
+  },
+  "Anna Ivanova": {
+    rate: 12,
+    experience: ["cats", "kittens"],
+    caresFor: ["cat"],
+    offer: { services: ["hourly", "drop_in"], dropInPrice: 11, maxPets: 2, extraPetPrice: 4 },
+  },
+  "Oliver Brown": {
+    rate: 17,
+    experience: ["seniorDogs", "largeDogs", "multiplePets"],
+    caresFor: ["dog"],
+    offer: {
+      services: ["hourly", "walk", "house_sitting"],
+      walkPrice: 14,
+      walkMinutes: "30",
+      houseSittingPrice: 55,
+      maxPets: 3,
+      extraPetPrice: 5,
+    },
+  },
+};
 
 type Line = [from: "owner" | "sitter", text: string, photoOf?: string];
 
@@ -1064,7 +1178,14 @@ class Story {
     if (details) {
       await completeSitterProfile(
         user,
-        { bio: person.bio, hourlyRate: details.rate, experience: details.experience, caresFor: details.caresFor },
+        {
+          bio: person.bio,
+          hourlyRate: details.rate,
+          experience: details.experience,
+          caresFor: details.caresFor,
+          servicesShown: "1",
+          ...details.offer,
+        },
         [portrait],
       );
       if (person.role === "both") await switchActingRole({ id: user.id, role: "both" }, "owner");

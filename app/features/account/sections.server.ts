@@ -84,6 +84,8 @@ export const personalDataSections: PersonalDataSection[] = [
           "time_zone",
           "language",
           "hourly_rate_cents",
+          "max_pets",
+          "extra_pet_cents",
           "years_experience",
           "experience",
           "cares_for",
@@ -94,6 +96,10 @@ export const personalDataSections: PersonalDataSection[] = [
           "filter_min_rating",
           "filter_max_price_cents",
           "filter_sort",
+          "filter_service",
+          "filter_first_day",
+          "filter_last_day",
+          "filter_pets",
           "rating_average",
           "review_count",
           "sounds_enabled",
@@ -215,6 +221,20 @@ export const personalDataSections: PersonalDataSection[] = [
     },
     async erase(person, trx) {
       await trx.deleteFrom("availability_slots").where("sitter_id", "=", person.id).execute();
+    },
+  },
+  {
+    name: "services",
+    async exportOf(userId, database) {
+      return database
+        .selectFrom("sitter_services")
+        .select(["service", "price_cents", "duration_minutes"])
+        .where("sitter_id", "=", userId)
+        .orderBy("service")
+        .execute();
+    },
+    async erase(person, trx) {
+      await trx.deleteFrom("sitter_services").where("sitter_id", "=", person.id).execute();
     },
   },
   {
