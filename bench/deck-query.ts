@@ -328,6 +328,8 @@ async function measureCases({
     filter_pet_type: "dog",
     filter_sort: "distance",
   };
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const careFilters = { filter_service: "hourly", filter_first_day: inDays(10), filter_last_day: inDays(16) };
   const cases: [string, Viewer, "sitters" | "pets"][] = [
     ["owner, local 50 km, dog, rating >= 3, <= €30/h, by rating", owner, "sitters"],
     ["owner, local 50 km, dog, rating >= 3, <= €30/h, by distance", { ...owner, filter_sort: "distance" }, "sitters"],
@@ -383,6 +385,18 @@ async function measureCases({
       "sitters",
     ],
     [`owner who passed on ${HEAVY_SWIPES} nearest, local 50 km, by rating`, heavy, "sitters"],
+    // The care filters (service, dates, pets): every sitter of the data is priced by the hour, takes one
+    // pet and has no day off, so these read what the plain filters read and test each candidate more.
+    [
+      "owner, local 50 km, dog, by the hour, 7 days free, by distance",
+      { ...owner, ...anything, filter_pet_type: "dog", filter_sort: "distance", ...careFilters },
+      "sitters",
+    ],
+    [
+      "owner, global, dog, by the hour, 7 days free, newest",
+      { ...owner, ...anything, filter_pet_type: "dog", browse_mode: "global", filter_sort: "newest", ...careFilters },
+      "sitters",
+    ],
     ["sitter, local 50 km, dogs, by distance", sitter, "pets"],
     ["sitter, local 50 km, dogs, newest", { ...sitter, filter_sort: "newest" }, "pets"],
     ["sitter, global, dogs, by distance", { ...sitter, browse_mode: "global" }, "pets"],
