@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!profile) throw new Response("Not found", { status: 404 });
   const language = await languageOf(request);
   const reviews = await reviewsSection(
-    { id: profile.id, isSitter: profile.hourlyRateCents !== null },
+    { id: profile.id, isSitter: profile.services.length > 0 },
     user,
     new URL(request.url),
     language,

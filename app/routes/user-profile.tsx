@@ -34,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     asOwner && profile.services.some((offer) => offer.service === "walk" || offer.service === "drop_in");
   const language = await languageOf(request);
   const reviews = await reviewsSection(
-    { id: profile.id, isSitter: profile.hourlyRateCents !== null },
+    { id: profile.id, isSitter: profile.services.length > 0 },
     user,
     new URL(request.url),
     language,
