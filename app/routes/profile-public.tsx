@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SitterReliability } from "~/features/bookings";
+import { reliabilitySection } from "~/features/bookings/index.server";
 import { getPublicProfile } from "~/features/profiles/index.server";
 import { ProfileView, profileText } from "~/features/profiles";
 import { ProfileReviews, replySchema } from "~/features/reviews";
@@ -19,14 +21,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const profile = await getPublicProfile(user.id);
   if (!profile) throw new Response("Not found", { status: 404 });
   const language = await languageOf(request);
-  const reviews = await reviewsSection(
-    { id: profile.id, isSitter: profile.services.length > 0 },
-    user,
-    new URL(request.url),
-    language,
-    { withReplyForms: true },
-  );
-  return { profile: profileText(profile, language), reviews, replyConstraint: constraintOf(replySchema) };
+  const isSitter = profile.services.length > 0;
+  const reviews = await reviewsSection({ id: profile.id, isSitter }, user, new URL(request.url), language, {
+    withReplyForms: true,
+  });
+  return {
+    profile: profileText(profile, language),
+    reviews,
+    reliability: isSitter ? await reliabilitySection(profile.id, language) : null,
+    replyConstraint: constraintOf(replySchema),
+  };
 }
 
 /** The person reviewed answers a review received, once. */
@@ -50,13 +54,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PublicProfilePreview() {
   const { t } = useTranslation("profile");
-  const { profile, reviews, replyConstraint } = useLoaderData<typeof loader>();
+  const { profile, reviews, reliability, replyConstraint } = useLoaderData<typeof loader>();
   const lastReply = useActionData<typeof action>();
   return (
     <>
       <PageHeader title={t("public.previewTitle")} backTo="/profile" />
       <p className="px-4 pb-3 text-sm text-stone-700">{t("public.previewIntro")}</p>
       <ProfileView profile={profile} />
+      {reliability ? <SitterReliability figures={reliability} /> : null}
       <ProfileReviews
         section={reviews}
         hrefOf={(page) => `/profile/public?reviews=${page}`}

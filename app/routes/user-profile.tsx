@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SitterReliability } from "~/features/bookings";
+import { reliabilitySection } from "~/features/bookings/index.server";
 import { LikeBackButton } from "~/features/discovery";
 import { connectionWith, handleLikeBack } from "~/features/discovery/index.server";
 import { getPublicProfile, isOwner } from "~/features/profiles/index.server";
@@ -33,12 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const walksBookable =
     asOwner && profile.services.some((offer) => offer.service === "walk" || offer.service === "drop_in");
   const language = await languageOf(request);
-  const reviews = await reviewsSection(
-    { id: profile.id, isSitter: profile.services.length > 0 },
-    user,
-    new URL(request.url),
-    language,
-  );
+  const isSitter = profile.services.length > 0;
+  const reviews = await reviewsSection({ id: profile.id, isSitter }, user, new URL(request.url), language);
   return {
     profile: profileText(profile, language),
     bookable,
@@ -49,6 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     blocked,
     connection: blocked ? null : await connectionWith(user, profile.id),
     reviews,
+    reliability: isSitter ? await reliabilitySection(profile.id, language) : null,
   };
 }
 
@@ -59,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UserProfile() {
   const { t } = useTranslation("profile");
-  const { profile, bookable, staysBookable, walksBookable, meetable, mine, blocked, connection, reviews } =
+  const { profile, bookable, staysBookable, walksBookable, meetable, mine, blocked, connection, reviews, reliability } =
     useLoaderData<typeof loader>();
   const here = `/users/${profile.id}`;
   return (
@@ -98,6 +97,7 @@ export default function UserProfile() {
           </Link>
         </p>
       )}
+      {reliability ? <SitterReliability figures={reliability} /> : null}
       <ProfileReviews
         section={reviews}
         hrefOf={(page) => `/users/${encodeURIComponent(profile.id)}?reviews=${page}`}

@@ -232,3 +232,56 @@ export function sitterOffers(
     database.close();
   }
 }
+
+/**
+ * `count` earlier requests of the owner's first pet with the sitter, each of whose card was saved and which the
+ * sitter answered `answeredAfterMinutes` later (accepted, then completed), as the booking machine records them.
+ */
+export function answeredRequests(
+  ownerEmail: string,
+  sitterEmail: string,
+  serverNow: Date,
+  count: number,
+  answeredAfterMinutes: number,
+) {
+  const database = open();
+  try {
+    const idOf = (email: string) =>
+      (database.prepare("select id from users where email = ?").get(email) as { id: string }).id;
+    const [owner, sitter] = [idOf(ownerEmail), idOf(sitterEmail)];
+    const insertBooking = database.prepare(
+      `insert into bookings (id, owner_id, sitter_id, pet_id, pet_name, start_at, end_at, hours, hourly_rate_cents, subtotal_cents, fee_cents, total_cents,
+        status, payment_status, payment_provider, card_label, hold_ref, confirmed_at, completed_at, created_at, updated_at)
+       values (?, ?, ?, null, 'Rex', ?, ?, 1, 1500, 1500, 300, 1800, 'completed', 'released', 'test', 'Visa •••• 4242', ?, ?, ?, ?, ?)`,
+    );
+    const insertHistory = database.prepare(
+      `insert into booking_history (booking_id, event, actor_kind, actor_id, status_from, status_to, payment_from, payment_to, created_at)
+       values (?, ?, ?, ?, 'requested', ?, 'unpaid', ?, ?)`,
+    );
+    const iso = (ms: number) => new Date(ms).toISOString();
+    database.transaction(() => {
+      for (let index = 1; index <= count; index += 1) {
+        const asked = serverNow.getTime() - (10 + index) * 24 * 3600_000;
+        const answered = asked + answeredAfterMinutes * 60_000;
+        const start = asked + 3 * 24 * 3600_000;
+        const id = randomUUID();
+        insertBooking.run(
+          id,
+          owner,
+          sitter,
+          iso(start),
+          iso(start + 3600_000),
+          `hold_${id}`,
+          iso(answered),
+          iso(start + 3600_000),
+          iso(asked),
+          iso(start + 3600_000),
+        );
+        insertHistory.run(id, "card-saved", "owner", owner, "requested", "held", iso(asked));
+        insertHistory.run(id, "accept", "sitter", sitter, "confirmed", "held", iso(answered));
+      }
+    })();
+  } finally {
+    database.close();
+  }
+}

@@ -32,6 +32,7 @@ export {
   walkRequestSchema,
 } from "./schema";
 export { refusalKey } from "./refusals";
+export { SitterReliability } from "./reliability";
 
 // The forms' schemas, for validation in the browser once a form is in use.
 export const loadBookingSchemas = () => import("./schema");
