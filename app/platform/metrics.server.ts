@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { databaseEngine, db } from "./db.server";
 import { env } from "./env.server";
-import { bus } from "./events/bus.server";
+import { bus, busDeliverySeconds } from "./events/bus.server";
 import { openStreamCount } from "./events/stream.server";
 
 // Each instance serves its own figures on /metrics (Prometheus adds the instance label when it scrapes).
@@ -62,6 +62,17 @@ new Gauge({
     this.set(bus.connection() === "disconnected" ? 0 : 1);
   },
 });
+
+new Gauge({
+  name: `${PREFIX}event_bus_lag_seconds`,
+  help: "How far behind live events between instances run: the time this instance's newest heartbeat NOTIFY took to come back through PostgreSQL, or how long the one still out has been (0 on SQLite and while not listening).",
+  registers: [registry],
+  collect() {
+    this.set(bus.lagSeconds());
+  },
+});
+
+registry.registerMetric(busDeliverySeconds);
 
 new Gauge({
   name: `${PREFIX}database_size_bytes`,

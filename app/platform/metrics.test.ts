@@ -98,6 +98,8 @@ describe("request metrics", () => {
       "trusted_sitters_http_request_duration_seconds",
       "trusted_sitters_event_streams_open",
       "trusted_sitters_event_bus_connected",
+      "trusted_sitters_event_bus_lag_seconds",
+      "trusted_sitters_event_bus_delivery_seconds",
       "trusted_sitters_scheduler_rounds_total",
       "trusted_sitters_scheduler_round_duration_seconds",
       "trusted_sitters_emails",

@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "~db/schema";
-import { NOTIFY_CHANNEL, PostgresBus, type BusNews, type PersonNews } from "./bus.server";
+import { busDeliverySeconds, NOTIFY_CHANNEL, PostgresBus, type BusNews, type PersonNews } from "./bus.server";
 
 // Two buses on one database stand for two app instances. Runs when TEST_DATABASE_URL names a PostgreSQL database.
 const url = process.env.TEST_DATABASE_URL;
@@ -29,11 +29,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.skipIf(!url)("live events across instances over PostgreSQL LISTEN/NOTIFY (TEST_DATABASE_URL)", () => {
   const databases: Kysely<Database>[] = [];
   const buses: PostgresBus[] = [];
-  const instance = () => {
-    const database = new Kysely<Database>({
+  const connect = () =>
+    new Kysely<Database>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 3 }) }),
     });
-    const bus = new PostgresBus(url!, () => database);
+  const instance = (heartbeatMs?: number) => {
+    const database = connect();
+    const bus = new PostgresBus(url!, () => database, heartbeatMs);
     databases.push(database);
     buses.push(bus);
     return { database, bus };
@@ -153,5 +155,55 @@ describe.skipIf(!url)("live events across instances over PostgreSQL LISTEN/NOTIF
     while (heard.length < 2 && Date.now() < until + 2000) await pause(20);
     stop();
     expect(heard[1]).toEqual({ kind: "events", userId: "person-5", eventId: 11 });
+  });
+
+  it("a message crossing from one instance to another is timed into the delivery histogram", async () => {
+    // Only these two instances from here on, and no heartbeat during the test: each delivery is this one.
+    for (const bus of buses.splice(0)) await bus.close();
+    const [a, b] = [instance(60_000), instance(60_000)];
+    await b.bus.listening();
+    await pause(200); // b's first heartbeat, sent as it starts listening, is back
+    const delivered = async () => {
+      const values = (await busDeliverySeconds.get()).values;
+      const count = values.find((one) => one.metricName?.endsWith("_count"))?.value ?? 0;
+      const sum = values.find((one) => one.metricName?.endsWith("_sum"))?.value ?? 0;
+      return { count, sum };
+    };
+    const before = await delivered();
+    const heard = collect((listener) => b.bus.subscribe("person-6", listener));
+    await a.bus.publish({ kind: "events", userId: "person-6", eventId: 12 });
+    expect((await heard).map(({ news }) => news)).toEqual([{ kind: "events", userId: "person-6", eventId: 12 }]);
+    const after = await delivered();
+    expect(after.count).toBe(before.count + 1);
+    expect(after.sum - before.sum).toBeGreaterThanOrEqual(0);
+    expect(after.sum - before.sum).toBeLessThan(0.25);
+  });
+
+  it("an instance's lag is its own heartbeat's round trip, and it grows while heartbeats do not come back", async () => {
+    const working = connect();
+    // Nothing listens on port 1: every heartbeat sent through it fails at once.
+    const broken = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: "postgres://postgres@127.0.0.1:1/postgres", max: 1 }),
+      }),
+    });
+    databases.push(working, broken);
+    let sendThrough = working;
+    const bus = new PostgresBus(url!, () => sendThrough, 50);
+    buses.push(bus);
+    expect(bus.lagSeconds()).toBe(0); // not listening yet
+    await bus.listening();
+    await pause(300);
+    expect(bus.lagSeconds()).toBeLessThan(0.25);
+
+    // Heartbeats can no longer be sent (a saturated or unreachable pool): the oldest one out ages.
+    sendThrough = broken;
+    await pause(600);
+    expect(bus.lagSeconds()).toBeGreaterThanOrEqual(0.5);
+    expect(bus.connection()).toBe("connected");
+
+    sendThrough = working;
+    await pause(300);
+    expect(bus.lagSeconds()).toBeLessThan(0.25);
   });
 });

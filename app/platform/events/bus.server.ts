@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { sql, type QueryExecutorProvider } from "kysely";
 import pg from "pg";
+import { Histogram } from "prom-client";
 import { databaseEngine, db } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { logger } from "~/platform/log.server";
@@ -34,8 +36,25 @@ export interface EventBus {
    * disconnected: listening was asked for and the connection is down (it is being made again).
    */
   connection(): BusConnection;
+  /**
+   * How far behind news from other instances runs, in seconds: the time this instance's newest heartbeat
+   * took to come back through the database, or, while one is still on its way, how long it has been. 0 in
+   * one process, and while not listening (see connection()).
+   */
+  lagSeconds(): number;
   close(): Promise<void>;
 }
+
+/**
+ * Time from a NOTIFY being sent to its being heard here. Registered by metrics.server (which imports this
+ * module). Across instances it includes their clocks' difference; an instance's own heartbeats do not.
+ */
+export const busDeliverySeconds = new Histogram({
+  name: "trusted_sitters_event_bus_delivery_seconds",
+  help: "Time from a live-events NOTIFY being sent (news or heartbeat) to its being heard by this instance's PostgreSQL listener.",
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [],
+});
 
 /** The listeners of one process, whichever way the news came. */
 class Listeners {
@@ -87,38 +106,60 @@ export class InProcessBus implements EventBus {
     return "connected";
   }
 
+  lagSeconds() {
+    return 0;
+  }
+
   async close() {}
 }
 
 export const NOTIFY_CHANNEL = "trusted_sitters_live";
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
+export const HEARTBEAT_MS = 5_000;
+const HEARTBEATS_OUT_MAX = 100;
 
 /** The NOTIFY payload: short, and checked when heard (anyone with database access could NOTIFY). */
-function encodeNews(news: BusNews): string {
-  if (news.kind === "events") return JSON.stringify({ k: "e", u: news.userId, i: news.eventId });
-  if (news.kind === "end") return JSON.stringify({ k: "x", u: news.userId });
-  return JSON.stringify({ k: "d", a: news.authorId, s: news.seenBy });
+function encodeNews(news: BusNews, sentAt: number): string {
+  if (news.kind === "events") return JSON.stringify({ k: "e", u: news.userId, i: news.eventId, t: sentAt });
+  if (news.kind === "end") return JSON.stringify({ k: "x", u: news.userId, t: sentAt });
+  return JSON.stringify({ k: "d", a: news.authorId, s: news.seenBy, t: sentAt });
 }
 
-export function decodeNews(payload: string | undefined): BusNews | null {
+/** What one NOTIFY said: news, or an instance's heartbeat; `sentAt` (ms since the epoch) when it carried one. */
+export type Heard = { news: BusNews; sentAt: number | null } | { heartbeatOf: string; sentAt: number };
+
+export function decodePayload(payload: string | undefined): Heard | null {
   try {
     const value = JSON.parse(payload ?? "") as Record<string, unknown>;
+    // Payloads from an instance still on the previous release carry no time.
+    const sentAt = Number.isSafeInteger(value.t) && (value.t as number) > 0 ? (value.t as number) : null;
+    const heard = (news: BusNews) => ({ news, sentAt });
     if (value.k === "e" && typeof value.u === "string" && Number.isSafeInteger(value.i))
-      return { kind: "events", userId: value.u, eventId: value.i as number };
-    if (value.k === "x" && typeof value.u === "string") return { kind: "end", userId: value.u };
+      return heard({ kind: "events", userId: value.u, eventId: value.i as number });
+    if (value.k === "x" && typeof value.u === "string") return heard({ kind: "end", userId: value.u });
     if (value.k === "d" && typeof value.a === "string" && (value.s === "owners" || value.s === "sitters"))
-      return { kind: "deck", authorId: value.a, seenBy: value.s };
+      return heard({ kind: "deck", authorId: value.a, seenBy: value.s });
+    if (value.k === "h" && typeof value.o === "string" && sentAt !== null) return { heartbeatOf: value.o, sentAt };
   } catch {
     // Not ours.
   }
   return null;
 }
 
+export function decodeNews(payload: string | undefined): BusNews | null {
+  const heard = decodePayload(payload);
+  return heard && "news" in heard ? heard.news : null;
+}
+
 /**
  * LISTEN/NOTIFY: one dedicated connection per process listens (opened with the first subscription),
  * and comes back with a growing pause when it drops. Whatever was said while it was away is not lost:
  * once listening again, every person with open streams here reads the table again.
+ *
+ * While listening, each instance NOTIFYs a heartbeat every few seconds through its ordinary pool and
+ * times its own heartbeats' return (one clock, so no skew between machines): a busy database, a
+ * saturated pool or a listener that has stopped hearing shows as a lag that grows (lagSeconds).
  */
 export class PostgresBus implements EventBus {
   private readonly listeners = new Listeners();
@@ -128,14 +169,22 @@ export class PostgresBus implements EventBus {
   private pauseMs = RECONNECT_MIN_MS;
   private closed = false;
   private readyWaiters: (() => void)[] = [];
+  /** Tells this instance's heartbeats from the others' (never a metric label). */
+  private readonly origin = randomUUID();
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** Sent times (ms) of the heartbeats not heard back yet, oldest first. */
+  private heartbeatsOut: number[] = [];
+  private lastRoundTripMs = 0;
 
   constructor(
     private readonly url: string,
     private readonly database: () => QueryExecutorProvider,
+    private readonly heartbeatMs = HEARTBEAT_MS,
   ) {}
 
   async publish(news: BusNews | BusNews[], database: QueryExecutorProvider = this.database()) {
-    const payloads = [news].flat().map(encodeNews);
+    const sentAt = Date.now();
+    const payloads = [news].flat().map((one) => encodeNews(one, sentAt));
     if (payloads.length === 0) return;
     // One statement for any number of people (a new profile's news to everyone connected).
     await sql`select pg_notify(${NOTIFY_CHANNEL}, payload) from unnest(${payloads}::text[]) with ordinality as news(payload, n) order by n`.execute(
@@ -165,6 +214,29 @@ export class PostgresBus implements EventBus {
     return this.connecting || this.retry || this.closed ? "disconnected" : "idle";
   }
 
+  lagSeconds() {
+    if (!this.client) return 0;
+    const waiting = this.heartbeatsOut.length === 0 ? 0 : Date.now() - this.heartbeatsOut[0]!;
+    return Math.max(this.lastRoundTripMs, waiting) / 1000;
+  }
+
+  /** Sends one heartbeat now (the timer does it every few seconds; tests call it directly). */
+  async sendHeartbeat() {
+    const sentAt = Date.now();
+    // Bounded: past the cap the oldest one left out stays, and so does the lag it shows.
+    if (this.heartbeatsOut.length < HEARTBEATS_OUT_MAX) this.heartbeatsOut.push(sentAt);
+    try {
+      const payload = JSON.stringify({ k: "h", o: this.origin, t: sentAt });
+      await sql`select pg_notify(${NOTIFY_CHANNEL}, ${payload})`.execute(this.database());
+    } catch (error) {
+      // The lag keeps growing from the pending heartbeat, which is what an operator should see.
+      logger.warn(
+        { event: "bus.heartbeat-failed", error: error instanceof Error ? error.message : String(error) },
+        "Live events: could not send a heartbeat through PostgreSQL",
+      );
+    }
+  }
+
   /** Drops the listening connection as a network failure would (tests). */
   dropConnection() {
     this.client?.emit("error", new Error("connection dropped"));
@@ -173,6 +245,7 @@ export class PostgresBus implements EventBus {
   async close() {
     this.closed = true;
     clearTimeout(this.retry);
+    clearInterval(this.heartbeat);
     await this.connecting;
     const client = this.client;
     this.client = null;
@@ -199,6 +272,7 @@ export class PostgresBus implements EventBus {
       void client.end().catch(() => undefined);
       if (this.client === client) {
         this.client = null;
+        this.stopHeartbeat();
         if (!this.closed) logger.warn({ event: "bus.disconnected" }, "Live events: the PostgreSQL listener dropped");
       }
       this.reconnectLater();
@@ -207,8 +281,12 @@ export class PostgresBus implements EventBus {
     client.on("end", drop);
     client.on("notification", (message) => {
       if (message.channel !== NOTIFY_CHANNEL) return;
-      const news = decodeNews(message.payload);
-      if (news) this.listeners.dispatch(news);
+      const heard = decodePayload(message.payload);
+      if (!heard) return;
+      const heardAt = Date.now();
+      if (heard.sentAt !== null) busDeliverySeconds.observe(Math.max(0, heardAt - heard.sentAt) / 1000);
+      if ("news" in heard) this.listeners.dispatch(heard.news);
+      else if (heard.heartbeatOf === this.origin) this.heardOwnHeartbeat(heard.sentAt, heardAt);
     });
     try {
       await client.connect();
@@ -228,9 +306,30 @@ export class PostgresBus implements EventBus {
     }
     this.client = client;
     this.pauseMs = RECONNECT_MIN_MS;
+    this.startHeartbeat();
     for (const resolve of this.readyWaiters.splice(0)) resolve();
     for (const userId of [...this.listeners.people.keys()])
       this.listeners.dispatch({ kind: "events", userId, eventId: Number.MAX_SAFE_INTEGER });
+  }
+
+  private startHeartbeat() {
+    this.stopHeartbeat();
+    this.heartbeat = setInterval(() => void this.sendHeartbeat(), this.heartbeatMs);
+    this.heartbeat.unref();
+    void this.sendHeartbeat();
+  }
+
+  private stopHeartbeat() {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    this.heartbeatsOut = [];
+    this.lastRoundTripMs = 0;
+  }
+
+  private heardOwnHeartbeat(sentAt: number, heardAt: number) {
+    this.lastRoundTripMs = Math.max(0, heardAt - sentAt);
+    // Heard in the order sent: every heartbeat up to this one is back (or lost for good).
+    this.heartbeatsOut = this.heartbeatsOut.filter((out) => out > sentAt);
   }
 
   private reconnectLater() {
