@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { StayService } from "~/features/profiles";
 import { db } from "~/platform/db.server";
 import { clockTo, HOUR, MINUTE, resetClockAfterEach } from "~/testing/clock";
-import { bookingRow, card, dayAhead, ownerWithPet, paymentRow, type Owner } from "~/testing/bookings";
+import { at, bookingRow, card, dayAhead, ownerWithPet, paymentRow, type Owner } from "~/testing/bookings";
 import { person, petOf } from "~/testing/people";
 import { transition } from "./bookings.server";
 import { AUTO_RELEASE_AFTER_MS, HOLD_NOW_WITHIN_MS, paymentModeFor, priceOf } from "./machine";
@@ -244,6 +244,8 @@ describe("booking a stay", () => {
   it("a 2-night house sitting within the hold window is held at once and captured at release", async () => {
     const sitter = await staySitter({ house_sitting: 50 });
     const { owner, petIds } = await ownerWithDogs(1);
+    // At 20:00, a stay from tomorrow's 10:00 to 18:00 two nights later ends, with its 72 hours, within 6 days.
+    clockTo(at(sitter, dayAhead(sitter.time_zone, 1), "20:00"));
     const booking = await requestedStay(owner, stay(sitter, "house_sitting", petIds, 1, 2));
     expect(booking).toMatchObject({ payment_mode: "hold", hours: 2, total_cents: 12_000 });
     expect((await payForBooking(owner, booking.id, card(), randomUUID())).status).toBe("held");
