@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requestBooking, requestPage, requestRefusalReply } from "~/features/bookings/index.server";
 import {
+  BookAgainNote,
   DurationChoice,
   FreeDays,
   PetChoice,
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     url.searchParams.get("walkerId") ?? "",
     url.searchParams.get("date") ?? "",
     await languageOf(request),
+    url.searchParams.get("again"),
   );
   if (!page) {
     const sitter = await sitterWithoutHourlyRate(url.searchParams.get("walkerId") ?? "");
@@ -61,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function BookingRequest() {
   const { t } = useTranslation("bookings");
-  const { requestId, sitter, pets, today, day, times, quickDays, policy } = useLoaderData<typeof loader>();
+  const { requestId, sitter, pets, today, day, times, quickDays, policy, again } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitDate = useSubmit();
   const dateForm = useRef<HTMLFormElement>(null);
@@ -82,8 +84,8 @@ export default function BookingRequest() {
       id: requestId,
       sitterId: sitter.id,
       day,
-      hours: "1",
-      petIds: pets.length === 1 ? [pets[0]!.id] : undefined,
+      hours: String(again?.hours ?? 1),
+      petIds: again?.petIds.length ? again.petIds : pets.length === 1 ? [pets[0]!.id] : undefined,
     },
     constraint: constraints.requestSchema,
   });
@@ -96,6 +98,7 @@ export default function BookingRequest() {
     <>
       <PageHeader title={t("request.title", { name: sitter.name })} backTo={`/users/${sitter.id}`} />
       <div className="space-y-6 px-4 pb-8">
+        {again ? <BookAgainNote /> : null}
         <Form
           ref={dateForm}
           method="get"
@@ -103,6 +106,7 @@ export default function BookingRequest() {
           onChange={(event) => submitDate(event.currentTarget, { replace: true, preventScrollReset: true })}
         >
           <input type="hidden" name="walkerId" value={sitter.id} />
+          {again ? <input type="hidden" name="again" value={again.bookingId} /> : null}
           <label htmlFor="booking-date" className="block text-sm font-semibold text-stone-800">
             {t("request.date")}
           </label>
@@ -127,7 +131,12 @@ export default function BookingRequest() {
           </p>
         </Form>
 
-        <FreeDays sitterId={sitter.id} day={day} quickDays={quickDays} />
+        <FreeDays
+          sitterId={sitter.id}
+          day={day}
+          quickDays={quickDays}
+          query={again ? { again: again.bookingId } : {}}
+        />
 
         {pets.length === 0 ? (
           <section className="card space-y-3 text-center">
@@ -158,7 +167,7 @@ export default function BookingRequest() {
               extraPetCents={sitter.extraPetCents}
               field={fields.petIds}
             />
-            <StartTimeChoice times={times} field={fields.startTime} />
+            <StartTimeChoice times={times} field={fields.startTime} preset={again?.startTime} />
             <DurationChoice chosen={chosenHours} field={fields.hours} />
 
             <div className="space-y-1.5">

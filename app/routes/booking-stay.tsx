@@ -4,7 +4,7 @@ import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderF
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestStay, stayPage, stayRefusalReply } from "~/features/bookings/index.server";
-import { PetChoice, loadBookingSchemas, stayRequestSchema } from "~/features/bookings";
+import { BookAgainNote, PetChoice, loadBookingSchemas, stayRequestSchema } from "~/features/bookings";
 import { useSchemaValidation } from "~/platform/forms";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { formatMoney } from "~/platform/money";
@@ -26,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     service: url.searchParams.get("service"),
     firstDay: url.searchParams.get("firstDay"),
     lastDay: url.searchParams.get("lastDay"),
+    again: url.searchParams.get("again"),
   });
   if (!page) throw new Response("Not found", { status: 404 });
   return { ...page, constraints: constraintOf(stayRequestSchema) };
@@ -47,14 +48,21 @@ const UNIT_OF = { boarding: "night", house_sitting: "night", day_care: "day" } a
 
 export default function StayRequest() {
   const { t, i18n } = useTranslation(["bookings", "profile"]);
-  const { requestId, sitter, services, service, pets, today, firstDay, lastDay, times, constraints } =
+  const { requestId, sitter, services, service, pets, today, firstDay, lastDay, times, constraints, again } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "stay-request",
     ...useSchemaValidation("stay-request", () => loadBookingSchemas().then((schemas) => schemas.stayRequestSchema)),
     lastResult,
-    defaultValue: { service, firstDay, lastDay, dropOff: "10:00", pickUp: "18:00" },
+    defaultValue: {
+      service,
+      firstDay,
+      lastDay,
+      dropOff: again?.dropOff ?? "10:00",
+      pickUp: again?.pickUp ?? "18:00",
+      petIds: again?.petIds.length ? again.petIds : undefined,
+    },
     constraint: constraints,
   });
   const { key: notesKey, ...notesProps } = getTextareaProps(fields.notes);
@@ -94,6 +102,7 @@ export default function StayRequest() {
     <>
       <PageHeader title={t("stay.title", { name: sitter.name })} backTo={`/users/${sitter.id}`} />
       <div className="space-y-6 px-4 pb-8">
+        {again ? <BookAgainNote /> : null}
         {pets.length === 0 ? (
           <section className="card space-y-3 text-center">
             <p>{t("request.noPets")}</p>

@@ -4,7 +4,14 @@ import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderF
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestBooking, requestRefusalReply, walkPage } from "~/features/bookings/index.server";
-import { FreeDays, PetChoice, StartTimeChoice, loadBookingSchemas, walkRequestSchema } from "~/features/bookings";
+import {
+  BookAgainNote,
+  FreeDays,
+  PetChoice,
+  StartTimeChoice,
+  loadBookingSchemas,
+  walkRequestSchema,
+} from "~/features/bookings";
 import { useSchemaValidation } from "~/platform/forms";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
@@ -26,7 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = await walkPage(
     user,
     url.searchParams.get("walkerId") ?? "",
-    { service: url.searchParams.get("service"), day: url.searchParams.get("date") },
+    {
+      service: url.searchParams.get("service"),
+      day: url.searchParams.get("date"),
+      again: url.searchParams.get("again"),
+    },
     await languageOf(request),
   );
   if (!page) throw new Response("Not found", { status: 404 });
@@ -47,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function WalkRequest() {
   const { t, i18n } = useTranslation(["bookings", "profile"]);
-  const { requestId, sitter, offers, service, pets, today, day, times, quickDays, constraints } =
+  const { requestId, sitter, offers, service, pets, today, day, times, quickDays, constraints, again } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitChoice = useSubmit();
@@ -55,6 +66,7 @@ export default function WalkRequest() {
     id: "walk-request",
     ...useSchemaValidation("walk-request", () => loadBookingSchemas().then((schemas) => schemas.walkRequestSchema)),
     lastResult,
+    defaultValue: again?.petIds.length ? { petIds: again.petIds } : undefined,
     constraint: constraints,
   });
   const { key: notesKey, ...notesProps } = getTextareaProps(fields.notes);
@@ -64,12 +76,14 @@ export default function WalkRequest() {
     <>
       <PageHeader title={t("walk.title", { name: sitter.name })} backTo={`/users/${sitter.id}`} />
       <div className="space-y-6 px-4 pb-8">
+        {again ? <BookAgainNote /> : null}
         <Form
           method="get"
           className="space-y-4"
           onChange={(event) => submitChoice(event.currentTarget, { replace: true, preventScrollReset: true })}
         >
           <input type="hidden" name="walkerId" value={sitter.id} />
+          {again ? <input type="hidden" name="again" value={again.bookingId} /> : null}
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold text-stone-800">{t("stay.service")}</legend>
             {offers.map((offer) => (
@@ -112,7 +126,12 @@ export default function WalkRequest() {
           </div>
         </Form>
 
-        <FreeDays sitterId={sitter.id} day={day} quickDays={quickDays} query={{ service }} />
+        <FreeDays
+          sitterId={sitter.id}
+          day={day}
+          quickDays={quickDays}
+          query={again ? { service, again: again.bookingId } : { service }}
+        />
 
         {pets.length === 0 ? (
           <section className="card space-y-3 text-center">
@@ -137,7 +156,7 @@ export default function WalkRequest() {
               field={fields.petIds}
               limitKey="walk.petsLimit"
             />
-            <StartTimeChoice times={times} field={fields.startTime} />
+            <StartTimeChoice times={times} field={fields.startTime} preset={again?.startTime} />
             <div className="space-y-1.5">
               <label htmlFor={fields.notes.id} className="block text-sm font-semibold text-stone-800">
                 {t("request.notes")}

@@ -2,6 +2,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
+import { instantAt } from "../../app/platform/time";
 
 // For what a test cannot reasonably click through, such as a day's worth of earlier likes.
 function open() {
@@ -281,6 +282,71 @@ export function answeredRequests(
         insertHistory.run(id, "accept", "sitter", sitter, "confirmed", "held", iso(answered));
       }
     })();
+  } finally {
+    database.close();
+  }
+}
+
+/**
+ * A completed, paid booking of `hours` hours at `time` on `day` (the sitter's wall clock) of the owner's pets named
+ * `petNames` with the sitter, as it stands once the visit is done: pets listed in order, the money released.
+ */
+export function completedBookingOf(
+  ownerEmail: string,
+  sitterEmail: string,
+  { day, time, hours, petNames }: { day: string; time: string; hours: number; petNames: string[] },
+): string {
+  const database = open();
+  try {
+    const owner = database.prepare("select id from users where email = ?").get(ownerEmail) as { id: string };
+    const sitter = database
+      .prepare("select id, time_zone, hourly_rate_cents from users where email = ?")
+      .get(sitterEmail) as { id: string; time_zone: string; hourly_rate_cents: number };
+    const pets = petNames.map(
+      (name) =>
+        database.prepare("select id, name from pets where owner_id = ? and name = ?").get(owner.id, name) as {
+          id: string;
+          name: string;
+        },
+    );
+    const start = instantAt(sitter.time_zone, day, time);
+    const end = new Date(start.getTime() + hours * 3600_000);
+    const subtotal = sitter.hourly_rate_cents * hours;
+    const fee = Math.round(subtotal * 0.2);
+    const id = randomUUID();
+    const iso = (at: Date) => at.toISOString();
+    database.transaction(() => {
+      database
+        .prepare(
+          `insert into bookings (id, owner_id, sitter_id, pet_id, pet_name, service_type, start_at, end_at, hours, hourly_rate_cents, subtotal_cents, fee_cents, total_cents,
+            status, payment_status, payment_provider, card_label, hold_ref, confirmed_at, completed_at, created_at, updated_at)
+           values (?, ?, ?, ?, ?, 'hourly', ?, ?, ?, ?, ?, ?, ?, 'completed', 'released', 'test', 'Visa •••• 4242', ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          id,
+          owner.id,
+          sitter.id,
+          pets[0]!.id,
+          pets[0]!.name,
+          iso(start),
+          iso(end),
+          hours,
+          sitter.hourly_rate_cents,
+          subtotal,
+          fee,
+          subtotal + fee,
+          `hold_${id}`,
+          iso(start),
+          iso(end),
+          iso(start),
+          iso(end),
+        );
+      const insertPet = database.prepare(
+        "insert into booking_pets (booking_id, position, pet_id, pet_name) values (?, ?, ?, ?)",
+      );
+      pets.forEach((pet, position) => insertPet.run(id, position, pet.id, pet.name));
+    })();
+    return id;
   } finally {
     database.close();
   }

@@ -9,7 +9,7 @@ test("a sitter's reliability figures appear on their profile once a fifth reques
   jsEnabled,
 }) => {
   test.setTimeout(150_000);
-  const [city, suffix] = jsEnabled ? ["Perth", "J"] : ["Darwin", "N"];
+  const [city, suffix] = jsEnabled ? ["Cairns", "J"] : ["Alice Springs", "N"];
   const day = await dayAhead(request, 3);
   const sitter = await sitterAvailableOn(page, jsEnabled, day, { name: `Rita Reliable ${suffix}`, city, rate: 15 });
   const owner = await ownerWithDog(page, jsEnabled, { name: `Otto Often ${suffix}`, city, dog: "Rex" });

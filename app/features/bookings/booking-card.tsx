@@ -199,6 +199,11 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
             {t("actions.review", { name: booking.other.name })}
           </Link>
         ) : null}
+        {booking.bookAgain ? (
+          <Link to={booking.bookAgain} className="btn btn-secondary">
+            {t("again.link", { name: booking.other.name })}
+          </Link>
+        ) : null}
       </div>
     </article>
   );

@@ -20,7 +20,14 @@ export {
   type CancelOutcomeText,
 } from "./cancellation-terms";
 export { keptCentsOf, policyTimeline, refundPercentAt } from "./cancellation";
-export { DurationChoice, FreeDays, PetChoice, PriceBreakdown, StartTimeChoice } from "./request-form-parts";
+export {
+  BookAgainNote,
+  DurationChoice,
+  FreeDays,
+  PetChoice,
+  PriceBreakdown,
+  StartTimeChoice,
+} from "./request-form-parts";
 export {
   cancelSchema,
   cardSchema,

@@ -153,7 +153,16 @@ export function PetChoice({
   );
 }
 
-export function StartTimeChoice({ times, field }: { times: { time: string; maxHours: number }[]; field: Field }) {
+export function StartTimeChoice({
+  times,
+  field,
+  preset,
+}: {
+  times: { time: string; maxHours: number }[];
+  field: Field;
+  /** A time chosen beforehand (booking again). */
+  preset?: string | null;
+}) {
   const { t } = useTranslation("bookings");
   return (
     <div className="space-y-1.5">
@@ -168,7 +177,7 @@ export function StartTimeChoice({ times, field }: { times: { time: string; maxHo
         <select
           id={field.id}
           name="startTime"
-          defaultValue=""
+          defaultValue={preset ?? ""}
           aria-invalid={field.errors?.length ? true : undefined}
           aria-describedby={field.errors?.length ? field.errorId : undefined}
           className="input"
@@ -207,4 +216,10 @@ export function DurationChoice({ chosen, field }: { chosen: number; field: Field
       <FieldErrors id={field.errorId} errors={field.errors} />
     </fieldset>
   );
+}
+
+/** Said above a request prefilled from an earlier booking. */
+export function BookAgainNote() {
+  const { t } = useTranslation("bookings");
+  return <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900 ring-1 ring-brand-200">{t("again.note")}</p>;
 }

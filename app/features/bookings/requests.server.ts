@@ -14,6 +14,7 @@ import { mayReach } from "~/features/safety/index.server";
 import { applyEvent, findBooking } from "./bookings.server";
 import { termsText } from "./cancellation-terms";
 import { ownersPets } from "./booked-pets.server";
+import { nextDayAt, prefillOf, repeatOf } from "./book-again.server";
 
 export interface RequestInput {
   /** Made by the request form, so sending the same form twice makes one booking. */
@@ -195,16 +196,23 @@ export async function requestPage(
   sitterId: string,
   asked: string,
   language: string,
+  /** A completed booking to book again: its pets, start time and hours prefilled for the next free day. */
+  againId?: string | null,
 ) {
   const sitter = await bookableSitter(sitterId);
   if (!sitter || sitter.id === user.id || !(await mayReach(user.id, sitter.id))) return null;
   const today = wallClockIn(sitter.time_zone, now()).day;
-  const [pets, upcoming] = await Promise.all([
+  const [pets, upcoming, repeat] = await Promise.all([
     isOwner(user.role) ? listPets(user.id) : [],
     startTimesByDay(sitter.id, sitter.time_zone, today, QUICK_CHOICE_DAYS),
+    repeatOf(user.id, sitter, againId),
   ]);
   const freeDays = [...upcoming.keys()].sort();
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked >= today ? asked : (freeDays[0] ?? today);
+  const again = repeat?.service === "hourly" ? repeat : null;
+  const day =
+    /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked >= today
+      ? asked
+      : ((again ? nextDayAt(upcoming, again.startTime) : freeDays[0]) ?? today);
   const times = upcoming.get(day) ?? (day > today ? await startTimesOn(sitter.id, sitter.time_zone, day) : []);
   // Each start time's deadline, in the owner's own time zone.
   const reader = { language, timeZone: user.time_zone ?? sitter.time_zone };
@@ -234,6 +242,7 @@ export async function requestPage(
     day,
     times,
     quickDays: freeDays.map((free) => ({ day: free, label: dayLabel.format(new Date(`${free}T12:00:00Z`)) })),
+    again: again && againId ? prefillOf(againId, again, times) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Booking, Database } from "~db/schema";
 import { wallClockIn } from "~/platform/time";
 import type { StayService } from "~/features/profiles";
@@ -43,10 +43,11 @@ interface StaySitter {
 /**
  * Whether a stay fits beside the sitter's confirmed bookings: a house sitting shares its days with nothing;
  * boarding and day care share them with other boarding and day care while, on each day, the pets stay within
- * the sitter's limit. Read in the caller's transaction (writes are serialised on both engines).
+ * the sitter's limit. Read in the caller's transaction when it decides a write (writes are serialised on both
+ * engines); outside one it only suggests a date.
  */
 export async function stayFits(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   sitter: StaySitter,
   stay: { id: string; service: string; start_at: string; end_at: string; pets: number },
 ): Promise<boolean> {

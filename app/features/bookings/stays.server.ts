@@ -14,6 +14,7 @@ import { applyEvent, findBooking } from "./bookings.server";
 import { MAX_STAY_UNITS, paymentModeFor, priceOf } from "./machine";
 import { ownersPets, type PetRefusal } from "./booked-pets.server";
 import { dayAfter, daysOf, stayFits, stayUnits } from "./stay-capacity.server";
+import { nextStayStart, repeatOf } from "./book-again.server";
 
 /*
  * Stays: house sitting (at the owner's home, per night), boarding (at the sitter's, per night) and day care
@@ -147,7 +148,7 @@ export const STAY_TIMES = Array.from({ length: 29 }, (_, i) => {
 export async function stayPage(
   user: { id: string; role: Database["users"]["role"] },
   sitterId: string,
-  asked: { service?: string | null; firstDay?: string | null; lastDay?: string | null },
+  asked: { service?: string | null; firstDay?: string | null; lastDay?: string | null; again?: string | null },
 ) {
   const sitter = await db
     .selectFrom("users")
@@ -166,7 +167,12 @@ export async function stayPage(
   const pets = isOwner(user.role) ? await listPets(user.id) : [];
   const today = wallClockIn(sitter.time_zone, now()).day;
   const isDay = (value: string | null | undefined) => !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && value >= today;
-  const service = services.find((offer) => offer.service === asked.service)?.service ?? services[0]!.service;
+  const repeat = await repeatOf(user.id, sitter, asked.again);
+  const again = repeat && services.some((offer) => offer.service === repeat.service) ? repeat : null;
+  const service =
+    services.find((offer) => offer.service === (asked.service ?? again?.service))?.service ?? services[0]!.service;
+  const againFrom = again ? await nextStayStart(sitter, service as StayService, again) : null;
+  const inStayTimes = (time: string | undefined) => (time && STAY_TIMES.includes(time) ? time : undefined);
   return {
     requestId: crypto.randomUUID(),
     sitter: {
@@ -181,9 +187,16 @@ export async function stayPage(
     service: service as StayService,
     pets: pets.map((pet) => ({ id: pet.id, name: pet.name, photo: pet.photos[0]?.cardUrl ?? null })),
     today,
-    firstDay: isDay(asked.firstDay) ? asked.firstDay! : dayAfter(today, 1),
-    lastDay: isDay(asked.lastDay) ? asked.lastDay! : dayAfter(today, 2),
+    firstDay: isDay(asked.firstDay) ? asked.firstDay! : (againFrom ?? dayAfter(today, 1)),
+    lastDay: isDay(asked.lastDay)
+      ? asked.lastDay!
+      : againFrom
+        ? dayAfter(againFrom, again!.spanDays)
+        : dayAfter(today, 2),
     times: STAY_TIMES,
+    again: again
+      ? { petIds: again.petIds, dropOff: inStayTimes(again.startTime), pickUp: inStayTimes(again.endTime) }
+      : null,
   };
 }
 

@@ -7,6 +7,7 @@ import { enqueueNewsEmail, notify } from "~/features/notifications/index.server"
 import { BOOKING_TABS, decide, type Actor, type BookingEvent } from "./machine";
 import { bookingMoney, type BookingMoney } from "./money";
 import { bookedPetNames } from "./booked-pets.server";
+import { isWalkService } from "./walks.server";
 
 export interface BookingView {
   id: string;
@@ -55,6 +56,8 @@ export interface BookingView {
   cancellationPolicy: CancellationPolicy | null;
   /** The owner's money if they cancelled now, by the machine's own decision; null when they cannot. */
   ownerCancel: BookingMoney | null;
+  /** For the owner of a completed booking: a new request prefilled from it. */
+  bookAgain: string | null;
 }
 
 /** The booking as an owner's cancellation at `at` would leave it, read through bookingMoney. */
@@ -122,7 +125,18 @@ export function toView(
     problem: booking.problem_reported_at ? (booking.problem_resolved_at ? "settled" : "open") : null,
     cancellationPolicy: booking.cancellation_policy,
     ownerCancel: as === "owner" ? ownerCancelPreview(booking, at) : null,
+    bookAgain: as === "owner" && booking.status === "completed" ? bookAgainPath(booking) : null,
   };
+}
+
+/** The request page for the same service with the same sitter, prefilled from this completed booking. */
+export function bookAgainPath(booking: { id: string; sitter_id: string; service_type: string }): string {
+  const again = encodeURIComponent(booking.id);
+  const sitter = encodeURIComponent(booking.sitter_id);
+  if (booking.service_type === "hourly") return `/booking/request?walkerId=${sitter}&again=${again}`;
+  if (isWalkService(booking.service_type))
+    return `/booking/walk?walkerId=${sitter}&service=${booking.service_type}&again=${again}`;
+  return `/booking/stay?sitterId=${sitter}&service=${encodeURIComponent(booking.service_type)}&again=${again}`;
 }
 
 function withNames() {

@@ -7,6 +7,7 @@ import { listPets } from "~/features/pets/index.server";
 import { isOwner, isSitter } from "~/features/profiles/index.server";
 import { startTimesByDay, startTimesOn } from "~/features/availability/index.server";
 import { mayReach } from "~/features/safety/index.server";
+import { nextDayAt, prefillOf, repeatOf } from "./book-again.server";
 
 /*
  * Walks and drop-in visits: booked like pet sitting by the hour (a start time on a day of the sitter's free
@@ -22,7 +23,7 @@ const QUICK_CHOICE_DAYS = 14;
 export async function walkPage(
   user: { id: string; role: Database["users"]["role"] },
   sitterId: string,
-  asked: { service?: string | null; day?: string | null },
+  asked: { service?: string | null; day?: string | null; again?: string | null },
   language: string,
 ) {
   const sitter = await db
@@ -47,13 +48,17 @@ export async function walkPage(
   }));
   if (offers.length === 0) return null;
   const today = wallClockIn(sitter.time_zone, now()).day;
-  const [pets, upcoming] = await Promise.all([
+  const [pets, upcoming, repeat] = await Promise.all([
     isOwner(user.role) ? listPets(user.id) : [],
     startTimesByDay(sitter.id, sitter.time_zone, today, QUICK_CHOICE_DAYS),
+    repeatOf(user.id, sitter, asked.again),
   ]);
   const freeDays = [...upcoming.keys()].sort();
+  const again = repeat && offers.some((offer) => offer.service === repeat.service) ? repeat : null;
   const day =
-    asked.day && /^\d{4}-\d{2}-\d{2}$/.test(asked.day) && asked.day >= today ? asked.day : (freeDays[0] ?? today);
+    asked.day && /^\d{4}-\d{2}-\d{2}$/.test(asked.day) && asked.day >= today
+      ? asked.day
+      : ((again ? nextDayAt(upcoming, again.startTime) : freeDays[0]) ?? today);
   const times = upcoming.get(day) ?? (day > today ? await startTimesOn(sitter.id, sitter.time_zone, day) : []);
   const dayLabel = dateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
   return {
@@ -67,11 +72,12 @@ export async function walkPage(
       policy: sitter.cancellation_policy,
     },
     offers,
-    service: offers.find((offer) => offer.service === asked.service)?.service ?? offers[0]!.service,
+    service: offers.find((offer) => offer.service === (asked.service ?? again?.service))?.service ?? offers[0]!.service,
     pets: pets.map((pet) => ({ id: pet.id, name: pet.name, photo: pet.photos[0]?.cardUrl ?? null })),
     today,
     day,
     times,
     quickDays: freeDays.map((free) => ({ day: free, label: dayLabel.format(new Date(`${free}T12:00:00Z`)) })),
+    again: again && asked.again ? prefillOf(asked.again, again, times) : null,
   };
 }
