@@ -15,7 +15,9 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/locales ./locales
 COPY --from=build --chown=node:node /app/package.json /app/server.js ./
-COPY --from=build --chown=node:node /app/scripts/backup.js /app/scripts/load-env.js ./scripts/
+# The operator's commands (npm run db:migrate, db:seed, db:restore, admin:grant, ...) run build/scripts/*.js
+# through scripts/run-script.js: tsx is a development dependency, pruned above.
+COPY --from=build --chown=node:node /app/scripts/backup.js /app/scripts/load-env.js /app/scripts/run-script.js ./scripts/
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
