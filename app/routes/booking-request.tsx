@@ -5,7 +5,7 @@ import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderF
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { requestBooking, requestPage, requestRefusalReply } from "~/features/bookings/index.server";
+import { prefilledPets, requestBooking, requestPage, requestRefusalReply } from "~/features/bookings/index.server";
 import {
   BookAgainNote,
   DurationChoice,
@@ -46,7 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const sitter = await sitterWithoutHourlyRate(url.searchParams.get("walkerId") ?? "");
     throw sitter ? data({ noHourlyRate: sitter }, { status: 404 }) : new Response("Not found", { status: 404 });
   }
-  return { ...page, constraints: { requestSchema: constraintOf(requestSchema) } };
+  return {
+    ...page,
+    petIds: prefilledPets(url, page),
+    constraints: { requestSchema: constraintOf(requestSchema) },
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -63,7 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function BookingRequest() {
   const { t } = useTranslation("bookings");
-  const { requestId, sitter, pets, today, day, times, quickDays, policy, again } = useLoaderData<typeof loader>();
+  const { requestId, sitter, pets, today, day, times, quickDays, policy, again, petIds } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitDate = useSubmit();
   const dateForm = useRef<HTMLFormElement>(null);
@@ -85,7 +90,7 @@ export default function BookingRequest() {
       sitterId: sitter.id,
       day,
       hours: String(again?.hours ?? 1),
-      petIds: again?.petIds.length ? again.petIds : pets.length === 1 ? [pets[0]!.id] : undefined,
+      petIds,
     },
     constraint: constraints.requestSchema,
   });

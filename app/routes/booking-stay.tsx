@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requestStay, stayPage, stayRefusalReply } from "~/features/bookings/index.server";
+import { prefilledPets, requestStay, stayPage, stayRefusalReply } from "~/features/bookings/index.server";
 import { BookAgainNote, PetChoice, loadBookingSchemas, stayRequestSchema } from "~/features/bookings";
 import { useSchemaValidation } from "~/platform/forms";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     again: url.searchParams.get("again"),
   });
   if (!page) throw new Response("Not found", { status: 404 });
-  return { ...page, constraints: constraintOf(stayRequestSchema) };
+  return { ...page, petIds: prefilledPets(url, page), constraints: constraintOf(stayRequestSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -48,7 +48,7 @@ const UNIT_OF = { boarding: "night", house_sitting: "night", day_care: "day" } a
 
 export default function StayRequest() {
   const { t, i18n } = useTranslation(["bookings", "profile"]);
-  const { requestId, sitter, services, service, pets, today, firstDay, lastDay, times, constraints, again } =
+  const { requestId, sitter, services, service, pets, today, firstDay, lastDay, times, constraints, again, petIds } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
@@ -61,7 +61,7 @@ export default function StayRequest() {
       lastDay,
       dropOff: again?.dropOff ?? "10:00",
       pickUp: again?.pickUp ?? "18:00",
-      petIds: again?.petIds.length ? again.petIds : undefined,
+      petIds,
     },
     constraint: constraints,
   });

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requestBooking, requestRefusalReply, walkPage } from "~/features/bookings/index.server";
+import { prefilledPets, requestBooking, requestRefusalReply, walkPage } from "~/features/bookings/index.server";
 import {
   BookAgainNote,
   FreeDays,
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     await languageOf(request),
   );
   if (!page) throw new Response("Not found", { status: 404 });
-  return { ...page, constraints: constraintOf(walkRequestSchema) };
+  return { ...page, petIds: prefilledPets(url, page), constraints: constraintOf(walkRequestSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function WalkRequest() {
   const { t, i18n } = useTranslation(["bookings", "profile"]);
-  const { requestId, sitter, offers, service, pets, today, day, times, quickDays, constraints, again } =
+  const { requestId, sitter, offers, service, pets, today, day, times, quickDays, constraints, again, petIds } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitChoice = useSubmit();
@@ -66,7 +66,7 @@ export default function WalkRequest() {
     id: "walk-request",
     ...useSchemaValidation("walk-request", () => loadBookingSchemas().then((schemas) => schemas.walkRequestSchema)),
     lastResult,
-    defaultValue: again?.petIds.length ? { petIds: again.petIds } : undefined,
+    defaultValue: { petIds },
     constraint: constraints,
   });
   const { key: notesKey, ...notesProps } = getTextareaProps(fields.notes);

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { firstBookingPath } from "~/features/bookings/index.server";
 import { actOnMeetGreet, meetGreetRefusalReply, meetGreetView } from "~/features/meet-greets/index.server";
 import { ProposalFields, loadMeetGreetSchemas, moveSchema } from "~/features/meet-greets";
 import { now } from "~/platform/clock.server";
@@ -34,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }).format(new Date(meeting.startAt));
   return {
     meeting,
+    bookPath: meeting.bookNext ? await firstBookingPath(user.id, meeting.other.id) : null,
     when,
     today: wallClockIn(meeting.timeZone, now()).day,
     constraints: constraintOf(moveSchema),
@@ -70,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function MeetGreetPage() {
   const { t } = useTranslation("meetGreets");
-  const { meeting, when, today, constraints } = useLoaderData<typeof loader>();
+  const { meeting, bookPath, when, today, constraints } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "meet-greet-move",
@@ -120,11 +122,8 @@ export default function MeetGreetPage() {
             {meeting.can.cancel && !meeting.can.decline ? button("cancel", "secondary") : null}
           </div>
         ) : null}
-        {meeting.bookNext ? (
-          <Link
-            to={`/booking/request?walkerId=${encodeURIComponent(meeting.other.id)}`}
-            className="btn btn-primary w-full"
-          >
+        {bookPath ? (
+          <Link to={bookPath} className="btn btn-primary w-full">
             {t("page.bookNext", { name })}
           </Link>
         ) : null}

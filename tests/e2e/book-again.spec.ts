@@ -1,5 +1,5 @@
-import { addPetOf, completedBookingOf, sitterTakesPets } from "./database";
-import { dayAhead, ownerWithDog, sitterAvailableOn } from "./people";
+import { addPetOf, completedBookingOf, pastMeetGreet, sitterTakesPets } from "./database";
+import { dayAhead, ownerWithDog, serverNow, sitterAvailableOn } from "./people";
 import { idOf } from "./disputes-data";
 import { expect, expectAccessible, logOut, test, visit } from "./support";
 
@@ -52,4 +52,27 @@ test("a completed booking offers Book again: the same pets, start time and hours
   await expect(page.getByText("Filled in from your last booking")).toHaveCount(0);
   await expect(page.getByLabel("Start time")).toHaveValue("");
   await expect(page.getByRole("radio", { name: "1 h" })).toBeChecked();
+});
+
+test("after a meet & greet the owner books the sitter with their pets ticked", async ({ page, request, jsEnabled }) => {
+  test.setTimeout(120_000);
+  const [city, suffix] = jsEnabled ? ["Mackay", "J"] : ["Broome", "N"];
+  const day = await dayAhead(request, 2);
+  const sitter = await sitterAvailableOn(page, jsEnabled, day, { name: `Ana Met ${suffix}`, city, rate: 16 });
+  sitterTakesPets(sitter.email, 3, 400);
+  const owner = await ownerWithDog(page, jsEnabled, { name: `Olli Met ${suffix}`, city, dog: "Rex" });
+  addPetOf(owner.email, "Luna");
+  const meetId = pastMeetGreet(owner.email, sitter.email, new Date(await serverNow(request)), 3);
+
+  await visit(page, `/meet/${meetId}`);
+  await expect(page.getByText("This meet & greet has passed.")).toBeVisible();
+  await page.getByRole("link", { name: `Book ${sitter.name}` }).click();
+  await expect(page.getByRole("heading", { name: `Book ${sitter.name}` })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Rex" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Luna" })).toBeChecked();
+  // Two pets: the extra pet's price is in the summary.
+  await expect(
+    page.getByRole("region", { name: "Price" }).getByRole("term").filter({ hasText: "1 extra pet" }),
+  ).toBeVisible();
+  await expectAccessible(page);
 });

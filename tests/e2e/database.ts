@@ -351,3 +351,23 @@ export function completedBookingOf(
     database.close();
   }
 }
+
+/** An accepted meet & greet at the sitter's home that took place `hoursAgo` hours before `serverNow`. */
+export function pastMeetGreet(ownerEmail: string, sitterEmail: string, serverNow: Date, hoursAgo: number): string {
+  const database = open();
+  try {
+    const idOf = (email: string) =>
+      (database.prepare("select id from users where email = ?").get(email) as { id: string }).id;
+    const id = randomUUID();
+    const at = new Date(serverNow.getTime() - hoursAgo * 3600_000).toISOString();
+    database
+      .prepare(
+        `insert into meet_greets (id, owner_id, sitter_id, start_at, place, place_note, status, proposed_by, created_at, updated_at)
+         values (?, ?, ?, ?, 'sitters_home', '', 'accepted', 'owner', ?, ?)`,
+      )
+      .run(id, idOf(ownerEmail), idOf(sitterEmail), at, at, at);
+    return id;
+  } finally {
+    database.close();
+  }
+}

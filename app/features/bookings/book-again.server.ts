@@ -6,6 +6,7 @@ import { instantAt, wallClockIn } from "~/platform/time";
 import { isFreeOnDays } from "~/features/availability/index.server";
 import type { StayService } from "~/features/profiles";
 import { dayAfter, daysOf, stayFits } from "./stay-capacity.server";
+import { isWalkService } from "./walks.server";
 
 /*
  * "Book again": a completed booking's service, pets, time and length, prefilled on a new request with the same
@@ -104,4 +105,57 @@ export function prefillOf(bookingId: string, repeat: Repeat, times: { time: stri
     startTime: times.some((offered) => offered.time === repeat.startTime) ? repeat.startTime : null,
     hours: repeat.units,
   };
+}
+
+/**
+ * Where an owner books a sitter for the first time (after a meet & greet): the page of the sitter's first kind of
+ * care (by the hour, walks and visits, or stays), with the owner's pets the sitter can take at once ticked.
+ */
+export async function firstBookingPath(ownerId: string, sitterId: string): Promise<string | null> {
+  const sitter = await db
+    .selectFrom("users")
+    .select(["id", "hourly_rate_cents", "max_pets"])
+    .where("id", "=", sitterId)
+    .executeTakeFirst();
+  if (!sitter) return null;
+  const [services, pets] = await Promise.all([
+    db.selectFrom("sitter_services").select("service").where("sitter_id", "=", sitter.id).execute(),
+    db
+      .selectFrom("pets")
+      .select("id")
+      .where("owner_id", "=", ownerId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(sitter.max_pets)
+      .execute(),
+  ]);
+  const offered = services.map((row) => row.service as string);
+  const query = new URLSearchParams();
+  const page =
+    sitter.hourly_rate_cents !== null
+      ? "/booking/request"
+      : offered.some(isWalkService)
+        ? "/booking/walk"
+        : offered.length > 0
+          ? "/booking/stay"
+          : null;
+  if (!page) return null;
+  query.set(page === "/booking/stay" ? "sitterId" : "walkerId", sitter.id);
+  for (const pet of pets) query.append("pet", pet.id);
+  return `${page}?${query}`;
+}
+
+/**
+ * The pets ticked when a request page opens: those of the booking booked again, else those the link names among the
+ * asker's own (anything else is ignored), else an only pet.
+ */
+export function prefilledPets(
+  url: URL,
+  page: { pets: readonly { id: string }[]; again: { petIds: string[] } | null },
+): string[] {
+  if (page.again?.petIds.length) return page.again.petIds;
+  const asked = new Set(url.searchParams.getAll("pet").slice(0, 20));
+  const linked = page.pets.filter((pet) => asked.has(pet.id)).map((pet) => pet.id);
+  if (linked.length) return linked;
+  return page.pets.length === 1 ? [page.pets[0]!.id] : [];
 }

@@ -9,7 +9,7 @@ import { payForBooking } from "./payment-entry.server";
 import { requestBooking, requestPage } from "./requests.server";
 import { walkPage } from "./walks.server";
 import { requestStay, stayPage } from "./stays.server";
-import { repeatOf } from "./book-again.server";
+import { firstBookingPath, prefilledPets, repeatOf } from "./book-again.server";
 import { bookAgainPath } from "./views.server";
 
 resetClockAfterEach();
@@ -172,5 +172,35 @@ describe("book again", () => {
     expect(bookAgainPath(stay.booking)).toBe(
       `/booking/stay?sitterId=${sitter.id}&service=boarding&again=${stay.booking.id}`,
     );
+  });
+
+  it("after a meet & greet: the sitter's first kind of care, with the owner's pets the sitter takes at once", async () => {
+    const hourly = await person("sitter", { rateCents: 1500 });
+    await db.updateTable("users").set({ max_pets: 2 }).where("id", "=", hourly.id).execute();
+    const owner = await ownerWithPet();
+    const luna = await petOf(owner.id, { name: "Luna" });
+    await petOf(owner.id, { name: "Milo" });
+    const path = await firstBookingPath(owner.id, hourly.id);
+    const url = new URL(path!, "http://x");
+    expect(url.pathname).toBe("/booking/request");
+    expect(url.searchParams.get("walkerId")).toBe(hourly.id);
+    expect(url.searchParams.getAll("pet")).toHaveLength(2);
+
+    const boarder = await person("sitter");
+    await db.updateTable("users").set({ hourly_rate_cents: null }).where("id", "=", boarder.id).execute();
+    await db
+      .insertInto("sitter_services")
+      .values({ sitter_id: boarder.id, service: "boarding", price_cents: 4000, duration_minutes: null })
+      .execute();
+    expect(await firstBookingPath(owner.id, boarder.id)).toMatch(/^\/booking\/stay\?sitterId=/);
+
+    // The page ticks only the asker's own pets among those the link names.
+    const stranger = await ownerWithPet();
+    const pets = [{ id: owner.petId }, { id: luna }];
+    const link = new URL(`http://x/?pet=${luna}&pet=${stranger.petId}`);
+    expect(prefilledPets(link, { pets, again: null })).toEqual([luna]);
+    expect(prefilledPets(new URL("http://x/"), { pets, again: null })).toEqual([]);
+    expect(prefilledPets(new URL("http://x/"), { pets: [{ id: luna }], again: null })).toEqual([luna]);
+    expect(prefilledPets(link, { pets, again: { petIds: [owner.petId] } })).toEqual([owner.petId]);
   });
 });

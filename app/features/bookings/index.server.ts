@@ -15,6 +15,7 @@ export type { PaymentOutcome } from "./payment-entry.server";
 export { requestBooking, requestPage, requestRefusalReply } from "./requests.server";
 export { requestStay, stayPage, stayRefusalReply } from "./stays.server";
 export { walkPage } from "./walks.server";
+export { firstBookingPath, prefilledPets } from "./book-again.server";
 export { reliabilitySection, sitterReliability } from "./reliability.server";
 export type { ReliabilityText } from "./reliability.server";
 export { bookingStripeEvents } from "./stripe-events.server";
