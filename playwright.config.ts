@@ -36,8 +36,15 @@ export default defineConfig({
   // second, timing-dependent actor to every page.
   use: { baseURL, trace: "retain-on-failure", locale: "en-GB", serviceWorkers: "block" },
   projects: [
-    { name: "js", use: { ...phone }, testIgnore: /\.clock\.spec\.ts$/ },
-    { name: "no-js", use: { ...phone, javaScriptEnabled: false }, testIgnore: /\.clock\.spec\.ts$/ },
+    { name: "js", use: { ...phone }, testIgnore: /\.clock\.spec\.ts$/, teardown: "log-redaction" },
+    {
+      name: "no-js",
+      use: { ...phone, javaScriptEnabled: false },
+      testIgnore: /\.clock\.spec\.ts$/,
+      teardown: "log-redaction",
+    },
+    // After them (and the clock projects, which depend on js): greps the server's log of the run.
+    { name: "log-redaction", testMatch: /log-redaction\.teardown\.ts$/ },
     // These move the server's one clock: scripts/test.sh runs them after the rest with one worker.
     { name: "clock-js", use: { ...phone }, testMatch: /\.clock\.spec\.ts$/, dependencies: ["js", "no-js"] },
     {

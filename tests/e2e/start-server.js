@@ -1,9 +1,13 @@
-// Starts the built server for end-to-end tests on a fresh database of its own.
-import { rmSync } from "node:fs";
+// Starts the built server for end-to-end tests on a fresh database of its own. Its log (standard
+// output) is also kept in tests/.tmp/e2e-data/server.log, which log-redaction.teardown.ts reads after the run.
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const dataDir = path.resolve("tests/.tmp/e2e-data");
 rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 process.env.DATA_DIR = dataDir;
 // The production build as people get it (React's production renderer), with the tests' doors open.
 process.env.NODE_ENV = "production";
@@ -39,4 +43,17 @@ if (process.env.E2E_MEDIA_STORAGE === "s3") {
     S3_FORCE_PATH_STYLE: "true",
   });
 }
-await import("../../server.js");
+// The server runs as a child of this process (Playwright stops the whole process group), so that what
+// its logger writes to file descriptor 1 passes through here on its way to the file.
+const log = createWriteStream(path.join(dataDir, "server.log"));
+const server = spawn(process.execPath, [fileURLToPath(new URL("../../server.js", import.meta.url))], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
+server.stdout.on("data", (chunk) => {
+  log.write(chunk);
+  process.stdout.write(chunk);
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => {
+  log.end(() => process.exit(code ?? (signal ? 1 : 0)));
+});
