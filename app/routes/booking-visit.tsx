@@ -148,8 +148,10 @@ export default function BookingVisit() {
         {visit && can.media ? <MediaForm error={replies?.error} /> : null}
         {visit ? <ReportExtras visit={visit} /> : null}
         {can.checkOut ? <CheckOutForm /> : null}
-        {page.plan ? (
-          <CarePlanDetails plan={page.plan} petName={booking.petName} />
+        {page.plans ? (
+          page.plans.map((pet, index) => (
+            <CarePlanDetails key={index} plan={pet.plan} petName={pet.petName} index={index} />
+          ))
         ) : booking.as === "sitter" ? (
           <p className="card text-stone-700">
             {page.planOpens ? t("plan.opensAt", { when: page.planOpens }) : t("plan.closed")}

@@ -14,12 +14,22 @@ function Lines({ value }: { value: string }) {
   );
 }
 
-export function CarePlanDetails({ plan, petName }: { plan: CarePlanView; petName: string }) {
+export function CarePlanDetails({
+  plan,
+  petName,
+  index = 0,
+}: {
+  plan: CarePlanView;
+  petName: string;
+  /** Which of the booking's pets, so each plan's heading has its own id. */
+  index?: number;
+}) {
   const { t } = useTranslation("care");
   const empty = Object.values(plan).every((value) => value === "");
+  const titleId = `care-plan-view-title-${index}`;
   return (
-    <section aria-labelledby="care-plan-view-title" className="card space-y-3">
-      <h2 id="care-plan-view-title" className="text-lg font-semibold">
+    <section aria-labelledby={titleId} className="card space-y-3">
+      <h2 id={titleId} className="text-lg font-semibold">
         {t("plan.title", { pet: petName })}
       </h2>
       {empty ? (

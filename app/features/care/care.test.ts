@@ -7,10 +7,14 @@ import { card, ownerWithPet, requested, sitterWithSlot } from "~/testing/booking
 import { person } from "~/testing/people";
 import { payForBooking, transition } from "~/features/bookings/index.server";
 import { careWindowOpen } from "./window";
-import { carePlanThroughBooking, checklistOf, mayReadCarePlan, ownCarePlan, saveCarePlan } from "./plans.server";
+import { carePlansThroughBooking, checklistOf, mayReadCarePlan, ownCarePlan, saveCarePlan } from "./plans.server";
 import { carePlanSchema, type CarePlanInput } from "./schema";
 
 resetClockAfterEach();
+
+/** The one booked pet's plan as the viewer sees it through the booking. */
+const planThrough = async (viewerId: string, booking: Parameters<typeof carePlansThroughBooking>[1]) =>
+  (await carePlansThroughBooking(viewerId, booking))?.[0]?.plan ?? null;
 
 const plan: CarePlanInput = {
   feeding: "08:00 – 80 g dry food\n\n18:00 – 80 g dry food",
@@ -62,21 +66,21 @@ describe("the care plan's visibility window", () => {
     const stranger = await person("both");
     expect(await saveCarePlan(owner.id, owner.petId, plan)).toBe(true);
 
-    expect(await carePlanThroughBooking(owner.id, booking)).toMatchObject({ medication: "09:00 – Apoquel 16 mg" });
-    expect(await carePlanThroughBooking(sitter.id, booking)).toBeNull();
+    expect(await planThrough(owner.id, booking)).toMatchObject({ medication: "09:00 – Apoquel 16 mg" });
+    expect(await planThrough(sitter.id, booking)).toBeNull();
     expect(await mayReadCarePlan(sitter.id, owner.petId)).toBe(false);
-    expect(await carePlanThroughBooking(stranger.id, booking)).toBeNull();
+    expect(await planThrough(stranger.id, booking)).toBeNull();
 
     clockTo(new Date(new Date(booking.start_at).getTime() - 24 * HOUR), 0);
-    expect(await carePlanThroughBooking(sitter.id, booking)).toMatchObject({ vetName: "Dr. Vega" });
+    expect(await planThrough(sitter.id, booking)).toMatchObject({ vetName: "Dr. Vega" });
     expect(await mayReadCarePlan(sitter.id, owner.petId)).toBe(true);
     expect(await mayReadCarePlan(stranger.id, owner.petId)).toBe(false);
-    expect(await carePlanThroughBooking(stranger.id, booking)).toBeNull();
+    expect(await planThrough(stranger.id, booking)).toBeNull();
 
     clockTo(new Date(new Date(booking.end_at).getTime() + 72 * HOUR), MINUTE);
-    expect(await carePlanThroughBooking(sitter.id, booking)).toBeNull();
+    expect(await planThrough(sitter.id, booking)).toBeNull();
     expect(await mayReadCarePlan(sitter.id, owner.petId)).toBe(false);
-    expect(await carePlanThroughBooking(owner.id, booking)).not.toBeNull();
+    expect(await planThrough(owner.id, booking)).not.toBeNull();
   });
 
   it("is closed to the sitter of a cancelled booking even inside the hours", async () => {
@@ -92,7 +96,7 @@ describe("the care plan's visibility window", () => {
       .selectAll()
       .where("id", "=", booking.id)
       .executeTakeFirstOrThrow();
-    expect(await carePlanThroughBooking(sitter.id, cancelled)).toBeNull();
+    expect(await planThrough(sitter.id, cancelled)).toBeNull();
     expect(await mayReadCarePlan(sitter.id, owner.petId)).toBe(false);
   });
 });

@@ -1,11 +1,12 @@
 export {
   carePlanOfPet,
-  carePlanThroughBooking,
+  carePlansThroughBooking,
   checklistOf,
+  checklistOfBooking,
   EMPTY_CARE_PLAN,
   isEmptyPlan,
   mayReadCarePlan,
   ownCarePlan,
   saveCarePlan,
 } from "./plans.server";
-export type { CarePlanView, ChecklistEntry } from "./plans.server";
+export type { BookedCarePlan, CarePlanView, ChecklistEntry } from "./plans.server";

@@ -89,25 +89,61 @@ export async function saveCarePlan(ownerId: string, petId: string, input: CarePl
   return true;
 }
 
+/** The pets of a booking whose plans it shows: those listed on it that still exist, else its first pet. */
+async function bookedPets(booking: { id: string; pet_id: string | null; pet_name: string }) {
+  const listed = await db
+    .selectFrom("booking_pets")
+    .select(["pet_id", "pet_name"])
+    .where("booking_id", "=", booking.id)
+    .where("pet_id", "is not", null)
+    .orderBy("position")
+    .execute();
+  if (listed.length) return listed.map((pet) => ({ petId: pet.pet_id!, petName: pet.pet_name }));
+  return booking.pet_id ? [{ petId: booking.pet_id, petName: booking.pet_name }] : [];
+}
+
+export interface BookedCarePlan {
+  petName: string;
+  plan: CarePlanView;
+}
+
 /**
- * The plan as the viewer may see it through one booking: its owner always; its sitter only inside
- * the window (careWindowOpen). Anyone else, or a sitter outside the window, gets null.
+ * The plan of each booked pet as the viewer may see it through one booking: its owner always; its sitter only
+ * inside the window (careWindowOpen). Anyone else, or a sitter outside the window, gets null.
  */
-export async function carePlanThroughBooking(
+export async function carePlansThroughBooking(
   viewerId: string,
   booking: {
+    id: string;
     owner_id: string;
     sitter_id: string;
     pet_id: string | null;
+    pet_name: string;
     status: string;
     start_at: string;
     end_at: string;
   },
-): Promise<CarePlanView | null> {
+): Promise<BookedCarePlan[] | null> {
   const mayRead = viewerId === booking.owner_id || (viewerId === booking.sitter_id && careWindowOpen(booking, now()));
-  if (!mayRead || !booking.pet_id) return null;
-  const row = await planRow(booking.pet_id);
-  return row ? toView(row) : { ...EMPTY_CARE_PLAN };
+  if (!mayRead) return null;
+  const pets = await bookedPets(booking);
+  if (pets.length === 0) return null;
+  return Promise.all(pets.map(async (pet) => ({ petName: pet.petName, plan: await carePlanOfPet(pet.petId) })));
+}
+
+/** The visit's checklist for every booked pet, each line named after its pet when there are several. */
+export async function checklistOfBooking(booking: {
+  id: string;
+  pet_id: string | null;
+  pet_name: string;
+}): Promise<ChecklistEntry[]> {
+  const pets = await bookedPets(booking);
+  const lists = await Promise.all(
+    pets.map(async (pet) => ({ pet, entries: checklistOf(await carePlanOfPet(pet.petId)) })),
+  );
+  return lists.flatMap(({ pet, entries }) =>
+    entries.map((entry) => (pets.length > 1 ? { ...entry, label: `${pet.petName}: ${entry.label}` } : entry)),
+  );
 }
 
 /** Whether the viewer may read this pet's plan through any of their bookings now. */
@@ -118,7 +154,12 @@ export async function mayReadCarePlan(viewerId: string, petId: string): Promise<
   const bookings = await db
     .selectFrom("bookings")
     .select(["status", "start_at", "end_at"])
-    .where("pet_id", "=", petId)
+    .where((eb) =>
+      eb.or([
+        eb("pet_id", "=", petId),
+        eb("id", "in", eb.selectFrom("booking_pets").select("booking_id").where("booking_pets.pet_id", "=", petId)),
+      ]),
+    )
     .where("sitter_id", "=", viewerId)
     .where("status", "in", ["confirmed", "in-progress", "completed"])
     .execute();

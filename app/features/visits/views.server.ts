@@ -1,8 +1,9 @@
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
-import { dateTimeFormat } from "~/platform/format";
+import { dateTimeFormat, listOf } from "~/platform/format";
 import { photoUrl } from "~/features/media/index.server";
-import { carePlanThroughBooking, type CarePlanView } from "~/features/care/index.server";
+import { bookedPetNames } from "~/features/bookings/index.server";
+import { carePlansThroughBooking, type BookedCarePlan } from "~/features/care/index.server";
 import { PLAN_OPENS_BEFORE_MS } from "~/features/care";
 import { decideVisit } from "./machine";
 import { isMissed, readReport } from "./report.server";
@@ -12,7 +13,8 @@ import { routeOutline } from "./walk";
 
 export interface VisitPageData {
   booking: { id: string; petName: string; otherName: string; as: "owner" | "sitter"; status: string; when: string };
-  plan: CarePlanView | null;
+  /** Each booked pet's care plan, as the viewer may see it now. */
+  plans: BookedCarePlan[] | null;
   /** When a sitter's view of the plan opens, while it is still closed. */
   planOpens: string | null;
   visit: {
@@ -47,7 +49,7 @@ export async function visitPage(
   const at = now();
   const time = dateTimeFormat(language, { timeStyle: "short", timeZone: viewer.time_zone });
   const moment = dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: viewer.time_zone });
-  const plan = await carePlanThroughBooking(viewer.id, booking);
+  const plans = await carePlansThroughBooking(viewer.id, booking);
   const report = await readReport(db, booking.id);
   const currentFacts = await visitFacts(db, booking);
   const allowed = (type: "check-in" | "details" | "check-out" | "walk" | "add-media") =>
@@ -66,19 +68,19 @@ export async function visitPage(
     ).ok;
   const planClosed =
     as === "sitter" &&
-    !plan &&
+    !plans &&
     ["confirmed", "in-progress", "completed"].includes(booking.status) &&
     at.getTime() < new Date(booking.start_at).getTime() - PLAN_OPENS_BEFORE_MS;
   return {
     booking: {
       id: booking.id,
-      petName: booking.pet_name,
+      petName: listOf(language, (await bookedPetNames([booking.id])).get(booking.id) ?? [booking.pet_name]),
       otherName: other,
       as,
       status: booking.status,
       when: moment.format(new Date(booking.start_at)),
     },
-    plan,
+    plans,
     planOpens: planClosed ? moment.format(new Date(new Date(booking.start_at).getTime() - PLAN_OPENS_BEFORE_MS)) : null,
     visit: report && {
       status: report.status,

@@ -5,8 +5,10 @@ import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { recordEvents } from "~/platform/events/events.server";
 import { notify } from "~/features/notifications/index.server";
+import { bookedPetNames } from "~/features/bookings/index.server";
+import { listOf } from "~/platform/format";
 import { postCard } from "~/features/messages/index.server";
-import { carePlanOfPet, checklistOf } from "~/features/care/index.server";
+import { checklistOfBooking } from "~/features/care/index.server";
 import { coordinatesOfCity, type Coordinates } from "~/features/geo/index.server";
 import { decideVisit, type VisitChange, type VisitEvent, type VisitFacts, type VisitRefusal } from "./machine";
 import { reportEmail, reportCardText } from "./emails.server";
@@ -80,9 +82,7 @@ export async function applyVisitEvent(
   if (!booking) return { ok: false, refusal: "notFound" };
   // Read before the transaction: the database has one connection, held by the transaction.
   const event: VisitEvent =
-    command.type === "check-in"
-      ? { type: "check-in", checklist: checklistOf(await carePlanOfPet(booking.pet_id)) }
-      : command;
+    command.type === "check-in" ? { type: "check-in", checklist: await checklistOfBooking(booking) } : command;
   if (event.type === "add-media" && !media) throw new Error("add-media needs the stored file");
   if (event.type === "walk" && event.walk.route) {
     const place = await bookingPlace(booking.owner_id);
@@ -169,6 +169,9 @@ async function tell(
   const owner = people.find((person) => person.id === booking.owner_id)!;
   const sitter = people.find((person) => person.id === booking.sitter_id)!;
   const link = `/bookings/${booking.id}/visit`;
+  // Every booked pet, named in the owner's language.
+  const petNames = (await bookedPetNames([booking.id], trx)).get(booking.id) ?? [booking.pet_name];
+  const pets = listOf(owner.language, petNames);
   await notify(
     {
       userId: owner.id,
@@ -176,7 +179,7 @@ async function tell(
       data: {
         kind: change.tellOwner === "checkedIn" ? "visitStarted" : "visitReport",
         name: sitter.name,
-        pet: booking.pet_name,
+        pet: pets,
         start: booking.start_at,
       },
       link,
@@ -186,14 +189,11 @@ async function tell(
   if (change.tellOwner !== "checkedOut") return;
   const report = await readReport(trx, booking.id);
   if (!report) return;
-  await enqueueEmail(
-    await reportEmail(owner, { sitter: sitter.name, pet: booking.pet_name, bookingId: booking.id }, report),
-    trx,
-  );
+  await enqueueEmail(await reportEmail(owner, { sitter: sitter.name, pet: pets, bookingId: booking.id }, report), trx);
   await postCard(trx, {
     senderId: sitter.id,
     recipientId: owner.id,
-    body: await reportCardText(owner, booking.pet_name, report),
+    body: await reportCardText(owner, pets, report),
     link,
   });
 }

@@ -3,10 +3,10 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { clockTo, HOUR, MINUTE, resetClockAfterEach } from "~/testing/clock";
-import { card, ownerWithPet, requested, sitterWithSlot } from "~/testing/bookings";
-import { emailsTo, noticesOf, person } from "~/testing/people";
-import { payForBooking, transition } from "~/features/bookings/index.server";
-import { saveCarePlan } from "~/features/care/index.server";
+import { card, ownerWithPet, requestInput, requested, sitterWithSlot } from "~/testing/bookings";
+import { emailsTo, noticesOf, person, petOf } from "~/testing/people";
+import { payForBooking, requestBooking, transition } from "~/features/bookings/index.server";
+import { mayReadCarePlan, saveCarePlan } from "~/features/care/index.server";
 import { fileStorage } from "~/features/media/index.server";
 import { applyVisitEvent } from "./visits.server";
 import { storeVisitMedia } from "./media.server";
@@ -335,15 +335,15 @@ describe("who sees what", () => {
   it("opens the care plan to the sitter 24 hours before the start, saying when until then", async () => {
     const { sitter, owner, booking } = await bookedVisit();
     const early = await visitPage(sitter, booking.id, "en");
-    expect(early?.plan).toBeNull();
+    expect(early?.plans).toBeNull();
     expect(early?.planOpens).not.toBeNull();
     expect(early?.can.checkIn).toBe(false);
-    expect((await visitPage(owner, booking.id, "en"))?.plan?.medication).toBe("09:00 – Apoquel 16 mg");
+    expect((await visitPage(owner, booking.id, "en"))?.plans?.[0]?.plan.medication).toBe("09:00 – Apoquel 16 mg");
     expect(await visitPage(await person("both"), booking.id, "en")).toBeNull();
 
     clockTo(booking.start_at, -23 * HOUR);
     const inside = await visitPage(sitter, booking.id, "en");
-    expect(inside?.plan?.houseNotes).toBe("Keys with the concierge");
+    expect(inside?.plans?.[0]?.plan.houseNotes).toBe("Keys with the concierge");
     expect(inside?.can.checkIn).toBe(false);
     clockTo(booking.start_at, -20 * MINUTE);
     expect((await visitPage(sitter, booking.id, "en"))?.can.checkIn).toBe(true);
@@ -383,5 +383,52 @@ describe("who sees what", () => {
     expect(JSON.parse(JSON.stringify(exported))).toEqual(exported);
     expect((await visitReportsForExport(sitter.id)).reports[0]?.role).toBe("sitter");
     expect(await visitReportsForExport(stranger.id)).toEqual({ reports: [], mediaKeys: [] });
+  });
+});
+
+describe("several pets", () => {
+  it("shows the sitter each booked pet's plan in the window and checks in with every pet's lines, named", async () => {
+    const sitter = await sitterWithSlot({ daysAhead: 3 });
+    await db.updateTable("users").set({ max_pets: 2 }).where("id", "=", sitter.id).execute();
+    const owner = await ownerWithPet();
+    const luna = await petOf(owner.id, { name: "Luna" });
+    const first = await db.selectFrom("pets").select("name").where("id", "=", owner.petId).executeTakeFirstOrThrow();
+    const emptyPlan = {
+      feeding: "",
+      medication: "",
+      walks: "",
+      houseNotes: "",
+      vetName: "",
+      vetPhone: "",
+      vetAddress: "",
+      emergencyName: "",
+      emergencyPhone: "",
+    };
+    await saveCarePlan(owner.id, owner.petId, { ...emptyPlan, feeding: "08:00 – 80 g dry food" });
+    await saveCarePlan(owner.id, luna, { ...emptyPlan, medication: "09:00 – Apoquel 16 mg", vetName: "Dr. Vega" });
+    const made = await requestBooking(owner, requestInput(sitter.id, [owner.petId, luna], sitter.day, "10:00", 2));
+    if (made.status !== "created") throw new Error(made.reason);
+    const booking = made.booking;
+    expect(await payForBooking(owner, booking.id, card(), randomUUID())).toEqual({ status: "held" });
+    expect((await transition(booking.id, { kind: "sitter", userId: sitter.id }, { type: "accept" })).ok).toBe(true);
+
+    expect((await visitPage(sitter, booking.id, "en"))?.plans).toBeNull();
+    expect(await mayReadCarePlan(sitter.id, luna)).toBe(false);
+    clockTo(booking.start_at, -20 * MINUTE);
+    const page = await visitPage(sitter, booking.id, "en");
+    expect(page?.plans?.map((pet) => [pet.petName, pet.plan.feeding, pet.plan.vetName])).toEqual([
+      [first.name, "08:00 – 80 g dry food", ""],
+      ["Luna", "", "Dr. Vega"],
+    ]);
+    expect(await mayReadCarePlan(sitter.id, luna)).toBe(true);
+    expect(await mayReadCarePlan((await person("sitter")).id, luna)).toBe(false);
+
+    expect((await applyVisitEvent(booking.id, sitter.id, { type: "check-in" })).ok).toBe(true);
+    const items = (await visitPage(owner, booking.id, "en"))?.visit?.items.map((item) => item.label);
+    expect(items).toHaveLength(2);
+    expect(items?.[0]).toBe(`${first.name}: 08:00 – 80 g dry food`);
+    expect(items?.[1]).toBe("Luna: 09:00 – Apoquel 16 mg");
+    expect((await visitPage(owner, booking.id, "en"))?.booking.petName).toBe(`${first.name} and Luna`);
+    expect((await visitPage(owner, booking.id, "fr"))?.booking.petName).toBe(`${first.name} et Luna`);
   });
 });
