@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { ServiceId, UserUpdate } from "~db/schema";
+import type { BookingStatus, ServiceId, UserUpdate } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { person } from "~/testing/people";
 import { caresForColumns } from "~/features/profiles/index.server";
@@ -121,6 +122,46 @@ describe("the deck's service, dates and pets filters", () => {
       .values({ sitter_id: free, day: dayFromToday(-3) })
       .execute();
     expect(idsOf(await deckOf(past))).toEqual(expect.arrayContaining([free, away, awayLater]));
+  });
+
+  it("leaves out a sitter away on a confirmed house sitting on those days, not one merely asked or boarding", async () => {
+    const housesitting = await sitter(null, { house_sitting: 5000 });
+    const asked = await sitter(null, { house_sitting: 5000 });
+    const boarding = await sitter(null, { boarding: 3000 }, { max_pets: 3 });
+    const elsewhen = await sitter(null, { house_sitting: 5000 });
+    const owner = await person("owner");
+    const stay = (sitterId: string, service: string, status: BookingStatus, from: number, to: number) => ({
+      id: randomUUID(),
+      owner_id: owner.id,
+      sitter_id: sitterId,
+      pet_name: "Rex",
+      service_type: service,
+      start_at: `${dayFromToday(from)}T10:00:00.000Z`,
+      end_at: `${dayFromToday(to)}T18:00:00.000Z`,
+      hours: to - from,
+      hourly_rate_cents: 5000,
+      subtotal_cents: 5000 * (to - from),
+      fee_cents: 1000 * (to - from),
+      total_cents: 6000 * (to - from),
+      status,
+      payment_provider: "test",
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    });
+    await db
+      .insertInto("bookings")
+      .values([
+        stay(housesitting, "house_sitting", "confirmed", 14, 16),
+        stay(asked, "house_sitting", "requested", 11, 13),
+        stay(boarding, "boarding", "confirmed", 10, 15),
+        stay(elsewhen, "house_sitting", "confirmed", 16, 18),
+      ])
+      .execute();
+    const shown = idsOf(await deckOf({ filter_first_day: dayFromToday(10), filter_last_day: dayFromToday(15) }));
+    expect(shown).toEqual(expect.arrayContaining([asked, boarding]));
+    expect(shown).not.toContain(housesitting);
+    // A house sitting from the day after the last day leaves the sitter free on the dates.
+    expect(shown).toContain(elsewhen);
   });
 
   it("shows only sitters who take at least that many pets at once", async () => {

@@ -785,11 +785,16 @@ function offers(service: DeckFilters["service"], values: SearchValues, capped: b
 /**
  * Whether the sitter is free on every day of the dates filter: the availability feature's rule
  * (isFreeOnDays: a day is free unless the sitter marked it not free), as one lookup of sitter_days_off's
- * key per candidate instead of a call per sitter.
+ * key per candidate instead of a call per sitter; and not away on a confirmed house sitting that touches
+ * those days (stays' rule: a house sitting takes the sitter's whole days), read from the stays' index
+ * (bookings_stays_by_sitter). Days are compared as calendar dates of the stored instants (UTC).
  */
 function freeOnDays(values: SearchValues): RawBuilder<boolean> {
   return sql<boolean>`not exists (select 1 from sitter_days_off d where d.sitter_id = u.id
-    and d.day >= ${values.firstDay} and d.day <= ${values.lastDay})`;
+    and d.day >= ${values.firstDay} and d.day <= ${values.lastDay})
+    and not exists (select 1 from bookings b where b.sitter_id = u.id
+    and b.service_type <> 'hourly' and b.service_type = 'house_sitting' and b.status in ('confirmed', 'in-progress')
+    and b.end_at > ${values.firstDay} and b.start_at < cast(${values.lastDay} as text) || 'T24')`;
 }
 
 /**
