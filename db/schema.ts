@@ -714,6 +714,8 @@ export type VisitItemKind = "feeding" | "medication" | "walk";
 
 export interface VisitsTable {
   booking_id: string;
+  /** A stay's daily update: the sitter's calendar day; '' for any other booking's single report. */
+  day: string;
   status: VisitStatus;
   checked_in_at: IsoTime;
   checked_out_at: IsoTime | null;
@@ -728,6 +730,7 @@ export interface VisitsTable {
 
 export interface VisitItemsTable {
   booking_id: string;
+  day: string;
   position: number;
   kind: VisitItemKind;
   label: string;
@@ -737,6 +740,7 @@ export interface VisitItemsTable {
 export interface VisitMediaTable {
   key: string;
   booking_id: string;
+  day: string;
   preview_key: string | null;
   media_type: "image" | "video";
   created_at: IsoTime;

@@ -7,6 +7,7 @@ import { CHAT_FILE_MAX_BYTES } from "~/features/media";
 import { readImageUpload } from "~/features/media/index.server";
 import {
   CheckOutForm,
+  EarlierUpdates,
   Checklist,
   DetailsForm,
   MediaForm,
@@ -147,7 +148,8 @@ export default function BookingVisit() {
         ) : null}
         {visit && can.media ? <MediaForm error={replies?.error} /> : null}
         {visit ? <ReportExtras visit={visit} /> : null}
-        {can.checkOut ? <CheckOutForm /> : null}
+        {can.checkOut ? <CheckOutForm daily={page.daily} /> : null}
+        <EarlierUpdates updates={page.earlier} />
         {page.plans ? (
           page.plans.map((pet, index) => (
             <CarePlanDetails key={index} plan={pet.plan} petName={pet.petName} index={index} />

@@ -39,6 +39,7 @@ import * as calendarFeeds from "./0045-calendar-feeds";
 import * as deckFromPrice from "./0046-deck-from-price";
 import * as stays from "./0047-stays";
 import * as meetGreets from "./0049-meet-greets";
+import * as stayDailyUpdates from "./0050-stay-daily-updates";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   "0046-deck-from-price": deckFromPrice,
   "0047-stays": stays,
   "0049-meet-greets": meetGreets,
+  "0050-stay-daily-updates": stayDailyUpdates,
 };

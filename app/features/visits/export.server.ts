@@ -3,6 +3,8 @@ import { readReport } from "./report.server";
 
 export interface ExportedVisitReport {
   bookingId: string;
+  /** A stay's daily update: its day; null for a visit's single report. */
+  day: string | null;
   role: "owner" | "sitter";
   pet: string;
   bookingStart: string;
@@ -27,16 +29,18 @@ export async function visitReportsForExport(
   const bookings = await db
     .selectFrom("visits as v")
     .innerJoin("bookings as b", "b.id", "v.booking_id")
-    .select(["b.id", "b.owner_id", "b.pet_name", "b.start_at", "b.end_at"])
+    .select(["b.id", "b.owner_id", "b.pet_name", "b.start_at", "b.end_at", "v.day"])
     .where((eb) => eb.or([eb("b.owner_id", "=", userId), eb("b.sitter_id", "=", userId)]))
     .orderBy("b.start_at")
+    .orderBy("v.day")
     .execute();
   const reports: ExportedVisitReport[] = [];
   for (const booking of bookings) {
-    const report = await readReport(db, booking.id);
+    const report = await readReport(db, booking.id, booking.day);
     if (!report) continue;
     reports.push({
       bookingId: booking.id,
+      day: booking.day || null,
       role: booking.owner_id === userId ? "owner" : "sitter",
       pet: booking.pet_name,
       bookingStart: booking.start_at,

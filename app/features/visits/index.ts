@@ -2,6 +2,7 @@ export {
   CheckOutForm,
   Checklist,
   DetailsForm,
+  EarlierUpdates,
   MediaForm,
   ReportExtras,
   VisitStatus,

@@ -2,7 +2,7 @@ import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { discardAttachment, storeAttachment } from "~/features/messages/index.server";
 import { decideVisit } from "./machine";
-import { applyVisitEvent, visitBookingOf, visitFacts, type VisitResult } from "./visits.server";
+import { applyVisitEvent, reportDayAt, visitBookingOf, visitFacts, type VisitResult } from "./visits.server";
 
 /**
  * A photo or short video through the chat's media pipeline (checked by content, re-encoded). The
@@ -16,7 +16,8 @@ export async function storeVisitMedia(
 ): Promise<VisitResult | { ok: false; refusal: "invalidMedia" | "tooLarge" }> {
   const booking = await visitBookingOf(userId, bookingId);
   if (!booking) return { ok: false, refusal: "notFound" };
-  const early = decideVisit(await visitFacts(db, booking), userId, { type: "add-media" }, now());
+  const at = now();
+  const early = decideVisit(await visitFacts(db, booking, reportDayAt(booking, at)), userId, { type: "add-media" }, at);
   if (!early.ok) return early;
   const stored = await storeAttachment(file, declaredType);
   if ("refusal" in stored)

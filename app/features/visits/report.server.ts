@@ -4,6 +4,8 @@ import { db, json } from "~/platform/db.server";
 import { QUICK_NOTES, type QuickNote } from "./machine";
 
 export interface VisitReport {
+  /** A stay's day, or '' for a single visit's report. */
+  day: string;
   status: VisitStatus;
   checkedInAt: string;
   checkedOutAt: string | null;
@@ -23,23 +25,47 @@ function parseList(text: string | null): unknown[] {
   }
 }
 
-export async function readReport(database: Kysely<Database> = db, bookingId: string): Promise<VisitReport | null> {
-  const visit = await database.selectFrom("visits").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
+/** The days a booking has reports for, in order ('' alone for a booking that is not a stay). */
+export async function reportDays(database: Kysely<Database>, bookingId: string): Promise<string[]> {
+  const rows = await database
+    .selectFrom("visits")
+    .select("day")
+    .where("booking_id", "=", bookingId)
+    .orderBy("day")
+    .execute();
+  return rows.map((row) => row.day);
+}
+
+/** One report of a booking: a stay's update of `day`, or any other booking's report (day ''). */
+export async function readReport(
+  database: Kysely<Database> = db,
+  bookingId: string,
+  day: string,
+): Promise<VisitReport | null> {
+  const visit = await database
+    .selectFrom("visits")
+    .selectAll()
+    .where("booking_id", "=", bookingId)
+    .where("day", "=", day)
+    .executeTakeFirst();
   if (!visit) return null;
   const items = await database
     .selectFrom("visit_items")
     .select(["position", "kind", "label", "done_at"])
     .where("booking_id", "=", bookingId)
+    .where("day", "=", day)
     .orderBy("position")
     .execute();
   const media = await database
     .selectFrom("visit_media")
     .select(["key", "preview_key", "media_type"])
     .where("booking_id", "=", bookingId)
+    .where("day", "=", day)
     .orderBy("created_at")
     .orderBy("key")
     .execute();
   return {
+    day: visit.day,
     status: visit.status,
     checkedInAt: visit.checked_in_at,
     checkedOutAt: visit.checked_out_at,

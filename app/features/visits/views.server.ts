@@ -6,9 +6,9 @@ import { bookedPetNames } from "~/features/bookings/index.server";
 import { carePlansThroughBooking, type BookedCarePlan } from "~/features/care/index.server";
 import { PLAN_OPENS_BEFORE_MS } from "~/features/care";
 import { decideVisit } from "./machine";
-import { isMissed, readReport } from "./report.server";
+import { isMissed, readReport, reportDays, type VisitReport } from "./report.server";
 import { distanceText, durationText } from "./emails.server";
-import { visitBookingOf, visitFacts } from "./visits.server";
+import { hasDailyUpdates, reportDayAt, visitBookingOf, visitFacts } from "./visits.server";
 import { routeOutline } from "./walk";
 
 export interface VisitPageData {
@@ -17,23 +17,57 @@ export interface VisitPageData {
   plans: BookedCarePlan[] | null;
   /** When a sitter's view of the plan opens, while it is still closed. */
   planOpens: string | null;
-  visit: {
-    status: "checked-in" | "checked-out";
-    checkedIn: string;
-    checkedOut: string | null;
-    items: {
-      position: number;
-      kind: "feeding" | "medication" | "walk";
-      label: string;
-      done: string | null;
-      missed: boolean;
-    }[];
-    quickNotes: string[];
-    note: string;
-    media: { url: string; previewUrl: string; type: "image" | "video" }[];
-    walk: { outline: string; distance: string; duration: string } | null;
-  } | null;
+  visit: VisitView | null;
+  /** A stay: one update a day, of which `visit` is today's. */
+  daily: boolean;
+  /** A stay's updates of earlier days, newest first. */
+  earlier: (VisitView & { day: string; dayLabel: string })[];
   can: { checkIn: boolean; act: boolean; checkOut: boolean; walk: boolean; media: boolean };
+}
+
+export interface VisitView {
+  status: "checked-in" | "checked-out";
+  checkedIn: string;
+  checkedOut: string | null;
+  items: {
+    position: number;
+    kind: "feeding" | "medication" | "walk";
+    label: string;
+    done: string | null;
+    missed: boolean;
+  }[];
+  quickNotes: string[];
+  note: string;
+  media: { url: string; previewUrl: string; type: "image" | "video" }[];
+  walk: { outline: string; distance: string; duration: string } | null;
+}
+
+/** A report as the page shows it, times in the reader's time zone. */
+function reportView(report: VisitReport, time: Intl.DateTimeFormat, language: string): VisitView {
+  return {
+    status: report.status,
+    checkedIn: time.format(new Date(report.checkedInAt)),
+    checkedOut: report.checkedOutAt ? time.format(new Date(report.checkedOutAt)) : null,
+    items: report.items.map((item) => ({
+      position: item.position,
+      kind: item.kind,
+      label: item.label,
+      done: item.doneAt ? time.format(new Date(item.doneAt)) : null,
+      missed: isMissed(report, item),
+    })),
+    quickNotes: report.quickNotes,
+    note: report.note,
+    media: report.media.map((media) => ({
+      url: photoUrl(media.key),
+      previewUrl: photoUrl(media.previewKey ?? media.key),
+      type: media.type,
+    })),
+    walk: report.walk && {
+      outline: report.walk.route ? routeOutline(report.walk.route) : "",
+      distance: distanceText(report.walk.distanceM, language),
+      duration: durationText(report.walk.durationS, language),
+    },
+  };
 }
 
 /** Everything the visit page shows, for one of the booking's two people; null for anyone else. */
@@ -50,8 +84,9 @@ export async function visitPage(
   const time = dateTimeFormat(language, { timeStyle: "short", timeZone: viewer.time_zone });
   const moment = dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: viewer.time_zone });
   const plans = await carePlansThroughBooking(viewer.id, booking);
-  const report = await readReport(db, booking.id);
-  const currentFacts = await visitFacts(db, booking);
+  const day = reportDayAt(booking, at);
+  const report = await readReport(db, booking.id, day);
+  const currentFacts = await visitFacts(db, booking, day);
   const allowed = (type: "check-in" | "details" | "check-out" | "walk" | "add-media") =>
     as === "sitter" &&
     decideVisit(
@@ -82,30 +117,9 @@ export async function visitPage(
     },
     plans,
     planOpens: planClosed ? moment.format(new Date(new Date(booking.start_at).getTime() - PLAN_OPENS_BEFORE_MS)) : null,
-    visit: report && {
-      status: report.status,
-      checkedIn: time.format(new Date(report.checkedInAt)),
-      checkedOut: report.checkedOutAt ? time.format(new Date(report.checkedOutAt)) : null,
-      items: report.items.map((item) => ({
-        position: item.position,
-        kind: item.kind,
-        label: item.label,
-        done: item.doneAt ? time.format(new Date(item.doneAt)) : null,
-        missed: isMissed(report, item),
-      })),
-      quickNotes: report.quickNotes,
-      note: report.note,
-      media: report.media.map((media) => ({
-        url: photoUrl(media.key),
-        previewUrl: photoUrl(media.previewKey ?? media.key),
-        type: media.type,
-      })),
-      walk: report.walk && {
-        outline: report.walk.route ? routeOutline(report.walk.route) : "",
-        distance: distanceText(report.walk.distanceM, language),
-        duration: durationText(report.walk.durationS, language),
-      },
-    },
+    visit: report && reportView(report, time, language),
+    daily: hasDailyUpdates(booking),
+    earlier: await earlierUpdates(booking.id, day, language, (earlier) => reportView(earlier, time, language)),
     can: {
       checkIn: allowed("check-in"),
       act: allowed("details"),
@@ -114,6 +128,26 @@ export async function visitPage(
       media: allowed("add-media"),
     },
   };
+}
+
+/** A stay's updates of other days than today's, newest first, each with its day in words. */
+async function earlierUpdates(
+  bookingId: string,
+  today: string,
+  language: string,
+  view: (report: VisitReport) => VisitView,
+): Promise<(VisitView & { day: string; dayLabel: string })[]> {
+  if (today === "") return [];
+  const dayLabel = dateTimeFormat(language, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+  const days = (await reportDays(db, bookingId)).filter((day) => day !== today && day !== "").reverse();
+  const reports = await Promise.all(days.map((day) => readReport(db, bookingId, day)));
+  return reports
+    .filter((report): report is VisitReport => report !== null)
+    .map((report) => ({
+      ...view(report),
+      day: report.day,
+      dayLabel: dayLabel.format(new Date(`${report.day}T12:00:00Z`)),
+    }));
 }
 
 async function otherName(id: string): Promise<string> {

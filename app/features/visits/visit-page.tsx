@@ -19,11 +19,12 @@ export function VisitStatus({ page }: { page: VisitPageData }) {
   return (
     <section aria-labelledby="visit-status" className="card space-y-2" aria-live="polite">
       <h2 id="visit-status" className="text-lg font-semibold">
-        {t("visit.title")}
+        {t(page.daily ? "daily.title" : "visit.title")}
       </h2>
+      {page.daily ? <p className="text-sm text-stone-700">{t("daily.intro")}</p> : null}
       <p className="text-stone-800">
         {!visit
-          ? t("visit.notStarted")
+          ? t(page.daily ? "daily.notStarted" : "visit.notStarted")
           : visit.status === "checked-in"
             ? t("visit.checkedInAt", { time: visit.checkedIn })
             : t("visit.checkedOutAt", { in: visit.checkedIn, out: visit.checkedOut })}
@@ -31,7 +32,7 @@ export function VisitStatus({ page }: { page: VisitPageData }) {
       {page.can.checkIn ? (
         <Form method="post">
           <SubmitButton name="intent" value="check-in" className="w-full">
-            {t("visit.checkIn")}
+            {t(page.daily ? "daily.checkIn" : "visit.checkIn")}
           </SubmitButton>
         </Form>
       ) : null}
@@ -268,14 +269,77 @@ export function ReportExtras({ visit }: { visit: Visit }) {
   );
 }
 
-export function CheckOutForm() {
+export function CheckOutForm({ daily = false }: { daily?: boolean }) {
   const { t } = useTranslation("care");
   return (
     <Form method="post" className="card space-y-2">
-      <p className="text-sm text-stone-700">{t("visit.checkOutHint")}</p>
+      <p className="text-sm text-stone-700">{t(daily ? "daily.checkOutHint" : "visit.checkOutHint")}</p>
       <SubmitButton name="intent" value="check-out" className="w-full">
-        {t("visit.checkOut")}
+        {t(daily ? "daily.checkOut" : "visit.checkOut")}
       </SubmitButton>
     </Form>
+  );
+}
+
+/** A stay's updates of earlier days, newest first, each as sent (or still open). */
+export function EarlierUpdates({ updates }: { updates: VisitPageData["earlier"] }) {
+  const { t } = useTranslation("care");
+  if (updates.length === 0) return null;
+  return (
+    <section aria-labelledby="earlier-updates" className="space-y-2">
+      <h2 id="earlier-updates" className="text-lg font-semibold">
+        {t("daily.earlier")}
+      </h2>
+      <ul className="space-y-2">
+        {updates.map((update) => (
+          <li key={update.day} className="card space-y-2">
+            <h3 className="font-semibold">{update.dayLabel}</h3>
+            <p className="text-sm text-stone-700">
+              {update.checkedOut ? t("daily.sentAt", { time: update.checkedOut }) : t("daily.open")}
+            </p>
+            {update.items.length ? (
+              <ul className="space-y-1 text-sm">
+                {update.items.map((item) => (
+                  <li key={item.position} className="flex flex-wrap justify-between gap-2">
+                    <span className="min-w-0 break-words">{item.label}</span>
+                    <span className={item.missed ? "font-bold text-red-900" : "text-stone-700"}>
+                      {item.done
+                        ? t("report.doneAt", { time: item.done })
+                        : item.missed
+                          ? t("report.missed")
+                          : t("report.notYet")}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {update.quickNotes.length ? (
+              <p className="text-sm">{update.quickNotes.map((note) => t(`quick.${note}`)).join(" · ")}</p>
+            ) : null}
+            {update.note ? <p className="whitespace-pre-line">{update.note}</p> : null}
+            {update.media.length ? (
+              <ul className="grid grid-cols-3 gap-2">
+                {update.media.map((media, index) => (
+                  <li key={media.url}>
+                    <a href={media.url} className="block">
+                      {media.type === "image" ? (
+                        <img
+                          src={media.previewUrl}
+                          alt={t("report.photoAlt", { number: index + 1 })}
+                          loading="lazy"
+                          className="aspect-square w-full rounded-xl object-cover"
+                        />
+                      ) : (
+                        t("report.videoLabel", { number: index + 1 })
+                      )}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

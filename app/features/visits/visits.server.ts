@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
+import { wallClockIn } from "~/platform/time";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { recordEvents } from "~/platform/events/events.server";
 import { notify } from "~/features/notifications/index.server";
@@ -20,36 +21,65 @@ export type StoredMedia = { type: "image" | "video"; key: string; previewKey: st
 export type VisitResult =
   { ok: true; changed: boolean } | { ok: false; refusal: VisitRefusal | "routeFarAway" | "notFound" };
 
-const BOOKING_COLUMNS = ["id", "owner_id", "sitter_id", "pet_id", "pet_name", "status", "start_at", "end_at"] as const;
+const BOOKING_COLUMNS = [
+  "b.id",
+  "b.owner_id",
+  "b.sitter_id",
+  "b.pet_id",
+  "b.pet_name",
+  "b.status",
+  "b.start_at",
+  "b.end_at",
+  "b.service_type",
+  "s.time_zone as sitter_time_zone",
+] as const;
 
 /** A booking the person takes part in, with what the visit rules need; anyone else gets nothing. */
 export async function visitBookingOf(userId: string, bookingId: string) {
   const booking = await db
-    .selectFrom("bookings")
+    .selectFrom("bookings as b")
+    .innerJoin("users as s", "s.id", "b.sitter_id")
     .select(BOOKING_COLUMNS)
-    .where("id", "=", bookingId)
+    .where("b.id", "=", bookingId)
     .executeTakeFirst();
   return booking && (booking.owner_id === userId || booking.sitter_id === userId) ? booking : undefined;
+}
+
+const STAYS = new Set(["boarding", "house_sitting", "day_care"]);
+
+/** Whether the booking's reports are a stay's daily updates (one per day) rather than one visit's. */
+export const hasDailyUpdates = (booking: { service_type: string }) => STAYS.has(booking.service_type);
+
+/**
+ * Which report a sitter's action at `at` writes: a stay's update of the sitter's calendar day then, any other
+ * booking's single report ('').
+ */
+export function reportDayAt(booking: { service_type: string; sitter_time_zone: string }, at: Date): string {
+  return hasDailyUpdates(booking) ? wallClockIn(booking.sitter_time_zone, at).day : "";
 }
 
 export async function visitFacts(
   database: Transaction<Database> | typeof db,
   booking: VisitFacts["booking"] & { id: string },
+  day: string,
 ): Promise<VisitFacts> {
   const visit = await database
     .selectFrom("visits")
     .select(["status", "walk_distance_m"])
     .where("booking_id", "=", booking.id)
+    .where("day", "=", day)
     .executeTakeFirst();
   const items = await database
     .selectFrom("visit_items")
     .select(["position", "done_at"])
     .where("booking_id", "=", booking.id)
+    .where("day", "=", day)
     .execute();
   const media = await database
     .selectFrom("visit_media")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("booking_id", "=", booking.id)
+    .where("day", "=", day)
     .executeTakeFirstOrThrow();
   return { booking, visit: visit ?? null, items, mediaCount: Number(media.count) };
 }
@@ -88,25 +118,33 @@ export async function applyVisitEvent(
     const place = await bookingPlace(booking.owner_id);
     if (place && !routeAround(event.walk.route, place)) return { ok: false, refusal: "routeFarAway" };
   }
+  const at = now();
+  const day = reportDayAt(booking, at);
   const result = await db.transaction().execute(async (trx): Promise<VisitResult> => {
-    const facts = await visitFacts(trx, booking);
-    const decision = decideVisit(facts, userId, event, now());
+    const facts = await visitFacts(trx, booking, day);
+    const decision = decideVisit(facts, userId, event, at);
     if (!decision.ok) return decision;
     if (!decision.change) return { ok: true, changed: false };
-    await write(trx, bookingId, decision.change, media);
-    await tell(trx, booking, decision.change);
+    await write(trx, { bookingId, day }, decision.change, media);
+    await tell(trx, booking, day, decision.change);
     return { ok: true, changed: true };
   });
   if (result.ok && result.changed) deliverSoon();
   return result;
 }
 
-async function write(trx: Transaction<Database>, bookingId: string, change: VisitChange, media?: StoredMedia) {
+async function write(
+  trx: Transaction<Database>,
+  { bookingId, day }: { bookingId: string; day: string },
+  change: VisitChange,
+  media?: StoredMedia,
+) {
   if (change.create) {
     await trx
       .insertInto("visits")
       .values({
         booking_id: bookingId,
+        day,
         status: "checked-in",
         checked_in_at: change.visit!.checked_in_at!,
         checked_out_at: null,
@@ -118,16 +156,22 @@ async function write(trx: Transaction<Database>, bookingId: string, change: Visi
     if (change.items?.length)
       await trx
         .insertInto("visit_items")
-        .values(change.items.map((item) => ({ booking_id: bookingId, ...item, done_at: null })))
+        .values(change.items.map((item) => ({ booking_id: bookingId, day, ...item, done_at: null })))
         .execute();
   } else if (change.visit) {
-    await trx.updateTable("visits").set(change.visit).where("booking_id", "=", bookingId).execute();
+    await trx
+      .updateTable("visits")
+      .set(change.visit)
+      .where("booking_id", "=", bookingId)
+      .where("day", "=", day)
+      .execute();
   }
   if (change.tick) {
     await trx
       .updateTable("visit_items")
       .set({ done_at: change.tick.at })
       .where("booking_id", "=", bookingId)
+      .where("day", "=", day)
       .where("position", "=", change.tick.position)
       .where("done_at", "is", null)
       .execute();
@@ -138,6 +182,7 @@ async function write(trx: Transaction<Database>, bookingId: string, change: Visi
       .values({
         key: media.key,
         booking_id: bookingId,
+        day,
         preview_key: media.previewKey,
         media_type: media.type,
         created_at: now().toISOString(),
@@ -149,6 +194,7 @@ async function write(trx: Transaction<Database>, bookingId: string, change: Visi
 async function tell(
   trx: Transaction<Database>,
   booking: { id: string; owner_id: string; sitter_id: string; pet_name: string; start_at: string },
+  day: string,
   change: VisitChange,
 ) {
   // The owner's open booking page reloads on this (live updates); the sitter's other tabs too.
@@ -187,7 +233,7 @@ async function tell(
     trx,
   );
   if (change.tellOwner !== "checkedOut") return;
-  const report = await readReport(trx, booking.id);
+  const report = await readReport(trx, booking.id, day);
   if (!report) return;
   await enqueueEmail(await reportEmail(owner, { sitter: sitter.name, pet: pets, bookingId: booking.id }, report), trx);
   await postCard(trx, {
