@@ -247,9 +247,7 @@ export function answeredRequests(
 ) {
   const database = open();
   try {
-    const idOf = (email: string) =>
-      (database.prepare("select id from users where email = ?").get(email) as { id: string }).id;
-    const [owner, sitter] = [idOf(ownerEmail), idOf(sitterEmail)];
+    const [owner, sitter] = [userIdOf(ownerEmail), userIdOf(sitterEmail)];
     const insertBooking = database.prepare(
       `insert into bookings (id, owner_id, sitter_id, pet_id, pet_name, start_at, end_at, hours, hourly_rate_cents, subtotal_cents, fee_cents, total_cents,
         status, payment_status, payment_provider, card_label, hold_ref, confirmed_at, completed_at, created_at, updated_at)
@@ -356,8 +354,6 @@ export function completedBookingOf(
 export function pastMeetGreet(ownerEmail: string, sitterEmail: string, serverNow: Date, hoursAgo: number): string {
   const database = open();
   try {
-    const idOf = (email: string) =>
-      (database.prepare("select id from users where email = ?").get(email) as { id: string }).id;
     const id = randomUUID();
     const at = new Date(serverNow.getTime() - hoursAgo * 3600_000).toISOString();
     database
@@ -365,7 +361,7 @@ export function pastMeetGreet(ownerEmail: string, sitterEmail: string, serverNow
         `insert into meet_greets (id, owner_id, sitter_id, start_at, place, place_note, status, proposed_by, created_at, updated_at)
          values (?, ?, ?, ?, 'sitters_home', '', 'accepted', 'owner', ?, ?)`,
       )
-      .run(id, idOf(ownerEmail), idOf(sitterEmail), at, at, at);
+      .run(id, userIdOf(ownerEmail), userIdOf(sitterEmail), at, at, at);
     return id;
   } finally {
     database.close();

@@ -46,45 +46,36 @@ function median(values: number[]): number | null {
  * saved), and the first answer to it (accept, decline, or lapsing unanswered). Requests the owner withdrew before
  * an answer, and those still waiting, count as requests but in neither rate.
  */
+const ANSWERS = ["accept", "decline", "expire"];
+
 export async function sitterReliability(sitterId: string): Promise<Reliability> {
   const since = new Date(now().getTime() - RELIABILITY_WINDOW_MS).toISOString();
-  const answers = ["accept", "decline", "expire"];
-  const rows = await db
+  // The events that matter of each request of the window, in the order the machine applied them.
+  const events = await db
     .selectFrom("bookings as b")
-    .select((eb) => [
-      eb
-        .selectFrom("booking_history as h")
-        .select((h) => h.fn.min("h.created_at").as("at"))
-        .whereRef("h.booking_id", "=", "b.id")
-        .where("h.event", "=", "card-saved")
-        .as("asked_at"),
-      eb
-        .selectFrom("booking_history as h")
-        .select("h.event")
-        .whereRef("h.booking_id", "=", "b.id")
-        .where("h.status_from", "=", "requested")
-        .where("h.event", "in", answers)
-        .orderBy("h.id")
-        .limit(1)
-        .as("answer"),
-      eb
-        .selectFrom("booking_history as h")
-        .select("h.created_at")
-        .whereRef("h.booking_id", "=", "b.id")
-        .where("h.status_from", "=", "requested")
-        .where("h.event", "in", answers)
-        .orderBy("h.id")
-        .limit(1)
-        .as("answered_at"),
-    ])
+    .innerJoin("booking_history as h", "h.booking_id", "b.id")
+    .select(["b.id as booking_id", "h.event", "h.status_from", "h.created_at"])
     .where("b.sitter_id", "=", sitterId)
     .where("b.created_at", ">=", since)
+    .where("h.event", "in", ["card-saved", ...ANSWERS])
+    .orderBy("b.id")
+    .orderBy("h.id")
     .execute();
-  const asked = rows.filter((row) => row.asked_at !== null);
+  const requests = new Map<string, { askedAt: string | null; answer: string | null; answeredAt: string | null }>();
+  for (const row of events) {
+    const request = requests.get(row.booking_id) ?? { askedAt: null, answer: null, answeredAt: null };
+    if (row.event === "card-saved") request.askedAt ??= row.created_at;
+    else if (row.status_from === "requested" && request.answer === null) {
+      request.answer = row.event;
+      request.answeredAt = row.created_at;
+    }
+    requests.set(row.booking_id, request);
+  }
+  const asked = [...requests.values()].filter((request) => request.askedAt !== null);
   const responses = asked
-    .filter((row) => (row.answer === "accept" || row.answer === "decline") && row.answered_at)
-    .map((row) => Math.max(0, Date.parse(row.answered_at!) - Date.parse(row.asked_at!)));
-  const decided = asked.filter((row) => row.answer !== null);
+    .filter((request) => (request.answer === "accept" || request.answer === "decline") && request.answeredAt)
+    .map((request) => Math.max(0, Date.parse(request.answeredAt!) - Date.parse(request.askedAt!)));
+  const decided = asked.filter((request) => request.answer !== null);
 
   const repeatSince = new Date(now().getTime() - REPEAT_WINDOW_MS).toISOString();
   const owners = await db

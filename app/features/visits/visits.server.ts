@@ -10,6 +10,7 @@ import { bookedPetNames } from "~/features/bookings/index.server";
 import { listOf } from "~/platform/format";
 import { postCard } from "~/features/messages/index.server";
 import { checklistOfBooking } from "~/features/care/index.server";
+import { isStayService } from "~/features/profiles";
 import { coordinatesOfCity, type Coordinates } from "~/features/geo/index.server";
 import { decideVisit, type VisitChange, type VisitEvent, type VisitFacts, type VisitRefusal } from "./machine";
 import { reportEmail, reportCardText } from "./emails.server";
@@ -45,10 +46,8 @@ export async function visitBookingOf(userId: string, bookingId: string) {
   return booking && (booking.owner_id === userId || booking.sitter_id === userId) ? booking : undefined;
 }
 
-const STAYS = new Set(["boarding", "house_sitting", "day_care"]);
-
 /** Whether the booking's reports are a stay's daily updates (one per day) rather than one visit's. */
-export const hasDailyUpdates = (booking: { service_type: string }) => STAYS.has(booking.service_type);
+export const hasDailyUpdates = (booking: { service_type: string }) => isStayService(booking.service_type);
 
 /**
  * Which report a sitter's action at `at` writes: a stay's update of the sitter's calendar day then, any other

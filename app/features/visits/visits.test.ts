@@ -6,7 +6,7 @@ import { clockTo, HOUR, MINUTE, resetClockAfterEach } from "~/testing/clock";
 import { card, ownerWithPet, requestInput, requested, sitterWithSlot } from "~/testing/bookings";
 import { emailsTo, noticesOf, person, petOf } from "~/testing/people";
 import { payForBooking, requestBooking, transition } from "~/features/bookings/index.server";
-import { mayReadCarePlan, saveCarePlan } from "~/features/care/index.server";
+import { EMPTY_CARE_PLAN, mayReadCarePlan, saveCarePlan } from "~/features/care/index.server";
 import { fileStorage } from "~/features/media/index.server";
 import { applyVisitEvent } from "./visits.server";
 import { storeVisitMedia } from "./media.server";
@@ -393,19 +393,12 @@ describe("several pets", () => {
     const owner = await ownerWithPet();
     const luna = await petOf(owner.id, { name: "Luna" });
     const first = await db.selectFrom("pets").select("name").where("id", "=", owner.petId).executeTakeFirstOrThrow();
-    const emptyPlan = {
-      feeding: "",
-      medication: "",
-      walks: "",
-      houseNotes: "",
-      vetName: "",
-      vetPhone: "",
-      vetAddress: "",
-      emergencyName: "",
-      emergencyPhone: "",
-    };
-    await saveCarePlan(owner.id, owner.petId, { ...emptyPlan, feeding: "08:00 – 80 g dry food" });
-    await saveCarePlan(owner.id, luna, { ...emptyPlan, medication: "09:00 – Apoquel 16 mg", vetName: "Dr. Vega" });
+    await saveCarePlan(owner.id, owner.petId, { ...EMPTY_CARE_PLAN, feeding: "08:00 – 80 g dry food" });
+    await saveCarePlan(owner.id, luna, {
+      ...EMPTY_CARE_PLAN,
+      medication: "09:00 – Apoquel 16 mg",
+      vetName: "Dr. Vega",
+    });
     const made = await requestBooking(owner, requestInput(sitter.id, [owner.petId, luna], sitter.day, "10:00", 2));
     if (made.status !== "created") throw new Error(made.reason);
     const booking = made.booking;
