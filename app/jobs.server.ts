@@ -6,6 +6,7 @@ import { every, startPlatformJobs, stopPlatform } from "~/platform/lifecycle.ser
 import { runDueBookingWork } from "~/features/bookings/index.server";
 import { runDueSubscriptionWork } from "~/features/subscriptions/index.server";
 import { runDueMeetGreetReminders } from "~/features/meet-greets/index.server";
+import { runDueSeriesWork } from "~/features/series/index.server";
 import { offerNewProfiles } from "~/features/discovery/index.server";
 import { purgeExpiredPendingUploads } from "~/features/media/index.server";
 import { deliverPendingPushes, pruneSentPushes } from "~/features/push/index.server";
@@ -32,6 +33,8 @@ export async function startApp(): Promise<void> {
   every(30_000, runDueBookingWork, "booking-work");
   every(60_000, runDueSubscriptionWork, "subscription-work");
   every(60_000, runDueMeetGreetReminders, "meet-greet-reminders");
+  // Weekly care's occurrences a week ahead; a round finds each made one and leaves it.
+  every(5 * 60_000, runDueSeriesWork, "series-work");
   every(10 * 60_000, purgeExpiredPendingUploads, "purge-pending-uploads");
   // Pushes also go out a moment after they are written; this round takes retries and other instances' leftovers.
   every(15_000, deliverPendingPushes, "deliver-pushes");

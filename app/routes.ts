@@ -49,6 +49,7 @@ export default [
     route("booking/walk", "routes/booking-walk.tsx"),
     route("meet/new", "routes/meet-new.tsx"),
     route("meet/:meetId", "routes/meet-greet.tsx"),
+    route("series/:seriesId", "routes/series.tsx"),
     route("payment/:bookingId", "routes/payment.tsx"),
     route("payment/:bookingId/card-entry", "routes/payment-card-entry.ts"),
     route("notifications", "routes/notifications.tsx"),

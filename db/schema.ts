@@ -268,6 +268,10 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   sitter_services: SitterServicesTable;
   meet_greets: MeetGreetsTable;
+  care_series: CareSeriesTable;
+  care_series_schedules: CareSeriesSchedulesTable;
+  care_series_pets: CareSeriesPetsTable;
+  care_series_skips: CareSeriesSkipsTable;
   push_outbox: PushOutboxTable;
   push_keys: PushKeysTable;
 }
@@ -498,6 +502,10 @@ export interface BookingsTable {
    */
   payment_mode: Generated<PaymentMode>;
   payout_ref: string | null;
+  /** An occurrence of weekly care (migration 0051): its series, the sitter's calendar day and the schedule it follows. */
+  series_id: string | null;
+  series_day: string | null;
+  series_schedule_id: string | null;
   created_at: IsoTime;
   updated_at: IsoTime;
 }
@@ -533,6 +541,60 @@ export interface MeetGreetsTable {
   reminded_at: IsoTime | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+}
+
+export type SeriesService = "walk" | "drop_in";
+export type SeriesStatus = "requested" | "active" | "declined" | "withdrawn" | "ended";
+export type ScheduleStatus = "proposed" | "accepted" | "declined" | "withdrawn";
+
+/** Weekly care (migration 0051): the same walk or visit on some weekdays, each occurrence its own booking. */
+export interface CareSeriesTable {
+  id: string;
+  owner_id: string;
+  sitter_id: string;
+  service: SeriesService;
+  minutes: number;
+  price_cents: number;
+  extra_pet_cents: Generated<number>;
+  cancellation_policy: CancellationPolicy;
+  /** The sitter's zone when asked: the weekdays and the time are the sitter's wall clock. */
+  time_zone: string;
+  first_day: string;
+  last_day: string | null;
+  notes: Generated<string>;
+  status: Generated<SeriesStatus>;
+  ended_by: "owner" | "sitter" | "system" | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+/** A series' days and time from a day on; the first is the request, later ones are changes. */
+export interface CareSeriesSchedulesTable {
+  id: string;
+  series_id: string;
+  from_day: string;
+  /** ISO weekdays, 1 (Monday) to 7, comma-separated in order. */
+  weekdays: string;
+  start_time: string;
+  status: Generated<ScheduleStatus>;
+  proposed_by: "owner" | "sitter";
+  created_at: IsoTime;
+  answered_at: IsoTime | null;
+}
+
+export interface CareSeriesPetsTable {
+  series_id: string;
+  position: number;
+  pet_id: string;
+  pet_name: string;
+}
+
+/** A date skipped before its occurrence was made. */
+export interface CareSeriesSkipsTable {
+  series_id: string;
+  day: string;
+  skipped_by: "owner" | "sitter";
+  created_at: IsoTime;
 }
 
 /** A service a sitter offers besides pet sitting by the hour (migration 0040). */
@@ -635,6 +697,8 @@ export type OutboxEmail = Selectable<EmailOutboxTable>;
 export type Pet = Selectable<PetsTable>;
 export type Booking = Selectable<BookingsTable>;
 export type MeetGreet = Selectable<MeetGreetsTable>;
+export type CareSeries = Selectable<CareSeriesTable>;
+export type CareSeriesSchedule = Selectable<CareSeriesSchedulesTable>;
 export type AvailabilitySlot = Selectable<AvailabilitySlotsTable>;
 export type Photo = Selectable<PhotosTable>;
 export type PendingUpload = Selectable<PendingUploadsTable>;

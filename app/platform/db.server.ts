@@ -102,3 +102,9 @@ export async function isDatabaseHealthy(database: Kysely<Database> = db): Promis
 export async function checkpointDatabase(database: Kysely<Database> = db): Promise<void> {
   if (databaseEngine === "sqlite") await checkpointSqlite(database);
 }
+
+/** Whether an error is a unique constraint refusing a second row, on either engine (SQLite's code, PostgreSQL's 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
+}

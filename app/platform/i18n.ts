@@ -35,6 +35,7 @@ export const namespaces = [
   "care",
   "settings",
   "meetGreets",
+  "series",
 ];
 // The legal pages' long texts (legal-terms, legal-privacy, legal-cookies, legal-help, legal-imprint) are not
 // listed: only their own pages read them, on the server.

@@ -7,23 +7,32 @@ import { prefilledPets, requestBooking, requestRefusalReply, walkPage } from "~/
 import {
   BookAgainNote,
   FreeDays,
+  WalkServiceChoice,
   PetChoice,
   StartTimeChoice,
   loadBookingSchemas,
   walkRequestSchema,
 } from "~/features/bookings";
+import { RepeatChoice } from "~/features/series";
+import {
+  requestSeries,
+  seriesCardLabel,
+  seriesRefusalReply,
+  weekdayChoices,
+  weekdayOf,
+} from "~/features/series/index.server";
 import { useSchemaValidation } from "~/platform/forms";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
 import { languageOf } from "~/platform/i18n.server";
-import { formatMoney } from "~/platform/money";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { FieldErrors, FormError } from "~/platform/ui/field";
 import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = {
-  i18n: ["bookings", "profile"],
+  i18n: ["bookings", "profile", "series"],
   title: titleFrom<typeof loader>(({ sitter }, t) => t("bookings:walk.title", { name: sitter.name })),
 };
 
@@ -41,13 +50,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
     await languageOf(request),
   );
   if (!page) throw new Response("Not found", { status: 404 });
-  return { ...page, petIds: prefilledPets(url, page), constraints: constraintOf(walkRequestSchema) };
+  const language = await languageOf(request);
+  return {
+    ...page,
+    petIds: prefilledPets(url, page),
+    constraints: constraintOf(walkRequestSchema),
+    weekdays: weekdayChoices(language),
+    firstWeekday: weekdayOf(page.day),
+    card: page.pets.length > 0 ? await seriesCardLabel(user.id) : null,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(await formDataOf(request), { schema: walkRequestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.value.repeat === "weekly") {
+    const { id, sitterId, service, petIds, day, startTime, notes, weekdays = [], lastDay } = submission.value;
+    const asked = { id, sitterId, service, petIds, day, startTime, notes, weekdays, lastDay: lastDay ?? null };
+    const series = await requestSeries(user, asked);
+    if (!series.ok) return data(submission.reply(seriesRefusalReply(series.refusal)), { status: 400 });
+    return redirectWithToast(`/series/${series.series.id}`, { type: "success", title: "series:toast.requested" });
+  }
   const result = await requestBooking(user, { ...submission.value, hours: 1 });
   if (result.status === "refused") return data(submission.reply(requestRefusalReply(result.reason)), { status: 400 });
   // Stripe's card field needs the payment page's own Content-Security-Policy: load it as a new document.
@@ -57,9 +81,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function WalkRequest() {
-  const { t, i18n } = useTranslation(["bookings", "profile"]);
+  const { t } = useTranslation(["bookings", "profile"]);
   const { requestId, sitter, offers, service, pets, today, day, times, quickDays, constraints, again, petIds } =
     useLoaderData<typeof loader>();
+  const { weekdays, firstWeekday, card } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitChoice = useSubmit();
   const [form, fields] = useForm({
@@ -84,30 +109,7 @@ export default function WalkRequest() {
         >
           <input type="hidden" name="walkerId" value={sitter.id} />
           {again ? <input type="hidden" name="again" value={again.bookingId} /> : null}
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-semibold text-stone-800">{t("stay.service")}</legend>
-            {offers.map((offer) => (
-              <label
-                key={offer.service}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-stone-300 bg-white p-3 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700"
-              >
-                <input
-                  type="radio"
-                  name="service"
-                  value={offer.service}
-                  defaultChecked={offer.service === service}
-                  className="size-4 accent-brand-700"
-                />
-                <span className="grow font-medium">
-                  {t(`profile:services.${offer.service}`)} · {t("profile:services.minutes", { minutes: offer.minutes })}
-                </span>
-                <span className="text-stone-700">
-                  {formatMoney(offer.priceCents, i18n.language)}{" "}
-                  {t(`profile:services.unit.${offer.service === "walk" ? "walk" : "visit"}`)}
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <WalkServiceChoice offers={offers} chosen={service} />
           <div className="space-y-1.5">
             <label htmlFor="walk-date" className="block text-sm font-semibold text-stone-800">
               {t("request.date")}
@@ -157,6 +159,13 @@ export default function WalkRequest() {
               limitKey="walk.petsLimit"
             />
             <StartTimeChoice times={times} field={fields.startTime} preset={again?.startTime} />
+            <RepeatChoice
+              fields={{ repeat: fields.repeat, weekdays: fields.weekdays, lastDay: fields.lastDay }}
+              names={weekdays}
+              firstWeekday={firstWeekday}
+              firstDay={day}
+              card={card ? { label: card } : null}
+            />
             <div className="space-y-1.5">
               <label htmlFor={fields.notes.id} className="block text-sm font-semibold text-stone-800">
                 {t("request.notes")}

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { runDueBookingWork } from "~/features/bookings/index.server";
 import { runDueSubscriptionWork } from "~/features/subscriptions/index.server";
+import { runDueSeriesWork } from "~/features/series/index.server";
 import { formDataOf } from "~/platform/forms.server";
 import { advanceClock, now, resetClock } from "~/platform/clock.server";
 import { env } from "~/platform/env.server";
@@ -16,9 +17,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   advanceClock(minutes * 60_000);
   // What time would have triggered happens now, so a test sees it without waiting for the scheduler.
+  const occurrencesMade = await runDueSeriesWork();
   const changed = await runDueBookingWork();
   const subscriptionsChanged = await runDueSubscriptionWork();
-  return Response.json({ now: now().toISOString(), bookingsChanged: changed, subscriptionsChanged });
+  return Response.json({ now: now().toISOString(), bookingsChanged: changed, subscriptionsChanged, occurrencesMade });
 }
 
 export function loader() {

@@ -13,7 +13,11 @@ import { TabLinks } from "~/platform/ui/tab-links";
 import { SubmitButton } from "~/platform/ui/submit-button";
 import { flag } from "~/platform/db.server";
 
-export const handle = { i18n: ["notifications", "subscription", "disputes"], title: "notifications:title" };
+// Every namespace a notice may be worded in (keyOf): bookings', disputes', visits', meet & greets', weekly care's.
+export const handle = {
+  i18n: ["notifications", "subscription", "disputes", "care", "meetGreets", "series"],
+  title: "notifications:title",
+};
 
 const TABS = Object.keys(NOTIFICATION_TABS) as NotificationTab[];
 const tabOf = (value: unknown): NotificationTab => TABS.find((tab) => tab === value) ?? "all";

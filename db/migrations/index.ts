@@ -40,6 +40,7 @@ import * as deckFromPrice from "./0046-deck-from-price";
 import * as stays from "./0047-stays";
 import * as meetGreets from "./0049-meet-greets";
 import * as stayDailyUpdates from "./0050-stay-daily-updates";
+import * as careSeries from "./0051-care-series";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   "0047-stays": stays,
   "0049-meet-greets": meetGreets,
   "0050-stay-daily-updates": stayDailyUpdates,
+  "0051-care-series": careSeries,
 };

@@ -100,6 +100,21 @@ const badgeTone: Record<BookingView["status"], string> = {
   cancelled: "bg-stone-200 text-stone-800",
 };
 
+const SYSTEM_REASONS = new Set(["expired", "slotTaken", "payment", "unanswered", "accountClosed"]);
+// Why an occurrence of weekly care ended: a skip or the end of its series (by either side), a change, a day off.
+const SERIES_REASONS = new Set(["skipped", "seriesEnded"]);
+
+function cancelledText(t: Translate, booking: ShownBooking): string {
+  const reason = booking.cancelReason;
+  const by = booking.cancelledBy ?? "system";
+  if (booking.seriesId && reason && SERIES_REASONS.has(reason) && by !== "system")
+    return t(`card.series.${reason as "skipped" | "seriesEnded"}.${by}`);
+  if (booking.seriesId && (reason === "seriesChanged" || reason === "notFree")) return t(`card.series.${reason}`);
+  if (reason && by === "sitter" && reason !== "accountClosed") return t("disputes:card.cancelledBySitter", { reason });
+  if (reason && by === "owner") return t("card.cancelledReason", { reason });
+  return t(`card.cancelledBy.${reason && SYSTEM_REASONS.has(reason) ? reason : by}`);
+}
+
 export function BookingCard({ booking }: { booking: ShownBooking }) {
   const { t } = useTranslation("bookings");
   const titleId = `booking-${booking.id}`;
@@ -149,15 +164,12 @@ export function BookingCard({ booking }: { booking: ShownBooking }) {
       {booking.notes ? (
         <p className="rounded-xl bg-stone-50 p-2 text-sm whitespace-pre-line text-stone-800">{booking.notes}</p>
       ) : null}
-      {booking.status === "cancelled" ? (
-        <p className="text-sm text-stone-700">
-          {booking.cancelReason && booking.cancelledBy === "sitter" && booking.cancelReason !== "accountClosed"
-            ? t("disputes:card.cancelledBySitter", { reason: booking.cancelReason })
-            : booking.cancelReason && booking.cancelledBy === "owner"
-              ? t("card.cancelledReason", { reason: booking.cancelReason })
-              : t(
-                  `card.cancelledBy.${booking.cancelReason === "expired" || booking.cancelReason === "slotTaken" || booking.cancelReason === "payment" || booking.cancelReason === "unanswered" || booking.cancelReason === "accountClosed" ? booking.cancelReason : (booking.cancelledBy ?? "system")}`,
-                )}
+      {booking.status === "cancelled" ? <p className="text-sm text-stone-700">{cancelledText(t, booking)}</p> : null}
+      {booking.seriesId ? (
+        <p className="text-sm">
+          <Link to={`/series/${booking.seriesId}`} className="font-semibold text-brand-800 underline">
+            {t("card.series.link")}
+          </Link>
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">

@@ -62,7 +62,7 @@ export async function applyEvent(
   event: BookingEvent,
 ): Promise<TransitionResult> {
   const booking = await findBooking(id, trx);
-  if (!booking && event.type !== "requested") return { ok: false, refusal: "notFound" };
+  if (!booking && event.type !== "requested" && event.type !== "occurrence") return { ok: false, refusal: "notFound" };
   if (
     booking &&
     actor.kind !== "system" &&

@@ -8,7 +8,9 @@ export {
   transition,
 } from "./bookings.server";
 export type { TransitionResult } from "./bookings.server";
-export { bookedPetNames } from "./booked-pets.server";
+export { bookedPetNames, ownersPets } from "./booked-pets.server";
+export { makeOccurrence } from "./occurrences.server";
+export type { OccurrenceInput } from "./occurrences.server";
 export { runDueBookingWork } from "./due-work.server";
 export { payForBooking, payWithSavedCard, startCardEntry } from "./payment-entry.server";
 export type { PaymentOutcome } from "./payment-entry.server";

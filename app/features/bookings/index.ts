@@ -27,6 +27,7 @@ export {
   PetChoice,
   PriceBreakdown,
   StartTimeChoice,
+  WalkServiceChoice,
 } from "./request-form-parts";
 export {
   cancelSchema,

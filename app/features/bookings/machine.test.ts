@@ -108,6 +108,14 @@ type ActorName = keyof typeof ACTORS;
 
 const EVENTS = {
   requested: { type: "requested", booking: newBooking() },
+  occurrence: {
+    type: "occurrence",
+    booking: newBooking({ service_type: "walk", hours: 1, series_id: "series-1", series_day: "2030-01-07" }),
+    pets: [{ id: "pet-1", name: "Rex" }],
+    card: { cardRef: "card_1", cardLabel: "Visa •••• 4242" },
+    sitterFree: true,
+  },
+  "series-changed": { type: "series-changed" },
   "card-saved": { type: "card-saved", cardRef: "card_2", cardLabel: "Visa •••• 4242" },
   "hold-placed": { type: "hold-placed", holdRef: "hold_2" },
   "hold-failed": { type: "hold-failed", error: "insufficient_funds" },
@@ -139,6 +147,8 @@ type EventName = keyof typeof EVENTS;
 /** For each event: who may send it, and a booking (none for the one that makes it) and a moment at which it is allowed. */
 const READY: Record<EventName, { actors: ActorName[]; booking: Facts | null; at: Date }> = {
   requested: { actors: ["owner"], booking: null, at: NOW },
+  occurrence: { actors: ["system"], booking: null, at: NOW },
+  "series-changed": { actors: ["system"], booking: cardKept({ status: "confirmed" }), at: NOW },
   "card-failed": { actors: ["owner"], booking: booking(), at: NOW },
   "task-failed": { actors: ["system"], booking: booking({ card_ref: "card_1", payment_task: "hold" }), at: NOW },
   "card-saved": { actors: ["owner"], booking: booking(), at: NOW },
@@ -237,6 +247,7 @@ describe("which states each event applies to", () => {
     { event: "resolve-dispute", allowedIn: ["completed"] },
     { event: "operator-refund", allowedIn: ["completed"] },
     { event: "sitter-cancel", allowedIn: ["confirmed"] },
+    { event: "series-changed", allowedIn: ["requested", "confirmed"] },
   ];
   for (const { event, allowedIn } of STATUS_GATED) {
     it(`${event}: only when ${allowedIn.join(" or ")}`, () => {
@@ -1188,5 +1199,58 @@ describe("a stay charged at its start", () => {
       payment_status: "released",
       payout_ref: "payout_1",
     });
+  });
+});
+
+describe("an occurrence of weekly care", () => {
+  const event = EVENTS.occurrence;
+
+  it("is confirmed at once with the owner's card kept, held two days before its start", () => {
+    const change = allowed(decide(null, SYSTEM, event, NOW));
+    expect(change.create).toMatchObject({
+      status: "confirmed",
+      confirmed_at: iso(NOW),
+      card_ref: "card_1",
+      payment_mode: "hold",
+      hold_due_at: iso(after(START, -DELAYED_HOLD_BEFORE_MS)),
+      series_id: "series-1",
+      series_day: "2030-01-07",
+    });
+    expect(change.notify).toEqual([]);
+  });
+
+  it("within two days of its start is held at once", () => {
+    const at = after(START, -DAY);
+    expect(allowed(decide(null, SYSTEM, event, at)).create?.hold_due_at).toBe(iso(at));
+  });
+
+  it("without a usable card is recorded cancelled and both people are told", () => {
+    const change = allowed(decide(null, SYSTEM, { ...event, card: null }, NOW));
+    expect(change.create).toMatchObject({ status: "cancelled", cancel_reason: "payment", payment_status: "failed" });
+    expect(change.notify).toEqual([
+      { to: "owner", message: "holdFailed" },
+      { to: "sitter", message: "cancelledPayment" },
+    ]);
+  });
+
+  it("on a day the sitter is not free is recorded skipped and the owner told", () => {
+    const change = allowed(decide(null, SYSTEM, { ...event, sitterFree: false }, NOW));
+    expect(change.create).toMatchObject({ status: "cancelled", cancel_reason: "notFree" });
+    expect(change.notify).toEqual([{ to: "owner", message: "notFree" }]);
+  });
+
+  it("is refused without its series, for a past start, or with no pet", () => {
+    expect(refusalOf(decide(null, SYSTEM, { ...event, booking: newBooking({ service_type: "walk" }) }, NOW))).toBe(
+      "wrongState",
+    );
+    expect(refusalOf(decide(null, SYSTEM, event, after(START, HOUR)))).toBe("alreadyStarted");
+    expect(refusalOf(decide(null, SYSTEM, { ...event, pets: [] }, NOW))).toBe("wrongState");
+  });
+
+  it("ends in full when its series changes or ends, before it starts", () => {
+    const change = allowed(decide(held({ status: "confirmed" }), SYSTEM, EVENTS["series-changed"], NOW));
+    expect(change.set).toMatchObject({ status: "cancelled", cancel_reason: "seriesChanged", payment_task: "void" });
+    expect(change.freeSlot).toBe(true);
+    expect(refusalOf(decide(confirmed(), SYSTEM, EVENTS["series-changed"], START))).toBe("alreadyStarted");
   });
 });

@@ -63,7 +63,9 @@ export type NewBooking = Pick<
   | "hourly_rate_cents"
   | "payment_provider"
 > &
-  Partial<Pick<Booking, "cancellation_policy" | "extra_pet_cents">> & {
+  Partial<
+    Pick<Booking, "cancellation_policy" | "extra_pet_cents" | "series_id" | "series_day" | "series_schedule_id">
+  > & {
     /** 'hourly' unless given: the specification's booking. */
     service_type?: ServiceId;
   };
@@ -86,8 +88,22 @@ export interface BookedPet {
   name: string;
 }
 
+/** A saved card the owner chose (a weekly series uses the owner's default card). */
+export interface SavedCardRef {
+  cardRef: string;
+  cardLabel: string;
+}
+
 export type BookingEvent =
   | { type: "requested"; booking: NewBooking; pets?: BookedPet[] }
+  /**
+   * The scheduler makes one occurrence of an accepted weekly series: confirmed at once (the sitter accepted the
+   * series), the card held two days before. Without a usable card, or on a day the sitter is not free, it is
+   * recorded cancelled and the people told, so the date shows what happened.
+   */
+  | { type: "occurrence"; booking: NewBooking; pets: BookedPet[]; card: SavedCardRef | null; sitterFree: boolean }
+  /** A series' days or time changed, or it ended: an occurrence it no longer has ends, everything given back. */
+  | { type: "series-changed" }
   | { type: "card-saved"; cardRef: string; cardLabel: string }
   | { type: "card-failed"; error: string }
   | { type: "hold-placed"; holdRef: string }
@@ -122,7 +138,22 @@ export type BookingEvent =
   | { type: "sitter-cancel"; reason: string };
 
 export interface Change {
-  create?: NewBooking & Pick<Booking, "service_type" | "subtotal_cents" | "fee_cents" | "total_cents" | "payment_mode">;
+  create?: NewBooking &
+    Pick<Booking, "service_type" | "subtotal_cents" | "fee_cents" | "total_cents" | "payment_mode"> &
+    Partial<
+      Pick<
+        Booking,
+        | "status"
+        | "payment_status"
+        | "card_ref"
+        | "card_label"
+        | "hold_due_at"
+        | "confirmed_at"
+        | "cancelled_by"
+        | "cancel_reason"
+        | "payment_error"
+      >
+    >;
   /** With `create`: the booked pets, in order. */
   pets?: BookedPet[];
   set: Partial<
@@ -175,7 +206,9 @@ export type NoticeKind =
   | "disputePartlyRefunded"
   | "disputeRefunded"
   | "operatorRefunded"
-  | "cancelledBySitter";
+  | "cancelledBySitter"
+  /** An occurrence of weekly care fell on a day the sitter is not free: skipped. */
+  | "notFree";
 
 export type Refusal =
   | "notYours"
@@ -271,8 +304,51 @@ function ownerCancelPayment(booking: BookingFacts, at: Date): Change["set"] {
 
 export function decide(booking: BookingFacts | null, actor: Actor, event: BookingEvent, at: Date): Decision {
   if (event.type === "requested") return booking ? refuse("wrongState") : request(event.booking, event.pets, actor, at);
+  if (event.type === "occurrence") return booking ? refuse("wrongState") : occurrence(event, actor, at);
   if (!booking) return refuse("wrongState");
   return decideChange(booking, actor, event, at);
+}
+
+function occurrence(event: Extract<BookingEvent, { type: "occurrence" }>, actor: Actor, at: Date): Decision {
+  if (actor.kind !== "system") return refuse("notYours");
+  if (!event.booking.series_id || !event.booking.series_day) return refuse("wrongState");
+  const made = request(event.booking, event.pets, { kind: "owner", userId: event.booking.owner_id }, at);
+  if (!made.ok) return made;
+  const create = made.change.create!;
+  if (!event.sitterFree)
+    return allow({
+      ...made.change,
+      create: { ...create, status: "cancelled", cancelled_by: "system", cancel_reason: "notFree" },
+      notify: [{ to: "owner", message: "notFree" }],
+    });
+  if (!event.card)
+    return allow({
+      ...made.change,
+      create: {
+        ...create,
+        status: "cancelled",
+        payment_status: "failed",
+        payment_error: "no_card",
+        cancelled_by: "system",
+        cancel_reason: "payment",
+      },
+      notify: [
+        { to: "owner", message: "holdFailed" },
+        { to: "sitter", message: "cancelledPayment" },
+      ],
+    });
+  const holdAt = Math.max(at.getTime(), new Date(create.start_at).getTime() - DELAYED_HOLD_BEFORE_MS);
+  return allow({
+    ...made.change,
+    create: {
+      ...create,
+      status: "confirmed",
+      confirmed_at: at.toISOString(),
+      card_ref: event.card.cardRef,
+      card_label: event.card.cardLabel,
+      hold_due_at: new Date(holdAt).toISOString(),
+    },
+  });
 }
 
 function request(booking: NewBooking, listed: BookedPet[] | undefined, actor: Actor, at: Date): Decision {
@@ -310,7 +386,7 @@ function request(booking: NewBooking, listed: BookedPet[] | undefined, actor: Ac
 function decideChange(
   booking: BookingFacts,
   actor: Actor,
-  event: Exclude<BookingEvent, { type: "requested" }>,
+  event: Exclude<BookingEvent, { type: "requested" | "occurrence" }>,
   at: Date,
 ): Decision {
   const startsAt = new Date(booking.start_at).getTime();
@@ -667,6 +743,17 @@ function decideChange(
           payment_task_attempts: 0,
         },
         notify: [],
+      });
+    }
+    case "series-changed": {
+      if (!system) return refuse("notYours");
+      if (booking.status !== "requested" && booking.status !== "confirmed") return refuse("wrongState");
+      if (time >= startsAt) return refuse("alreadyStarted");
+      if (booking.payment_task === "capture" || booking.payment_task === "void") return refuse("paymentPending");
+      return allow({
+        set: { status: "cancelled", cancelled_by: "system", cancel_reason: "seriesChanged", ...giveBack(booking) },
+        notify: [],
+        freeSlot: booking.status === "confirmed",
       });
     }
     case "sitter-cancel": {

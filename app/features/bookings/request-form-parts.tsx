@@ -223,3 +223,40 @@ export function BookAgainNote() {
   const { t } = useTranslation("bookings");
   return <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900 ring-1 ring-brand-200">{t("again.note")}</p>;
 }
+
+/** The sitter's walk and drop-in offers, each with its length and price; the chosen one checked. */
+export function WalkServiceChoice({
+  offers,
+  chosen,
+}: {
+  offers: { service: "walk" | "drop_in"; priceCents: number; minutes: number }[];
+  chosen: string;
+}) {
+  const { t, i18n } = useTranslation(["bookings", "profile"]);
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-semibold text-stone-800">{t("stay.service")}</legend>
+      {offers.map((offer) => (
+        <label
+          key={offer.service}
+          className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-stone-300 bg-white p-3 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700"
+        >
+          <input
+            type="radio"
+            name="service"
+            value={offer.service}
+            defaultChecked={offer.service === chosen}
+            className="size-4 accent-brand-700"
+          />
+          <span className="grow font-medium">
+            {t(`profile:services.${offer.service}`)} · {t("profile:services.minutes", { minutes: offer.minutes })}
+          </span>
+          <span className="text-stone-700">
+            {formatMoney(offer.priceCents, i18n.language)}{" "}
+            {t(`profile:services.unit.${offer.service === "walk" ? "walk" : "visit"}`)}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -41,7 +41,10 @@ export const requestSchema = z.object({
   cancellationPolicy,
 });
 
-/** A walk or a drop-in visit: one, of the sitter's length, at a start time of a day. */
+/**
+ * A walk or a drop-in visit: one, of the sitter's length, at a start time of a day; or, with `repeat` weekly, the
+ * same every week on the ticked weekdays (1 Monday to 7 Sunday) from that day, until a last date or until ended.
+ */
 export const walkRequestSchema = z.object({
   id: uuid("bookings:errors.stale"),
   sitterId: z.string().check(minLength(1), maxLength(64)),
@@ -51,6 +54,13 @@ export const walkRequestSchema = z.object({
   startTime: time,
   notes: optionalText(500),
   cancellationPolicy,
+  repeat: z._default(z.enum(["once", "weekly"]), "once"),
+  weekdays: z.optional(
+    z
+      .array(z.coerce.number<number>().check(z.refine(Number.isInteger), z.gte(1), z.lte(7)), "series:errors.noWeekday")
+      .check(z.maxLength(7, "series:errors.noWeekday")),
+  ),
+  lastDay: z.optional(day),
 });
 
 /** A stay: house sitting, boarding or day care from a first day's drop-off to a last day's pick-up. */

@@ -58,6 +58,8 @@ export interface BookingView {
   ownerCancel: BookingMoney | null;
   /** For the owner of a completed booking: a new request prefilled from it. */
   bookAgain: string | null;
+  /** The weekly series this booking is an occurrence of. */
+  seriesId: string | null;
 }
 
 /** The booking as an owner's cancellation at `at` would leave it, read through bookingMoney. */
@@ -126,6 +128,7 @@ export function toView(
     cancellationPolicy: booking.cancellation_policy,
     ownerCancel: as === "owner" ? ownerCancelPreview(booking, at) : null,
     bookAgain: as === "owner" && booking.status === "completed" ? bookAgainPath(booking) : null,
+    seriesId: booking.series_id,
   };
 }
 

@@ -17,6 +17,7 @@ const BOOKING_KINDS = new Set([
   "slotTaken",
   "unanswered",
   "accountClosed",
+  "notFree",
 ]);
 
 /** Problems, settlements, refunds and sitter cancellations: their words live in the disputes namespace. */
@@ -44,6 +45,9 @@ export function keyOf(notification: NotificationView): string {
   // Meet & greets are worded by their own feature.
   if (notification.type === "booking_status_update" && kind.startsWith("meetGreet_"))
     return `meetGreets:notice.${kind.slice("meetGreet_".length)}`;
+  // Weekly care likewise.
+  if (notification.type === "booking_status_update" && kind.startsWith("series_"))
+    return `series:notice.${kind.slice("series_".length)}`;
   if (notification.type === "booking_status_update")
     return `types.booking_status_update.${BOOKING_KINDS.has(kind) ? kind : "other"}`;
   if (notification.type === "subscription")

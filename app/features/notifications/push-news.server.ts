@@ -16,6 +16,11 @@ const PUSHED_BOOKING_KINDS = new Set([
   "visitReport",
   "problemReported",
   "disputeOpened",
+  "notFree",
+  "series_requested",
+  "series_skipped",
+  "series_changeProposed",
+  "series_ended",
 ]);
 
 /**

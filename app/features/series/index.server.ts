@@ -1,0 +1,13 @@
+export {
+  actOnSeries,
+  changeRefusalReply,
+  generateFor,
+  requestSeries,
+  runDueSeriesWork,
+  seriesCardLabel,
+  seriesRefusalReply,
+} from "./series.server";
+export type { SeriesOutcome, SeriesRequestInput, SeriesRequestRefusal } from "./series.server";
+export { seriesOf, seriesView, weekdayChoices, weekdayNames } from "./views.server";
+export type { SeriesDate, SeriesView } from "./views.server";
+export { weekdayOf } from "./machine";

@@ -1,0 +1,488 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { CareSeries, Database } from "~db/schema";
+import { db, isUniqueViolation } from "~/platform/db.server";
+import { now } from "~/platform/clock.server";
+import { deliverSoon, enqueueEmail } from "~/platform/email.server";
+import { instantAt, wallClockIn } from "~/platform/time";
+import { notify } from "~/features/notifications/index.server";
+import { isOwner, isSitter } from "~/features/profiles/index.server";
+import { mayReach } from "~/features/safety/index.server";
+import { ensureConversation } from "~/features/messages/index.server";
+import { listPets } from "~/features/pets/index.server";
+import { startTimesOn } from "~/features/availability/index.server";
+import { paymentProvider, paysOutThroughStripe, usableCardOf, usableCardsOf } from "~/features/payments/index.server";
+import {
+  applyEvent,
+  hasPaymentWork,
+  makeOccurrence,
+  ownersPets,
+  runPaymentTasks,
+} from "~/features/bookings/index.server";
+import { seriesEmail } from "./emails.server";
+import {
+  GENERATE_DAYS_AHEAD,
+  addDays,
+  datesBetween,
+  decideSeries,
+  isCalendarDay,
+  proposalProblem,
+  scheduleOn,
+  storeWeekdays,
+  type SeriesActor,
+  type SeriesDecision,
+  type SeriesEvent,
+  type SeriesRefusal,
+  type Side,
+} from "./machine";
+
+export interface SeriesRequestInput {
+  /** Made by the request form, so sending it twice asks once. */
+  id: string;
+  sitterId: string;
+  service: "walk" | "drop_in";
+  petIds: string[];
+  /** The first date, and the time on each date (the sitter's wall clock). */
+  day: string;
+  startTime: string;
+  weekdays: number[];
+  lastDay: string | null;
+  notes: string;
+}
+
+export type SeriesRequestRefusal =
+  | SeriesRefusal
+  | "sitterNotFound"
+  | "serviceNotOffered"
+  | "sitterNotPayable"
+  | "notFreeThen"
+  | "noCard"
+  | "duplicate"
+  | "noPets"
+  | "tooManyPets"
+  | "samePetTwice"
+  | "petNotFound";
+
+export type SeriesOutcome =
+  { ok: true; series: CareSeries } | { ok: false; refusal: SeriesRequestRefusal | "notFound" };
+
+/** The owner's default card that can still pay through the running provider, if any. */
+async function defaultCardOf(ownerId: string) {
+  const provider = paymentProvider().name;
+  const card = (await usableCardsOf(ownerId, provider)).find((saved) => saved.isDefault);
+  const usable = card ? await usableCardOf(ownerId, card.id, provider) : null;
+  return usable && card
+    ? { cardRef: usable.cardRef, cardLabel: usable.label, brand: card.brand, last4: card.last4 }
+    : null;
+}
+
+/** The card weekly care would be paid with, as the request page names it. */
+export async function seriesCardLabel(ownerId: string): Promise<string | null> {
+  const card = await defaultCardOf(ownerId);
+  return card ? `${card.brand} •••• ${card.last4}` : null;
+}
+
+export async function requestSeries(
+  owner: { id: string; role: Database["users"]["role"] },
+  input: SeriesRequestInput,
+): Promise<SeriesOutcome> {
+  if (!isOwner(owner.role)) return { ok: false, refusal: "notYours" };
+  if (input.sitterId === owner.id) return { ok: false, refusal: "sitterNotFound" };
+  const sitter = await db
+    .selectFrom("users")
+    .select(["id", "role", "time_zone", "cancellation_policy", "max_pets", "extra_pet_cents"])
+    .select(["stripe_account_id", "payouts_enabled"])
+    .where("id", "=", input.sitterId)
+    .where("email_verified_at", "is not", null)
+    .executeTakeFirst();
+  if (!sitter || !isSitter(sitter.role) || !(await mayReach(owner.id, sitter.id)))
+    return { ok: false, refusal: "sitterNotFound" };
+  const offer = await db
+    .selectFrom("sitter_services")
+    .select(["price_cents", "duration_minutes"])
+    .where("sitter_id", "=", sitter.id)
+    .where("service", "=", input.service)
+    .executeTakeFirst();
+  if (!offer) return { ok: false, refusal: "serviceNotOffered" };
+  if (paysOutThroughStripe(paymentProvider()) && (!sitter.stripe_account_id || !sitter.payouts_enabled))
+    return { ok: false, refusal: "sitterNotPayable" };
+  const today = wallClockIn(sitter.time_zone, now()).day;
+  const problem = proposalProblem({ fromDay: input.day, weekdays: input.weekdays, startTime: input.startTime }, today);
+  if (problem) return { ok: false, refusal: problem };
+  if (input.lastDay !== null && (!isCalendarDay(input.lastDay) || input.lastDay < input.day))
+    return { ok: false, refusal: "lastBeforeFirst" };
+  // The first date is booked like a single walk: the sitter must be free then; accepting commits them to the rest.
+  const times = await startTimesOn(sitter.id, sitter.time_zone, input.day);
+  if (!times.some((free) => free.time === input.startTime)) return { ok: false, refusal: "notFreeThen" };
+  const card = await defaultCardOf(owner.id);
+  if (!card) return { ok: false, refusal: "noCard" };
+
+  const outcome = await db.transaction().execute(async (trx): Promise<SeriesOutcome> => {
+    const existing = await trx.selectFrom("care_series").selectAll().where("id", "=", input.id).executeTakeFirst();
+    if (existing)
+      return existing.owner_id === owner.id ? { ok: true, series: existing } : { ok: false, refusal: "duplicate" };
+    const pets = await ownersPets(trx, owner, input.petIds, sitter.max_pets);
+    if ("refusal" in pets) return { ok: false, refusal: pets.refusal };
+    const stamp = now().toISOString();
+    const series = await trx
+      .insertInto("care_series")
+      .values({
+        id: input.id,
+        owner_id: owner.id,
+        sitter_id: sitter.id,
+        service: input.service,
+        minutes: offer.duration_minutes ?? 30,
+        price_cents: offer.price_cents,
+        extra_pet_cents: sitter.extra_pet_cents,
+        cancellation_policy: sitter.cancellation_policy,
+        time_zone: sitter.time_zone,
+        first_day: input.day,
+        last_day: input.lastDay,
+        notes: input.notes,
+        status: "requested",
+        ended_by: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("care_series_schedules")
+      .values({
+        id: randomUUID(),
+        series_id: series.id,
+        from_day: input.day,
+        weekdays: storeWeekdays(input.weekdays),
+        start_time: input.startTime,
+        status: "proposed",
+        proposed_by: "owner",
+        created_at: stamp,
+        answered_at: null,
+      })
+      .execute();
+    await trx
+      .insertInto("care_series_pets")
+      .values(pets.map((pet, position) => ({ series_id: series.id, position, pet_id: pet.id, pet_name: pet.name })))
+      .execute();
+    await ensureConversation(owner.id, sitter.id, trx);
+    await tell(trx, series, [{ to: "sitter", notice: "requested" }]);
+    return { ok: true, series };
+  });
+  if (outcome.ok) deliverSoon();
+  return outcome;
+}
+
+const schedulesOf = (database: Kysely<Database>, seriesId: string) =>
+  database
+    .selectFrom("care_series_schedules")
+    .selectAll()
+    .where("series_id", "=", seriesId)
+    .orderBy("from_day")
+    .orderBy("created_at")
+    .execute();
+
+/** The occurrences of a series that have not ended or begun, from a day on. */
+const liveOccurrencesFrom = (trx: Kysely<Database>, seriesId: string, fromDay: string) =>
+  trx
+    .selectFrom("bookings")
+    .select(["id", "series_day", "start_at"])
+    .where("series_id", "=", seriesId)
+    .where("series_day", ">=", fromDay)
+    .where("status", "in", ["requested", "confirmed"])
+    .where("start_at", ">", now().toISOString())
+    .execute();
+
+/** An answer, a skip, a change or an end by one of the two people; anyone else finds nothing. */
+export async function actOnSeries(user: { id: string }, id: string, event: SeriesEvent): Promise<SeriesOutcome> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const series = await trx.selectFrom("care_series").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!series || (series.owner_id !== user.id && series.sitter_id !== user.id))
+      return { result: { ok: false, refusal: "notFound" } as SeriesOutcome, tasks: [] as string[] };
+    const side: Side = series.owner_id === user.id ? "owner" : "sitter";
+    if (!(await mayReach(user.id, side === "owner" ? series.sitter_id : series.owner_id, trx)))
+      return { result: { ok: false, refusal: "notFound" } as SeriesOutcome, tasks: [] };
+    return apply(trx, series, { side, userId: user.id }, event);
+  });
+  await runPaymentTasks(outcome.tasks);
+  if (outcome.result.ok) {
+    deliverSoon();
+    if (event.type === "accept" || event.type === "accept-change") await generateFor(outcome.result.series);
+  }
+  return outcome.result;
+}
+
+async function apply(
+  trx: Transaction<Database>,
+  series: CareSeries,
+  actor: SeriesActor,
+  event: SeriesEvent,
+): Promise<{ result: SeriesOutcome; tasks: string[] }> {
+  const at = now();
+  const today = wallClockIn(series.time_zone, at).day;
+  const schedules = await schedulesOf(trx, series.id);
+  const pending = schedules.find((schedule) => schedule.status === "proposed") ?? null;
+  let skipped = false;
+  let started = false;
+  let dayBooking: { id: string; status: string } | undefined;
+  if (event.type === "skip" && isCalendarDay(event.day)) {
+    const schedule = scheduleOn(schedules, event.day);
+    started = !schedule || instantAt(series.time_zone, event.day, schedule.start_time) <= at;
+    dayBooking = await trx
+      .selectFrom("bookings")
+      .select(["id", "status"])
+      .where("series_id", "=", series.id)
+      .where("series_day", "=", event.day)
+      .where("series_schedule_id", "=", schedule?.id ?? "")
+      .executeTakeFirst();
+    const skip = await trx
+      .selectFrom("care_series_skips")
+      .select("day")
+      .where("series_id", "=", series.id)
+      .where("day", "=", event.day)
+      .executeTakeFirst();
+    skipped = Boolean(skip) || (dayBooking !== undefined && dayBooking.status === "cancelled");
+  }
+  const decision = decideSeries(series, actor, event, { today, schedules, pending, skipped, started });
+  if (!decision.ok) return { result: decision, tasks: [] };
+  const change = decision.change;
+  const stamp = at.toISOString();
+  const tasks: string[] = [];
+
+  const updated = await trx
+    .updateTable("care_series")
+    .set({
+      updated_at: stamp,
+      ...(change.status ? { status: change.status } : {}),
+      ...(change.status === "ended" ? { ended_by: actor.side } : {}),
+      ...(change.lastDay ? { last_day: change.lastDay } : {}),
+    })
+    .where("id", "=", series.id)
+    // Only from the state the decision was made on: two answers at once change it once.
+    .where("updated_at", "=", series.updated_at)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) return { result: { ok: false, refusal: "wrongState" }, tasks };
+  if (change.schedule)
+    await trx
+      .updateTable("care_series_schedules")
+      .set({ status: change.schedule.status, answered_at: stamp })
+      .where("id", "=", change.schedule.id)
+      .execute();
+  if (change.newSchedule)
+    await trx
+      .insertInto("care_series_schedules")
+      .values({
+        id: randomUUID(),
+        series_id: series.id,
+        from_day: change.newSchedule.fromDay,
+        weekdays: storeWeekdays(change.newSchedule.weekdays),
+        start_time: change.newSchedule.startTime,
+        status: "proposed",
+        proposed_by: actor.side,
+        created_at: stamp,
+        answered_at: null,
+      })
+      .execute();
+
+  // A booking already made for a date that is skipped or no longer planned ends through the booking machine: the
+  // owner's skip or end under the cancellation policy, the sitter's in full, a change in full.
+  const endOccurrence = async (bookingId: string, reason: string) => {
+    const bookingEvent =
+      reason === "seriesChanged"
+        ? ({ type: "series-changed" } as const)
+        : actor.side === "owner"
+          ? ({ type: "cancel", reason } as const)
+          : ({ type: "sitter-cancel", reason } as const);
+    const ended = await applyEvent(
+      trx,
+      bookingId,
+      reason === "seriesChanged" ? { kind: "system" } : { kind: actor.side, userId: actor.userId },
+      bookingEvent,
+    );
+    if (ended.ok && hasPaymentWork(ended.booking)) tasks.push(bookingId);
+  };
+  if (change.skip) {
+    await trx
+      .insertInto("care_series_skips")
+      .values({ series_id: series.id, day: change.skip, skipped_by: actor.side, created_at: stamp })
+      .execute();
+    if (dayBooking && dayBooking.status !== "cancelled") await endOccurrence(dayBooking.id, "skipped");
+  }
+  if (change.status === "ended")
+    for (const occurrence of await liveOccurrencesFrom(trx, series.id, today))
+      await endOccurrence(occurrence.id, "seriesEnded");
+  if (event.type === "accept-change" && change.schedule) {
+    const fromDay = pending!.from_day;
+    for (const occurrence of await liveOccurrencesFrom(trx, series.id, fromDay))
+      await endOccurrence(occurrence.id, "seriesChanged");
+  }
+  await tell(trx, updated, change.notify);
+  return { result: { ok: true, series: updated }, tasks };
+}
+
+async function tell(trx: Kysely<Database>, series: CareSeries, notices: SeriesDecision["notify"]) {
+  if (notices.length === 0) return;
+  const people = await trx
+    .selectFrom("users")
+    .select(["id", "name", "email", "language", "time_zone"])
+    .where("id", "in", [series.owner_id, series.sitter_id])
+    .execute();
+  const personOf = (side: Side) =>
+    people.find((person) => person.id === (side === "owner" ? series.owner_id : series.sitter_id))!;
+  for (const { to, notice, day } of notices) {
+    const reader = personOf(to);
+    const other = personOf(to === "owner" ? "sitter" : "owner");
+    await notify(
+      {
+        userId: reader.id,
+        type: "booking_status_update",
+        // The day at noon UTC: the notice names that calendar day in any reader's time zone.
+        data: { kind: `series_${notice}`, name: other.name, ...(day ? { date: `${day}T12:00:00Z` } : {}) },
+        link: `/series/${series.id}`,
+      },
+      trx,
+    );
+    await enqueueEmail(await seriesEmail(reader, notice, { other: other.name, seriesId: series.id, day }), trx);
+  }
+}
+
+/**
+ * Makes the occurrences of one active series due within the next GENERATE_DAYS_AHEAD days, each in a
+ * transaction of its own. Idempotent: a date that has its occurrence (under the schedule it follows), or was
+ * skipped, is left; the unique index on bookings refuses a second one made at the same moment elsewhere.
+ */
+export async function generateFor(series: CareSeries): Promise<number> {
+  if (series.status !== "active") return 0;
+  const at = now();
+  const today = wallClockIn(series.time_zone, at).day;
+  // Past its last date, or one of the two suspended, gone or blocking the other: it ends, nothing more is made.
+  if ((series.last_day && series.last_day < today) || !(await mayReach(series.owner_id, series.sitter_id))) {
+    await db
+      .updateTable("care_series")
+      .set({ status: "ended", ended_by: "system", updated_at: at.toISOString() })
+      .where("id", "=", series.id)
+      .where("status", "=", "active")
+      .execute();
+    return 0;
+  }
+  const schedules = await schedulesOf(db, series.id);
+  const from = series.first_day > today ? series.first_day : today;
+  const dates = datesBetween(series, schedules, from, addDays(today, GENERATE_DAYS_AHEAD));
+  if (dates.length === 0) return 0;
+  const [skips, made] = await Promise.all([
+    db
+      .selectFrom("care_series_skips")
+      .select("day")
+      .where("series_id", "=", series.id)
+      .where("day", ">=", from)
+      .execute(),
+    db
+      .selectFrom("bookings")
+      .select(["series_day", "series_schedule_id"])
+      .where("series_id", "=", series.id)
+      .where("series_day", ">=", from)
+      .execute(),
+  ]);
+  const skipped = new Set(skips.map((skip) => skip.day));
+  const done = new Set(made.map((row) => `${row.series_day}|${row.series_schedule_id}`));
+  const due = dates.filter(
+    ({ day, schedule }) =>
+      !skipped.has(day) &&
+      !done.has(`${day}|${schedule.id}`) &&
+      instantAt(series.time_zone, day, schedule.start_time) > at,
+  );
+  if (due.length === 0) return 0;
+  const pets = await petsOf(series);
+  const card = await defaultCardOf(series.owner_id);
+  let count = 0;
+  for (const { day, schedule } of due) {
+    try {
+      const booking = await db.transaction().execute((trx) =>
+        makeOccurrence(trx, {
+          id: randomUUID(),
+          seriesId: series.id,
+          scheduleId: schedule.id,
+          day,
+          ownerId: series.owner_id,
+          sitterId: series.sitter_id,
+          service: series.service,
+          startAt: instantAt(series.time_zone, day, schedule.start_time),
+          minutes: series.minutes,
+          priceCents: series.price_cents,
+          extraPetCents: series.extra_pet_cents,
+          policy: series.cancellation_policy,
+          notes: series.notes,
+          pets,
+          card: card ? { cardRef: card.cardRef, cardLabel: card.cardLabel } : null,
+        }),
+      );
+      if (booking) count += 1;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  if (count > 0) deliverSoon();
+  return count;
+}
+
+/** The series' pets the owner still has, in their order. */
+async function petsOf(series: CareSeries) {
+  const [listed, owned] = await Promise.all([
+    db
+      .selectFrom("care_series_pets")
+      .select(["pet_id", "pet_name"])
+      .where("series_id", "=", series.id)
+      .orderBy("position")
+      .execute(),
+    listPets(series.owner_id),
+  ]);
+  const names = new Map(owned.map((pet) => [pet.id, pet.name]));
+  return listed.filter((pet) => names.has(pet.pet_id)).map((pet) => ({ id: pet.pet_id, name: names.get(pet.pet_id)! }));
+}
+
+/** The scheduler's round: every active series' occurrences of the coming week. */
+export async function runDueSeriesWork(): Promise<number> {
+  const active = await db.selectFrom("care_series").selectAll().where("status", "=", "active").execute();
+  let made = 0;
+  for (const series of active) made += await generateFor(series);
+  return made;
+}
+
+const FIELD_OF: Partial<Record<string, string>> = {
+  noWeekday: "weekdays",
+  firstDayNotChosen: "weekdays",
+  tooFar: "weekdays",
+  lastBeforeFirst: "lastDay",
+  notFreeThen: "startTime",
+  noPets: "petIds",
+  tooManyPets: "petIds",
+  samePetTwice: "petIds",
+  petNotFound: "petIds",
+};
+const BOOKING_WORDS = new Set(["tooManyPets", "samePetTwice", "petNotFound", "sitterNotFound", "sitterNotPayable"]);
+
+/** A refused request or act as its form shows it: under the field it concerns, or above the form. */
+export function seriesRefusalReply(refusal: SeriesRequestRefusal | "notFound") {
+  const message =
+    refusal === "noPets"
+      ? "bookings:errors.petRequired"
+      : BOOKING_WORDS.has(refusal)
+        ? `bookings:errors.${refusal}`
+        : `series:errors.${refusal === "notFound" || refusal === "notYours" || refusal === "duplicate" ? "wrongState" : refusal}`;
+  const field = FIELD_OF[refusal];
+  return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
+}
+
+const CHANGE_FIELD_OF: Partial<Record<string, string>> = {
+  noWeekday: "weekdays",
+  firstDayNotChosen: "weekdays",
+  pastDay: "fromDay",
+  tooFar: "fromDay",
+};
+
+/** A refused change of days or time, under the field it concerns or above the form. */
+export function changeRefusalReply(refusal: SeriesRequestRefusal | "notFound") {
+  const message = `series:errors.${refusal === "notFound" || refusal === "notYours" || refusal === "duplicate" ? "wrongState" : refusal}`;
+  const field = CHANGE_FIELD_OF[refusal];
+  return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
+}
