@@ -35,6 +35,13 @@ const SWIPES_EACH = 20;
  * its candidates, planned as in service, not on an empty table.
  */
 const BLOCKER_EVERY = 25;
+/**
+ * One sitter in BOARDING_EVERY also offers boarding (at three times their hourly rate, so their lowest
+ * price stays the hourly one) and takes one to four pets at once; every other one of those has a
+ * confirmed boarding around the care cases' dates (see bookStays), so the boarding cases test the
+ * sitters' room on those days on real stays.
+ */
+const BOARDING_EVERY = 4;
 const RUNS = 300;
 const MIN_RUNS = 20;
 /**
@@ -49,7 +56,7 @@ const WARM_RUNS = 10;
 const FIRST_RUNS = 40;
 const CASE_BUDGET_MS = 6_000;
 /** Bump when the generated data changes, so an older cached database is not reused. */
-const GENERATOR = 6;
+const GENERATOR = 7;
 export const DECK_TARGET_P95_MS = 10;
 
 export interface DeckCase {
@@ -104,6 +111,10 @@ async function generate(file: string, log: (line: string) => void): Promise<void
     `insert or ignore into swipes (swiper_id, target_user_id, target_pet_id, decision, created_at) values (?, ?, ?, ?, ?)`,
   );
   const block = raw.prepare(`insert or ignore into blocks (blocker_id, blocked_id, created_at) values (?, ?, ?)`);
+  const offerBoarding = raw.prepare(
+    `insert into sitter_services (sitter_id, service, price_cents) values (?, 'boarding', ?)`,
+  );
+  const takePets = raw.prepare(`update users set max_pets = ? where id = ?`);
   const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
   raw.transaction(() => {
     for (let i = 0; i < SITTERS; i += 1) {
@@ -112,6 +123,7 @@ async function generate(file: string, log: (line: string) => void): Promise<void
       const reviews = random() < 0.7 ? 1 + Math.floor(random() * 40) : 0;
       const rating = reviews ? Math.round((2.5 + random() * 2.5) * 10) / 10 : null;
       const caresFor = caresForColumns(pick([["dog"], ["cat"], ["dog", "cat"]] as const));
+      const hourly = 500 + Math.floor(random() * 20) * 500;
       insertUser.run(
         `sitter-${i}`,
         `sitter-${i}@example.com`,
@@ -121,7 +133,7 @@ async function generate(file: string, log: (line: string) => void): Promise<void
         "sitter",
         latitude,
         longitude,
-        500 + Math.floor(random() * 20) * 500,
+        hourly,
         caresFor.cares_for,
         caresFor.cares_for_mask,
         rating,
@@ -130,6 +142,10 @@ async function generate(file: string, log: (line: string) => void): Promise<void
         day(i),
       );
       if (i % PREMIUM_EVERY === 7) insertPremium.run(`sub-sitter-${i}`, `sitter-${i}`, day(i), day(i), day(i), day(i));
+      if (i % BOARDING_EVERY === 1) {
+        offerBoarding.run(`sitter-${i}`, hourly * 3);
+        takePets.run(1 + (Math.floor(i / BOARDING_EVERY) % 4), `sitter-${i}`);
+      }
     }
     for (let i = 0; i < OWNERS; i += 1) {
       const city = pick(CITIES);
@@ -239,6 +255,69 @@ async function copyToPostgres(adminUrl: string, log: (line: string) => void): Pr
   return url.toString();
 }
 
+/**
+ * Every other sitter who boards gets one confirmed boarding of one to three pets (at most as many as they
+ * take), starting from two days before the care cases' first day to their last, one to five nights
+ * long: written anew on every run, as the cases' dates follow today (whatever the cached data's age).
+ */
+async function bookStays(inDays: (days: number) => string): Promise<void> {
+  const { db } = await import("../app/platform/db.server");
+  const { sql } = await import("kysely");
+  const stays = db.selectFrom("bookings").select("id").where("id", "like", "bench-stay-%");
+  await db.deleteFrom("booking_pets").where("booking_id", "in", stays).execute();
+  await db.deleteFrom("bookings").where("id", "like", "bench-stay-%").execute();
+  const boarders = await db
+    .selectFrom("sitter_services as ss")
+    .innerJoin("users as u", "u.id", "ss.sitter_id")
+    .select(["u.id", "u.max_pets"])
+    .where("ss.service", "=", "boarding")
+    .orderBy("u.id")
+    .execute();
+  const at = new Date().toISOString();
+  const booked = boarders.flatMap(({ id, max_pets }, n) => {
+    if (n % 2) return [];
+    const k = n / 2;
+    const [first, nights, pets] = [8 + (k % 9), 1 + (k % 5), Math.min(max_pets, 1 + (Math.floor(k / 9) % 3))];
+    return [{ id: `bench-stay-${k}`, sitterId: id, owner: `owner-${k % OWNERS}`, first, nights, pets }];
+  });
+  for (let from = 0; from < booked.length; from += 500) {
+    const chunk = booked.slice(from, from + 500);
+    await db
+      .insertInto("bookings")
+      .values(
+        chunk.map((stay) => ({
+          id: stay.id,
+          owner_id: stay.owner,
+          sitter_id: stay.sitterId,
+          pet_name: "Pet",
+          service_type: "boarding",
+          start_at: `${inDays(stay.first)}T10:00:00.000Z`,
+          end_at: `${inDays(stay.first + stay.nights)}T10:00:00.000Z`,
+          hours: stay.nights,
+          hourly_rate_cents: 4000,
+          subtotal_cents: 4000 * stay.nights,
+          fee_cents: 600 * stay.nights,
+          total_cents: 4600 * stay.nights,
+          status: "confirmed" as const,
+          payment_provider: "test",
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("booking_pets")
+      .values(
+        chunk.flatMap((stay) =>
+          Array.from({ length: stay.pets }, (_, position) => ({ booking_id: stay.id, position, pet_name: "Pet" })),
+        ),
+      )
+      .execute();
+  }
+  await sql`analyze bookings`.execute(db);
+  await sql`analyze booking_pets`.execute(db);
+}
+
 // The app's database module reads DATA_DIR once, when first imported: call this once per process.
 export async function measureDeckQuery({
   log = console.log,
@@ -330,6 +409,8 @@ async function measureCases({
   };
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const careFilters = { filter_service: "hourly", filter_first_day: inDays(10), filter_last_day: inDays(16) };
+  const boardingFilters = { ...careFilters, filter_service: "boarding" };
+  await bookStays(inDays);
   const cases: [string, Viewer, "sitters" | "pets"][] = [
     ["owner, local 50 km, dog, rating >= 3, <= €30/h, by rating", owner, "sitters"],
     ["owner, local 50 km, dog, rating >= 3, <= €30/h, by distance", { ...owner, filter_sort: "distance" }, "sitters"],
@@ -385,8 +466,9 @@ async function measureCases({
       "sitters",
     ],
     [`owner who passed on ${HEAVY_SWIPES} nearest, local 50 km, by rating`, heavy, "sitters"],
-    // The care filters (service, dates, pets): every sitter of the data is priced by the hour, takes one
-    // pet and has no day off, so these read what the plain filters read and test each candidate more.
+    // The care filters (service, dates, pets): every sitter of the data is priced by the hour and has no
+    // day off, so these read what the plain filters read and test each candidate more. One in four boards
+    // and takes up to four pets, half of those with a stay around the dates (see bookStays).
     [
       "owner, local 50 km, dog, by the hour, 7 days free, by distance",
       { ...owner, ...anything, filter_pet_type: "dog", filter_sort: "distance", ...careFilters },
@@ -395,6 +477,24 @@ async function measureCases({
     [
       "owner, global, dog, by the hour, 7 days free, newest",
       { ...owner, ...anything, filter_pet_type: "dog", browse_mode: "global", filter_sort: "newest", ...careFilters },
+      "sitters",
+    ],
+    [
+      "owner, local 50 km, dog, boarding, 7 days with room, by distance",
+      { ...owner, ...anything, filter_pet_type: "dog", filter_sort: "distance", ...boardingFilters },
+      "sitters",
+    ],
+    [
+      "owner, global, dog, boarding 2 pets, 7 days with room, newest",
+      {
+        ...owner,
+        ...anything,
+        filter_pet_type: "dog",
+        browse_mode: "global",
+        filter_sort: "newest",
+        ...boardingFilters,
+        filter_pets: 2,
+      },
       "sitters",
     ],
     ["sitter, local 50 km, dogs, by distance", sitter, "pets"],

@@ -40,6 +40,55 @@ function dayFromToday(days: number): string {
   return day.toISOString().slice(0, 10);
 }
 
+/** The dates filter of the stays tests: from 10 to 15 days from today. */
+const stayDates = () => ({ filter_first_day: dayFromToday(10), filter_last_day: dayFromToday(15) });
+
+interface Stay {
+  sitterId: string;
+  service: Exclude<ServiceId, "hourly">;
+  status?: BookingStatus;
+  /** From 10:00 this many days from today to 18:00 `to` days from today. */
+  from: number;
+  to: number;
+  pets?: number;
+}
+
+/** Bookings of stays (confirmed unless told otherwise), each with its pets, for one owner. */
+async function booked(stays: Stay[]): Promise<void> {
+  const owner = await person("owner");
+  for (const { sitterId, service, status = "confirmed", from, to, pets = 1 } of stays) {
+    const id = randomUUID();
+    const units = Math.max(1, to - from);
+    await db
+      .insertInto("bookings")
+      .values({
+        id,
+        owner_id: owner.id,
+        sitter_id: sitterId,
+        pet_name: "Rex",
+        service_type: service,
+        start_at: `${dayFromToday(from)}T10:00:00.000Z`,
+        end_at: `${dayFromToday(to)}T18:00:00.000Z`,
+        hours: units,
+        hourly_rate_cents: 5000,
+        subtotal_cents: 5000 * units,
+        fee_cents: 1000 * units,
+        total_cents: 6000 * units,
+        status,
+        payment_provider: "test",
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    await db
+      .insertInto("booking_pets")
+      .values(
+        Array.from({ length: pets }, (_, position) => ({ booking_id: id, position, pet_name: `Rex ${position}` })),
+      )
+      .execute();
+  }
+}
+
 describe("sitters without an hourly rate", () => {
   it("are in the deck with the services they offer", async () => {
     const boarding = await sitter(null, { boarding: 3000 });
@@ -129,39 +178,90 @@ describe("the deck's service, dates and pets filters", () => {
     const asked = await sitter(null, { house_sitting: 5000 });
     const boarding = await sitter(null, { boarding: 3000 }, { max_pets: 3 });
     const elsewhen = await sitter(null, { house_sitting: 5000 });
-    const owner = await person("owner");
-    const stay = (sitterId: string, service: string, status: BookingStatus, from: number, to: number) => ({
-      id: randomUUID(),
-      owner_id: owner.id,
-      sitter_id: sitterId,
-      pet_name: "Rex",
-      service_type: service,
-      start_at: `${dayFromToday(from)}T10:00:00.000Z`,
-      end_at: `${dayFromToday(to)}T18:00:00.000Z`,
-      hours: to - from,
-      hourly_rate_cents: 5000,
-      subtotal_cents: 5000 * (to - from),
-      fee_cents: 1000 * (to - from),
-      total_cents: 6000 * (to - from),
-      status,
-      payment_provider: "test",
-      created_at: new Date().toISOString(),
-      updated_at: new Date().toISOString(),
-    });
-    await db
-      .insertInto("bookings")
-      .values([
-        stay(housesitting, "house_sitting", "confirmed", 14, 16),
-        stay(asked, "house_sitting", "requested", 11, 13),
-        stay(boarding, "boarding", "confirmed", 10, 15),
-        stay(elsewhen, "house_sitting", "confirmed", 16, 18),
-      ])
-      .execute();
-    const shown = idsOf(await deckOf({ filter_first_day: dayFromToday(10), filter_last_day: dayFromToday(15) }));
+    await booked([
+      { sitterId: housesitting, service: "house_sitting", from: 14, to: 16 },
+      { sitterId: asked, service: "house_sitting", status: "requested", from: 11, to: 13 },
+      { sitterId: boarding, service: "boarding", from: 10, to: 15 },
+      { sitterId: elsewhen, service: "house_sitting", from: 16, to: 18 },
+    ]);
+    const shown = idsOf(await deckOf(stayDates()));
     expect(shown).toEqual(expect.arrayContaining([asked, boarding]));
     expect(shown).not.toContain(housesitting);
     // A house sitting from the day after the last day leaves the sitter free on the dates.
     expect(shown).toContain(elsewhen);
+  });
+
+  it("leaves out a boarding sitter whose places are all taken on one of the days", async () => {
+    const full = await sitter(null, { boarding: 3000 }, { max_pets: 2 });
+    const onePlaceLeft = await sitter(null, { boarding: 3000 }, { max_pets: 2 });
+    const asked = await sitter(null, { boarding: 3000 }, { max_pets: 2 });
+    const before = await sitter(null, { boarding: 3000 }, { max_pets: 2 });
+    const away = await sitter(null, { boarding: 3000, house_sitting: 5000 }, { max_pets: 2 });
+    await booked([
+      { sitterId: full, service: "boarding", from: 12, to: 13, pets: 2 },
+      { sitterId: onePlaceLeft, service: "boarding", from: 8, to: 20, pets: 1 },
+      { sitterId: asked, service: "boarding", status: "requested", from: 11, to: 13, pets: 2 },
+      // Ends the day before the first day.
+      { sitterId: before, service: "boarding", from: 5, to: 9, pets: 2 },
+      { sitterId: away, service: "house_sitting", from: 15, to: 17 },
+    ]);
+    const onePet = idsOf(await deckOf({ ...stayDates(), filter_service: "boarding" }));
+    expect(onePet).toEqual(expect.arrayContaining([onePlaceLeft, asked, before]));
+    expect(onePet).not.toContain(full);
+    expect(onePet).not.toContain(away);
+    const twoPets = idsOf(await deckOf({ ...stayDates(), filter_service: "boarding", filter_pets: 2 }));
+    expect(twoPets).toEqual(expect.arrayContaining([asked, before]));
+    expect(twoPets).not.toContain(onePlaceLeft);
+    // Without a stay's service, a sitter whose home is full of boarders may still walk a dog.
+    expect(idsOf(await deckOf(stayDates()))).toContain(full);
+  });
+
+  it("counts the pets of day care and boarding present on the same day, on the busiest day", async () => {
+    const dayCareFull = await sitter(null, { day_care: 2500 }, { max_pets: 2 });
+    const sharedWithBoarding = await sitter(null, { day_care: 2500, boarding: 3000 }, { max_pets: 2 });
+    const overlapOnOneDay = await sitter(null, { day_care: 2500 }, { max_pets: 2 });
+    const fullFromBefore = await sitter(null, { day_care: 2500 }, { max_pets: 2 });
+    const oneAfterAnother = await sitter(null, { day_care: 2500 }, { max_pets: 2 });
+    const asked = await sitter(null, { day_care: 2500 }, { max_pets: 2 });
+    const before = await sitter(null, { day_care: 2500 }, { max_pets: 2 });
+    await booked([
+      // On the last day.
+      { sitterId: dayCareFull, service: "day_care", status: "in-progress", from: 15, to: 15, pets: 2 },
+      { sitterId: sharedWithBoarding, service: "boarding", from: 13, to: 14, pets: 1 },
+      { sitterId: sharedWithBoarding, service: "day_care", from: 14, to: 14, pets: 1 },
+      // Two pets on day 12 only, where the second stay starts.
+      { sitterId: overlapOnOneDay, service: "day_care", from: 8, to: 12, pets: 1 },
+      { sitterId: overlapOnOneDay, service: "day_care", from: 12, to: 13, pets: 1 },
+      // Two pets on the first day, from stays that started before it.
+      { sitterId: fullFromBefore, service: "boarding", from: 6, to: 10, pets: 1 },
+      { sitterId: fullFromBefore, service: "day_care", from: 9, to: 11, pets: 1 },
+      // One pet a day.
+      { sitterId: oneAfterAnother, service: "day_care", from: 10, to: 11, pets: 1 },
+      { sitterId: oneAfterAnother, service: "day_care", from: 12, to: 15, pets: 1 },
+      { sitterId: asked, service: "day_care", status: "requested", from: 10, to: 15, pets: 2 },
+      { sitterId: before, service: "day_care", from: 9, to: 9, pets: 2 },
+    ]);
+    const shown = idsOf(await deckOf({ ...stayDates(), filter_service: "day_care" }));
+    expect(shown).toEqual(expect.arrayContaining([oneAfterAnother, asked, before]));
+    for (const full of [dayCareFull, sharedWithBoarding, overlapOnOneDay, fullFromBefore]) {
+      expect(shown).not.toContain(full);
+    }
+    const twoPets = idsOf(await deckOf({ ...stayDates(), filter_service: "day_care", filter_pets: 2 }));
+    expect(twoPets).toEqual(expect.arrayContaining([asked, before]));
+    expect(twoPets).not.toContain(oneAfterAnother);
+  });
+
+  it("leaves out a sitter with any stay on those days when the service is house sitting", async () => {
+    const boarding = await sitter(null, { house_sitting: 5000, boarding: 3000 }, { max_pets: 3 });
+    const free = await sitter(null, { house_sitting: 5000, boarding: 3000 }, { max_pets: 3 });
+    await booked([
+      { sitterId: boarding, service: "boarding", from: 11, to: 12, pets: 1 },
+      { sitterId: free, service: "boarding", from: 16, to: 17, pets: 1 },
+    ]);
+    const shown = idsOf(await deckOf({ ...stayDates(), filter_service: "house_sitting" }));
+    expect(shown).toContain(free);
+    expect(shown).not.toContain(boarding);
+    expect(idsOf(await deckOf({ ...stayDates(), filter_service: "boarding" }))).toContain(boarding);
   });
 
   it("shows only sitters who take at least that many pets at once", async () => {

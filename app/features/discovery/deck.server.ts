@@ -22,6 +22,7 @@ import {
 } from "~/features/profiles/index.server";
 import { premiumFilterSql, premiumSql } from "~/features/subscriptions/index.server";
 import { shownTo } from "~/features/safety/index.server";
+import { SHARED_STAYS, sharesDays } from "~/features/bookings/index.server";
 import { OWNER_ONLY_SORTS, earliestFirstDay, serviceChoiceOf, type DeckFilters } from "./filters";
 import {
   closenessAt,
@@ -757,7 +758,7 @@ function sitterQuery(search: Search, values: SearchValues, premium: Premium, rea
   // Without a service, a price filter meets the sitter's lowest price; with one, that service's price.
   if (filters.maxPriceCents !== null) query = query.where("u.from_price_cents", "<=", values.maxPriceCents);
   if (filters.service !== "any") query = query.where(offers(filters.service, values, filters.maxPriceCents !== null));
-  if (filters.firstDay !== null) query = query.where(freeOnDays(values));
+  if (filters.firstDay !== null) query = query.where(freeOnDays(values, filters.service));
   query = query
     .where(sitterRow)
     .where("u.suspended_at", "is", null)
@@ -783,18 +784,54 @@ function offers(service: DeckFilters["service"], values: SearchValues, capped: b
 }
 
 /**
- * Whether the sitter is free on every day of the dates filter: the availability feature's rule
- * (isFreeOnDays: a day is free unless the sitter marked it not free), as one lookup of sitter_days_off's
- * key per candidate instead of a call per sitter; and not away on a confirmed house sitting that touches
- * those days (stays' rule: a house sitting takes the sitter's whole days), read from the stays' index
- * (bookings_stays_by_sitter). Days are compared as calendar dates of the stored instants (UTC).
+ * Whether the sitter is free on every day of the dates filter, as a request for those days would find:
+ * no day marked not free (availability's isFreeOnDays, one lookup of sitter_days_off's key per
+ * candidate), and room beside the sitter's confirmed and in-progress stays (bookings' stayFits), read
+ * from the stays' index (bookings_stays_by_sitter). Whatever the service, a house sitting takes the
+ * sitter away for whole days. Filtering by boarding or day care, which share the sitter's home, the
+ * filter's pets must also fit within users.max_pets beside the boarding and day care pets of each day;
+ * by house sitting, no stay at all may touch those days. Without a service, or by the hour, walks and
+ * drop-ins, a home full of boarders leaves no one out: its sitter may still come and walk a dog.
+ * A stay touches each calendar day from its start to its end, both included, days being compared as the
+ * calendar dates of the stored instants in UTC (stayFits takes the sitter's time zone; the filter has none).
  */
-function freeOnDays(values: SearchValues): RawBuilder<boolean> {
-  return sql<boolean>`not exists (select 1 from sitter_days_off d where d.sitter_id = u.id
-    and d.day >= ${values.firstDay} and d.day <= ${values.lastDay})
-    and not exists (select 1 from bookings b where b.sitter_id = u.id
-    and b.service_type <> 'hourly' and b.service_type = 'house_sitting' and b.status in ('confirmed', 'in-progress')
-    and b.end_at > ${values.firstDay} and b.start_at < cast(${values.lastDay} as text) || 'T24')`;
+function freeOnDays(values: SearchValues, service: DeckFilters["service"]): RawBuilder<boolean> {
+  const [firstDay, lastDay] = [
+    sql<string>`cast(${values.firstDay} as text)`,
+    sql<string>`cast(${values.lastDay} as text)`,
+  ];
+  const daysOff = sql<boolean>`not exists (select 1 from sitter_days_off d where d.sitter_id = u.id
+    and d.day >= ${firstDay} and d.day <= ${lastDay})`;
+  const away = sql<boolean>`not exists (select 1 from bookings b
+    where ${staysOn("b", service === "house_sitting" ? [...STAYS_AWAY, ...SHARED_STAYS] : STAYS_AWAY, firstDay, lastDay)})`;
+  if (!sharesDays(service)) return sql<boolean>`${daysOff} and ${away}`;
+  // The pets present only rise on a day a stay starts, so the busiest day is the first day or a stay's
+  // first day within the dates: each stay touching the dates is tested on the later of the two.
+  const peakDay = sql<string>`(case when s.start_at < ${firstDay} then ${firstDay} else substr(s.start_at, 1, 10) end)`;
+  const full = sql<boolean>`not exists (select 1 from bookings s where ${staysOn("s", SHARED_STAYS, firstDay, lastDay)}
+    and (select count(*) from bookings t inner join booking_pets bp on bp.booking_id = t.id
+      where ${staysOn("t", SHARED_STAYS, peakDay, peakDay)}) > u.max_pets - ${values.pets})`;
+  return sql<boolean>`${daysOff} and ${away} and ${full}`;
+}
+
+/** Stays that take the sitter away from home: whole days that nothing else shares. */
+const STAYS_AWAY = ["house_sitting"];
+
+/**
+ * The candidate's confirmed or in-progress stays of these services touching the days from `firstDay` to
+ * `lastDay` (YYYY-MM-DD), a stay touching its last day too: `<> 'hourly'` is the stays index's own condition.
+ */
+function staysOn(
+  alias: "b" | "s" | "t",
+  services: readonly string[],
+  firstDay: RawBuilder<string>,
+  lastDay: RawBuilder<string>,
+): RawBuilder<boolean> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`${column("sitter_id")} = u.id and ${column("service_type")} <> 'hourly'
+    and ${column("service_type")} in (${sql.join(services.map((service) => sql.lit(service)))})
+    and ${column("status")} in ('confirmed', 'in-progress')
+    and ${column("end_at")} > ${firstDay} and ${column("start_at")} < ${lastDay} || 'T24'`;
 }
 
 /**
