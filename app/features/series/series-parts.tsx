@@ -235,9 +235,9 @@ export function SeriesSummary({ series }: { series: PageSeries }) {
         <dt className="text-stone-600">{t("page.pets")}</dt>
         <dd>{series.pets}</dd>
         <dt className="text-stone-600">{t("page.from")}</dt>
-        <dd>{series.firstDay}</dd>
+        <dd>{series.firstDayText}</dd>
         <dt className="text-stone-600">{t("page.until")}</dt>
-        <dd>{series.lastDay ?? t("page.untilEnded")}</dd>
+        <dd>{series.lastDayText ?? t("page.untilEnded")}</dd>
       </dl>
       <p className="text-sm text-stone-600">
         {t("bookings:request.timeZone", { zone: series.timeZone.replaceAll("_", " ") })}
@@ -282,7 +282,7 @@ export function PendingChange({ series }: { series: PageSeries }) {
             {t("change.pending", {
               days: series.pending.days,
               time: series.pending.startTime,
-              date: series.pending.fromDay,
+              date: series.pending.fromDayText,
             })}
           </p>
           <p className="text-sm text-stone-700">
@@ -322,8 +322,9 @@ export function NextDates({ series }: { series: PageSeries }) {
               <Form method="post">
                 <input type="hidden" name="intent" value="skip" />
                 <input type="hidden" name="day" value={date.day} />
-                <SubmitButton variant="secondary" aria-label={t("page.skipDate", { date: date.label })}>
+                <SubmitButton variant="secondary">
                   {t("page.skip")}
+                  <span className="sr-only"> {date.label}</span>
                 </SubmitButton>
               </Form>
             ) : null}

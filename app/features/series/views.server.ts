@@ -45,9 +45,19 @@ export interface SeriesView {
   startTime: string;
   firstDay: string;
   lastDay: string | null;
+  /** The first and last dates as the reader's language writes them. */
+  firstDayText: string;
+  lastDayText: string | null;
   pets: string;
   notes: string;
-  pending: { fromDay: string; days: string; weekdays: number[]; startTime: string; mine: boolean } | null;
+  pending: {
+    fromDay: string;
+    fromDayText: string;
+    days: string;
+    weekdays: number[];
+    startTime: string;
+    mine: boolean;
+  } | null;
   next: SeriesDate[];
   today: string;
   can: {
@@ -126,6 +136,8 @@ async function viewOf(row: Row, userId: string, language: string, dateCount: num
     shownSchedules[0] ?? { weekdays: "", start_time: "" };
   const skipped = new Set(skips.map((skip) => skip.day));
   const label = dateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  const longDate = dateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });
+  const dayText = (day: string) => longDate.format(new Date(`${day}T12:00:00Z`));
   const next: SeriesDate[] = [];
   const live = row.status === "active" || row.status === "requested";
   if (live) {
@@ -167,6 +179,8 @@ async function viewOf(row: Row, userId: string, language: string, dateCount: num
     startTime: inForce.start_time,
     firstDay: row.first_day,
     lastDay: row.last_day,
+    firstDayText: dayText(row.first_day),
+    lastDayText: row.last_day ? dayText(row.last_day) : null,
     pets: listOf(
       language,
       pets.map((pet) => pet.pet_name),
@@ -176,6 +190,7 @@ async function viewOf(row: Row, userId: string, language: string, dateCount: num
       pending && row.status === "active"
         ? {
             fromDay: pending.from_day,
+            fromDayText: dayText(pending.from_day),
             days: weekdayNames(language, parseWeekdays(pending.weekdays)),
             weekdays: parseWeekdays(pending.weekdays),
             startTime: pending.start_time,
