@@ -6,6 +6,7 @@ import { startSession } from "~/platform/session.server";
 import { person, photoOf } from "~/testing/people";
 import { ownerWithPet, sitterWithSlot, requested, card, premiumWithCard, dayAhead } from "~/testing/bookings";
 import { proposeMeetGreet } from "~/features/meet-greets/index.server";
+import { actOnSeries, requestSeries, weekdayOf } from "~/features/series/index.server";
 import { payForBooking } from "~/features/bookings/index.server";
 import { ensureConversation, sendMessage } from "~/features/messages/index.server";
 import { requestExport } from "~/features/account/index.server";
@@ -167,6 +168,32 @@ const MATRIX: Record<string, Probe[]> = {
       url: (ids) => `/meet/${ids.meetGreetId}`,
       params: (ids) => ({ meetId: ids.meetGreetId }),
       form: () => ({ intent: "move", day: "2031-01-10", time: "10:00", place: "video", placeNote: "" }),
+    },
+  ],
+  "routes/series.tsx": [
+    { method: "GET", url: (ids) => `/series/${ids.seriesId}`, params: (ids) => ({ seriesId: ids.seriesId }) },
+    ...["accept", "decline", "withdraw", "end", "accept-change", "decline-change", "withdraw-change"].map((intent) => ({
+      method: "POST" as const,
+      url: (ids: Ids) => `/series/${ids.seriesId}`,
+      params: (ids: Ids) => ({ seriesId: ids.seriesId }),
+      form: () => ({ intent }),
+    })),
+    {
+      method: "POST",
+      url: (ids) => `/series/${ids.seriesId}`,
+      params: (ids) => ({ seriesId: ids.seriesId }),
+      form: (ids) => ({ intent: "skip", day: ids.seriesDay }),
+    },
+    {
+      method: "POST",
+      url: (ids) => `/series/${ids.seriesId}`,
+      params: (ids) => ({ seriesId: ids.seriesId }),
+      form: (ids) => ({
+        intent: "propose-change",
+        fromDay: ids.seriesDay,
+        weekdays: String(weekdayOf(ids.seriesDay)),
+        startTime: "11:00",
+      }),
     },
   ],
   "routes/booking-visit.tsx": [
@@ -433,7 +460,27 @@ async function world() {
     placeNote: "",
   });
   if (!meetGreet.ok) throw new Error(meetGreet.refusal);
+  // The owner's weekly walk with the sitter, accepted: its date a week on is the owner's to skip or change.
+  await db
+    .insertInto("sitter_services")
+    .values({ sitter_id: sitter.id, service: "walk", price_cents: 1500, duration_minutes: 30 })
+    .execute();
+  const series = await requestSeries(owner, {
+    id: randomUUID(),
+    sitterId: sitter.id,
+    service: "walk",
+    petIds: [owner.petId],
+    day: sitter.day,
+    startTime: "15:00",
+    weekdays: [weekdayOf(sitter.day)],
+    lastDay: null,
+    notes: "",
+  });
+  if (!series.ok) throw new Error(series.refusal);
+  if (!(await actOnSeries(sitter, series.series.id, { type: "accept" })).ok) throw new Error("series not accepted");
   return {
+    seriesId: series.series.id,
+    seriesDay: new Date(Date.parse(`${sitter.day}T12:00:00Z`) + 7 * 24 * 3600_000).toISOString().slice(0, 10),
     meetGreetId: meetGreet.meetGreet.id,
     messageId,
     reportId,
@@ -482,6 +529,10 @@ async function snapshot() {
     "dispute_posts",
     "booking_history",
     "meet_greets",
+    "care_series",
+    "care_series_schedules",
+    "care_series_pets",
+    "care_series_skips",
   ] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   const notifications = await db.selectFrom("notifications").select(["id", "is_read"]).execute();
@@ -579,5 +630,6 @@ describe("access matrix", () => {
     expect(
       await asOwner(`/settings/export/${ids.exportId}`, { exportId: ids.exportId }, "routes/settings-export.ts"),
     ).toBe(200);
+    expect(await asOwner(`/series/${ids.seriesId}`, { seriesId: ids.seriesId }, "routes/series.tsx")).toBe(200);
   });
 });

@@ -14,6 +14,7 @@ import { honeypotFields } from "~/testing/browser";
 import { person, petOf, photoOf } from "~/testing/people";
 import { sitterWithSlot, requested, card, slot, at, premiumWithCard, dayAhead } from "~/testing/bookings";
 import { proposeMeetGreet } from "~/features/meet-greets/index.server";
+import { actOnSeries, requestSeries, weekdayOf } from "~/features/series/index.server";
 import { payForBooking } from "~/features/bookings/index.server";
 import { ensureConversation, sendMessage } from "~/features/messages/index.server";
 import { issueEmailToken } from "~/features/auth/index.server";
@@ -472,6 +473,48 @@ const FORMS: Record<string, Form[]> = {
         ["startTime", "15:00"],
         ["notes", "Lead on the hook"],
         ["cancellationPolicy", "flexible"],
+      ],
+    },
+    {
+      name: "weekly walk request",
+      who: "owner",
+      url: () => "/booking/walk",
+      fields: (w) => [
+        ["id", randomUUID()],
+        ["sitterId", w.sitter.id],
+        ["service", "walk"],
+        ["petIds", w.petId],
+        ["day", w.sitter.day],
+        ["startTime", "15:00"],
+        ["notes", ""],
+        ["cancellationPolicy", "flexible"],
+        ["repeat", "weekly"],
+        ["weekdays", String(weekdayOf(w.sitter.day))],
+        ["lastDay", ""],
+      ],
+    },
+  ],
+  "routes/series.tsx": [
+    {
+      name: "weekly care: skip a date",
+      who: "owner",
+      url: (w) => `/series/${w.seriesId}`,
+      params: (w) => ({ seriesId: w.seriesId }),
+      fields: (w) => [
+        ["intent", "skip"],
+        ["day", w.seriesDay],
+      ],
+    },
+    {
+      name: "weekly care: change the days or time",
+      who: "owner",
+      url: (w) => `/series/${w.seriesId}`,
+      params: (w) => ({ seriesId: w.seriesId }),
+      fields: (w) => [
+        ["intent", "propose-change"],
+        ["fromDay", w.seriesDay],
+        ["weekdays", String(weekdayOf(w.seriesDay))],
+        ["startTime", "16:30"],
       ],
     },
   ],
@@ -1292,6 +1335,11 @@ const WATCHED = [
   "visits",
   "visit_items",
   "visit_media",
+  "meet_greets",
+  "care_series",
+  "care_series_schedules",
+  "care_series_pets",
+  "care_series_skips",
 ] as const satisfies readonly (keyof Database)[];
 
 /** Control characters as a snapshot (JSON) holds them; tab, line feed and carriage return are text. */
@@ -1405,6 +1453,21 @@ async function world() {
   });
   if (!meetGreet.ok) throw new Error(meetGreet.refusal);
   const meetGreetId = meetGreet.meetGreet.id;
+  // A weekly walk on the sitter's day at 16:00, accepted: its date a week later can be skipped or changed.
+  const series = await requestSeries(ownerWithPet, {
+    id: randomUUID(),
+    sitterId: sitter.id,
+    service: "walk",
+    petIds: [petId],
+    day: sitter.day,
+    startTime: "16:00",
+    weekdays: [weekdayOf(sitter.day)],
+    lastDay: null,
+    notes: "",
+  });
+  if (!series.ok || !(await actOnSeries(sitter, series.series.id, { type: "accept" })).ok)
+    throw new Error("weekly care not set up");
+  const seriesDay = new Date(Date.parse(`${sitter.day}T12:00:00Z`) + 7 * 24 * 3600_000).toISOString().slice(0, 10);
   await requestEmailChange(owner.id, `changed-${randomUUID()}@example.com`, PASSWORD);
   const changeLink = await db
     .selectFrom("email_outbox")
@@ -1414,6 +1477,8 @@ async function world() {
     .executeTakeFirstOrThrow();
   return {
     admin,
+    seriesId: series.series.id,
+    seriesDay,
     meetGreetId,
     messageId,
     reportId,
