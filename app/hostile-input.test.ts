@@ -490,7 +490,7 @@ const FORMS: Record<string, Form[]> = {
         ["cancellationPolicy", "flexible"],
         ["repeat", "weekly"],
         ["weekdays", String(weekdayOf(w.sitter.day))],
-        ["lastDay", ""],
+        ["until", ""],
       ],
     },
   ],

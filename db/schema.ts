@@ -543,16 +543,17 @@ export interface MeetGreetsTable {
   updated_at: IsoTime;
 }
 
-export type SeriesService = "walk" | "drop_in";
+export type SeriesService = "walk" | "drop_in" | "day_care";
 export type SeriesStatus = "requested" | "active" | "declined" | "withdrawn" | "ended";
 export type ScheduleStatus = "proposed" | "accepted" | "declined" | "withdrawn";
 
-/** Weekly care (migration 0051): the same walk or visit on some weekdays, each occurrence its own booking. */
+/** Weekly care (migration 0051): the same walk, visit or day care on some weekdays, each occurrence its own booking. */
 export interface CareSeriesTable {
   id: string;
   owner_id: string;
   sitter_id: string;
   service: SeriesService;
+  /** A walk's or visit's length; for day care, from the drop-off (the schedule's time) to the pick-up. */
   minutes: number;
   price_cents: number;
   extra_pet_cents: Generated<number>;

@@ -1,13 +1,30 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { prefilledPets, requestStay, stayPage, stayRefusalReply } from "~/features/bookings/index.server";
-import { BookAgainNote, PetChoice, loadBookingSchemas, stayRequestSchema } from "~/features/bookings";
+import {
+  BookAgainNote,
+  DayField,
+  PetChoice,
+  StayServiceChoice,
+  TimeField,
+  loadBookingSchemas,
+  stayRequestSchema,
+} from "~/features/bookings";
+import { RepeatChoice } from "~/features/series";
+import {
+  requestSeries,
+  seriesCardLabel,
+  seriesRefusalReply,
+  weekdayChoices,
+  weekdayOf,
+} from "~/features/series/index.server";
+import { languageOf } from "~/platform/i18n.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { useSchemaValidation } from "~/platform/forms";
 import { constraintOf, formDataOf } from "~/platform/forms.server";
-import { formatMoney } from "~/platform/money";
 import { titleFrom } from "~/platform/page-title";
 import { requireUser } from "~/platform/session.server";
 import { FieldErrors, FormError } from "~/platform/ui/field";
@@ -15,7 +32,7 @@ import { PageHeader } from "~/platform/ui/page-header";
 import { SubmitButton } from "~/platform/ui/submit-button";
 
 export const handle = {
-  i18n: ["bookings", "profile"],
+  i18n: ["bookings", "profile", "series"],
   title: titleFrom<typeof loader>(({ sitter }, t) => t("bookings:stay.title", { name: sitter.name })),
 };
 
@@ -29,13 +46,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
     again: url.searchParams.get("again"),
   });
   if (!page) throw new Response("Not found", { status: 404 });
-  return { ...page, petIds: prefilledPets(url, page), constraints: constraintOf(stayRequestSchema) };
+  const weekly = page.services.some((offer) => offer.service === "day_care") && page.pets.length > 0;
+  return {
+    ...page,
+    petIds: prefilledPets(url, page),
+    constraints: constraintOf(stayRequestSchema),
+    weekly: weekly ? { names: weekdayChoices(await languageOf(request)), card: await seriesCardLabel(user.id) } : null,
+    firstWeekday: weekdayOf(page.firstDay),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(await formDataOf(request), { schema: stayRequestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.value.repeat === "weekly") {
+    // Weekly day care: each date the first day's drop-off to pick-up.
+    const { id, sitterId, service, petIds, firstDay, dropOff, pickUp, notes, weekdays = [], until } = submission.value;
+    const asked = { id, sitterId, petIds, day: firstDay, startTime: dropOff, endTime: pickUp, notes, weekdays };
+    // Only day care repeats among stays.
+    const series =
+      service === "day_care"
+        ? await requestSeries(user, { ...asked, service, lastDay: until ?? null })
+        : ({ ok: false, refusal: "serviceNotOffered" } as const);
+    if (!series.ok) return data(submission.reply(seriesRefusalReply(series.refusal, "stay")), { status: 400 });
+    return redirectWithToast(`/series/${series.series.id}`, { type: "success", title: "series:toast.requested" });
+  }
   const result = await requestStay(user, submission.value);
   if (result.status === "refused") return data(submission.reply(stayRefusalReply(result.reason)), { status: 400 });
   // Stripe's card field needs the payment page's own Content-Security-Policy: load it as a new document.
@@ -44,12 +80,11 @@ export async function action({ request }: ActionFunctionArgs) {
     : redirect(`/payment/${result.booking.id}`);
 }
 
-const UNIT_OF = { boarding: "night", house_sitting: "night", day_care: "day" } as const;
-
 export default function StayRequest() {
-  const { t, i18n } = useTranslation(["bookings", "profile"]);
+  const { t } = useTranslation(["bookings", "profile"]);
   const { requestId, sitter, services, service, pets, today, firstDay, lastDay, times, constraints, again, petIds } =
     useLoaderData<typeof loader>();
+  const { weekly, firstWeekday } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "stay-request",
@@ -67,37 +102,6 @@ export default function StayRequest() {
   });
   const { key: notesKey, ...notesProps } = getTextareaProps(fields.notes);
   const chosen = [fields.petIds.initialValue ?? []].flat().filter((id): id is string => typeof id === "string");
-  const timeSelect = (field: typeof fields.dropOff, label: string) => {
-    const { key, ...props } = getSelectProps(field);
-    return (
-      <div className="space-y-1.5">
-        <label htmlFor={field.id} className="block text-sm font-semibold text-stone-800">
-          {label}
-        </label>
-        <select key={key} {...props} className="input">
-          {times.map((time) => (
-            <option key={time} value={time}>
-              {time}
-            </option>
-          ))}
-        </select>
-        <FieldErrors id={field.errorId} errors={field.errors} />
-      </div>
-    );
-  };
-  const dateInput = (field: typeof fields.firstDay, label: string) => {
-    const { key, ...props } = getInputProps(field, { type: "date" });
-    return (
-      <div className="space-y-1.5">
-        <label htmlFor={field.id} className="block text-sm font-semibold text-stone-800">
-          {label}
-        </label>
-        <input key={key} {...props} min={today} className="input" />
-        <FieldErrors id={field.errorId} errors={field.errors} />
-      </div>
-    );
-  };
-
   return (
     <>
       <PageHeader title={t("stay.title", { name: sitter.name })} backTo={`/users/${sitter.id}`} />
@@ -111,38 +115,17 @@ export default function StayRequest() {
             </Link>
           </section>
         ) : (
-          <Form method="post" {...getFormProps(form)} noValidate className="space-y-6">
+          <Form method="post" {...getFormProps(form)} noValidate className="group/stay space-y-6">
             <FormError form={form} />
             <input type="hidden" name="id" value={requestId} />
             <input type="hidden" name="sitterId" value={sitter.id} />
             <input type="hidden" name="cancellationPolicy" value={sitter.policy} />
 
-            <fieldset
-              className="space-y-2"
-              aria-describedby={fields.service.errors?.length ? fields.service.errorId : undefined}
-            >
-              <legend className="text-sm font-semibold text-stone-800">{t("stay.service")}</legend>
-              {services.map((offer) => (
-                <label
-                  key={offer.service}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-stone-300 bg-white p-3 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700"
-                >
-                  <input
-                    type="radio"
-                    name="service"
-                    value={offer.service}
-                    defaultChecked={(fields.service.initialValue ?? service) === offer.service}
-                    className="size-4 accent-brand-700"
-                  />
-                  <span className="grow font-medium">{t(`profile:services.${offer.service}`)}</span>
-                  <span className="text-stone-700">
-                    {formatMoney(offer.priceCents, i18n.language)}{" "}
-                    {t(`profile:services.unit.${UNIT_OF[offer.service]}`)}
-                  </span>
-                </label>
-              ))}
-              <FieldErrors id={fields.service.errorId} errors={fields.service.errors} />
-            </fieldset>
+            <StayServiceChoice
+              services={services}
+              chosen={String(fields.service.initialValue ?? service)}
+              field={fields.service}
+            />
 
             <PetChoice
               pets={pets}
@@ -154,14 +137,27 @@ export default function StayRequest() {
             />
 
             <div className="grid grid-cols-2 gap-3">
-              {dateInput(fields.firstDay, t("stay.firstDay"))}
-              {timeSelect(fields.dropOff, t("stay.dropOff"))}
-              {dateInput(fields.lastDay, t("stay.lastDay"))}
-              {timeSelect(fields.pickUp, t("stay.pickUp"))}
+              <DayField field={fields.firstDay} label={t("stay.firstDay")} min={today} />
+              <TimeField field={fields.dropOff} label={t("stay.dropOff")} times={times} />
+              <DayField field={fields.lastDay} label={t("stay.lastDay")} min={today} />
+              <TimeField field={fields.pickUp} label={t("stay.pickUp")} times={times} />
             </div>
             <p className="text-sm text-stone-600">
               {t("request.timeZone", { zone: sitter.timeZone.replaceAll("_", " ") })}
             </p>
+            {/* Shown while day care is chosen, without JavaScript too ("\_" is an underscore to Tailwind). */}
+            {weekly ? (
+              <div className="hidden group-has-[input[value=day\_care]:checked]/stay:block">
+                <RepeatChoice
+                  fields={{ repeat: fields.repeat, weekdays: fields.weekdays, until: fields.until }}
+                  names={weekly.names}
+                  firstWeekday={firstWeekday}
+                  firstDay={firstDay}
+                  card={weekly.card ? { label: weekly.card } : null}
+                  note={t("series:request.dayCare")}
+                />
+              </div>
+            ) : null}
 
             <div className="space-y-1.5">
               <label htmlFor={fields.notes.id} className="block text-sm font-semibold text-stone-800">

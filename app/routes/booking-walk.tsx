@@ -66,8 +66,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await formDataOf(request), { schema: walkRequestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (submission.value.repeat === "weekly") {
-    const { id, sitterId, service, petIds, day, startTime, notes, weekdays = [], lastDay } = submission.value;
-    const asked = { id, sitterId, service, petIds, day, startTime, notes, weekdays, lastDay: lastDay ?? null };
+    const { id, sitterId, service, petIds, day, startTime, notes, weekdays = [], until } = submission.value;
+    const asked = { id, sitterId, service, petIds, day, startTime, notes, weekdays, lastDay: until ?? null };
     const series = await requestSeries(user, asked);
     if (!series.ok) return data(submission.reply(seriesRefusalReply(series.refusal)), { status: 400 });
     return redirectWithToast(`/series/${series.series.id}`, { type: "success", title: "series:toast.requested" });
@@ -160,7 +160,7 @@ export default function WalkRequest() {
             />
             <StartTimeChoice times={times} field={fields.startTime} preset={again?.startTime} />
             <RepeatChoice
-              fields={{ repeat: fields.repeat, weekdays: fields.weekdays, lastDay: fields.lastDay }}
+              fields={{ repeat: fields.repeat, weekdays: fields.weekdays, until: fields.until }}
               names={weekdays}
               firstWeekday={firstWeekday}
               firstDay={day}

@@ -105,7 +105,9 @@ export default function SeriesPage() {
         {series.can.propose ? (
           <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
             <h2 className="text-lg font-bold">{t("change.title")}</h2>
-            <p className="text-sm text-stone-700">{t("change.hint", { name })}</p>
+            <p className="text-sm text-stone-700">
+              {t("change.hint", { name })} {series.service === "day_care" ? t("change.dayCare") : null}
+            </p>
             <FormError form={form} />
             <input type="hidden" name="intent" value="propose-change" />
             <WeekdayChoice

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Weekly care: an owner asks a sitter for the same walk or drop-in visit on some weekdays at a time; the sitter
+// Weekly care: an owner asks a sitter for the same walk, drop-in visit or day of day care on some weekdays at a time; the sitter
 // accepts the series once, and the scheduler makes each occurrence its own booking a week ahead. A change of
 // days or time is a new schedule from a date on, proposed by one side and accepted by the other; the schedule in
 // force on a day is the accepted one with the latest first day on or before it.
@@ -10,7 +10,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("owner_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("sitter_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("service", "text", (c) => c.notNull().check(sql`service in ('walk', 'drop_in')`))
+    .addColumn("service", "text", (c) => c.notNull().check(sql`service in ('walk', 'drop_in', 'day_care')`))
+    // A walk's or visit's length; for day care, from the drop-off (the schedule's time) to the pick-up.
     .addColumn("minutes", "integer", (c) => c.notNull())
     // The sitter's price, extra-pet price and policy when the series was asked for: every occurrence keeps them.
     .addColumn("price_cents", "integer", (c) => c.notNull())

@@ -16,7 +16,7 @@ export { payForBooking, payWithSavedCard, startCardEntry } from "./payment-entry
 export type { PaymentOutcome } from "./payment-entry.server";
 export { requestBooking, requestPage, requestRefusalReply } from "./requests.server";
 export { requestStay, stayPage, stayRefusalReply } from "./stays.server";
-export { SHARED_STAYS, sharesDays } from "./stay-capacity.server";
+export { SHARED_STAYS, sharesDays, stayFits } from "./stay-capacity.server";
 export { walkPage } from "./walks.server";
 export { firstBookingPath, prefilledPets } from "./book-again.server";
 export { reliabilitySection, sitterReliability } from "./reliability.server";

@@ -27,6 +27,9 @@ export {
   PetChoice,
   PriceBreakdown,
   StartTimeChoice,
+  DayField,
+  StayServiceChoice,
+  TimeField,
   WalkServiceChoice,
 } from "./request-form-parts";
 export {

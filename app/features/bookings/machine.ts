@@ -342,6 +342,8 @@ function occurrence(event: Extract<BookingEvent, { type: "occurrence" }>, actor:
     ...made.change,
     create: {
       ...create,
+      // A day of day care ends within a hold's life when it is held two days before: held, like a walk.
+      payment_mode: "hold",
       status: "confirmed",
       confirmed_at: at.toISOString(),
       card_ref: event.card.cardRef,

@@ -5,6 +5,7 @@ import { paymentProvider } from "~/features/payments/index.server";
 import { applyEvent } from "./bookings.server";
 import type { BookedPet, SavedCardRef } from "./machine";
 import type { WalkService } from "./walks.server";
+import { stayFits } from "./stay-capacity.server";
 
 /** One date of a weekly series, as the series feature hands it over. */
 export interface OccurrenceInput {
@@ -15,7 +16,7 @@ export interface OccurrenceInput {
   day: string;
   ownerId: string;
   sitterId: string;
-  service: WalkService;
+  service: WalkService | "day_care";
   startAt: Date;
   minutes: number;
   priceCents: number;
@@ -29,7 +30,8 @@ export interface OccurrenceInput {
 /**
  * Makes one occurrence of a series through the booking machine, in the caller's transaction, unless the series
  * already has one for that day and schedule. The sitter is not free when the day is marked not free or another
- * confirmed booking overlaps; a free slot of their calendar that covers the time is taken, as an accepted request takes it.
+ * confirmed booking overlaps (for day care: when the day has no room, as for any stay); a free slot of their
+ * calendar that covers a walk's or visit's time is taken, as an accepted request takes it.
  */
 export async function makeOccurrence(trx: Transaction<Database>, input: OccurrenceInput): Promise<Booking | null> {
   const existing = await trx
@@ -42,15 +44,8 @@ export async function makeOccurrence(trx: Transaction<Database>, input: Occurren
   if (existing) return null;
   const startAt = input.startAt.toISOString();
   const endAt = new Date(input.startAt.getTime() + input.minutes * 60_000).toISOString();
-  const clash = await trx
-    .selectFrom("bookings")
-    .select("id")
-    .where("sitter_id", "=", input.sitterId)
-    .where("status", "in", ["confirmed", "in-progress"])
-    .where("start_at", "<", endAt)
-    .where("end_at", ">", startAt)
-    .executeTakeFirst();
-  const sitterFree = !clash && (await isFreeOnDays(trx, input.sitterId, [input.day]));
+  const sitterFree =
+    (await isFreeOnDays(trx, input.sitterId, [input.day])) && (await hasRoom(trx, input, startAt, endAt));
   const made = await applyEvent(
     trx,
     input.id,
@@ -82,6 +77,27 @@ export async function makeOccurrence(trx: Transaction<Database>, input: Occurren
     },
   );
   if (!made.ok) return null;
-  if (made.booking.status === "confirmed") await bookSlot(trx, made.booking);
+  if (made.booking.status === "confirmed" && input.service !== "day_care") await bookSlot(trx, made.booking);
   return made.booking;
+}
+
+async function hasRoom(trx: Transaction<Database>, input: OccurrenceInput, startAt: string, endAt: string) {
+  if (input.service === "day_care") {
+    const sitter = await trx
+      .selectFrom("users")
+      .select(["id", "time_zone", "max_pets"])
+      .where("id", "=", input.sitterId)
+      .executeTakeFirstOrThrow();
+    const stay = { id: input.id, service: "day_care", start_at: startAt, end_at: endAt, pets: input.pets.length };
+    return stayFits(trx, sitter, stay);
+  }
+  const clash = await trx
+    .selectFrom("bookings")
+    .select("id")
+    .where("sitter_id", "=", input.sitterId)
+    .where("status", "in", ["confirmed", "in-progress"])
+    .where("start_at", "<", endAt)
+    .where("end_at", ">", startAt)
+    .executeTakeFirst();
+  return !clash;
 }

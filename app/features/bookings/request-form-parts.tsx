@@ -1,3 +1,4 @@
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "~/platform/money";
@@ -258,5 +259,78 @@ export function WalkServiceChoice({
         </label>
       ))}
     </fieldset>
+  );
+}
+
+const UNIT_OF = { boarding: "night", house_sitting: "night", day_care: "day" } as const;
+
+/** The sitter's stays (house sitting, boarding, day care), each with its price per night or day. */
+export function StayServiceChoice({
+  services,
+  chosen,
+  field,
+}: {
+  services: { service: keyof typeof UNIT_OF; priceCents: number }[];
+  chosen: string;
+  field: Field;
+}) {
+  const { t, i18n } = useTranslation(["bookings", "profile"]);
+  return (
+    <fieldset className="space-y-2" aria-describedby={field.errors?.length ? field.errorId : undefined}>
+      <legend className="text-sm font-semibold text-stone-800">{t("stay.service")}</legend>
+      {services.map((offer) => (
+        <label
+          key={offer.service}
+          className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-stone-300 bg-white p-3 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700"
+        >
+          <input
+            type="radio"
+            name="service"
+            value={offer.service}
+            defaultChecked={chosen === offer.service}
+            className="size-4 accent-brand-700"
+          />
+          <span className="grow font-medium">{t(`profile:services.${offer.service}`)}</span>
+          <span className="text-stone-700">
+            {formatMoney(offer.priceCents, i18n.language)} {t(`profile:services.unit.${UNIT_OF[offer.service]}`)}
+          </span>
+        </label>
+      ))}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/** A labelled choice of times (a stay's drop-off or pick-up). */
+export function TimeField({ field, label, times }: { field: FieldMetadata<string>; label: string; times: string[] }) {
+  const { key, ...props } = getSelectProps(field);
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={field.id} className="block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <select key={key} {...props} className="input">
+        {times.map((time) => (
+          <option key={time} value={time}>
+            {time}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A labelled date from `min` on (a stay's first or last day). */
+export function DayField({ field, label, min }: { field: FieldMetadata<string>; label: string; min: string }) {
+  const { key, ...props } = getInputProps(field, { type: "date" });
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={field.id} className="block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <input key={key} {...props} min={min} className="input" />
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
   );
 }

@@ -42,6 +42,20 @@ export const requestSchema = z.object({
 });
 
 /**
+ * "Every week" on a walk's or a day care's request: the ticked weekdays (1 Monday to 7 Sunday) from the first
+ * date, until the date `until` or, without one, until ended.
+ */
+const weekly = {
+  repeat: z._default(z.enum(["once", "weekly"]), "once"),
+  weekdays: z.optional(
+    z
+      .array(z.coerce.number<number>().check(z.refine(Number.isInteger), z.gte(1), z.lte(7)), "series:errors.noWeekday")
+      .check(z.maxLength(7, "series:errors.noWeekday")),
+  ),
+  until: z.optional(day),
+};
+
+/**
  * A walk or a drop-in visit: one, of the sitter's length, at a start time of a day; or, with `repeat` weekly, the
  * same every week on the ticked weekdays (1 Monday to 7 Sunday) from that day, until a last date or until ended.
  */
@@ -54,13 +68,7 @@ export const walkRequestSchema = z.object({
   startTime: time,
   notes: optionalText(500),
   cancellationPolicy,
-  repeat: z._default(z.enum(["once", "weekly"]), "once"),
-  weekdays: z.optional(
-    z
-      .array(z.coerce.number<number>().check(z.refine(Number.isInteger), z.gte(1), z.lte(7)), "series:errors.noWeekday")
-      .check(z.maxLength(7, "series:errors.noWeekday")),
-  ),
-  lastDay: z.optional(day),
+  ...weekly,
 });
 
 /** A stay: house sitting, boarding or day care from a first day's drop-off to a last day's pick-up. */
@@ -75,6 +83,7 @@ export const stayRequestSchema = z.object({
   pickUp: time,
   notes: optionalText(500),
   cancellationPolicy,
+  ...weekly,
 });
 
 export const cardSchema = z.object({

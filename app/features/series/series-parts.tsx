@@ -66,12 +66,15 @@ export function RepeatChoice({
   firstWeekday,
   firstDay,
   card,
+  note,
 }: {
-  fields: { repeat: Field & { initialValue?: unknown }; weekdays: Field; lastDay: Field };
+  fields: { repeat: Field & { initialValue?: unknown }; weekdays: Field; until: Field };
   names: WeekdayName[];
   firstWeekday: number;
   firstDay: string;
   card: { label: string } | null;
+  /** What each date is, where the page's own fields say it (day care's drop-off and pick-up). */
+  note?: string;
 }) {
   const { t } = useTranslation("series");
   const weekly = fields.repeat.initialValue === "weekly";
@@ -96,24 +99,25 @@ export function RepeatChoice({
         ))}
       </fieldset>
       <div className="hidden space-y-3 group-has-[[value=weekly]:checked]:block rounded-xl border border-stone-200 bg-stone-50 p-3">
+        {note ? <p className="text-sm text-stone-700">{note}</p> : null}
         <WeekdayChoice field={fields.weekdays} names={names} chosen={[firstWeekday]} legend={t("request.weekdays")} />
         <div className="space-y-1.5">
-          <label htmlFor={fields.lastDay.id} className="block text-sm font-semibold text-stone-800">
+          <label htmlFor={fields.until.id} className="block text-sm font-semibold text-stone-800">
             {t("request.lastDay")}
           </label>
           <input
-            id={fields.lastDay.id}
-            name={fields.lastDay.name}
+            id={fields.until.id}
+            name={fields.until.name}
             type="date"
             min={firstDay}
-            aria-invalid={fields.lastDay.errors?.length ? true : undefined}
-            aria-describedby={`${fields.lastDay.id}-hint${fields.lastDay.errors?.length ? ` ${fields.lastDay.errorId}` : ""}`}
+            aria-invalid={fields.until.errors?.length ? true : undefined}
+            aria-describedby={`${fields.until.id}-hint${fields.until.errors?.length ? ` ${fields.until.errorId}` : ""}`}
             className="input"
           />
-          <p id={`${fields.lastDay.id}-hint`} className="text-sm text-stone-600">
+          <p id={`${fields.until.id}-hint`} className="text-sm text-stone-600">
             {t("request.lastDayHint")}
           </p>
-          <FieldErrors id={fields.lastDay.errorId} errors={fields.lastDay.errors} />
+          <FieldErrors id={fields.until.errorId} errors={fields.until.errors} />
         </div>
         {card ? (
           <p className="text-sm text-stone-700">{t("request.card", { card: card.label })}</p>
@@ -229,8 +233,11 @@ export function SeriesSummary({ series }: { series: PageSeries }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-stone-600">{t("page.service")}</dt>
         <dd>
-          {t(`profile:services.${series.service}`)} · {t("profile:services.minutes", { minutes: series.minutes })} ·{" "}
-          {formatMoney(series.priceCents, i18n.language)}
+          {t(`profile:services.${series.service}`)} ·{" "}
+          {series.service === "day_care"
+            ? `${series.startTime}–${series.endTime}`
+            : t("profile:services.minutes", { minutes: series.minutes })}{" "}
+          · {formatMoney(series.priceCents, i18n.language)}
         </dd>
         <dt className="text-stone-600">{t("page.pets")}</dt>
         <dd>{series.pets}</dd>

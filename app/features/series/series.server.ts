@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { CareSeries, Database } from "~db/schema";
+import type { CareSeries, Database, SeriesService } from "~db/schema";
 import { db, isUniqueViolation } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
@@ -10,7 +10,7 @@ import { isOwner, isSitter } from "~/features/profiles/index.server";
 import { mayReach } from "~/features/safety/index.server";
 import { ensureConversation } from "~/features/messages/index.server";
 import { listPets } from "~/features/pets/index.server";
-import { startTimesOn } from "~/features/availability/index.server";
+import { isFreeOnDays, startTimesOn } from "~/features/availability/index.server";
 import { paymentProvider, paysOutThroughStripe, usableCardOf, usableCardsOf } from "~/features/payments/index.server";
 import {
   applyEvent,
@@ -18,6 +18,7 @@ import {
   makeOccurrence,
   ownersPets,
   runPaymentTasks,
+  stayFits,
 } from "~/features/bookings/index.server";
 import { seriesEmail } from "./emails.server";
 import {
@@ -40,11 +41,13 @@ export interface SeriesRequestInput {
   /** Made by the request form, so sending it twice asks once. */
   id: string;
   sitterId: string;
-  service: "walk" | "drop_in";
+  service: SeriesService;
   petIds: string[];
-  /** The first date, and the time on each date (the sitter's wall clock). */
+  /** The first date, and the time on each date (the sitter's wall clock): for day care, the drop-off. */
   day: string;
   startTime: string;
+  /** Day care's pick-up on each date. */
+  endTime?: string;
   weekdays: number[];
   lastDay: string | null;
   notes: string;
@@ -56,6 +59,7 @@ export type SeriesRequestRefusal =
   | "serviceNotOffered"
   | "sitterNotPayable"
   | "notFreeThen"
+  | "pickUpBeforeDropOff"
   | "noCard"
   | "duplicate"
   | "noPets"
@@ -111,9 +115,10 @@ export async function requestSeries(
   if (problem) return { ok: false, refusal: problem };
   if (input.lastDay !== null && (!isCalendarDay(input.lastDay) || input.lastDay < input.day))
     return { ok: false, refusal: "lastBeforeFirst" };
-  // The first date is booked like a single walk: the sitter must be free then; accepting commits them to the rest.
-  const times = await startTimesOn(sitter.id, sitter.time_zone, input.day);
-  if (!times.some((free) => free.time === input.startTime)) return { ok: false, refusal: "notFreeThen" };
+  // The first date is asked like a single walk or day of day care: the sitter must be free then (and for day care
+  // have room); accepting commits them to the rest.
+  const minutes = await lengthOf(sitter, offer, input);
+  if (minutes === "pickUpBeforeDropOff" || minutes === "notFreeThen") return { ok: false, refusal: minutes };
   const card = await defaultCardOf(owner.id);
   if (!card) return { ok: false, refusal: "noCard" };
 
@@ -131,7 +136,7 @@ export async function requestSeries(
         owner_id: owner.id,
         sitter_id: sitter.id,
         service: input.service,
-        minutes: offer.duration_minutes ?? 30,
+        minutes,
         price_cents: offer.price_cents,
         extra_pet_cents: sitter.extra_pet_cents,
         cancellation_policy: sitter.cancellation_policy,
@@ -170,6 +175,27 @@ export async function requestSeries(
   });
   if (outcome.ok) deliverSoon();
   return outcome;
+}
+
+/** A walk's or visit's length, or day care's from drop-off to pick-up, once the first date is found free. */
+async function lengthOf(
+  sitter: { id: string; time_zone: string; max_pets: number },
+  offer: { duration_minutes: number | null },
+  input: SeriesRequestInput,
+): Promise<number | "pickUpBeforeDropOff" | "notFreeThen"> {
+  if (input.service !== "day_care") {
+    const times = await startTimesOn(sitter.id, sitter.time_zone, input.day);
+    return times.some((free) => free.time === input.startTime) ? (offer.duration_minutes ?? 30) : "notFreeThen";
+  }
+  const start = instantAt(sitter.time_zone, input.day, input.startTime);
+  const end = instantAt(sitter.time_zone, input.day, input.endTime ?? "");
+  if (Number.isNaN(end.getTime()) || end <= start) return "pickUpBeforeDropOff";
+  const stay = { id: input.id, service: "day_care", start_at: start.toISOString(), end_at: end.toISOString() };
+  const free =
+    start > now() &&
+    (await isFreeOnDays(db, sitter.id, [input.day])) &&
+    (await stayFits(db, sitter, { ...stay, pets: input.petIds.length }));
+  return free ? Math.round((end.getTime() - start.getTime()) / 60_000) : "notFreeThen";
 }
 
 const schedulesOf = (database: Kysely<Database>, seriesId: string) =>
@@ -449,10 +475,11 @@ export async function runDueSeriesWork(): Promise<number> {
 }
 
 const FIELD_OF: Partial<Record<string, string>> = {
+  pickUpBeforeDropOff: "pickUp",
   noWeekday: "weekdays",
   firstDayNotChosen: "weekdays",
   tooFar: "weekdays",
-  lastBeforeFirst: "lastDay",
+  lastBeforeFirst: "until",
   notFreeThen: "startTime",
   noPets: "petIds",
   tooManyPets: "petIds",
@@ -461,8 +488,9 @@ const FIELD_OF: Partial<Record<string, string>> = {
 };
 const BOOKING_WORDS = new Set(["tooManyPets", "samePetTwice", "petNotFound", "sitterNotFound", "sitterNotPayable"]);
 
-/** A refused request or act as its form shows it: under the field it concerns, or above the form. */
-export function seriesRefusalReply(refusal: SeriesRequestRefusal | "notFound") {
+/** A refused request as its form (the walk page's, or for day care the stay page's) shows it: under its field, or above. */
+export function seriesRefusalReply(refusal: SeriesRequestRefusal | "notFound", page: "walk" | "stay" = "walk") {
+  if (page === "stay" && refusal === "notFreeThen") return { fieldErrors: { firstDay: ["series:errors.noRoomThen"] } };
   const message =
     refusal === "noPets"
       ? "bookings:errors.petRequired"

@@ -505,3 +505,72 @@ it("pets named when a series is asked keep their names if renamed later", async 
   const latest = (await occurrencesOf(series.id)).at(-1);
   expect(latest?.pet_name).toBe("Rexie");
 });
+
+describe("weekly day care", () => {
+  async function dayCarer(maxPets = 2) {
+    const sitter = await person("sitter");
+    await db.updateTable("users").set({ max_pets: maxPets }).where("id", "=", sitter.id).execute();
+    await db
+      .insertInto("sitter_services")
+      .values({ sitter_id: sitter.id, service: "day_care", price_cents: 3000, duration_minutes: null })
+      .execute();
+    return sitter;
+  }
+  const dayCare = (sitterId: string, owner: Owner, over: Partial<SeriesRequestInput> = {}) =>
+    input(sitterId, owner, { service: "day_care", startTime: "08:30", endTime: "17:30", weekdays: [WED], ...over });
+
+  it("each Wednesday is a day of day care from drop-off to pick-up, priced per day and held two days before", async () => {
+    clockTo(instantAt("Europe/Madrid", MONDAY, "09:00"), 0);
+    const sitter = await dayCarer();
+    const owner = await ownerWithCard();
+    const asked = await requestSeries(owner, dayCare(sitter.id, owner));
+    if (!asked.ok) throw new Error(asked.refusal);
+    expect(asked.series).toMatchObject({ service: "day_care", minutes: 540, price_cents: 3000 });
+    await actOnSeries(sitter, asked.series.id, { type: "accept" });
+    const [first] = await occurrencesOf(asked.series.id);
+    expect(first).toMatchObject({
+      service_type: "day_care",
+      status: "confirmed",
+      start_at: "2030-03-06T07:30:00.000Z",
+      end_at: "2030-03-06T16:30:00.000Z",
+      hours: 1,
+      total_cents: 3600,
+      payment_mode: "hold",
+    });
+    const view = await seriesView(owner.id, asked.series.id, "en");
+    expect(view).toMatchObject({ startTime: "08:30", endTime: "17:30" });
+  });
+
+  it("refuses a pick-up before the drop-off, and a first day with no room", async () => {
+    clockTo(instantAt("Europe/Madrid", MONDAY, "09:00"), 0);
+    const sitter = await dayCarer(1);
+    const owner = await ownerWithCard();
+    const early = await requestSeries(owner, dayCare(sitter.id, owner, { endTime: "08:00" }));
+    expect(early.ok ? "created" : early.refusal).toBe("pickUpBeforeDropOff");
+    // Another owner's dog already fills the one place on the first Wednesday.
+    const other = await ownerWithCard();
+    const taken = await requestSeries(other, dayCare(sitter.id, other));
+    if (!taken.ok) throw new Error(taken.refusal);
+    await actOnSeries(sitter, taken.series.id, { type: "accept" });
+    const full = await requestSeries(owner, dayCare(sitter.id, owner));
+    expect(full.ok ? "created" : full.refusal).toBe("notFreeThen");
+  });
+
+  it("a date with no room left is skipped and the owner told", async () => {
+    clockTo(instantAt("Europe/Madrid", MONDAY, "09:00"), 0);
+    const sitter = await dayCarer(1);
+    const owner = await ownerWithCard();
+    const asked = await requestSeries(owner, dayCare(sitter.id, owner, { weekdays: [WED, FRI] }));
+    if (!asked.ok) throw new Error(asked.refusal);
+    // Before the series is accepted, another owner's day care takes Friday's place.
+    const other = await ownerWithCard();
+    const friday = await requestSeries(other, dayCare(sitter.id, other, { day: "2030-03-08", weekdays: [FRI] }));
+    if (!friday.ok) throw new Error(friday.refusal);
+    await actOnSeries(sitter, friday.series.id, { type: "accept" });
+    await actOnSeries(sitter, asked.series.id, { type: "accept" });
+    const byDay = new Map((await occurrencesOf(asked.series.id)).map((booking) => [booking.series_day, booking]));
+    expect(byDay.get("2030-03-06")?.status).toBe("confirmed");
+    expect(byDay.get("2030-03-08")).toMatchObject({ status: "cancelled", cancel_reason: "notFree" });
+    expect(await noticesOf(owner.id)).toContain("notFree");
+  });
+});

@@ -43,6 +43,8 @@ export interface SeriesView {
   days: string;
   weekdays: number[];
   startTime: string;
+  /** When each date ends: a walk's or visit's end, day care's pick-up. */
+  endTime: string;
   firstDay: string;
   lastDay: string | null;
   /** The first and last dates as the reader's language writes them. */
@@ -89,6 +91,13 @@ export function weekdayChoices(language: string): { weekday: number; name: strin
     weekday,
     name: format.format(new Date(Date.UTC(2024, 0, weekday))),
   }));
+}
+
+/** "HH:MM" a number of minutes after another (within the day). */
+function timeAfter(time: string, minutes: number): string {
+  const [hours = 0, mins = 0] = time.split(":").map(Number);
+  const total = Math.min(hours * 60 + mins + minutes, 24 * 60 - 1);
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
 }
 
 type Row = CareSeries & { other_name: string };
@@ -177,6 +186,7 @@ async function viewOf(row: Row, userId: string, language: string, dateCount: num
     days: weekdayNames(language, weekdays),
     weekdays,
     startTime: inForce.start_time,
+    endTime: timeAfter(inForce.start_time, row.minutes),
     firstDay: row.first_day,
     lastDay: row.last_day,
     firstDayText: dayText(row.first_day),
