@@ -327,6 +327,32 @@ describe("the scheduler makes each date its own booking a week ahead", () => {
   });
 });
 
+describe("a hold that fails", () => {
+  it("cancels only that date and tells both people; the series goes on", async () => {
+    clockTo(instantAt("Europe/Madrid", MONDAY, "09:00"), 0);
+    const sitter = await walker();
+    const owner = await ownerWithCard();
+    await freeMorning(sitter, "2030-03-06");
+    const asked = await requestSeries(owner, input(sitter.id, owner));
+    if (!asked.ok) throw new Error(asked.refusal);
+    await actOnSeries(sitter, asked.series.id, { type: "accept" });
+    // Wednesday's walk is held at once, but the card has since run out of funds.
+    const [first] = await occurrencesOf(asked.series.id);
+    await db.updateTable("test_payments").set({ status: "no-funds" }).where("ref", "=", first!.card_ref!).execute();
+    await runDueBookingWork();
+    const byDay = new Map((await occurrencesOf(asked.series.id)).map((booking) => [booking.series_day, booking]));
+    expect(byDay.get("2030-03-06")).toMatchObject({
+      status: "cancelled",
+      cancel_reason: "payment",
+      payment_status: "failed",
+    });
+    expect(byDay.get("2030-03-08")).toMatchObject({ status: "confirmed", payment_status: "unpaid" });
+    expect(await noticesOf(owner.id)).toContain("holdFailed");
+    expect(await noticesOf(sitter.id)).toContain("cancelledPayment");
+    expect((await seriesRow(asked.series.id)).status).toBe("active");
+  });
+});
+
 describe("skipping, changing and ending", () => {
   it("the owner skips a booked date (the policy refunds it in full this far ahead) and a date not yet booked", async () => {
     const { sitter, owner, series } = await acceptedSeries();
