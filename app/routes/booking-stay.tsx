@@ -8,7 +8,7 @@ import {
   BookAgainNote,
   DayField,
   PetChoice,
-  StayServiceChoice,
+  ServiceChoice,
   TimeField,
   loadBookingSchemas,
   stayRequestSchema,
@@ -121,8 +121,8 @@ export default function StayRequest() {
             <input type="hidden" name="sitterId" value={sitter.id} />
             <input type="hidden" name="cancellationPolicy" value={sitter.policy} />
 
-            <StayServiceChoice
-              services={services}
+            <ServiceChoice
+              offers={services}
               chosen={String(fields.service.initialValue ?? service)}
               field={fields.service}
             />

@@ -7,7 +7,7 @@ import { prefilledPets, requestBooking, requestRefusalReply, walkPage } from "~/
 import {
   BookAgainNote,
   FreeDays,
-  WalkServiceChoice,
+  ServiceChoice,
   PetChoice,
   StartTimeChoice,
   loadBookingSchemas,
@@ -109,7 +109,7 @@ export default function WalkRequest() {
         >
           <input type="hidden" name="walkerId" value={sitter.id} />
           {again ? <input type="hidden" name="again" value={again.bookingId} /> : null}
-          <WalkServiceChoice offers={offers} chosen={service} />
+          <ServiceChoice offers={offers} chosen={service} />
           <div className="space-y-1.5">
             <label htmlFor="walk-date" className="block text-sm font-semibold text-stone-800">
               {t("request.date")}

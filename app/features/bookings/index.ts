@@ -28,9 +28,8 @@ export {
   PriceBreakdown,
   StartTimeChoice,
   DayField,
-  StayServiceChoice,
   TimeField,
-  WalkServiceChoice,
+  ServiceChoice,
 } from "./request-form-parts";
 export {
   cancelSchema,

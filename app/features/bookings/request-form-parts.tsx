@@ -225,17 +225,32 @@ export function BookAgainNote() {
   return <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900 ring-1 ring-brand-200">{t("again.note")}</p>;
 }
 
-/** The sitter's walk and drop-in offers, each with its length and price; the chosen one checked. */
-export function WalkServiceChoice({
+/** How each service's price counts. */
+const UNIT_OF = {
+  walk: "walk",
+  drop_in: "visit",
+  boarding: "night",
+  house_sitting: "night",
+  day_care: "day",
+} as const;
+
+/**
+ * The sitter's offers of one request page (walks and drop-in visits with their length, or stays), each with its
+ * price per walk, visit, night or day; the chosen one checked.
+ */
+export function ServiceChoice({
   offers,
   chosen,
+  field,
 }: {
-  offers: { service: "walk" | "drop_in"; priceCents: number; minutes: number }[];
+  offers: { service: keyof typeof UNIT_OF; priceCents: number; minutes?: number }[];
   chosen: string;
+  field?: Field;
 }) {
   const { t, i18n } = useTranslation(["bookings", "profile"]);
+  const invalid = Boolean(field?.errors?.length);
   return (
-    <fieldset className="space-y-2">
+    <fieldset className="space-y-2" aria-describedby={invalid ? field?.errorId : undefined}>
       <legend className="text-sm font-semibold text-stone-800">{t("stay.service")}</legend>
       {offers.map((offer) => (
         <label
@@ -250,53 +265,15 @@ export function WalkServiceChoice({
             className="size-4 accent-brand-700"
           />
           <span className="grow font-medium">
-            {t(`profile:services.${offer.service}`)} · {t("profile:services.minutes", { minutes: offer.minutes })}
+            {t(`profile:services.${offer.service}`)}
+            {offer.minutes ? ` · ${t("profile:services.minutes", { minutes: offer.minutes })}` : null}
           </span>
-          <span className="text-stone-700">
-            {formatMoney(offer.priceCents, i18n.language)}{" "}
-            {t(`profile:services.unit.${offer.service === "walk" ? "walk" : "visit"}`)}
-          </span>
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-const UNIT_OF = { boarding: "night", house_sitting: "night", day_care: "day" } as const;
-
-/** The sitter's stays (house sitting, boarding, day care), each with its price per night or day. */
-export function StayServiceChoice({
-  services,
-  chosen,
-  field,
-}: {
-  services: { service: keyof typeof UNIT_OF; priceCents: number }[];
-  chosen: string;
-  field: Field;
-}) {
-  const { t, i18n } = useTranslation(["bookings", "profile"]);
-  return (
-    <fieldset className="space-y-2" aria-describedby={field.errors?.length ? field.errorId : undefined}>
-      <legend className="text-sm font-semibold text-stone-800">{t("stay.service")}</legend>
-      {services.map((offer) => (
-        <label
-          key={offer.service}
-          className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-stone-300 bg-white p-3 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-brand-700"
-        >
-          <input
-            type="radio"
-            name="service"
-            value={offer.service}
-            defaultChecked={chosen === offer.service}
-            className="size-4 accent-brand-700"
-          />
-          <span className="grow font-medium">{t(`profile:services.${offer.service}`)}</span>
           <span className="text-stone-700">
             {formatMoney(offer.priceCents, i18n.language)} {t(`profile:services.unit.${UNIT_OF[offer.service]}`)}
           </span>
         </label>
       ))}
-      <FieldErrors id={field.errorId} errors={field.errors} />
+      {field ? <FieldErrors id={field.errorId} errors={field.errors} /> : null}
     </fieldset>
   );
 }

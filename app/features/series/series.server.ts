@@ -198,7 +198,26 @@ async function lengthOf(
   return free ? Math.round((end.getTime() - start.getTime()) / 60_000) : "notFreeThen";
 }
 
-const schedulesOf = (database: Kysely<Database>, seriesId: string) =>
+/** From a day on: the dates skipped before they were booked, and the occurrences made (with their state). */
+export async function datesTaken(seriesId: string, fromDay: string) {
+  const [skips, made] = await Promise.all([
+    db
+      .selectFrom("care_series_skips")
+      .select("day")
+      .where("series_id", "=", seriesId)
+      .where("day", ">=", fromDay)
+      .execute(),
+    db
+      .selectFrom("bookings")
+      .select(["id", "series_day", "series_schedule_id", "status"])
+      .where("series_id", "=", seriesId)
+      .where("series_day", ">=", fromDay)
+      .execute(),
+  ]);
+  return { skipped: new Set(skips.map((skip) => skip.day)), made };
+}
+
+export const schedulesOf = (database: Kysely<Database>, seriesId: string) =>
   database
     .selectFrom("care_series_schedules")
     .selectAll()
@@ -395,21 +414,7 @@ export async function generateFor(series: CareSeries): Promise<number> {
   const from = series.first_day > today ? series.first_day : today;
   const dates = datesBetween(series, schedules, from, addDays(today, GENERATE_DAYS_AHEAD));
   if (dates.length === 0) return 0;
-  const [skips, made] = await Promise.all([
-    db
-      .selectFrom("care_series_skips")
-      .select("day")
-      .where("series_id", "=", series.id)
-      .where("day", ">=", from)
-      .execute(),
-    db
-      .selectFrom("bookings")
-      .select(["series_day", "series_schedule_id"])
-      .where("series_id", "=", series.id)
-      .where("series_day", ">=", from)
-      .execute(),
-  ]);
-  const skipped = new Set(skips.map((skip) => skip.day));
+  const { skipped, made } = await datesTaken(series.id, from);
   const done = new Set(made.map((row) => `${row.series_day}|${row.series_schedule_id}`));
   const due = dates.filter(
     ({ day, schedule }) =>

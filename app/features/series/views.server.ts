@@ -14,6 +14,7 @@ import {
   type SeriesEvent,
   type Side,
 } from "./machine";
+import { datesTaken, schedulesOf } from "./series.server";
 
 /** How far ahead the series page looks for its next dates. */
 const LOOK_AHEAD_DAYS = 120;
@@ -121,20 +122,9 @@ async function viewOf(row: Row, userId: string, language: string, dateCount: num
   const as: Side = row.owner_id === userId ? "owner" : "sitter";
   const at = now();
   const today = wallClockIn(row.time_zone, at).day;
-  const [schedules, skips, bookings, pets] = await Promise.all([
-    db.selectFrom("care_series_schedules").selectAll().where("series_id", "=", row.id).orderBy("from_day").execute(),
-    db
-      .selectFrom("care_series_skips")
-      .select("day")
-      .where("series_id", "=", row.id)
-      .where("day", ">=", today)
-      .execute(),
-    db
-      .selectFrom("bookings")
-      .select(["id", "series_day", "series_schedule_id", "status"])
-      .where("series_id", "=", row.id)
-      .where("series_day", ">=", today)
-      .execute(),
+  const [schedules, { skipped, made: bookings }, pets] = await Promise.all([
+    schedulesOf(db, row.id),
+    datesTaken(row.id, today),
     db.selectFrom("care_series_pets").select("pet_name").where("series_id", "=", row.id).orderBy("position").execute(),
   ]);
   const pending = schedules.find((schedule) => schedule.status === "proposed") ?? null;
@@ -143,7 +133,6 @@ async function viewOf(row: Row, userId: string, language: string, dateCount: num
     row.status === "requested" && pending ? [{ ...pending, status: "accepted" }] : schedules;
   const inForce = scheduleOn(shownSchedules, today > row.first_day ? today : row.first_day) ??
     shownSchedules[0] ?? { weekdays: "", start_time: "" };
-  const skipped = new Set(skips.map((skip) => skip.day));
   const label = dateTimeFormat(language, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
   const longDate = dateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });
   const dayText = (day: string) => longDate.format(new Date(`${day}T12:00:00Z`));
