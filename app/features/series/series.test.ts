@@ -7,7 +7,7 @@ import { blockPerson } from "~/features/safety/index.server";
 import { runDueBookingWork } from "~/features/bookings/index.server";
 import { card, ownerWithPet, slot, type Owner } from "~/testing/bookings";
 import { clockTo, resetClockAfterEach } from "~/testing/clock";
-import { noticesOf, person, petOf } from "~/testing/people";
+import { emailsTo, noticesOf, person, petOf } from "~/testing/people";
 import { datesBetween, decideSeries, proposalProblem, weekdayOf } from "./machine";
 import { actOnSeries, generateFor, requestSeries, runDueSeriesWork, type SeriesRequestInput } from "./series.server";
 import { seriesView, weekdayNames } from "./views.server";
@@ -599,4 +599,20 @@ describe("weekly day care", () => {
     expect(byDay.get("2030-03-08")).toMatchObject({ status: "cancelled", cancel_reason: "notFree" });
     expect(await noticesOf(owner.id)).toContain("notFree");
   });
+});
+
+it("its emails follow the person's choice for booking emails", async () => {
+  clockTo(instantAt("Europe/Madrid", MONDAY, "09:00"), 0);
+  const sitter = await walker();
+  await db.updateTable("users").set({ email_bookings: 0 }).where("id", "=", sitter.id).execute();
+  const owner = await ownerWithCard();
+  await freeMorning(sitter, "2030-03-06");
+  const asked = await requestSeries(owner, input(sitter.id, owner));
+  expect(asked.ok).toBe(true);
+  expect(await noticesOf(sitter.id)).toContain("series_requested");
+  expect(await emailsTo(sitter.email)).toEqual([]);
+  if (asked.ok) await actOnSeries(sitter, asked.series.id, { type: "accept" });
+  expect((await emailsTo(owner.email)).map((email) => email.subject)).toContain(
+    `${sitter.name} accepted your weekly care`,
+  );
 });
