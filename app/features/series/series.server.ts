@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { CareSeries, Database, SeriesService } from "~db/schema";
-import { db, isUniqueViolation } from "~/platform/db.server";
+import { db } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { instantAt, wallClockIn } from "~/platform/time";
@@ -9,22 +9,13 @@ import { notify } from "~/features/notifications/index.server";
 import { isOwner, isSitter } from "~/features/profiles/index.server";
 import { mayReach } from "~/features/safety/index.server";
 import { ensureConversation } from "~/features/messages/index.server";
-import { listPets } from "~/features/pets/index.server";
 import { isFreeOnDays, startTimesOn } from "~/features/availability/index.server";
-import { paymentProvider, paysOutThroughStripe, usableCardOf, usableCardsOf } from "~/features/payments/index.server";
-import {
-  applyEvent,
-  hasPaymentWork,
-  makeOccurrence,
-  ownersPets,
-  runPaymentTasks,
-  stayFits,
-} from "~/features/bookings/index.server";
+import { paymentProvider, paysOutThroughStripe } from "~/features/payments/index.server";
+import { applyEvent, hasPaymentWork, ownersPets, runPaymentTasks, stayFits } from "~/features/bookings/index.server";
 import { seriesEmail } from "./emails.server";
+import { generateFor } from "./generator.server";
+import { defaultCardOf, schedulesOf } from "./reads.server";
 import {
-  GENERATE_DAYS_AHEAD,
-  addDays,
-  datesBetween,
   decideSeries,
   isCalendarDay,
   proposalProblem,
@@ -69,16 +60,6 @@ export type SeriesRequestRefusal =
 
 export type SeriesOutcome =
   { ok: true; series: CareSeries } | { ok: false; refusal: SeriesRequestRefusal | "notFound" };
-
-/** The owner's default card that can still pay through the running provider, if any. */
-async function defaultCardOf(ownerId: string) {
-  const provider = paymentProvider().name;
-  const card = (await usableCardsOf(ownerId, provider)).find((saved) => saved.isDefault);
-  const usable = card ? await usableCardOf(ownerId, card.id, provider) : null;
-  return usable && card
-    ? { cardRef: usable.cardRef, cardLabel: usable.label, brand: card.brand, last4: card.last4 }
-    : null;
-}
 
 /** The card weekly care would be paid with, as the request page names it. */
 export async function seriesCardLabel(ownerId: string): Promise<string | null> {
@@ -197,34 +178,6 @@ async function lengthOf(
     (await stayFits(db, sitter, { ...stay, pets: input.petIds.length }));
   return free ? Math.round((end.getTime() - start.getTime()) / 60_000) : "notFreeThen";
 }
-
-/** From a day on: the dates skipped before they were booked, and the occurrences made (with their state). */
-export async function datesTaken(seriesId: string, fromDay: string) {
-  const [skips, made] = await Promise.all([
-    db
-      .selectFrom("care_series_skips")
-      .select("day")
-      .where("series_id", "=", seriesId)
-      .where("day", ">=", fromDay)
-      .execute(),
-    db
-      .selectFrom("bookings")
-      .select(["id", "series_day", "series_schedule_id", "status"])
-      .where("series_id", "=", seriesId)
-      .where("series_day", ">=", fromDay)
-      .execute(),
-  ]);
-  return { skipped: new Set(skips.map((skip) => skip.day)), made };
-}
-
-export const schedulesOf = (database: Kysely<Database>, seriesId: string) =>
-  database
-    .selectFrom("care_series_schedules")
-    .selectAll()
-    .where("series_id", "=", seriesId)
-    .orderBy("from_day")
-    .orderBy("created_at")
-    .execute();
 
 /** The occurrences of a series that have not ended or begun, from a day on. */
 const liveOccurrencesFrom = (trx: Kysely<Database>, seriesId: string, fromDay: string) =>
@@ -389,94 +342,6 @@ async function tell(trx: Kysely<Database>, series: CareSeries, notices: SeriesDe
     );
     await enqueueEmail(await seriesEmail(reader, notice, { other: other.name, seriesId: series.id, day }), trx);
   }
-}
-
-/**
- * Makes the occurrences of one active series due within the next GENERATE_DAYS_AHEAD days, each in a
- * transaction of its own. Idempotent: a date that has its occurrence (under the schedule it follows), or was
- * skipped, is left; the unique index on bookings refuses a second one made at the same moment elsewhere.
- */
-export async function generateFor(series: CareSeries): Promise<number> {
-  if (series.status !== "active") return 0;
-  const at = now();
-  const today = wallClockIn(series.time_zone, at).day;
-  // Past its last date, or one of the two suspended, gone or blocking the other: it ends, nothing more is made.
-  if ((series.last_day && series.last_day < today) || !(await mayReach(series.owner_id, series.sitter_id))) {
-    await db
-      .updateTable("care_series")
-      .set({ status: "ended", ended_by: "system", updated_at: at.toISOString() })
-      .where("id", "=", series.id)
-      .where("status", "=", "active")
-      .execute();
-    return 0;
-  }
-  const schedules = await schedulesOf(db, series.id);
-  const from = series.first_day > today ? series.first_day : today;
-  const dates = datesBetween(series, schedules, from, addDays(today, GENERATE_DAYS_AHEAD));
-  if (dates.length === 0) return 0;
-  const { skipped, made } = await datesTaken(series.id, from);
-  const done = new Set(made.map((row) => `${row.series_day}|${row.series_schedule_id}`));
-  const due = dates.filter(
-    ({ day, schedule }) =>
-      !skipped.has(day) &&
-      !done.has(`${day}|${schedule.id}`) &&
-      instantAt(series.time_zone, day, schedule.start_time) > at,
-  );
-  if (due.length === 0) return 0;
-  const pets = await petsOf(series);
-  const card = await defaultCardOf(series.owner_id);
-  let count = 0;
-  for (const { day, schedule } of due) {
-    try {
-      const booking = await db.transaction().execute((trx) =>
-        makeOccurrence(trx, {
-          id: randomUUID(),
-          seriesId: series.id,
-          scheduleId: schedule.id,
-          day,
-          ownerId: series.owner_id,
-          sitterId: series.sitter_id,
-          service: series.service,
-          startAt: instantAt(series.time_zone, day, schedule.start_time),
-          minutes: series.minutes,
-          priceCents: series.price_cents,
-          extraPetCents: series.extra_pet_cents,
-          policy: series.cancellation_policy,
-          notes: series.notes,
-          pets,
-          card: card ? { cardRef: card.cardRef, cardLabel: card.cardLabel } : null,
-        }),
-      );
-      if (booking) count += 1;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
-  }
-  if (count > 0) deliverSoon();
-  return count;
-}
-
-/** The series' pets the owner still has, in their order. */
-async function petsOf(series: CareSeries) {
-  const [listed, owned] = await Promise.all([
-    db
-      .selectFrom("care_series_pets")
-      .select(["pet_id", "pet_name"])
-      .where("series_id", "=", series.id)
-      .orderBy("position")
-      .execute(),
-    listPets(series.owner_id),
-  ]);
-  const names = new Map(owned.map((pet) => [pet.id, pet.name]));
-  return listed.filter((pet) => names.has(pet.pet_id)).map((pet) => ({ id: pet.pet_id, name: names.get(pet.pet_id)! }));
-}
-
-/** The scheduler's round: every active series' occurrences of the coming week. */
-export async function runDueSeriesWork(): Promise<number> {
-  const active = await db.selectFrom("care_series").selectAll().where("status", "=", "active").execute();
-  let made = 0;
-  for (const series of active) made += await generateFor(series);
-  return made;
 }
 
 const FIELD_OF: Partial<Record<string, string>> = {

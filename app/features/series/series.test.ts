@@ -9,7 +9,8 @@ import { card, ownerWithPet, slot, type Owner } from "~/testing/bookings";
 import { clockTo, resetClockAfterEach } from "~/testing/clock";
 import { emailsTo, noticesOf, person, petOf } from "~/testing/people";
 import { datesBetween, decideSeries, proposalProblem, weekdayOf } from "./machine";
-import { actOnSeries, generateFor, requestSeries, runDueSeriesWork, type SeriesRequestInput } from "./series.server";
+import { actOnSeries, requestSeries, type SeriesRequestInput } from "./series.server";
+import { generateFor, runDueSeriesWork } from "./generator.server";
 import { seriesView, weekdayNames } from "./views.server";
 
 resetClockAfterEach();

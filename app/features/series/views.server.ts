@@ -14,7 +14,7 @@ import {
   type SeriesEvent,
   type Side,
 } from "./machine";
-import { datesTaken, schedulesOf } from "./series.server";
+import { datesTaken, schedulesOf } from "./reads.server";
 
 /** How far ahead the series page looks for its next dates. */
 const LOOK_AHEAD_DAYS = 120;
