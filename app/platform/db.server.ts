@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Compilable, Kysely } from "kysely";
+import type { Compilable, Kysely, SelectQueryBuilder, Transaction } from "kysely";
 import { CompiledQuery, Migrator, type MigrationResultSet } from "kysely";
 import type { Engine } from "~db/engine";
 import { migrations } from "~db/migrations";
@@ -28,7 +28,7 @@ export function databaseFile(dataDir = env.DATA_DIR): string {
 /** Opens a SQLite database file (backups and their checks; the app's own database is `db`). */
 export const openDatabase = openSqliteDatabase;
 
-const postgres = env.DATABASE_URL ? openPostgresDatabase(env.DATABASE_URL) : null;
+const postgres = env.DATABASE_URL ? openPostgresDatabase(env.DATABASE_URL, env.DATABASE_POOL_SIZE) : null;
 
 export const db: Kysely<Database> = postgres ? postgres.db : openSqliteDatabase(databaseFile());
 
@@ -66,6 +66,34 @@ export const {
   numberRowsOf,
   numberRowsValues,
 } = sqlHelpers(databaseEngine);
+
+/**
+ * The rows a decision reads, locked until its transaction ends, so that a second decision on the same rows
+ * waits for the first and reads what it wrote: `trx.selectFrom("bookings")….$call(lockedForDecision)`. On
+ * PostgreSQL a row lock that leaves the rows' keys free (`for no key update`: other rows may still be
+ * inserted referencing them); on SQLite nothing, since its transactions already run one at a time.
+ */
+export function lockedForDecision<Query extends SelectQueryBuilder<Database, keyof Database, object>>(
+  query: Query,
+): Query {
+  return databaseEngine === "postgres" ? (query.forNoKeyUpdate() as Query) : query;
+}
+
+/**
+ * Locks these people's rows for a decision about them (a sitter's calendar, two people's match), always in
+ * the same order, so that two decisions about the same people take turns and never wait on each other in a
+ * circle. Decisions that also lock other rows lock the people first.
+ */
+export async function lockPeople(trx: Transaction<Database>, ...ids: string[]): Promise<void> {
+  if (databaseEngine !== "postgres" || ids.length === 0) return;
+  await trx
+    .selectFrom("users")
+    .select("id")
+    .where("id", "in", [...new Set(ids)].sort())
+    .orderBy("id")
+    .$call(lockedForDecision)
+    .execute();
+}
 
 /**
  * Runs `work` while no other holder of the same key runs, across every app instance on PostgreSQL
@@ -107,4 +135,9 @@ export async function checkpointDatabase(database: Kysely<Database> = db): Promi
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
+}
+
+/** Whether an error is an exclusion constraint refusing an overlapping row (PostgreSQL's 23P01; SQLite has none). */
+export function isExclusionViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "23P01";
 }

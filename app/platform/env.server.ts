@@ -31,6 +31,8 @@ const schema = z.object({
       .url("DATABASE_URL is a URL, such as postgres://user:password@host:5432/database")
       .check(z.regex(/^postgres(ql)?:\/\//, "DATABASE_URL starts with postgres:// or postgresql://")),
   ),
+  // Connections each instance keeps to PostgreSQL (writers run side by side, each on its own connection).
+  DATABASE_POOL_SIZE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 10),
   APP_URL: optional(z.url()),
   SESSION_SECRET: z.optional(z.string().check(z.minLength(32, "SESSION_SECRET must be at least 32 characters"))),
   SMTP_URL: z.optional(z.url()),

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { db } from "./db.server";
+import { db, lockedForDecision } from "./db.server";
 import { env } from "./env.server";
 import { now } from "./clock.server";
 
@@ -95,10 +95,18 @@ export async function claimAttempt(key: string, backoff: Backoff): Promise<numbe
 export async function claimAttempts(keys: readonly string[], backoff: Backoff): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const at = now().getTime();
+    // Every key's row exists and is locked before it is read: simultaneous attempts under one key take turns.
+    await trx
+      .insertInto("backoffs")
+      .values([...keys].sort().map((key) => ({ key, attempts: 0, last_attempt_at: 0 })))
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
     const rows = await trx
       .selectFrom("backoffs")
       .select(["key", "attempts", "last_attempt_at"])
-      .where("key", "in", keys)
+      .where("key", "in", [...keys].sort())
+      .orderBy("key")
+      .$call(lockedForDecision)
       .execute();
     const attemptsOf = new Map<string, number>();
     let left = 0;

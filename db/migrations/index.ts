@@ -41,6 +41,7 @@ import * as stays from "./0047-stays";
 import * as meetGreets from "./0049-meet-greets";
 import * as stayDailyUpdates from "./0050-stay-daily-updates";
 import * as careSeries from "./0051-care-series";
+import * as sitterTimeExclusion from "./0052-sitter-time-exclusion";
 
 /** Every migration, in order. A static index (not a folder scan) so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   "0049-meet-greets": meetGreets,
   "0050-stay-daily-updates": stayDailyUpdates,
   "0051-care-series": careSeries,
+  "0052-sitter-time-exclusion": sitterTimeExclusion,
 };

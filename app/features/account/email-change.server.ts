@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { db } from "~/platform/db.server";
+import { db, lockPeople } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail, publicOrigin } from "~/platform/email.server";
 import { takeAttempt } from "~/platform/rate-limit.server";
@@ -44,6 +44,7 @@ export async function requestEmailChange(
   const token = randomBytes(32).toString("base64url");
   const at = now();
   await db.transaction().execute(async (trx) => {
+    await lockPeople(trx, userId);
     // Only the latest link works.
     await trx
       .updateTable("email_changes")

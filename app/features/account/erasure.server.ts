@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
-import { checkpointDatabase, db } from "~/platform/db.server";
+import { checkpointDatabase, db, lockPeople } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { endStreamsOf } from "~/platform/events/hub.server";
@@ -68,6 +68,7 @@ export async function deleteAccount(
 }
 
 async function eraseIn(trx: Transaction<Database>, userId: string, sections: readonly PersonalDataSection[]) {
+  await lockPeople(trx, userId);
   const person = await trx
     .selectFrom("users")
     .select(["id", "name", "email", "phone", "language", "deleted_at"])

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { ZipFile } from "yazl";
-import { db } from "~/platform/db.server";
+import { db, lockPeople } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { fileStorage } from "~/features/media/index.server";
 import { personalDataSections, type PersonalDataSection } from "./sections.server";
@@ -31,6 +31,7 @@ export type ExportRequest = { status: "ready"; export: DataExport } | { status: 
 /** One a day: a second request within 24 hours changes nothing and points at the first. */
 export async function requestExport(userId: string): Promise<ExportRequest> {
   return db.transaction().execute(async (trx): Promise<ExportRequest> => {
+    await lockPeople(trx, userId);
     const at = now();
     const recent = await trx
       .selectFrom("data_exports")

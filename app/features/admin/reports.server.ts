@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database, ReportReason, ReportResolution, ReportSubject } from "~db/schema";
-import { db, jsonText, jsonWithText } from "~/platform/db.server";
+import { db, jsonText, jsonWithText, lockedForDecision, lockPeople } from "~/platform/db.server";
 import { recordAudit } from "~/platform/audit.server";
 import { nowIso } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
@@ -217,7 +217,20 @@ export async function resolveReport(
 ): Promise<ResolveResult> {
   let suspended: { userId: string; tasks: string[] } | null = null;
   const result = await db.transaction().execute(async (trx): Promise<ResolveResult> => {
-    const report = await trx.selectFrom("reports").selectAll().where("id", "=", reportId).executeTakeFirst();
+    // The reported person first (a suspension locks them), then the report: the order every decision keeps.
+    const seen = await trx
+      .selectFrom("reports")
+      .select("reported_user_id")
+      .where("id", "=", reportId)
+      .executeTakeFirst();
+    if (!seen) return "not-found";
+    await lockPeople(trx, seen.reported_user_id);
+    const report = await trx
+      .selectFrom("reports")
+      .selectAll()
+      .where("id", "=", reportId)
+      .$call(lockedForDecision)
+      .executeTakeFirst();
     if (!report) return "not-found";
     if (report.status !== "open") return "closed";
     const audit = { operatorId, reason, details: { reportId } };

@@ -1,4 +1,4 @@
-import { db, flag } from "~/platform/db.server";
+import { db, flag, lockedForDecision } from "~/platform/db.server";
 import { recordAudit } from "~/platform/audit.server";
 import { nowIso } from "~/platform/clock.server";
 
@@ -15,6 +15,7 @@ export async function setAdmin(email: string, admin: boolean): Promise<RoleChang
       .selectFrom("users")
       .select(["id", "is_admin"])
       .where((eb) => eb(eb.fn("lower", ["email"]), "=", address))
+      .$call(lockedForDecision)
       .executeTakeFirst();
     if (!user) return { status: "unknown" };
     if (flag.read(user.is_admin) === admin) return { status: "unchanged", userId: user.id };

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, lockPeople } from "~/platform/db.server";
 import { recordAudit } from "~/platform/audit.server";
 import { nowIso } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
@@ -27,6 +27,7 @@ export async function suspendIn(
   { status: "suspended"; closedBookings: string[]; tasks: string[] } | { status: "not-found" | "self" | "already" }
 > {
   if (userId === operatorId) return { status: "self" };
+  await lockPeople(trx, userId);
   const person = await trx
     .selectFrom("users")
     .select(["id", "email", "name", "language", "time_zone", "suspended_at", "deleted_at"])
@@ -75,6 +76,7 @@ export async function suspendPerson(operatorId: string, userId: string, reason: 
 /** Access comes back; the bookings cancelled by the suspension stay cancelled. */
 export async function liftSuspension(operatorId: string, userId: string, reason: string): Promise<LiftResult> {
   const result = await db.transaction().execute(async (trx): Promise<LiftResult> => {
+    await lockPeople(trx, userId);
     const person = await trx
       .selectFrom("users")
       .select(["id", "email", "name", "language", "time_zone", "suspended_at"])

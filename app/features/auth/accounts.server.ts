@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { User } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, isUniqueViolation } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { enqueueEmail, deliverSoon, publicOrigin } from "~/platform/email.server";
 import { isLanguage, type Language } from "~/platform/i18n";
@@ -69,37 +69,46 @@ export async function signUp(input: SignupInput, language: Language): Promise<Si
   const timeZone = await timeZoneFor(input.timeZone, input.city);
   const place = await coordinatesOfCity(input.city, timeZone);
   const at = nowIso();
-  const user = await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirst();
-    if (existing) return { existing };
-    const created = await trx
-      .insertInto("users")
-      .values({
-        id: randomUUID(),
-        email: input.email,
-        password_hash: passwordHash,
-        email_verified_at: null,
-        name: input.name,
-        phone: input.phone,
-        city: input.city,
-        postal_code: input.postalCode,
-        role: input.role,
-        bio: "",
-        ...storedPosition(place),
-        time_zone: timeZone,
-        language,
-        // Signing up is accepting the terms and the privacy policy, as the form says beside its button.
-        terms_accepted_at: at,
-        created_at: at,
-        updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await notify({ userId: created.id, type: "welcome", data: { name: created.name }, link: "/profile" }, trx);
-    const token = await issueEmailToken(created.id, "confirm", trx);
-    await enqueueEmail(await confirmationEmail(created, confirmationLink(token), language), trx);
-    return created;
-  });
+  const user = await db
+    .transaction()
+    .execute(async (trx) => {
+      const existing = await trx.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirst();
+      if (existing) return { existing };
+      const created = await trx
+        .insertInto("users")
+        .values({
+          id: randomUUID(),
+          email: input.email,
+          password_hash: passwordHash,
+          email_verified_at: null,
+          name: input.name,
+          phone: input.phone,
+          city: input.city,
+          postal_code: input.postalCode,
+          role: input.role,
+          bio: "",
+          ...storedPosition(place),
+          time_zone: timeZone,
+          language,
+          // Signing up is accepting the terms and the privacy policy, as the form says beside its button.
+          terms_accepted_at: at,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await notify({ userId: created.id, type: "welcome", data: { name: created.name }, link: "/profile" }, trx);
+      const token = await issueEmailToken(created.id, "confirm", trx);
+      await enqueueEmail(await confirmationEmail(created, confirmationLink(token), language), trx);
+      return created;
+    })
+    .catch(async (error: unknown) => {
+      // The same address signed up at the same moment: the unique address refused the second one.
+      if (!isUniqueViolation(error)) throw error;
+      return {
+        existing: await db.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirstOrThrow(),
+      };
+    });
   if ("existing" in user) {
     await tellOwnerOfSignupAttempt(user.existing);
     return { status: "email-taken" };

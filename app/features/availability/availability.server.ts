@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AvailabilitySlot, SlotStatus } from "~db/schema";
 import { now, nowIso } from "~/platform/clock.server";
-import { db } from "~/platform/db.server";
+import { db, lockPeople } from "~/platform/db.server";
 import { dateTimeFormat } from "~/platform/format";
 import { instantAt, wallClockIn } from "~/platform/time";
 import { DEFAULT_SLOT, PRESETS, isCalendarDay, isTime, type AddSlotInput } from "./schema";
@@ -96,6 +96,8 @@ export async function addSlot(
   const startAt = start.toISOString();
   const endAt = end.toISOString();
   return db.transaction().execute(async (trx): Promise<AddSlotResult> => {
+    // The sitter's calendar is read to decide: the sitter is locked, as a booking decision locks them.
+    await lockPeople(trx, sitterId);
     const clash = await trx
       .selectFrom("availability_slots")
       .select("id")
@@ -120,6 +122,7 @@ export async function addSlot(
 
 export async function deleteSlot(sitterId: string, slotId: string): Promise<DeleteSlotResult> {
   return db.transaction().execute(async (trx): Promise<DeleteSlotResult> => {
+    await lockPeople(trx, sitterId);
     const slot = await trx
       .selectFrom("availability_slots")
       .select("status")

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, lockPeople } from "~/platform/db.server";
 import { dateTimeFormat } from "~/platform/format";
 import { dayAfter, todayIn } from "./availability.server";
 import { isCalendarDay } from "./schema";
@@ -128,6 +128,7 @@ export async function saveMonth(
   const free = new Set(freeDays);
   const off = editable.filter((day) => !free.has(day));
   await db.transaction().execute(async (trx) => {
+    await lockPeople(trx, sitter.id);
     if (editable.length)
       await trx.deleteFrom("sitter_days_off").where("sitter_id", "=", sitter.id).where("day", "in", editable).execute();
     if (off.length)

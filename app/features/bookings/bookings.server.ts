@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Booking, Database } from "~db/schema";
-import { db, jsonObject } from "~/platform/db.server";
+import { db, isExclusionViolation, jsonObject, lockPeople, lockedForDecision } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/index.server";
@@ -35,6 +35,17 @@ export async function findBooking(id: string, database: Tx = db): Promise<Bookin
   return database.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/**
+ * A booking read for a decision: its sitter is locked first (every booking decision reads the sitter's
+ * calendar, so decisions about one sitter take turns, other sitters' go side by side), then its own row.
+ */
+export async function lockedBooking(trx: Transaction<Database>, id: string): Promise<Booking | undefined> {
+  const seen = await findBooking(id, trx);
+  if (!seen) return undefined;
+  await lockPeople(trx, seen.sitter_id);
+  return trx.selectFrom("bookings").selectAll().where("id", "=", id).$call(lockedForDecision).executeTakeFirst();
+}
+
 /** A booking the person takes part in; anyone else gets nothing (as if it did not exist). */
 export async function bookingOf(userId: string, id: string): Promise<Booking | undefined> {
   const booking = await findBooking(id);
@@ -42,13 +53,20 @@ export async function bookingOf(userId: string, id: string): Promise<Booking | u
 }
 
 export async function transition(id: string, actor: Actor, event: BookingEvent): Promise<TransitionResult> {
-  const outcome = await db.transaction().execute(async (trx) => {
-    const result = await applyEvent(trx, id, actor, event);
-    if (!result.ok) return { result, tasks: [] as string[] };
-    const tasks = hasPaymentWork(result.booking) && event.type !== "task-failed" ? [result.booking.id] : [];
-    if (event.type === "accept") tasks.push(...(await cancelOverlappingRequests(trx, result.booking)));
-    return { result, tasks };
-  });
+  const outcome = await db
+    .transaction()
+    .execute(async (trx) => {
+      const result = await applyEvent(trx, id, actor, event);
+      if (!result.ok) return { result, tasks: [] as string[] };
+      const tasks = hasPaymentWork(result.booking) && event.type !== "task-failed" ? [result.booking.id] : [];
+      if (event.type === "accept") tasks.push(...(await cancelOverlappingRequests(trx, result.booking)));
+      return { result, tasks };
+    })
+    .catch((error: unknown) => {
+      // The sitter's time taken by a booking that no check of this decision saw (PostgreSQL's exclusion constraint).
+      if (isExclusionViolation(error)) return { result: { ok: false, refusal: "slotTaken" } as const, tasks: [] };
+      throw error;
+    });
   if (outcome.result.ok) deliverSoon();
   for (const taskId of outcome.tasks) await runPaymentTask(taskId);
   if (!outcome.result.ok) return outcome.result;
@@ -61,7 +79,8 @@ export async function applyEvent(
   actor: Actor,
   event: BookingEvent,
 ): Promise<TransitionResult> {
-  const booking = await findBooking(id, trx);
+  if (event.type === "requested" || event.type === "occurrence") await lockPeople(trx, event.booking.sitter_id);
+  const booking = await lockedBooking(trx, id);
   if (!booking && event.type !== "requested" && event.type !== "occurrence") return { ok: false, refusal: "notFound" };
   if (
     booking &&

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db } from "~/platform/db.server";
+import { databaseEngine, db } from "~/platform/db.server";
 import { clockTo, DAY, HOUR, MINUTE, resetClockAfterEach } from "~/testing/clock";
 import { bookingOf, closeOpenBookingsOf, transition } from "./bookings.server";
 import { requestBooking } from "./requests.server";
@@ -826,6 +826,25 @@ describe("concurrency", () => {
     });
     expect((await slotsOf(sitter.id)).map((s) => s.status)).toEqual(["available", "booked", "booked", "available"]);
   });
+
+  it.runIf(databaseEngine === "postgres")(
+    "a second confirmed booking over the same hours is refused by the database itself, whatever writes it",
+    async () => {
+      const sitter = await sitterWithSlot();
+      const [a, b] = await Promise.all([ownerWithPet(), ownerWithPet()]);
+      const tenToTwelve = await heldRequest(a, sitter, "10:00", 2);
+      const elevenToOne = await heldRequest(b, sitter, "11:00", 2);
+      expect((await transition(tenToTwelve.id, asSitter(sitter), { type: "accept" })).ok).toBe(true);
+      // Past every check of the booking machine: the exclusion constraint still refuses it.
+      const forced = db
+        .updateTable("bookings")
+        .set({ status: "confirmed", cancel_reason: null })
+        .where("id", "=", elevenToOne.id)
+        .execute();
+      await expect(forced).rejects.toMatchObject({ code: "23P01" });
+      expect(await bookingRow(elevenToOne.id)).toMatchObject({ status: "cancelled" });
+    },
+  );
 
   it("two schedulers running at once change each booking once", async () => {
     const rate = uniqueRate();

@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Booking, CancellationPolicy, Database } from "~db/schema";
+import { lockPeople } from "~/platform/db.server";
 import { bookSlot, isFreeOnDays } from "~/features/availability/index.server";
 import { paymentProvider } from "~/features/payments/index.server";
 import { applyEvent } from "./bookings.server";
@@ -34,6 +35,7 @@ export interface OccurrenceInput {
  * calendar that covers a walk's or visit's time is taken, as an accepted request takes it.
  */
 export async function makeOccurrence(trx: Transaction<Database>, input: OccurrenceInput): Promise<Booking | null> {
+  await lockPeople(trx, input.sitterId);
   const existing = await trx
     .selectFrom("bookings")
     .select("id")

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Booking, CancellationPolicy, Database } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, lockPeople } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { dateTimeFormat } from "~/platform/format";
 import { instantAt, wallClockIn } from "~/platform/time";
@@ -60,6 +60,8 @@ export async function requestBooking(
 ): Promise<RequestResult> {
   if (input.sitterId === owner.id) return { status: "refused", reason: "self" };
   return db.transaction().execute(async (trx): Promise<RequestResult> => {
+    // Requests to one sitter take turns: each reads the calendar the one before it may have changed.
+    await lockPeople(trx, input.sitterId);
     const existing = await findBooking(input.id, trx);
     if (existing)
       return existing.owner_id === owner.id && existing.sitter_id === input.sitterId

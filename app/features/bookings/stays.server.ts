@@ -1,5 +1,5 @@
 import type { Booking, CancellationPolicy, Database } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, lockPeople } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { instantAt, wallClockIn } from "~/platform/time";
 import { ensureConversation } from "~/features/messages/index.server";
@@ -60,6 +60,8 @@ export async function requestStay(
 ): Promise<StayResult> {
   if (input.sitterId === owner.id) return { status: "refused", reason: "self" };
   return db.transaction().execute(async (trx): Promise<StayResult> => {
+    // Requests to one sitter take turns: each reads the calendar the one before it may have changed.
+    await lockPeople(trx, input.sitterId);
     const existing = await findBooking(input.id, trx);
     if (existing)
       return existing.owner_id === owner.id && existing.sitter_id === input.sitterId

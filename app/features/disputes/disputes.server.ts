@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { Database, DisputeOutcome } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, lockedForDecision } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { deliverSoon } from "~/platform/email.server";
 import { recordAudit } from "~/platform/audit.server";
@@ -150,6 +150,7 @@ export async function addPost(
       .select("id")
       .where("id", "=", found.id)
       .where("status", "=", "open")
+      .$call(lockedForDecision)
       .executeTakeFirst();
     if (!open) return refused("disputes:refusals.closed");
     await writePost(trx, found.id, userId, input.body, stored.photos, nowIso());

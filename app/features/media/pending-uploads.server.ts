@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { PendingUpload } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, lockPeople } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { PHOTOS_MAX, processImages } from "./images.server";
 import { appendPhotos, photoUrl, type PhotoOwner, type PhotoProblem } from "./photos.server";
@@ -121,6 +121,7 @@ export async function adoptPendingUploads(
   const unique = [...new Set(ids)];
   if (unique.length === 0) return { status: "added", count: 0 };
   return db.transaction().execute(async (trx) => {
+    await lockPeople(trx, photoOwner.userId);
     const uploads = await trx
       .selectFrom("pending_uploads")
       .selectAll()

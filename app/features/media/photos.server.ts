@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database, Photo } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, lockPeople } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { PHOTOS_MAX, processImages } from "./images.server";
 import { removeImage, storeImage } from "./storage.server";
@@ -77,6 +77,7 @@ export async function appendPhotos(
   owner: PhotoOwner,
   images: StoredImage[],
 ): Promise<boolean> {
+  await lockPeople(trx, owner.userId);
   const existing = await listPhotos(owner, trx);
   if (existing.length + images.length > PHOTOS_MAX) return false;
   const at = nowIso();
@@ -108,6 +109,7 @@ export async function deletePhoto(
   photoId: string,
 ): Promise<"deleted" | "not-found" | "last-pet-photo"> {
   const removed = await db.transaction().execute(async (trx) => {
+    await lockPeople(trx, userId);
     const photo = await trx
       .selectFrom("photos")
       .selectAll()
@@ -134,6 +136,7 @@ export type PhotoMove = "main" | "earlier" | "later";
 
 export async function movePhoto(userId: string, photoId: string, move: PhotoMove): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    await lockPeople(trx, userId);
     const photo = await trx
       .selectFrom("photos")
       .selectAll()

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, MeetGreet, MeetGreetPlace } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, lockedForDecision, lockPeople } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { instantAt } from "~/platform/time";
@@ -54,6 +54,7 @@ export async function proposeMeetGreet(
   if (!sitter) return { ok: false, refusal: "sitterNotFound" };
   const startAt = instantAt(sitter.timeZone, input.day, input.time).toISOString();
   return db.transaction().execute(async (trx): Promise<MeetGreetResult> => {
+    await lockPeople(trx, owner.id);
     const existing = await trx.selectFrom("meet_greets").selectAll().where("id", "=", input.id).executeTakeFirst();
     if (existing)
       return existing.owner_id === owner.id ? { ok: true, meetGreet: existing } : { ok: false, refusal: "duplicate" };
@@ -94,7 +95,12 @@ export async function actOnMeetGreet(
   event: Exclude<MeetGreetEvent, { type: "propose" | "remind" }>,
 ): Promise<MeetGreetResult> {
   const result = await db.transaction().execute(async (trx): Promise<MeetGreetResult> => {
-    const meeting = await trx.selectFrom("meet_greets").selectAll().where("id", "=", id).executeTakeFirst();
+    const meeting = await trx
+      .selectFrom("meet_greets")
+      .selectAll()
+      .where("id", "=", id)
+      .$call(lockedForDecision)
+      .executeTakeFirst();
     if (!meeting || (meeting.owner_id !== user.id && meeting.sitter_id !== user.id))
       return { ok: false, refusal: "notFound" };
     const side: Side = meeting.owner_id === user.id ? "owner" : "sitter";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~db/schema";
-import { db, preparedQuery } from "~/platform/db.server";
+import { db, lockedForDecision, preparedQuery } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
 import { deliverSoon } from "~/platform/email.server";
@@ -376,11 +376,21 @@ async function seenMessageId(conversationId: string, viewerId: string, otherId: 
   return row?.id ?? null;
 }
 
+async function lockedConversation(trx: Transaction<Database>, conversationId: string) {
+  await trx
+    .selectFrom("conversations")
+    .select("id")
+    .where("id", "=", conversationId)
+    .$call(lockedForDecision)
+    .execute();
+}
+
 export async function markConversationRead(viewerId: string, conversationId: string): Promise<void> {
   const conversation = await membership(viewerId, conversationId);
   if (!conversation) return;
   await db.transaction().execute(async (trx) => {
-    // Read inside the transaction: a message sent meanwhile is either read here or counted as unread.
+    // Read after the conversation is locked: a message sent meanwhile is either read here or counted as unread.
+    await lockedConversation(trx, conversationId);
     const last = await trx
       .selectFrom("messages")
       .select("id")
@@ -455,6 +465,8 @@ export async function sendMessage(
   if (!trimmed && !media) return { status: "empty" };
   const body = trimmed || (media ? emptyText[media.type] : "");
   const id = await db.transaction().execute(async (trx) => {
+    // One sender at a time per conversation, so its messages' ids follow the order they are counted in.
+    await lockedConversation(trx, conversationId);
     const at = nowIso();
     const message = await trx
       .insertInto("messages")

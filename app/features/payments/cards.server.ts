@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, PaymentMethod } from "~db/schema";
-import { db, flag } from "~/platform/db.server";
+import { db, flag, lockPeople } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { payerCustomer, storedCustomer } from "./customers.server";
 import { paymentProvider } from "./payments.server";
@@ -66,6 +66,7 @@ export async function storeCard(
   { makeDefault }: { makeDefault: boolean },
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
+    await lockPeople(trx, userId);
     const known = await trx
       .selectFrom("payment_methods")
       .select(["id", "user_id"])
@@ -177,6 +178,7 @@ export async function makeDefaultCard(
   );
   if (!pushed.ok) return { ok: false, reason: "unavailable" };
   return db.transaction().execute(async (trx): Promise<CardActionResult> => {
+    await lockPeople(trx, userId);
     const still = await trx
       .selectFrom("payment_methods")
       .select(["id", "is_default"])
@@ -224,6 +226,7 @@ export async function removeSavedCard(
   }: { lastCardNeeded: (database: Tx) => Promise<boolean>; subscriptionRefOf: SubscriptionRefOf },
 ): Promise<CardActionResult> {
   const result = await db.transaction().execute(async (trx) => {
+    await lockPeople(trx, userId);
     const method = await trx
       .selectFrom("payment_methods")
       .selectAll()

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, lockPeople } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { acceptedEndpoint, validAuth, validP256dh } from "./endpoints.server";
 import { deviceLabel } from "./device-label";
@@ -37,6 +37,7 @@ export async function saveSubscription(
   if (!validP256dh(input.p256dh) || !validAuth(input.auth)) return { ok: false, error: "settings:push.refusals.keys" };
   const id = randomUUID();
   return db.transaction().execute(async (trx): Promise<SaveResult> => {
+    await lockPeople(trx, userId);
     const existing = await trx
       .selectFrom("push_subscriptions")
       .select(["user_id", "auth"])

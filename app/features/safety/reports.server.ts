@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ReportReason } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, lockPeople } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { now } from "~/platform/clock.server";
 import { hasBlocked, isInactive } from "./rules.server";
@@ -79,6 +79,7 @@ export async function fileReport(reporterId: string, input: ReportInput): Promis
   // A suspended member is already with the operators and a deleted one is gone: nothing more to report.
   if (await isInactive(reportedId)) return "inactive";
   return db.transaction().execute(async (trx): Promise<ReportResult> => {
+    await lockPeople(trx, reporterId);
     const earlier = await trx
       .selectFrom("reports")
       .select("id")

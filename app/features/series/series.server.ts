@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { CareSeries, Database, SeriesService } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, lockPeople, lockedForDecision } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { instantAt, wallClockIn } from "~/platform/time";
@@ -104,6 +104,7 @@ export async function requestSeries(
   if (!card) return { ok: false, refusal: "noCard" };
 
   const outcome = await db.transaction().execute(async (trx): Promise<SeriesOutcome> => {
+    await lockPeople(trx, sitter.id);
     const existing = await trx.selectFrom("care_series").selectAll().where("id", "=", input.id).executeTakeFirst();
     if (existing)
       return existing.owner_id === owner.id ? { ok: true, series: existing } : { ok: false, refusal: "duplicate" };
@@ -190,10 +191,18 @@ const liveOccurrencesFrom = (trx: Kysely<Database>, seriesId: string, fromDay: s
     .where("start_at", ">", now().toISOString())
     .execute();
 
+/** A series read for a decision: its sitter locked first, as every booking decision does, then its own row. */
+async function lockedSeries(trx: Transaction<Database>, id: string): Promise<CareSeries | undefined> {
+  const seen = await trx.selectFrom("care_series").select("sitter_id").where("id", "=", id).executeTakeFirst();
+  if (!seen) return undefined;
+  await lockPeople(trx, seen.sitter_id);
+  return trx.selectFrom("care_series").selectAll().where("id", "=", id).$call(lockedForDecision).executeTakeFirst();
+}
+
 /** An answer, a skip, a change or an end by one of the two people; anyone else finds nothing. */
 export async function actOnSeries(user: { id: string }, id: string, event: SeriesEvent): Promise<SeriesOutcome> {
   const outcome = await db.transaction().execute(async (trx) => {
-    const series = await trx.selectFrom("care_series").selectAll().where("id", "=", id).executeTakeFirst();
+    const series = await lockedSeries(trx, id);
     if (!series || (series.owner_id !== user.id && series.sitter_id !== user.id))
       return { result: { ok: false, refusal: "notFound" } as SeriesOutcome, tasks: [] as string[] };
     const side: Side = series.owner_id === user.id ? "owner" : "sitter";

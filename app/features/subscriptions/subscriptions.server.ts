@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database, Subscription, SubscriptionPlan, User } from "~db/schema";
-import { db, flag, jsonList } from "~/platform/db.server";
+import { db, flag, jsonList, lockedForDecision, lockPeople } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/index.server";
@@ -161,13 +161,21 @@ export async function transition(id: string, actor: Actor, event: SubscriptionEv
   return result;
 }
 
+/** A subscription read for a decision: its member locked first (as a new subscription locks them), then its row. */
+async function lockedSubscription(trx: Transaction<Database>, id: string): Promise<Subscription | undefined> {
+  const seen = await findSubscription(id, trx);
+  if (!seen) return undefined;
+  await lockPeople(trx, seen.user_id);
+  return trx.selectFrom("subscriptions").selectAll().where("id", "=", id).$call(lockedForDecision).executeTakeFirst();
+}
+
 export async function applyInTransaction(
   trx: Transaction<Database>,
   id: string,
   actor: Actor,
   event: SubscriptionEvent,
 ): Promise<TransitionResult> {
-  const subscription = await findSubscription(id, trx);
+  const subscription = await lockedSubscription(trx, id);
   // Someone else's subscription does not exist for this person.
   if (!subscription || (actor.kind === "user" && actor.userId !== subscription.user_id))
     return { ok: false, refusal: "notFound" };
@@ -183,6 +191,7 @@ export async function startSubscription(
   event: StartEvent,
 ): Promise<{ ok: true; replaced: Subscription | null } | { ok: false; refusal: Refusal | "notFound" }> {
   const result = await db.transaction().execute(async (trx) => {
+    await lockPeople(trx, event.userId);
     if (!(await findPlan(event.planId, trx))) return { ok: false as const, refusal: "notFound" as const };
     const live = (await liveSubscriptionOf(event.userId, trx)) ?? null;
     const at = now();

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
-import { db } from "~/platform/db.server";
+import { db, lockPeople } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { wallClockIn } from "~/platform/time";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
@@ -120,6 +120,7 @@ export async function applyVisitEvent(
   const at = now();
   const day = reportDayAt(booking, at);
   const result = await db.transaction().execute(async (trx): Promise<VisitResult> => {
+    await lockPeople(trx, booking.sitter_id);
     const facts = await visitFacts(trx, booking, day);
     const decision = decideVisit(facts, userId, event, at);
     if (!decision.ok) return decision;

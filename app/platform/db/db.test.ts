@@ -14,13 +14,14 @@ import {
   jsonText,
   jsonWithText,
   likeInsensitive,
+  lockPeople,
   numberRows,
   preparedQuery,
 } from "../db.server";
 import { env } from "../env.server";
 import { serialized } from "../lock.server";
 import pg from "pg";
-import { keepPlanOf, keepStatements, openPostgresDatabase } from "./postgres.server";
+import { KeptPlansPool, keepPlanOf, openPostgresDatabase } from "./postgres.server";
 
 describe("codecs", () => {
   it("read and write flags, lists and JSON as both engines store them", () => {
@@ -169,14 +170,47 @@ describe(`prepared queries on ${databaseEngine}`, () => {
   });
 });
 
-describe.runIf(databaseEngine === "postgres")("PostgreSQL: one writer at a time, as on SQLite", () => {
-  it("runs transactions of two app instances one after the other, never interleaved", async () => {
+describe.runIf(databaseEngine === "postgres")("PostgreSQL: writers side by side, decisions on locked rows", () => {
+  it("lets two instances write different rows at once: one commits while the other's transaction is still open", async () => {
+    const other = openPostgresDatabase(env.DATABASE_URL!);
+    try {
+      const [ana, bo] = [await person("owner"), await person("owner")];
+      let otherCommitted!: () => void;
+      const committed = new Promise<void>((resolve) => (otherCommitted = resolve));
+      const first = db.transaction().execute(async (trx) => {
+        await trx.updateTable("users").set({ bio: "first" }).where("id", "=", ana.id).execute();
+        // Held open until the other instance's transaction commits: with one writer at a time it never would.
+        await Promise.race([
+          committed,
+          new Promise((_, reject) => setTimeout(() => reject(new Error("the other writer waited")), 5_000)),
+        ]);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await other.db.transaction().execute(async (trx) => {
+        await trx.updateTable("users").set({ bio: "second" }).where("id", "=", bo.id).execute();
+      });
+      otherCommitted();
+      await first;
+      const bios = await db
+        .selectFrom("users")
+        .select("bio")
+        .where("id", "in", [ana.id, bo.id])
+        .orderBy("bio")
+        .execute();
+      expect(bios.map((row) => row.bio)).toEqual(["first", "second"]);
+    } finally {
+      await other.db.destroy();
+    }
+  });
+
+  it("makes decisions on the same person take turns across instances: every read-then-write sees the one before", async () => {
     const other = openPostgresDatabase(env.DATABASE_URL!);
     try {
       const owner = await person("owner");
       const log: string[] = [];
       const write = (database: typeof db, name: string) =>
         database.transaction().execute(async (trx) => {
+          await lockPeople(trx, owner.id);
           log.push(`${name} in`);
           const before = await trx
             .selectFrom("users")
@@ -194,7 +228,7 @@ describe.runIf(databaseEngine === "postgres")("PostgreSQL: one writer at a time,
       await Promise.all([write(db, "a"), write(other.db, "b"), write(db, "c"), write(other.db, "d")]);
       for (let i = 0; i < log.length; i += 2) expect(log[i + 1]).toBe(log[i]!.replace(" in", " out"));
       const { bio } = await db.selectFrom("users").select("bio").where("id", "=", owner.id).executeTakeFirstOrThrow();
-      // Every read-then-write saw the one before it: no update was lost.
+      // No update was lost.
       expect([...bio.slice(-4)].sort().join("")).toBe("abcd");
     } finally {
       await other.db.destroy();
@@ -232,27 +266,28 @@ describe.runIf(databaseEngine === "postgres")("PostgreSQL: one writer at a time,
 
 describe.runIf(databaseEngine === "postgres")("PostgreSQL: plans kept for marked query shapes", () => {
   it("runs a marked text as a named prepared statement on the connection, with each run's values; others stay unnamed", async () => {
-    const client = new pg.Client({ connectionString: env.DATABASE_URL! });
-    await client.connect();
+    const pool = new KeptPlansPool(new pg.Pool({ connectionString: env.DATABASE_URL!, max: 1 }));
+    const client = await pool.connect();
     try {
-      keepStatements(client);
       const marked = "select $1::text || ' kept' as said";
       const unmarked = "select $1::text || ' planned again' as said";
       keepPlanOf(marked);
       expect((await client.query(marked, ["first"])).rows).toEqual([{ said: "first kept" }]);
       expect((await client.query(marked, ["second"])).rows).toEqual([{ said: "second kept" }]);
       expect((await client.query(unmarked, ["third"])).rows).toEqual([{ said: "third planned again" }]);
-      const prepared = (await client.query("select statement, generic_plans, custom_plans from pg_prepared_statements"))
-        .rows;
+      const prepared = (
+        await client.query("select statement, generic_plans, custom_plans from pg_prepared_statements", [])
+      ).rows;
       expect(prepared, "the marked text is prepared once and planned once, generically").toEqual([
         { statement: marked, generic_plans: "2", custom_plans: "0" },
       ]);
       expect(
-        (await client.query("show plan_cache_mode")).rows,
+        (await client.query("show plan_cache_mode", [])).rows,
         "other queries are planned on every run as before",
       ).toEqual([{ plan_cache_mode: "auto" }]);
     } finally {
-      await client.end();
+      client.release();
+      await pool.end();
     }
   });
 });
