@@ -52,9 +52,8 @@ const here = path.resolve("bench/parallel-writes.ts");
 async function seed(file: string): Promise<void> {
   const { migrateToLatest, db } = await import("~/platform/db.server");
   const { person, petOf } = await import("~/testing/people");
-  const { slot, dayAhead } = await import("~/testing/bookings");
   const { ensureConversation } = await import("~/features/messages/index.server");
-  const { instantAt } = await import("~/platform/time");
+  const { instantAt, wallClockIn } = await import("~/platform/time");
   await migrateToLatest();
   const writers: Writer[] = [];
   for (let i = 0; i < INSTANCES * WRITERS_EACH; i++) {
@@ -66,9 +65,24 @@ async function seed(file: string): Promise<void> {
     ]);
     const sitter = await person("sitter");
     const liked = await Promise.all(Array.from({ length: 400 }, () => person("sitter").then((who) => who.id)));
-    const sitterDays = Array.from({ length: 60 }, (_, day) => dayAhead(sitter.time_zone, day + 2));
-    for (const day of sitterDays)
-      await slot(sitter.id, instantAt(sitter.time_zone, day, "06:00"), instantAt(sitter.time_zone, day, "22:00"));
+    const sitterDays = Array.from(
+      { length: 60 },
+      (_, day) => wallClockIn(sitter.time_zone, new Date(Date.now() + (day + 2) * 86_400_000)).day,
+    );
+    await db
+      .insertInto("availability_slots")
+      .values(
+        sitterDays.map((day) => ({
+          id: randomUUID(),
+          sitter_id: sitter.id,
+          start_at: instantAt(sitter.time_zone, day, "06:00").toISOString(),
+          end_at: instantAt(sitter.time_zone, day, "22:00").toISOString(),
+          status: "available" as const,
+          booking_id: null,
+          created_at: new Date().toISOString(),
+        })),
+      )
+      .execute();
     writers.push({
       sender: sender.id,
       receiver: receiver.id,
@@ -93,7 +107,14 @@ async function instance(kind: Kind, writers: Writer[]): Promise<Counted> {
   const { requestBooking } = await import("~/features/bookings/requests.server");
   const { payForBooking } = await import("~/features/bookings/payment-entry.server");
   const { transition } = await import("~/features/bookings/bookings.server");
-  const { card } = await import("~/testing/bookings");
+  const card = {
+    kind: "digits",
+    number: "4242424242424242",
+    expMonth: 12,
+    expYear: 2030,
+    cvc: "123",
+    name: "Bench",
+  } as const;
   const counted: Counted = { ops: 0, failures: 0 };
   const until = Date.now() + SECONDS * 1000;
   const fail = (why: string) => {
@@ -138,7 +159,7 @@ async function instance(kind: Kind, writers: Writer[]): Promise<Counted> {
             fail(asked.reason);
             continue;
           }
-          const paid = await payForBooking(owner, asked.booking.id, card(), randomUUID());
+          const paid = await payForBooking(owner, asked.booking.id, card, randomUUID());
           if (paid.status !== "held") {
             fail(paid.status);
             continue;

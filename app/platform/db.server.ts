@@ -137,6 +137,25 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }
 
+/** Whether PostgreSQL ended a transaction to break a deadlock (40P01). */
+const isDeadlock = (error: unknown) => (error as { code?: unknown } | null)?.code === "40P01";
+
+/**
+ * A transaction run again (at most twice more) when PostgreSQL ended it to break a deadlock: two decisions
+ * that lock the same people in another order (a suspension closing a sitter's bookings while that sitter and
+ * the suspended person like each other). Only for work that writes nothing but the database, so that running
+ * it again after its rollback is the same as running it once.
+ */
+export async function transactionRetryingDeadlocks<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (attempt >= 3 || !isDeadlock(error)) throw error;
+    }
+  }
+}
+
 /** Whether an error is an exclusion constraint refusing an overlapping row (PostgreSQL's 23P01; SQLite has none). */
 export function isExclusionViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === "23P01";

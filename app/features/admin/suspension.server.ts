@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
-import { db, lockPeople } from "~/platform/db.server";
+import { db, lockPeople, transactionRetryingDeadlocks } from "~/platform/db.server";
 import { recordAudit } from "~/platform/audit.server";
 import { nowIso } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
@@ -67,7 +67,7 @@ export async function finishSuspension(userId: string, tasks: string[]): Promise
 }
 
 export async function suspendPerson(operatorId: string, userId: string, reason: string): Promise<SuspendResult> {
-  const outcome = await db.transaction().execute((trx) => suspendIn(trx, operatorId, userId, reason));
+  const outcome = await transactionRetryingDeadlocks((trx) => suspendIn(trx, operatorId, userId, reason));
   if (outcome.status !== "suspended") return outcome;
   await finishSuspension(userId, outcome.tasks);
   return { status: "suspended", closedBookings: outcome.closedBookings };

@@ -1,6 +1,13 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Booking, Database } from "~db/schema";
-import { db, isExclusionViolation, jsonObject, lockPeople, lockedForDecision } from "~/platform/db.server";
+import {
+  db,
+  isExclusionViolation,
+  jsonObject,
+  lockedForDecision,
+  lockPeople,
+  transactionRetryingDeadlocks,
+} from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { notify } from "~/features/notifications/index.server";
@@ -53,20 +60,17 @@ export async function bookingOf(userId: string, id: string): Promise<Booking | u
 }
 
 export async function transition(id: string, actor: Actor, event: BookingEvent): Promise<TransitionResult> {
-  const outcome = await db
-    .transaction()
-    .execute(async (trx) => {
-      const result = await applyEvent(trx, id, actor, event);
-      if (!result.ok) return { result, tasks: [] as string[] };
-      const tasks = hasPaymentWork(result.booking) && event.type !== "task-failed" ? [result.booking.id] : [];
-      if (event.type === "accept") tasks.push(...(await cancelOverlappingRequests(trx, result.booking)));
-      return { result, tasks };
-    })
-    .catch((error: unknown) => {
-      // The sitter's time taken by a booking that no check of this decision saw (PostgreSQL's exclusion constraint).
-      if (isExclusionViolation(error)) return { result: { ok: false, refusal: "slotTaken" } as const, tasks: [] };
-      throw error;
-    });
+  const outcome = await transactionRetryingDeadlocks(async (trx) => {
+    const result = await applyEvent(trx, id, actor, event);
+    if (!result.ok) return { result, tasks: [] as string[] };
+    const tasks = hasPaymentWork(result.booking) && event.type !== "task-failed" ? [result.booking.id] : [];
+    if (event.type === "accept") tasks.push(...(await cancelOverlappingRequests(trx, result.booking)));
+    return { result, tasks };
+  }).catch((error: unknown) => {
+    // The sitter's time taken by a booking that no check of this decision saw (PostgreSQL's exclusion constraint).
+    if (isExclusionViolation(error)) return { result: { ok: false, refusal: "slotTaken" } as const, tasks: [] };
+    throw error;
+  });
   if (outcome.result.ok) deliverSoon();
   for (const taskId of outcome.tasks) await runPaymentTask(taskId);
   if (!outcome.result.ok) return outcome.result;

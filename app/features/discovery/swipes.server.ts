@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "~db/schema";
 import { profilePhotoKey } from "~/features/media/index.server";
-import { db, lockPeople, preparedQuery } from "~/platform/db.server";
+import { db, lockPeople, preparedQuery, transactionRetryingDeadlocks } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { wallClockIn } from "~/platform/time";
 import { notify } from "~/features/notifications/index.server";
@@ -31,7 +31,7 @@ export async function swipe(
   { unlimitedLikes = false } = {},
 ): Promise<SwipeResult> {
   if (target.userId === swiper.id) return { status: "not-found" };
-  return db.transaction().execute(async (trx): Promise<SwipeResult> => {
+  return transactionRetryingDeadlocks(async (trx): Promise<SwipeResult> => {
     // Both people: two likes of each other at once must see each other and make the match; the likes left count too.
     await lockPeople(trx, swiper.id, target.userId);
     const other = await trx
