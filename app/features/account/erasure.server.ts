@@ -10,7 +10,8 @@ import { closeOpenBookingsIn, runPaymentTasks } from "~/features/bookings/index.
 import { fileStorage } from "~/features/media/index.server";
 import { actOnSubscription } from "~/features/subscriptions/index.server";
 import { accountDeletedEmail } from "./emails.server";
-import { DELETED_MEMBER, personalDataSections, type ErasedPerson, type PersonalDataSection } from "./sections.server";
+import { DELETED_MEMBER, type ErasedPerson, type PersonalDataSection } from "~/platform/personal-data.server";
+import { personalDataSections } from "./sections.server";
 
 export type DeletionResult =
   | { status: "deleted" }

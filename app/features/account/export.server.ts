@@ -4,7 +4,8 @@ import { ZipFile } from "yazl";
 import { db, lockPeople } from "~/platform/db.server";
 import { now } from "~/platform/clock.server";
 import { fileStorage } from "~/features/media/index.server";
-import { personalDataSections, type PersonalDataSection } from "./sections.server";
+import type { PersonalDataSection } from "~/platform/personal-data.server";
+import { personalDataSections } from "./sections.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

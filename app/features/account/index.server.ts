@@ -15,5 +15,4 @@ export {
   saveTimeZone,
   unsubscribe,
 } from "./preferences.server";
-export { DELETED_MEMBER, personalDataSections } from "./sections.server";
-export type { ErasedPerson, PersonalDataSection } from "./sections.server";
+export { personalDataSections } from "./sections.server";

@@ -19,3 +19,4 @@ export { refusePublicForm } from "./guard.server";
 export { readableOutbox, rememberAddress } from "./outbox-access.server";
 export { hashPassword } from "./passwords.server";
 export { issueEmailToken } from "./tokens.server";
+export { eraseEmailTokens } from "./personal-data.server";

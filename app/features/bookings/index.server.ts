@@ -26,3 +26,4 @@ export { bookingView, earningsOf, leaveReview, listBookings, reviewsReceived } f
 export type { BookingTab } from "./views.server";
 export { AUTO_RELEASE_AFTER_MS, DELAYED_HOLD_BEFORE_MS, HOLD_NOW_WITHIN_MS, UNPAID_REQUEST_TTL_MS } from "./machine";
 export { PLATFORM_FEE_RATE } from "./money";
+export { bookingsSection } from "./personal-data.server";

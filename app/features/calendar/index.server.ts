@@ -1,1 +1,2 @@
-export { calendarFeedOf, calendarFile, exportCalendarFeed, renewCalendarFeed, stopCalendarFeed } from "./feed.server";
+export { calendarFeedOf, calendarFile, renewCalendarFeed, stopCalendarFeed } from "./feed.server";
+export { calendarAddressSection } from "./personal-data.server";

@@ -10,3 +10,4 @@ export {
   saveCarePlan,
 } from "./plans.server";
 export type { BookedCarePlan, CarePlanView, ChecklistEntry } from "./plans.server";
+export { carePlansSection } from "./personal-data.server";

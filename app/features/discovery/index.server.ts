@@ -7,3 +7,4 @@ export { promptPostponed, saveDeviceLocation, setBrowseMode } from "./location.s
 export { FREE_DAILY_LIKES, findMatch, hasSwiped, likesLeftToday, recentMatches, swipe } from "./swipes.server";
 export { connectionWith, handleLikeBack, likeBack } from "./like-back.server";
 export type { Connection } from "./like-back.server";
+export { matchesSection, swipesSection } from "./personal-data.server";

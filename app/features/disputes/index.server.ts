@@ -4,3 +4,4 @@ export { disputeForOperator, disputeQueue, moneyOf, problemPage, QUEUE_PAGE_SIZE
 export type { DisputePostView, DisputeStatusFilter, PaymentRecordView } from "./views.server";
 export { disputePageText, historyText, moneyText, postsText, uploadProblemReply } from "./page-text.server";
 export { BOOKINGS_PAGE_SIZE, bookingForOperator, findBookings, refundBooking } from "./operator-bookings.server";
+export { disputesSection } from "./personal-data.server";

@@ -38,3 +38,4 @@ export {
   adoptPendingUploads,
 } from "./pending-uploads.server";
 export type { PendingUploadView } from "./pending-uploads.server";
+export { photosSection } from "./personal-data.server";

@@ -9,3 +9,4 @@ export {
   runDueMeetGreetReminders,
 } from "./meet-greets.server";
 export type { MeetGreetResult, MeetGreetView, ProposalInput } from "./meet-greets.server";
+export { meetGreetsSection } from "./personal-data.server";

@@ -13,3 +13,4 @@ export {
 } from "./messages.server";
 export { sendFromForm } from "./send.server";
 export type { SendAnswer } from "./send.server";
+export { messagesSection } from "./personal-data.server";

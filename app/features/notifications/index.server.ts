@@ -8,3 +8,4 @@ export {
   setSounds,
 } from "./notifications.server";
 export { enqueueNewsEmail } from "./news-email.server";
+export { notificationsSection } from "./personal-data.server";

@@ -18,3 +18,4 @@ export { paymentProvider, paysOutThroughStripe, useStripeClient } from "./paymen
 export { STRIPE_MAX_RETRIES, STRIPE_TIMEOUT_MS, createStripeClient } from "./stripe-provider.server";
 export { idOf, receiveStripeWebhook } from "./stripe-webhooks.server";
 export type { WebhookHandler, WebhookHandlers, WebhookOutcome } from "./stripe-webhooks.server";
+export { eraseSavedCards, savedCardsForExport } from "./personal-data.server";

@@ -1,2 +1,3 @@
 export { createPet, PET_FORM, deletePet, findOwnPet, listPets, updatePet } from "./pets.server";
 export type { PetView } from "./pets.server";
+export { petsSection } from "./personal-data.server";

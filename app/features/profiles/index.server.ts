@@ -17,3 +17,4 @@ export {
 } from "./profiles.server";
 export type { OfferedService } from "./profiles.server";
 export { sitterWithoutHourlyRate } from "./no-hourly-rate.server";
+export { profileSection, servicesSection } from "./personal-data.server";

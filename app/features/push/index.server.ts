@@ -3,10 +3,5 @@ export type { PushActionAnswer } from "./actions.server";
 export { deliverPendingPushes, enqueuePush, pruneSentPushes } from "./outbox.server";
 export type { PushNews } from "./outbox.server";
 export { vapidKeys } from "./keys.server";
-export {
-  eraseSubscriptions,
-  exportSubscriptions,
-  MAX_SUBSCRIPTIONS_PER_PERSON,
-  removeSubscription,
-  saveSubscription,
-} from "./subscriptions.server";
+export { MAX_SUBSCRIPTIONS_PER_PERSON, removeSubscription, saveSubscription } from "./subscriptions.server";
+export { pushDevicesSection } from "./personal-data.server";

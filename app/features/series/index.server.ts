@@ -4,3 +4,4 @@ export type { SeriesOutcome, SeriesRequestInput, SeriesRequestRefusal } from "./
 export { seriesOf, seriesView, weekdayChoices, weekdayNames } from "./views.server";
 export type { SeriesDate, SeriesView } from "./views.server";
 export { weekdayOf } from "./machine";
+export { weeklyCareSection } from "./personal-data.server";

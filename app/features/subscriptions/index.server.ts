@@ -6,3 +6,4 @@ export { finishCheckout, subscriptionStripeEvents } from "./processor.server";
 export { runDueSubscriptionWork } from "./renewals.server";
 export { hasPremium, isPremiumUser, premiumFilterSql, premiumSql } from "./subscriptions.server";
 export type { CheckoutOutcome } from "./subscriptions.server";
+export { paymentsSection } from "./personal-data.server";
