@@ -12,6 +12,7 @@ import { purgeExpiredPendingUploads } from "~/features/media/index.server";
 import { deliverPendingPushes, pruneSentPushes } from "~/features/push/index.server";
 import { missingOperatorWarning } from "~/features/legal/index.server";
 import { printDemoLogins, seedDemoData } from "~/demo/seed.server";
+import { removeExpiredEmailTokens } from "~/features/auth/index.server";
 
 export async function startApp(): Promise<void> {
   setAppPhase("migrating");
@@ -39,6 +40,7 @@ export async function startApp(): Promise<void> {
   // Pushes also go out a moment after they are written; this round takes retries and other instances' leftovers.
   every(15_000, deliverPendingPushes, "deliver-pushes");
   every(60 * 60_000, pruneSentPushes, "prune-sent-pushes");
+  every(60 * 60_000, removeExpiredEmailTokens, "remove-expired-email-tokens");
   setAppPhase("ready");
 }
 

@@ -85,4 +85,38 @@ describe("the layer check", () => {
     const long = Array.from({ length: ROUTE_MAX_LINES + 1 }, () => "const line = 1;").join("\n");
     expect(rules({ "app/routes/long.tsx": long })).toEqual(["route-size"]);
   });
+
+  it("lets only a table's owner write it: the feature whose db/schema file declares it, or the platform", () => {
+    const schema = {
+      "db/schema/bookings.ts": `export interface BookingTables {\n  bookings: BookingsTable;\n  booking_pets: BookingPetsTable;\n}`,
+      "db/schema/platform.ts": `export interface PlatformTables {\n  sessions: SessionsTable;\n}`,
+      "db/schema/auth.ts": `export interface AuthTables {\n  users: UsersTable;\n}`,
+    };
+    expect(
+      tree({
+        ...schema,
+        "app/features/bookings/bookings.server.ts": `await trx.insertInto("bookings").values(row).execute();\nawait trx.deleteFrom("booking_pets");`,
+        "app/platform/session.server.ts": `await db.deleteFrom("sessions").where("user_id", "=", id).execute();`,
+        // The person's row is shared on purpose (SHARED_TABLES).
+        "app/features/profiles/profiles.server.ts": `await db.updateTable("users").set({ bio }).execute();`,
+        "app/features/bookings/bookings.test.ts": `await db.updateTable("sessions").set({}).execute();`,
+      }),
+    ).toEqual([]);
+    const problems = tree({
+      ...schema,
+      "app/features/admin/reports.server.ts": `const x = 1;\nawait trx\n  .updateTable("bookings as b")\n  .set({ status: "cancelled" });`,
+      "app/features/auth/accounts.server.ts": `await trx.deleteFrom("sessions").execute();`,
+      "app/platform/lifecycle.server.ts": `await db.deleteFrom("booking_pets").execute();`,
+      "app/routes/bookings.tsx": `await db.insertInto("bookings").values(row).execute();`,
+      "app/features/bookings/stray.server.ts": `await db.insertInto("unknown_table").values(row).execute();`,
+    });
+    expect(problems.map((problem) => problem.rule)).toEqual(["owner", "owner", "owner", "owner", "owner"]);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      "app/features/admin/reports.server.ts:3 writes bookings, which features/bookings owns: ask it through its entry",
+      "app/features/auth/accounts.server.ts:1 writes sessions, which app/platform owns: ask it through its entry",
+      "app/platform/lifecycle.server.ts:1 writes booking_pets, which features/bookings owns: ask it through its entry",
+      "app/routes/bookings.tsx:1 writes bookings, which features/bookings owns: ask it through its entry",
+      "app/features/bookings/stray.server.ts:1 writes unknown_table, which no db/schema/<owner>.ts declares",
+    ]);
+  });
 });

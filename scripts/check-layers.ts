@@ -3,7 +3,8 @@
  *   routes, app/jobs.server.ts, app/demo/  →  app/features/<area>/  →  app/platform/, db/
  * Feature folders depend on each other without cycles, and code outside a feature reaches it only
  * through its entry files (index.ts for what the browser may load, index.server.ts for the rest).
- * app/testing/ is for tests only.
+ * app/testing/ is for tests only. Each table is written by its owner only: the feature whose
+ * db/schema/<feature>.ts declares it (db/schema/platform.ts: app/platform/).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -11,7 +12,7 @@ import path from "node:path";
 export type Layer = "route" | "composition" | "feature" | "platform" | "db" | "script" | "test";
 
 export interface Problem {
-  rule: "upward" | "cycle" | "entry" | "route-size" | "test-only";
+  rule: "upward" | "cycle" | "entry" | "route-size" | "test-only" | "owner";
   message: string;
 }
 
@@ -64,13 +65,64 @@ function isEntry(target: string, feature: string): boolean {
   return rest === "" || rest === "index" || rest === "index.server" || ENTRY_FILES.has(rest);
 }
 
+/**
+ * Tables written by several features on purpose, each with the reason. A person's row holds every
+ * feature's columns about them (profile, place, preferences, payout account, suspension): splitting it
+ * into one table per feature is a migration of its own.
+ */
+export const SHARED_TABLES: ReadonlyMap<string, string> = new Map([
+  ["users", "the person's row: each feature writes its own columns"],
+]);
+
+/** Which owner declares each table: the `…Tables` interfaces of db/schema/<owner>.ts. */
+export function tableOwners(files: Map<string, string>): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const [file, source] of files) {
+    const owner = /^db\/schema\/([^/]+)\.ts$/.exec(file)?.[1];
+    if (!owner) continue;
+    for (const block of source.matchAll(/export interface \w+Tables \{([^}]*)\}/g))
+      for (const table of block[1]!.matchAll(/^\s*(\w+):/gm)) owners.set(table[1]!, owner);
+  }
+  return owners;
+}
+
+/** The tables a source writes by name (Kysely's insertInto, updateTable, deleteFrom, mergeInto). */
+export function tablesWritten(source: string): { table: string; line: number }[] {
+  const found: { table: string; line: number }[] = [];
+  for (const match of source.matchAll(/\b(?:insertInto|updateTable|deleteFrom|mergeInto)\(\s*["'`]([a-z_]+)/g))
+    found.push({ table: match[1]!, line: source.slice(0, match.index).split("\n").length });
+  return found;
+}
+
+/** Who writes from a file: its feature, "platform", or null for code that is not held to the rule (tests, db/, scripts). */
+function writerOf(file: string): string | null {
+  const layer = layerOf(file);
+  if (layer === "feature") return featureOf(file);
+  if (layer === "platform") return "platform";
+  if (layer === "route" || layer === "composition") return file.startsWith("app/demo/") ? null : "route";
+  return null;
+}
+
 /** The problems in a set of files (path → source), so the rules can be tested on a made-up tree. */
 export function layerProblems(files: Map<string, string>): Problem[] {
   const problems: Problem[] = [];
   const links = new Map<string, Map<string, string>>();
+  const owners = tableOwners(files);
   for (const [file, source] of files) {
     const layer = layerOf(file);
     const feature = featureOf(file);
+    const writer = writerOf(file);
+    if (writer)
+      for (const { table, line } of tablesWritten(source)) {
+        const owner = owners.get(table);
+        if (owner === writer || SHARED_TABLES.has(table)) continue;
+        problems.push({
+          rule: "owner",
+          message: owner
+            ? `${file}:${line} writes ${table}, which ${owner === "platform" ? "app/platform" : `features/${owner}`} owns: ask it through its entry`
+            : `${file}:${line} writes ${table}, which no db/schema/<owner>.ts declares`,
+        });
+      }
     if (layer === "route" && file.startsWith("app/routes/")) {
       const lines = source.split("\n").length;
       if (lines > ROUTE_MAX_LINES)
@@ -182,5 +234,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`\n${problems.length} layer problem(s). The rules: README, "Architecture".`);
     process.exit(1);
   }
-  console.log("Layers: one way, every feature reached through its entry, routes within size.");
+  console.log(
+    "Layers: one way, every feature reached through its entry, routes within size, each table written by its owner.",
+  );
 }

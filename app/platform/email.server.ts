@@ -7,6 +7,7 @@ import { backoffDelayMs, oneDeliveryAtATime } from "./exclusive.server";
 import { now, nowIso } from "./clock.server";
 import { emailColumnOf, unsubscribeUrl, type EmailKind } from "./unsubscribe.server";
 import { logger } from "./log.server";
+import { counterpartsOf, mentions, scrubbed, type ErasedPerson } from "./personal-data.server";
 
 export interface Email {
   to: string;
@@ -193,4 +194,27 @@ ${
 ${unsubscribe ? `<p style="font-size:13px"><a href="${escapeHtml(unsubscribe.url)}" style="color:#4b5563">${escapeHtml(unsubscribe.label)}</a></p>` : ""}
 </body></html>`;
   return { to: content.to, subject: content.subject, text, html, ...(news ? { news } : {}) };
+}
+
+/**
+ * An erased person's emails: those to them go; those to the people they dealt with keep their text with the
+ * person's name, address and phone taken out (the HTML body with the name as it was written there, escaped).
+ */
+export async function eraseEmailsOf(person: ErasedPerson, trx: Kysely<Database>): Promise<void> {
+  await trx.deleteFrom("email_outbox").where("to_address", "=", person.email).execute();
+  const others = await counterpartsOf(person.id, trx);
+  if (others.length === 0 || !person.name) return;
+  const addresses = trx.selectFrom("users").select("email").where("id", "in", others);
+  for (const [column, name] of [
+    ["subject", person.name],
+    ["text_body", person.name],
+    ["html_body", escapeHtml(person.name)],
+  ] as const) {
+    await trx
+      .updateTable("email_outbox")
+      .set({ [column]: scrubbed(column, person, name) })
+      .where("to_address", "in", addresses)
+      .where(mentions(column, person, name))
+      .execute();
+  }
 }

@@ -76,8 +76,6 @@ export async function stopPlatform(): Promise<void> {
 async function removeExpiredRows() {
   const at = now();
   await db.deleteFrom("sessions").where("expires_at", "<=", at.toISOString()).execute();
-  const weekAgo = new Date(at.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
-  await db.deleteFrom("email_tokens").where("expires_at", "<=", weekAgo).execute();
   await pruneBackoffs();
 }
 

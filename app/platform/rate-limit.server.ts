@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "~db/schema";
 import { db, lockedForDecision } from "./db.server";
 import { env } from "./env.server";
 import { now } from "./clock.server";
@@ -148,4 +149,14 @@ export async function pruneRateLimits(): Promise<number> {
     .where("expires_at", "<=", at * 1000)
     .executeTakeFirst();
   return Number(result.numDeletedRows) + Number(hits.numDeletedRows);
+}
+
+/** Forgets every rate-limit and back-off counter keyed by any of these (a person's id and address), when they are erased. */
+export async function forgetCountersOf(keys: readonly string[], trx: Kysely<Database>): Promise<void> {
+  for (const table of ["rate_limits", "rate_limit_hits", "backoffs"] as const) {
+    await trx
+      .deleteFrom(table)
+      .where((eb) => eb.or(keys.map((key) => eb("key", "like", `%${key}%`))))
+      .execute();
+  }
 }

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
-import type { User } from "~db/schema";
+import type { Database, User } from "~db/schema";
 import { db, preparedQuery } from "./db.server";
 import { cookiesAreSecure, env } from "./env.server";
 import { now } from "./clock.server";
 import { safeRedirectTarget } from "./redirect.server";
 import { oncePerRequest } from "./request-context.server";
 import { notePerson } from "./log.server";
+import type { Kysely } from "kysely";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Ends 30 days after sign-in, or after 14 days without a visit, whichever comes first.
@@ -70,8 +71,9 @@ export async function isSignedIn(request: Request): Promise<boolean> {
   return Boolean(session && session.expires_at > now().toISOString());
 }
 
-export async function endAllSessions(userId: string): Promise<void> {
-  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+/** Signs the person out everywhere (in the caller's transaction when given one). */
+export async function endAllSessions(userId: string, database: Kysely<Database> = db): Promise<void> {
+  await database.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
 /** The signed-in person, looked up once per page however many of its loaders ask. */

@@ -81,8 +81,6 @@ async function eraseIn(trx: Transaction<Database>, userId: string, sections: rea
   const mediaKeys: string[] = [];
   for (const section of sections) mediaKeys.push(...((await section.erase(erasedPerson, trx)) ?? []));
   const at = nowIso();
-  // The row stays (anonymised), so its services do not go by cascade.
-  await trx.deleteFrom("sitter_services").where("sitter_id", "=", person.id).execute();
   await trx
     .updateTable("users")
     .set({

@@ -1,14 +1,15 @@
 import type { Transaction } from "kysely";
 import type { Database, ReportReason, ReportResolution, ReportSubject } from "~db/schema";
-import { db, jsonText, jsonWithText, lockedForDecision, lockPeople } from "~/platform/db.server";
+import { db, lockedForDecision, lockPeople } from "~/platform/db.server";
 import { recordAudit } from "~/platform/audit.server";
 import { nowIso } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
-import { isLanguage } from "~/platform/i18n";
-import { translatorFor } from "~/platform/i18n.server";
 import { photoUrl } from "~/features/media/index.server";
 import { accountNoticeEmail } from "./emails.server";
 import { finishSuspension, suspendIn } from "./suspension.server";
+import { closeReports } from "~/features/safety/index.server";
+import { hideMessage } from "~/features/messages/index.server";
+import { hideReview } from "~/features/reviews/index.server";
 
 export const REPORT_ACTIONS = ["dismiss", "hide", "warn", "suspend"] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
@@ -151,48 +152,6 @@ export async function listReports(
   }));
 }
 
-/**
- * The notification that announced a removed message quoted it: its preview now says it was removed.
- * (SQLite's JSON functions: one of the few engine-specific statements, kept here.)
- */
-async function scrubMessageNotice(trx: Transaction<Database>, messageId: number): Promise<void> {
-  const message = await trx
-    .selectFrom("messages as m")
-    .innerJoin("conversations as c", "c.id", "m.conversation_id")
-    .select(["m.sender_id", "m.body", "c.user_a_id", "c.user_b_id"])
-    .where("m.id", "=", messageId)
-    .executeTakeFirst();
-  if (!message) return;
-  const recipientId = message.user_a_id === message.sender_id ? message.user_b_id : message.user_a_id;
-  const recipient = await trx.selectFrom("users").select("language").where("id", "=", recipientId).executeTakeFirst();
-  const removed = (await translatorFor(isLanguage(recipient?.language) ? recipient.language : "en", "safety"))(
-    "removed",
-  );
-  await trx
-    .updateTable("notifications")
-    .set({ data: jsonWithText("data", "preview", removed) })
-    .where("user_id", "=", recipientId)
-    .where("type", "=", "message")
-    .where("link", "=", `/messages?userId=${message.sender_id}`)
-    .where(jsonText("data", "preview"), "=", message.body.slice(0, 80))
-    .execute();
-}
-
-async function closeReports(
-  trx: Transaction<Database>,
-  ids: string[],
-  operatorId: string,
-  resolution: ReportResolution,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await trx
-    .updateTable("reports")
-    .set({ status: "closed", resolution, resolved_by: operatorId, resolved_at: nowIso() })
-    .where("id", "in", ids)
-    .where("status", "=", "open")
-    .execute();
-}
-
 async function openReportsWhere(
   trx: Transaction<Database>,
   filter: { subjectType: ReportSubject; subjectId: string } | { reportedUserId: string },
@@ -245,19 +204,8 @@ export async function resolveReport(
       const table = report.subject_type === "message" ? "messages" : "reviews";
       const hidden =
         table === "messages"
-          ? await trx
-              .updateTable("messages")
-              .set({ hidden_at: at, hidden_by: operatorId })
-              .where("id", "=", Number(report.subject_id))
-              .where("hidden_at", "is", null)
-              .executeTakeFirst()
-          : await trx
-              .updateTable("reviews")
-              .set({ hidden_at: at, hidden_by: operatorId })
-              .where("id", "=", report.subject_id)
-              .where("hidden_at", "is", null)
-              .executeTakeFirst();
-      if (table === "messages") await scrubMessageNotice(trx, Number(report.subject_id));
+          ? await hideMessage(trx, Number(report.subject_id), operatorId, at)
+          : await hideReview(trx, report.subject_id, operatorId, at);
       const ids = await openReportsWhere(trx, { subjectType: report.subject_type, subjectId: report.subject_id });
       await closeReports(trx, ids, operatorId, "hidden");
       await recordAudit(trx, {
@@ -265,7 +213,7 @@ export async function resolveReport(
         action: `${report.subject_type}.hide`,
         subjectType: report.subject_type,
         subjectId: report.subject_id,
-        details: { reportId, closedReports: ids, alreadyHidden: Number(hidden.numUpdatedRows) === 0 },
+        details: { reportId, closedReports: ids, alreadyHidden: !hidden },
       });
       return "done";
     }

@@ -7,6 +7,7 @@ import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { endStreamsOf } from "~/platform/events/hub.server";
 import { closeOpenBookingsIn, runPaymentTasks } from "~/features/bookings/index.server";
 import { accountNoticeEmail } from "./emails.server";
+import { endAllSessions } from "~/platform/session.server";
 
 export type SuspendResult =
   { status: "suspended"; closedBookings: string[] } | { status: "not-found" | "self" | "already" };
@@ -42,7 +43,7 @@ export async function suspendIn(
     .set({ suspended_at: at, suspension_reason: reason, updated_at: at })
     .where("id", "=", userId)
     .execute();
-  await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  await endAllSessions(userId, trx);
   const { closed, tasks } = await closeOpenBookingsIn(trx, userId, "suspended", {
     kind: "operator",
     userId: operatorId,

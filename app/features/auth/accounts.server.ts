@@ -13,6 +13,7 @@ import { deviceOf, type KnownDevice } from "./known-devices.server";
 import { hashPassword, isCommonPassword, spendVerifyTime, verifyPassword } from "./passwords.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schema";
 import { checkEmailToken, consumeEmailToken, issueEmailToken, type TokenCheck } from "./tokens.server";
+import { endAllSessions } from "~/platform/session.server";
 
 /** The users table's default time zone (migration 0001): used when neither the browser nor the city tells. */
 const NEW_ACCOUNT_TIME_ZONE = "Europe/Madrid";
@@ -274,7 +275,7 @@ export async function resetPassword(token: string, password: string): Promise<Pa
       .where("id", "=", used.userId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    await endAllSessions(user.id, trx);
     return { status: "changed", user };
   });
   // Whoever holds the link owns the address: earlier wrong guesses no longer make them wait.
@@ -337,7 +338,7 @@ export async function changePassword(
       .set({ password_hash: passwordHash, updated_at: nowIso() })
       .where("id", "=", user.id)
       .execute();
-    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    await endAllSessions(user.id, trx);
   });
   return { status: "changed" };
 }

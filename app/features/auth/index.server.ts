@@ -18,5 +18,5 @@ export { knownAccountsOf, rememberDevice } from "./known-devices.server";
 export { refusePublicForm } from "./guard.server";
 export { readableOutbox, rememberAddress } from "./outbox-access.server";
 export { hashPassword } from "./passwords.server";
-export { issueEmailToken } from "./tokens.server";
+export { issueEmailToken, removeExpiredEmailTokens } from "./tokens.server";
 export { eraseEmailTokens } from "./personal-data.server";

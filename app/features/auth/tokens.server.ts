@@ -77,3 +77,9 @@ export async function consumeEmailToken(
     .executeTakeFirst();
   return used.numUpdatedRows === 1n ? check : { status: "invalid" };
 }
+
+/** Email links expired a week ago or more go (hourly, from the scheduler): a week keeps "this link expired" answers. */
+export async function removeExpiredEmailTokens(): Promise<void> {
+  const weekAgo = new Date(now().getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
+  await db.deleteFrom("email_tokens").where("expires_at", "<=", weekAgo).execute();
+}

@@ -1,13 +1,13 @@
-import { randomUUID } from "node:crypto";
 import type { Booking, BookingStatus, CancellationPolicy } from "~db/schema";
 import { db } from "~/platform/db.server";
-import { now, nowIso } from "~/platform/clock.server";
+import { now } from "~/platform/clock.server";
 import { deliverSoon } from "~/platform/email.server";
 import { enqueueNewsEmail, notify } from "~/features/notifications/index.server";
 import { BOOKING_TABS, decide, type Actor, type BookingEvent } from "./machine";
 import { bookingMoney, type BookingMoney } from "./money";
 import { bookedPetNames } from "./booked-pets.server";
 import { isWalkService } from "./walks.server";
+import { addReview } from "~/features/reviews/index.server";
 
 export interface BookingView {
   id: string;
@@ -223,20 +223,7 @@ export async function leaveReview(
     if (!booking || (booking.owner_id !== reviewerId && booking.sitter_id !== reviewerId)) return "not-found";
     if (booking.status !== "completed") return "not-completed";
     const reviewedId = booking.owner_id === reviewerId ? booking.sitter_id : booking.owner_id;
-    const inserted = await trx
-      .insertInto("reviews")
-      .values({
-        id: randomUUID(),
-        booking_id: bookingId,
-        reviewer_id: reviewerId,
-        reviewed_id: reviewedId,
-        rating,
-        comment,
-        created_at: nowIso(),
-      })
-      .onConflict((oc) => oc.columns(["booking_id", "reviewer_id"]).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return "already-reviewed";
+    if (!(await addReview(trx, { bookingId, reviewerId, reviewedId, rating, comment }))) return "already-reviewed";
     const reviewer = await trx
       .selectFrom("users")
       .select("name")

@@ -3,6 +3,7 @@ export {
   conversationPage,
   conversationWith,
   ensureConversation,
+  hideMessage,
   listConversations,
   parseCursor,
   markConversationRead,

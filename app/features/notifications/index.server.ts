@@ -5,6 +5,7 @@ export {
   markMessageNotificationsRead,
   notify,
   openNotification,
+  replaceMessagePreview,
   setSounds,
 } from "./notifications.server";
 export { enqueueNewsEmail } from "./news-email.server";

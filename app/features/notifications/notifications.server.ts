@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, NotificationType } from "~db/schema";
-import { db, flag, jsonObject, preparedQuery } from "~/platform/db.server";
+import { db, flag, jsonObject, jsonText, jsonWithText, preparedQuery } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
 import { enqueuePush } from "~/features/push/index.server";
@@ -148,5 +148,21 @@ export async function setSounds(userId: string, enabled: boolean): Promise<void>
     .updateTable("users")
     .set({ sounds_enabled: flag.write(enabled) })
     .where("id", "=", userId)
+    .execute();
+}
+
+/** The preview of a message in its recipient's notifications replaced (an operator hid the message). */
+export async function replaceMessagePreview(
+  trx: Kysely<Database>,
+  message: { recipientId: string; senderId: string; body: string },
+  preview: string,
+): Promise<void> {
+  await trx
+    .updateTable("notifications")
+    .set({ data: jsonWithText("data", "preview", preview) })
+    .where("user_id", "=", message.recipientId)
+    .where("type", "=", "message")
+    .where("link", "=", `/messages?userId=${message.senderId}`)
+    .where(jsonText("data", "preview"), "=", message.body.slice(0, 80))
     .execute();
 }

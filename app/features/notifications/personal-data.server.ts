@@ -2,6 +2,7 @@
 // the other people's news that named them.
 import { json } from "~/platform/db.server";
 import { counterpartsOf, mentions, scrubbed, type PersonalDataSection } from "~/platform/personal-data.server";
+import { eraseEventsOf } from "~/platform/events/events.server";
 
 export const notificationsSection: PersonalDataSection = {
   name: "notifications",
@@ -16,7 +17,7 @@ export const notificationsSection: PersonalDataSection = {
   },
   async erase(person, trx) {
     await trx.deleteFrom("notifications").where("user_id", "=", person.id).execute();
-    await trx.deleteFrom("live_events").where("user_id", "=", person.id).execute();
+    await eraseEventsOf(person.id, trx);
     const others = await counterpartsOf(person.id, trx);
     if (others.length === 0 || !person.name) return;
     // Other people's news named the person ("Ana accepted your booking") or quoted their messages.

@@ -1,8 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { db } from "~/platform/db.server";
 import { now, nowIso } from "~/platform/clock.server";
 import { dateTimeFormat } from "~/platform/format";
 import { notify } from "~/features/notifications/index.server";
 import { REVIEWS_PAGE_SIZE } from "./rules";
+import type { Kysely } from "kysely";
+import type { Database } from "~db/schema";
 
 const YEAR_MS = 365 * 24 * 3600_000;
 
@@ -129,4 +132,36 @@ export async function reviewsSection(
     { language, timeZone: viewer.time_zone },
   );
   return { ...listed, cancellations: profile.isSitter ? await sitterCancellations(profile.id) : null };
+}
+
+/** An operator hides a review; false when it was already hidden. */
+export async function hideReview(trx: Kysely<Database>, id: string, operatorId: string, at: string): Promise<boolean> {
+  const hidden = await trx
+    .updateTable("reviews")
+    .set({ hidden_at: at, hidden_by: operatorId })
+    .where("id", "=", id)
+    .where("hidden_at", "is", null)
+    .executeTakeFirst();
+  return Number(hidden.numUpdatedRows) > 0;
+}
+
+/** A review of a completed booking, once per booking and reviewer; false when that reviewer already left one. */
+export async function addReview(
+  trx: Kysely<Database>,
+  review: { bookingId: string; reviewerId: string; reviewedId: string; rating: number; comment: string },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto("reviews")
+    .values({
+      id: randomUUID(),
+      booking_id: review.bookingId,
+      reviewer_id: review.reviewerId,
+      reviewed_id: review.reviewedId,
+      rating: review.rating,
+      comment: review.comment,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(["booking_id", "reviewer_id"]).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }

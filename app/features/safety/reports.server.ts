@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { ReportReason } from "~db/schema";
+import type { Kysely } from "kysely";
+import type { Database, ReportReason, ReportResolution } from "~db/schema";
 import { db, lockPeople } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import { now } from "~/platform/clock.server";
+import { now, nowIso } from "~/platform/clock.server";
 import { hasBlocked, isInactive } from "./rules.server";
 import type { ReportableSubject } from "./schema";
 
@@ -111,4 +112,20 @@ export async function fileReport(reporterId: string, input: ReportInput): Promis
       .execute();
     return "reported";
   });
+}
+
+/** Closes these reports if still open, with the operator's resolution. */
+export async function closeReports(
+  trx: Kysely<Database>,
+  ids: string[],
+  operatorId: string,
+  resolution: ReportResolution,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable("reports")
+    .set({ status: "closed", resolution, resolved_by: operatorId, resolved_at: nowIso() })
+    .where("id", "in", ids)
+    .where("status", "=", "open")
+    .execute();
 }

@@ -67,3 +67,8 @@ export async function pruneEvents(): Promise<void> {
   const dayAgo = new Date(now().getTime() - 24 * 3600_000).toISOString();
   await db.deleteFrom("live_events").where("created_at", "<", dayAgo).execute();
 }
+
+/** An erased person's stored live events. */
+export async function eraseEventsOf(userId: string, trx: Kysely<Database>): Promise<void> {
+  await trx.deleteFrom("live_events").where("user_id", "=", userId).execute();
+}
