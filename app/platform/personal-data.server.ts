@@ -53,5 +53,17 @@ export function scrubbed(column: string, person: ErasedPerson, name = person.nam
   return sql<string>`replace(replace(replace(${sql.ref(column)}, ${name}, ${DELETED_MEMBER}), ${person.email}, ''), ${person.phone}, '')`;
 }
 
+/** The same as `scrubbed`, on a text in hand: the name (or `name`) becomes "Deleted member", the address and phone go. */
+export function scrubbedText(text: string, person: ErasedPerson, name = person.name): string {
+  let result = text;
+  for (const [found, put] of [
+    [name, DELETED_MEMBER],
+    [person.email, ""],
+    [person.phone, ""],
+  ] as const)
+    if (found) result = result.split(found).join(put);
+  return result;
+}
+
 export const mentions = (column: string, person: ErasedPerson, name = person.name) =>
   sql<boolean>`(${containsText(column, name)} or ${containsText(column, person.email)} or (${person.phone} != '' and ${containsText(column, person.phone)}))`;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CHECK_IN_EARLY_MS, VISIT_MEDIA_MAX, decideVisit, type VisitEvent, type VisitFacts } from "./machine";
+import {
+  CHECK_IN_EARLY_MS,
+  VISIT_MEDIA_MAX,
+  decideVisit,
+  erasureOf,
+  type VisitEvent,
+  type VisitFacts,
+} from "./machine";
 
 const start = new Date("2026-12-10T10:00:00.000Z");
 const end = new Date("2026-12-10T12:00:00.000Z");
@@ -159,6 +166,29 @@ describe("the visit machine", () => {
     ).toEqual({
       ok: true,
       change: { visit: { quick_notes: '["ate","peed"]', note: "" } },
+    });
+  });
+
+  it("an erasure keeps the visit's times and checklist, drops its files and route, and takes the person out of its words", () => {
+    const scrub = (text: string) => text.split("Ana").join("Deleted member");
+    expect(
+      erasureOf(
+        { note: "Ana's dog ate well", walk_route: "[[40.1,-3.7,0]]" },
+        [
+          { position: 0, label: "Feed (Ana's note: half a cup)" },
+          { position: 1, label: "Water" },
+        ],
+        scrub,
+      ),
+    ).toEqual({
+      visit: { walk_route: null, note: "Deleted member's dog ate well" },
+      relabel: [{ position: 0, label: "Feed (Deleted member's note: half a cup)" }],
+      removeMedia: true,
+    });
+    expect(erasureOf({ note: "All good", walk_route: null }, [{ position: 0, label: "Water" }], scrub)).toEqual({
+      visit: {},
+      relabel: [],
+      removeMedia: true,
     });
   });
 });

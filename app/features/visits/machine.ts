@@ -3,8 +3,9 @@ import type { VisitItemKind, VisitStatus } from "~db/schema";
 import { json, jsonList } from "~/platform/db/codecs";
 
 /**
- * Pure rules of a visit (no I/O). `applyVisitEvent` in visits.server.ts writes their answer; nothing
- * writes the visit tables any other way.
+ * Pure rules of a visit (no I/O). `applyVisitEvent` in visits.server.ts writes their answer, and
+ * `eraseVisitsOf` the answer of `erasureOf` (account deletion), through one `write`; nothing writes the visit
+ * tables any other way.
  *
  *   (none) → checked-in → checked-out        only the booking's sitter acts; after check-out nothing changes
  */
@@ -66,6 +67,10 @@ export interface VisitChange {
   items?: { position: number; kind: VisitItemKind; label: string }[];
   tick?: { position: number; at: string };
   addMedia?: boolean;
+  /** Checklist labels rewritten (an erased person's name taken out). */
+  relabel?: { position: number; label: string }[];
+  /** Every photo and video of the visit removed (an erased person's). */
+  removeMedia?: boolean;
   /** Who hears about it: the owner is notified (and, at check-out, emailed the report). */
   tellOwner?: "checkedIn" | "checkedOut";
 }
@@ -149,4 +154,26 @@ export function decideVisit(facts: VisitFacts, actorId: string, event: VisitEven
     case "check-out":
       return { ok: true, change: { visit: { status: "checked-out", checked_out_at: stamp }, tellOwner: "checkedOut" } };
   }
+}
+
+/**
+ * A person erased (account deletion), the booking's owner or sitter: the visit keeps its times and checklist for
+ * the booking's record; its photos, videos and walk route go (where the sitter went, from the owner's home), and
+ * the note and the checklist's labels lose the person's name, address and phone (`scrub`). In any state: an
+ * erasure is never refused.
+ */
+export function erasureOf(
+  visit: { note: string; walk_route: string | null },
+  items: { position: number; label: string }[],
+  scrub: (text: string) => string,
+): VisitChange {
+  const note = scrub(visit.note);
+  return {
+    visit: { ...(visit.walk_route !== null ? { walk_route: null } : {}), ...(note !== visit.note ? { note } : {}) },
+    relabel: items.flatMap((item) => {
+      const label = scrub(item.label);
+      return label === item.label ? [] : [{ position: item.position, label }];
+    }),
+    removeMedia: true,
+  };
 }

@@ -12,10 +12,18 @@ import { postCard } from "~/features/messages/index.server";
 import { checklistOfBooking } from "~/features/care/index.server";
 import { isStayService } from "~/features/profiles";
 import { coordinatesOfCity, type Coordinates } from "~/features/geo/index.server";
-import { decideVisit, type VisitChange, type VisitEvent, type VisitFacts, type VisitRefusal } from "./machine";
+import {
+  decideVisit,
+  erasureOf,
+  type VisitChange,
+  type VisitEvent,
+  type VisitFacts,
+  type VisitRefusal,
+} from "./machine";
 import { reportEmail, reportCardText } from "./emails.server";
 import { readReport } from "./report.server";
 import { routeAround } from "./walk";
+import { scrubbedText, type ErasedPerson } from "~/platform/personal-data.server";
 
 export type VisitCommand = Exclude<VisitEvent, { type: "check-in" }> | { type: "check-in" };
 export type StoredMedia = { type: "image" | "video"; key: string; previewKey: string | null };
@@ -158,7 +166,7 @@ async function write(
         .insertInto("visit_items")
         .values(change.items.map((item) => ({ booking_id: bookingId, day, ...item, done_at: null })))
         .execute();
-  } else if (change.visit) {
+  } else if (change.visit && Object.keys(change.visit).length > 0) {
     await trx
       .updateTable("visits")
       .set(change.visit)
@@ -176,6 +184,16 @@ async function write(
       .where("done_at", "is", null)
       .execute();
   }
+  for (const { position, label } of change.relabel ?? [])
+    await trx
+      .updateTable("visit_items")
+      .set({ label })
+      .where("booking_id", "=", bookingId)
+      .where("day", "=", day)
+      .where("position", "=", position)
+      .execute();
+  if (change.removeMedia)
+    await trx.deleteFrom("visit_media").where("booking_id", "=", bookingId).where("day", "=", day).execute();
   if (change.addMedia && media) {
     await trx
       .insertInto("visit_media")
@@ -242,4 +260,37 @@ async function tell(
     body: await reportCardText(owner, pets, report),
     link,
   });
+}
+
+/**
+ * The visits of an erased person's bookings (either side), each changed as the machine's `erasureOf` says and
+ * written like any other visit change; the keys of the files to delete once the erasure commits.
+ */
+export async function eraseVisitsOf(person: ErasedPerson, trx: Transaction<Database>): Promise<string[]> {
+  const bookings = trx
+    .selectFrom("bookings")
+    .select("id")
+    .where((eb) => eb.or([eb("owner_id", "=", person.id), eb("sitter_id", "=", person.id)]));
+  const visits = await trx
+    .selectFrom("visits")
+    .select(["booking_id", "day", "note", "walk_route"])
+    .where("booking_id", "in", bookings)
+    .execute();
+  if (visits.length === 0) return [];
+  const items = await trx
+    .selectFrom("visit_items")
+    .select(["booking_id", "day", "position", "label"])
+    .where("booking_id", "in", bookings)
+    .execute();
+  const media = await trx
+    .selectFrom("visit_media")
+    .select(["key", "preview_key"])
+    .where("booking_id", "in", bookings)
+    .execute();
+  const scrub = (text: string) => scrubbedText(text, person);
+  for (const visit of visits) {
+    const own = items.filter((item) => item.booking_id === visit.booking_id && item.day === visit.day);
+    await write(trx, { bookingId: visit.booking_id, day: visit.day }, erasureOf(visit, own, scrub));
+  }
+  return media.flatMap((row) => [row.key, row.preview_key]).filter((key): key is string => key !== null);
 }
