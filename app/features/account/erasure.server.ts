@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "~db/schema";
-import { checkpointDatabase, db, lockPeople } from "~/platform/db.server";
+import { checkpointDatabase, db, lockPeople, transactionRetryingDeadlocks } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { deliverSoon, enqueueEmail } from "~/platform/email.server";
 import { endStreamsOf } from "~/platform/events/hub.server";
@@ -57,7 +57,7 @@ export async function deleteAccount(
     if (check === "wait") return { status: "wait" };
     if (check === "wrong") return { status: "wrong-password" };
     if (!(await endSubscriptionsOf(userId))) return { status: "unavailable" };
-    const erased = await db.transaction().execute((trx) => eraseIn(trx, userId, sections));
+    const erased = await transactionRetryingDeadlocks((trx) => eraseIn(trx, userId, sections));
     if (!erased) return { status: "gone" };
     await runPaymentTasks(erased.paymentTasks);
     for (const key of new Set(erased.mediaKeys)) await fileStorage.remove(key);

@@ -73,6 +73,14 @@ describe("sign-up", () => {
     expect(after.n).toBe(before.n);
   });
 
+  it("makes one account of the same address signed up twice at the same moment, and answers the other 'taken'", async () => {
+    const person = signupInput();
+    const results = await Promise.all([signUp(person, "en"), signUp(person, "en"), signUp(person, "en")]);
+    expect(results.map((result) => result.status).sort()).toEqual(["created", "email-taken", "email-taken"]);
+    const rows = await db.selectFrom("users").select("id").where("email", "=", person.email).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it("tells the owner of a taken address, in their language, with a way to sign in and to reset, at most once an hour", async () => {
     const person = signupInput();
     await signUp(person, "de");

@@ -294,7 +294,9 @@ export async function closeOpenBookingsOf(
   closure: AccountClosure,
   actor: Actor = { kind: "system" },
 ): Promise<string[]> {
-  const { closed, tasks } = await db.transaction().execute((trx) => closeOpenBookingsIn(trx, userId, closure, actor));
+  const { closed, tasks } = await transactionRetryingDeadlocks((trx) =>
+    closeOpenBookingsIn(trx, userId, closure, actor),
+  );
   if (closed.length > 0) deliverSoon();
   await runPaymentTasks(tasks);
   return closed;
