@@ -44,7 +44,8 @@ export async function measureLiveEvents({ log = console.log } = {}): Promise<Liv
   const { db, migrateToLatest } = await import("../app/platform/db.server");
   const { eventStreamFor, openStreamCount } = await import("../app/platform/events/stream.server");
   const { latestEventId, recordEvents } = await import("../app/platform/events/events.server");
-  const { ensureConversation, sendMessage } = await import("../app/features/messages/messages.server");
+  const { ensureConversation } = await import("../app/features/messages/conversations.server");
+  const { sendMessage } = await import("../app/features/messages/messages.server");
 
   await migrateToLatest();
   const at = new Date().toISOString();

@@ -3,15 +3,11 @@ export {
   conversationPage,
   conversationWith,
   ensureConversation,
-  hideMessage,
   listConversations,
   parseCursor,
-  markConversationRead,
-  postCard,
-  readConversation,
-  sendMessage,
-  unreadMessageCount,
-} from "./messages.server";
+} from "./conversations.server";
+export { markConversationRead, postCard, readConversation, sendMessage, unreadMessageCount } from "./messages.server";
+export { hideMessage } from "./moderation.server";
 export { sendFromForm } from "./send.server";
 export type { SendAnswer } from "./send.server";
 export { messagesSection } from "./personal-data.server";

@@ -9,15 +9,8 @@ import { ownerWithPet, requested, sitterWithSlot } from "~/testing/bookings";
 import { person } from "~/testing/people";
 import { countUnread, listNotifications } from "~/features/notifications/index.server";
 import { discardAttachment, mayViewMedia, storeAttachment } from "./attachments.server";
-import {
-  conversationWith,
-  ensureConversation,
-  listConversations,
-  markConversationRead,
-  readConversation,
-  sendMessage,
-  unreadMessageCount,
-} from "./messages.server";
+import { conversationWith, ensureConversation, listConversations } from "./conversations.server";
+import { markConversationRead, readConversation, sendMessage, unreadMessageCount } from "./messages.server";
 
 const EMPTY_TEXT = { image: "📷 Image", video: "🎥 Video" };
 

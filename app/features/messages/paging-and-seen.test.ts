@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { matchOf, person } from "~/testing/people";
-import {
-  CONVERSATION_PAGE,
-  conversationPage,
-  ensureConversation,
-  markConversationRead,
-  parseCursor,
-  readConversation,
-  sendMessage,
-} from "./messages.server";
+import { CONVERSATION_PAGE, conversationPage, ensureConversation, parseCursor } from "./conversations.server";
+import { markConversationRead, readConversation, sendMessage } from "./messages.server";
 
 const EMPTY_TEXT = { image: "📷 Image", video: "🎥 Video" };
 

@@ -1,7 +1,8 @@
 import type { TFunction } from "i18next";
 import { dateTimeFormat, type Reader } from "~/platform/format";
 import { daysAgoIn } from "~/platform/time";
-import type { ConversationSummary, MessageView } from "./messages.server";
+import type { ConversationSummary } from "./conversations.server";
+import type { MessageView } from "./messages.server";
 
 /** A conversation as its row shows it: the other person, the last message's words and when, nothing more. */
 export type ShownConversation = Omit<ConversationSummary, "activityAt" | "other" | "lastMessage"> & {

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { db } from "~/platform/db.server";
 import { matchOf, person } from "~/testing/people";
-import { conversationWith, markConversationRead, sendMessage, unreadMessageCount } from "./messages.server";
+import { conversationWith } from "./conversations.server";
+import { markConversationRead, sendMessage, unreadMessageCount } from "./messages.server";
 
 const EMPTY_TEXT = { image: "📷 Image", video: "🎥 Video" };
 
