@@ -4,7 +4,7 @@ import { CompiledQuery, Migrator, type MigrationResultSet } from "kysely";
 import type { Engine } from "~db/engine";
 import { migrations } from "~db/migrations";
 import type { Database } from "~db/schema";
-import { keepPlanOf, openPostgresDatabase } from "./db/postgres.server";
+import { openPostgresDatabase } from "./db/postgres.server";
 import { preparedQueries } from "./db/prepared.server";
 import { sqlHelpers } from "./db/sql.server";
 import { checkpointSqlite, openSqliteDatabase } from "./db/sqlite.server";
@@ -32,18 +32,22 @@ const postgres = env.DATABASE_URL ? openPostgresDatabase(env.DATABASE_URL, env.D
 
 export const db: Kysely<Database> = postgres ? postgres.db : openSqliteDatabase(databaseFile());
 
+/**
+ * Where queries of a fixed shape run: on PostgreSQL, connections that keep one generic plan per text (see
+ * `planned` in postgres.server.ts); SQLite keeps every statement anyway.
+ */
+const planned: Kysely<Database> = postgres ? postgres.planned : db;
+
 /** A query built and compiled once, run with new values each time: see prepared.server.ts. */
-export const preparedQuery = preparedQueries(db);
+export const preparedQuery = preparedQueries(planned);
 
 /**
  * Runs a query whose one plan suits every run of its shape, whatever its values (a deck ring read: the
- * ranges and the viewer change, the way to read them does not). PostgreSQL then plans it once per
- * connection instead of on every run (see keepPlanOf); SQLite keeps every statement anyway.
+ * ranges and the viewer change, the way to read them does not): on PostgreSQL it is planned once per
+ * connection instead of on every run.
  */
 export async function executeKeepingPlan<Row>(query: Compilable<Row>): Promise<Row[]> {
-  const compiled = query.compile();
-  keepPlanOf(compiled.sql);
-  return (await db.executeQuery(compiled)).rows;
+  return (await planned.executeQuery(query.compile())).rows;
 }
 
 /**

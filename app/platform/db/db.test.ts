@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { person } from "~/testing/people";
 import {
@@ -20,8 +20,7 @@ import {
 } from "../db.server";
 import { env } from "../env.server";
 import { serialized } from "../lock.server";
-import pg from "pg";
-import { KeptPlansPool, keepPlanOf, openPostgresDatabase } from "./postgres.server";
+import { openPostgresDatabase } from "./postgres.server";
 
 describe("codecs", () => {
   it("read and write flags, lists and JSON as both engines store them", () => {
@@ -264,30 +263,33 @@ describe.runIf(databaseEngine === "postgres")("PostgreSQL: writers side by side,
   });
 });
 
-describe.runIf(databaseEngine === "postgres")("PostgreSQL: plans kept for marked query shapes", () => {
-  it("runs a marked text as a named prepared statement on the connection, with each run's values; others stay unnamed", async () => {
-    const pool = new KeptPlansPool(new pg.Pool({ connectionString: env.DATABASE_URL!, max: 1 }));
-    const client = await pool.connect();
+describe.runIf(databaseEngine === "postgres")("PostgreSQL: plans kept for fixed query shapes", () => {
+  it("runs a fixed shape as a named prepared statement with one generic plan on the planned connections; other queries as before", async () => {
+    const { db: other, planned } = openPostgresDatabase(env.DATABASE_URL!, 1);
     try {
-      const marked = "select $1::text || ' kept' as said";
-      const unmarked = "select $1::text || ' planned again' as said";
-      keepPlanOf(marked);
-      expect((await client.query(marked, ["first"])).rows).toEqual([{ said: "first kept" }]);
-      expect((await client.query(marked, ["second"])).rows).toEqual([{ said: "second kept" }]);
-      expect((await client.query(unmarked, ["third"])).rows).toEqual([{ said: "third planned again" }]);
-      const prepared = (
-        await client.query("select statement, generic_plans, custom_plans from pg_prepared_statements", [])
-      ).rows;
-      expect(prepared, "the marked text is prepared once and planned once, generically").toEqual([
-        { statement: marked, generic_plans: "2", custom_plans: "0" },
-      ]);
+      const text = "select $1::text || ' kept' as said";
+      const run = async (value: string) => (await planned.executeQuery(CompiledQuery.raw(text, [value]))).rows;
+      expect(await run("first")).toEqual([{ said: "first kept" }]);
+      expect(await run("second")).toEqual([{ said: "second kept" }]);
+      const prepared = await planned.executeQuery<{ statement: string; generic_plans: number; custom_plans: number }>(
+        CompiledQuery.raw("select statement, generic_plans, custom_plans from pg_prepared_statements", []),
+      );
       expect(
-        (await client.query("show plan_cache_mode", [])).rows,
-        "other queries are planned on every run as before",
-      ).toEqual([{ plan_cache_mode: "auto" }]);
+        prepared.rows.filter((row) => row.statement === text),
+        "prepared once and planned once, generically",
+      ).toEqual([{ statement: text, generic_plans: 2, custom_plans: 0 }]);
+      const mode = async (database: typeof other) =>
+        (await database.executeQuery<{ plan_cache_mode: string }>(CompiledQuery.raw("show plan_cache_mode", []))).rows;
+      expect(await mode(planned)).toEqual([{ plan_cache_mode: "force_generic_plan" }]);
+      expect(await mode(other), "other queries are planned on every run as before").toEqual([
+        { plan_cache_mode: "auto" },
+      ]);
+      const unnamed = await other.executeQuery(
+        CompiledQuery.raw("select count(*) as n from pg_prepared_statements", []),
+      );
+      expect(unnamed.rows, "the app's other connections keep no statements").toEqual([{ n: 0 }]);
     } finally {
-      client.release();
-      await pool.end();
+      await other.destroy();
     }
   });
 });

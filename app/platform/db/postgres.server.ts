@@ -36,33 +36,17 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-/** Query texts whose plans are kept, at most this many (the deck's ring reads and `preparedQuery`'s shapes). */
+/** Texts each planned connection keeps as named prepared statements, at most (ring reads and `preparedQuery` shapes). */
 export const KEPT_PLANS = 500;
 
-const keptTexts = new Set<string>();
-
 /**
- * Marks a query text whose one plan suits all its runs: on PostgreSQL it then runs as a named
- * prepared statement on each connection (see KeptPlansClient). Texts past KEPT_PLANS are not marked.
+ * A connection as Kysely's PostgresDialect uses it (its `PostgresPoolClient`) that runs each text as a named
+ * prepared statement, one per text (up to KEPT_PLANS; later texts unnamed): parsed and planned once on the
+ * connection, then run with any values. It serves only the planned pool, whose connections plan generically.
  */
-export function keepPlanOf(text: string): void {
-  if (keptTexts.size < KEPT_PLANS) keptTexts.add(text);
-}
-
-/**
- * A connection as Kysely's PostgresDialect uses it (its `PostgresPoolClient`), running the texts marked by
- * keepPlanOf as named prepared statements, one per text, with a generic plan: planned once, run with any
- * values. Unnamed, PostgreSQL plans a query again on every run: a deck search sends eight to twelve queries
- * whose planning took ten times their execution. Left to choose, it kept planning some of them anew (it
- * priced their generic plan a little above a custom one), so the connection sets plan_cache_mode to
- * force_generic_plan before a marked query and back to auto before any other: one short statement where the
- * two kinds alternate, none in a run of either. Only marked texts: for a query whose best plan depends on its
- * values (how rare a rating range is), a generic plan can cost ten times more.
- */
-export class KeptPlansClient implements PostgresPoolClient {
+export class NamedStatementsClient implements PostgresPoolClient {
   readonly #client: pg.PoolClient;
   readonly #names = new Map<string, string>();
-  #generic = false;
 
   constructor(client: pg.PoolClient) {
     this.#client = client;
@@ -74,18 +58,9 @@ export class KeptPlansClient implements PostgresPoolClient {
     const client = this.#client;
     if (typeof text !== "string") return client.query(text as never);
     const values = [...(parameters ?? [])];
-    const kept = keptTexts.has(text);
-    // A transaction's rollback undoes a switch made in it, back to the mode at its BEGIN: auto (BEGIN is not kept).
-    if (text === "rollback") this.#generic = false;
-    // Queued before the query that needs it: a client runs its queries in order.
-    else if (kept !== this.#generic) {
-      this.#generic = kept;
-      void client.query(`set plan_cache_mode = ${kept ? "force_generic_plan" : "auto"}`).catch(() => undefined);
-    }
-    if (!kept) return client.query(text, values);
     let name = this.#names.get(text);
-    if (!name) this.#names.set(text, (name = `kept_${this.#names.size + 1}`));
-    return client.query({ name, text, values });
+    if (!name && this.#names.size < KEPT_PLANS) this.#names.set(text, (name = `kept_${this.#names.size + 1}`));
+    return name ? client.query({ name, text, values }) : client.query(text, values);
   }
 
   release(): void {
@@ -93,20 +68,20 @@ export class KeptPlansClient implements PostgresPoolClient {
   }
 }
 
-/** A pg pool handing Kysely KeptPlansClient connections (one per pg connection, kept with it). */
-export class KeptPlansPool implements PostgresPool {
+/** A pg pool handing Kysely NamedStatementsClient connections (one per pg connection, kept with it). */
+export class NamedStatementsPool implements PostgresPool {
   readonly #pool: pg.Pool;
-  readonly #clients = new WeakMap<pg.PoolClient, KeptPlansClient>();
+  readonly #clients = new WeakMap<pg.PoolClient, NamedStatementsClient>();
 
   constructor(pool: pg.Pool) {
     this.#pool = pool;
   }
 
-  async connect(): Promise<KeptPlansClient> {
+  async connect(): Promise<NamedStatementsClient> {
     const client = await this.#pool.connect();
-    let kept = this.#clients.get(client);
-    if (!kept) this.#clients.set(client, (kept = new KeptPlansClient(client)));
-    return kept;
+    let named = this.#clients.get(client);
+    if (!named) this.#clients.set(client, (named = new NamedStatementsClient(client)));
+    return named;
   }
 
   end(): Promise<void> {
@@ -118,6 +93,16 @@ const heldLocks = new AsyncLocalStorage<{ client: pg.PoolClient; done: boolean; 
 
 export interface PostgresDatabase {
   db: Kysely<Database>;
+  /**
+   * The same database for queries of a fixed shape (`preparedQuery`, the deck's ring reads), on connections of
+   * their own that plan generically (`plan_cache_mode = force_generic_plan`) and keep each text as a named
+   * prepared statement: planned once per connection, not on every run. Unnamed, PostgreSQL planned a deck search's
+   * eight to twelve queries on every run, which took ten times their execution; left to choose, it kept planning
+   * some anew (it priced their generic plan a little above a custom one). Other queries stay on `db`, planned on
+   * every run: for a query whose best plan depends on its values (how rare a rating range is), a generic plan can
+   * cost ten times more.
+   */
+  planned: Kysely<Database>;
   /** Runs `work` while holding a session advisory lock named by `key`, across every app instance. */
   withSessionLock<T>(key: string, work: () => Promise<T>): Promise<T>;
 }
@@ -129,15 +114,25 @@ export function openPostgresDatabase(url: string, poolSize = 10): PostgresDataba
   const lockPool = new pg.Pool({ connectionString: url, max: poolSize * 2, types, idleTimeoutMillis: 10_000 });
   // An idle connection the server closed (a restart, a failover) is dropped by the pool and replaced
   // on next use: say so, and do not let it end the process.
-  for (const each of [pool, lockPool])
+  const plannedPool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types,
+    options: "-c plan_cache_mode=force_generic_plan",
+  });
+  for (const each of [pool, plannedPool, lockPool])
     each.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new KeptPlansPool(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const planned = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new NamedStatementsPool(plannedPool) }),
+  });
   const destroy = db.destroy.bind(db);
   db.destroy = async () => {
-    await Promise.all([destroy(), lockPool.end().catch(() => undefined)]);
+    await Promise.all([destroy(), planned.destroy(), lockPool.end().catch(() => undefined)]);
   };
   return {
     db,
+    planned,
     async withSessionLock(key, work) {
       const id = createHash("sha256").update(key).digest().readInt32BE(0);
       // A lock taken while another is held (a payment call under a booking's lock) shares its holder's

@@ -1,6 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
 import type { Database } from "~db/schema";
-import { keepPlanOf } from "./postgres.server";
 
 /** Where a prepared query's value goes: handed to Kysely in place of the value, swapped for it on each run. */
 class Placeholder {
@@ -8,7 +7,7 @@ class Placeholder {
 }
 
 export interface PreparedQuery<Args, Row> {
-  /** Every row, in the query's order (on `database`, a transaction of the app's database, when given). */
+  /** Every row, in the query's order (on `database`, a transaction of the app's database, when given: planned there as any query). */
   all(args: Args, database?: Kysely<Database>): Promise<Row[]>;
   /** The first row, or undefined. */
   first(args: Args, database?: Kysely<Database>): Promise<Row | undefined>;
@@ -29,11 +28,8 @@ export function preparedQueries(app: Kysely<Database>) {
     let compiled: CompiledQuery<Row> | null = null;
     const standIns = new Proxy({} as Args, { get: (_, name) => new Placeholder(String(name)) });
     const all = async (args: Args, database: Kysely<Database> = app): Promise<Row[]> => {
-      if (!compiled) {
-        compiled = build(standIns).compile();
-        // One shape, values that never change how it is best read: planned once per connection.
-        keepPlanOf(compiled.sql);
-      }
+      // One shape, values that never change how it is best read: on `app`'s connections, planned once per connection.
+      compiled ??= build(standIns).compile();
       const parameters = compiled.parameters.map((value) => {
         if (!(value instanceof Placeholder)) return value;
         if (!(value.name in args)) throw new Error(`preparedQuery: no value for "${value.name}"`);
