@@ -84,20 +84,32 @@ export function lockedForDecision<Query extends SelectQueryBuilder<Database, key
 }
 
 /**
- * Locks these people's rows for a decision about them (a sitter's calendar, two people's match), always in
- * the same order, so that two decisions about the same people take turns and never wait on each other in a
- * circle. Decisions that also lock other rows lock the people first.
+ * Locks rows by id for a decision, in id order, until the transaction ends: true when it locked them (on
+ * PostgreSQL; a row read before must then be read again), false on SQLite, whose transaction already keeps
+ * every other writer out, so nothing is run and what was read stays true.
  */
-export async function lockPeople(trx: Transaction<Database>, ...ids: string[]): Promise<void> {
-  if (databaseEngine !== "postgres" || ids.length === 0) return;
+export async function lockRows(
+  trx: Transaction<Database>,
+  table: "users" | "conversations",
+  ids: readonly string[],
+): Promise<boolean> {
+  if (databaseEngine !== "postgres" || ids.length === 0) return false;
   await trx
-    .selectFrom("users")
+    .selectFrom(table)
     .select("id")
     .where("id", "in", [...new Set(ids)].sort())
     .orderBy("id")
     .$call(lockedForDecision)
     .execute();
+  return true;
 }
+
+/**
+ * Locks these people's rows for a decision about them (a sitter's calendar, two people's match), always in
+ * the same order, so that two decisions about the same people take turns and never wait on each other in a
+ * circle. Decisions that also lock other rows lock the people first. True when it locked (see lockRows).
+ */
+export const lockPeople = (trx: Transaction<Database>, ...ids: string[]) => lockRows(trx, "users", ids);
 
 /**
  * Runs `work` while no other holder of the same key runs, across every app instance on PostgreSQL

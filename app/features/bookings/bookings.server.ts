@@ -49,7 +49,7 @@ export async function findBooking(id: string, database: Tx = db): Promise<Bookin
 export async function lockedBooking(trx: Transaction<Database>, id: string): Promise<Booking | undefined> {
   const seen = await findBooking(id, trx);
   if (!seen) return undefined;
-  await lockPeople(trx, seen.sitter_id);
+  if (!(await lockPeople(trx, seen.sitter_id))) return seen;
   return trx.selectFrom("bookings").selectAll().where("id", "=", id).$call(lockedForDecision).executeTakeFirst();
 }
 

@@ -1,8 +1,8 @@
 // Reading a conversation and sending into it: the page of messages, read marks and unread counts, a message
 // from a person and a card from the app.
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "~db/schema";
-import { db, lockedForDecision, preparedQuery } from "~/platform/db.server";
+import { db, lockRows, preparedQuery } from "~/platform/db.server";
 import { nowIso } from "~/platform/clock.server";
 import { recordEvents } from "~/platform/events/events.server";
 import { deliverSoon } from "~/platform/email.server";
@@ -104,21 +104,12 @@ async function seenMessageId(conversationId: string, viewerId: string, otherId: 
   return row?.id ?? null;
 }
 
-async function lockedConversation(trx: Transaction<Database>, conversationId: string) {
-  await trx
-    .selectFrom("conversations")
-    .select("id")
-    .where("id", "=", conversationId)
-    .$call(lockedForDecision)
-    .execute();
-}
-
 export async function markConversationRead(viewerId: string, conversationId: string): Promise<void> {
   const conversation = await membership(viewerId, conversationId);
   if (!conversation) return;
   await db.transaction().execute(async (trx) => {
     // Read after the conversation is locked: a message sent meanwhile is either read here or counted as unread.
-    await lockedConversation(trx, conversationId);
+    await lockRows(trx, "conversations", [conversationId]);
     const last = await trx
       .selectFrom("messages")
       .select("id")
@@ -194,7 +185,7 @@ export async function sendMessage(
   const body = trimmed || (media ? emptyText[media.type] : "");
   const id = await db.transaction().execute(async (trx) => {
     // One sender at a time per conversation, so its messages' ids follow the order they are counted in.
-    await lockedConversation(trx, conversationId);
+    await lockRows(trx, "conversations", [conversationId]);
     const at = nowIso();
     const message = await trx
       .insertInto("messages")

@@ -165,7 +165,7 @@ export async function transition(id: string, actor: Actor, event: SubscriptionEv
 async function lockedSubscription(trx: Transaction<Database>, id: string): Promise<Subscription | undefined> {
   const seen = await findSubscription(id, trx);
   if (!seen) return undefined;
-  await lockPeople(trx, seen.user_id);
+  if (!(await lockPeople(trx, seen.user_id))) return seen;
   return trx.selectFrom("subscriptions").selectAll().where("id", "=", id).$call(lockedForDecision).executeTakeFirst();
 }
 
