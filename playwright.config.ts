@@ -18,7 +18,7 @@ export const chromium = {
   ],
 };
 
-const phone = { ...devices["Pixel 5"], launchOptions: chromium };
+const phone = { ...devices["Pixel 5"], launchOptions: chromium, ...(process.env.DPR1 ? { deviceScaleFactor: 1 } : {}) };
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,13 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createHash } from "node:crypto";
-import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 
 export { expect };
 
 const pagesWithoutJs = new WeakMap<Page, Browser>();
 /** What this worker has already checked: the same markup gives axe the same answer. */
 const checkedMarkup = new Set<string>();
-const copyContexts = new WeakMap<Browser, BrowserContext>();
+const copyPages = new WeakMap<Browser, Page>();
+const copyDocuments = new WeakMap<Page, { address: string; html: string }>();
 
 // axe is a script, so a page without JavaScript is checked through a copy: the same HTML (scripts
 // removed, <noscript> shown) served at the same address to a page that may run axe.
@@ -22,37 +23,41 @@ export async function expectAccessible(page: Page) {
     .digest("hex");
   if (checkedMarkup.has(markup)) return;
   const target = browser ? await scriptFreeCopy(page, browser, html) : page;
-  try {
-    const results = await new AxeBuilder({ page: target }).analyze();
-    const problems = results.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
-    expect(problems, `axe violations on ${page.url()}`).toEqual([]);
-    checkedMarkup.add(markup);
-  } finally {
-    if (target !== page) await target.close();
-  }
+  // axe.run in the page itself (our pages have no cross-origin frames), reporting only violations:
+  // the default finishes each check in a new blank page and serialises every passing node.
+  const results = await new AxeBuilder({ page: target })
+    .setLegacyMode()
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  const problems = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(problems, `axe violations on ${page.url()}`).toEqual([]);
+  checkedMarkup.add(markup);
 }
 
 async function scriptFreeCopy(page: Page, browser: Browser, html: string): Promise<Page> {
   const copyHtml = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<(\/?)noscript>/gi, "<$1div>");
-  // One context for every copy this browser makes: each copy is a page of its own in it.
-  let context = copyContexts.get(browser);
-  if (!context) {
-    context = await browser.newContext({ javaScriptEnabled: true });
-    copyContexts.set(browser, context);
+  const address = page.url().replace(/#.*$/, "");
+  // One page per browser makes every copy: a new page (and context) per check costs more than axe itself.
+  let copy = copyPages.get(browser);
+  if (!copy) {
+    const context = await browser.newContext({ javaScriptEnabled: true });
+    const created = await context.newPage();
+    await created.route("**/*", (route) => {
+      const document = copyDocuments.get(created);
+      return document && route.request().url() === document.address
+        ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: document.html })
+        : route.request().resourceType() === "script"
+          ? route.abort()
+          : route.continue();
+    });
+    copy = created;
+    copyPages.set(browser, copy);
   }
-  const copy = await context.newPage();
+  copyDocuments.set(copy, { address, html: copyHtml });
   await copy.setViewportSize(page.viewportSize() ?? { width: 393, height: 851 });
-  const url = page.url();
-  await copy.route("**/*", (route) =>
-    route.request().url() === url
-      ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: copyHtml })
-      : route.request().resourceType() === "script"
-        ? route.abort()
-        : route.continue(),
-  );
-  await copy.goto(url);
+  await copy.goto(address);
   return copy;
 }
 
