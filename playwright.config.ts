@@ -18,7 +18,7 @@ export const chromium = {
   ],
 };
 
-const phone = { ...devices["Pixel 5"], launchOptions: chromium, ...(process.env.DPR1 ? { deviceScaleFactor: 1 } : {}) };
+const phone = { ...devices["Pixel 5"], launchOptions: chromium };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,7 +34,9 @@ export default defineConfig({
       : [["list"], ["html", { open: "never" }]],
   // The service worker is tested on its own (offline.spec.ts); elsewhere it would only add a
   // second, timing-dependent actor to every page.
-  use: { baseURL, trace: "retain-on-failure", locale: "en-GB", serviceWorkers: "block" },
+  // A trace records every step of every test and costs a tenth of the run: a failure keeps a screenshot,
+  // and `--trace retain-on-failure` records traces when a failure needs one.
+  use: { baseURL, trace: "off", screenshot: "only-on-failure", locale: "en-GB", serviceWorkers: "block" },
   projects: [
     { name: "js", use: { ...phone }, testIgnore: /\.clock\.spec\.ts$/, teardown: "log-redaction" },
     {
