@@ -8,10 +8,11 @@ const pagesWithoutJs = new WeakMap<Page, Browser>();
 /** What this worker has already checked: the same markup gives axe the same answer. */
 const checkedMarkup = new Set<string>();
 const copyPages = new WeakMap<Browser, Page>();
-const copyDocuments = new WeakMap<Page, { address: string; html: string }>();
 
-// axe is a script, so a page without JavaScript is checked through a copy: the same HTML (scripts
-// removed, <noscript> shown) served at the same address to a page that may run axe.
+// axe is a script, so a page without JavaScript is checked through a copy: the same HTML (scripts and
+// module preloads removed, <noscript> shown, its address as the base of its links) in a page that may
+// run axe, one page per browser: a new page per check, or a route serving the copy (which turns off the
+// browser's cache), cost more than axe itself.
 export async function expectAccessible(page: Page) {
   await page.waitForLoadState("load");
   const browser = pagesWithoutJs.get(page);
@@ -37,27 +38,20 @@ export async function expectAccessible(page: Page) {
 }
 
 async function scriptFreeCopy(page: Page, browser: Browser, html: string): Promise<Page> {
-  const copyHtml = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<(\/?)noscript>/gi, "<$1div>");
-  const address = page.url().replace(/#.*$/, "");
-  // One page per browser makes every copy: a new page (and context) per check costs more than axe itself.
+  const address = page.url();
+  const copyHtml = html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "")
+    .replace(/<(\/?)noscript>/gi, "<$1div>")
+    .replace(/<head>/i, `<head><base href="${address}">`);
   let copy = copyPages.get(browser);
   if (!copy) {
     const context = await browser.newContext({ javaScriptEnabled: true });
-    const created = await context.newPage();
-    await created.route("**/*", (route) => {
-      const document = copyDocuments.get(created);
-      return document && route.request().url() === document.address
-        ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: document.html })
-        : route.request().resourceType() === "script"
-          ? route.abort()
-          : route.continue();
-    });
-    copy = created;
+    copy = await context.newPage();
     copyPages.set(browser, copy);
   }
-  copyDocuments.set(copy, { address, html: copyHtml });
   await copy.setViewportSize(page.viewportSize() ?? { width: 393, height: 851 });
-  await copy.goto(address);
+  await copy.setContent(copyHtml, { waitUntil: "load" });
   return copy;
 }
 
