@@ -57,8 +57,19 @@ scale_smoke() {
   return $status
 }
 
-group "Typecheck" npm run -s typecheck
-group "Lint" npm run -s lint
+# Typecheck and lint side by side: each mostly waits on one core.
+typecheck_and_lint() {
+  local log status=0
+  log="$(mktemp)"
+  npm run -s typecheck > "$log" 2>&1 &
+  local typecheck=$!
+  npm run -s lint || { echo "!! lint failed"; status=1; }
+  wait "$typecheck" || { echo "!! typecheck failed"; status=1; }
+  cat "$log"
+  rm -f "$log"
+  return $status
+}
+group "Typecheck and lint" typecheck_and_lint
 group "Layers" npm run -s check:layers
 group "Unit tests" env -u TEST_DATABASE_URL npx vitest run
 
