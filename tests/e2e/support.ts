@@ -52,6 +52,8 @@ async function scriptFreeCopy(page: Page, browser: Browser, html: string): Promi
   }
   await copy.setViewportSize(page.viewportSize() ?? { width: 393, height: 851 });
   await copy.setContent(copyHtml, { waitUntil: "load" });
+  // A written document may style its elements before its stylesheet arrives: colours then fade in.
+  await copy.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   return copy;
 }
 
