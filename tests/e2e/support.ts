@@ -43,7 +43,7 @@ async function scriptFreeCopy(page: Page, browser: Browser, html: string): Promi
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
     .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "")
     .replace(/<(\/?)noscript>/gi, "<$1div>")
-    .replace(/<head>/i, `<head><base href="${address}">`);
+    .replace(/<head>/i, `<head><base href="${address.replaceAll("&", "&amp;").replaceAll('"', "&quot;")}">`);
   let copy = copyPages.get(browser);
   if (!copy) {
     const context = await browser.newContext({ javaScriptEnabled: true });
