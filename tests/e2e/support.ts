@@ -57,12 +57,19 @@ async function scriptFreeCopy(page: Page, browser: Browser, html: string): Promi
   return copy;
 }
 
-/** Every test also ends with an accessibility check of the last page it saw. */
+/**
+ * Every test also ends with an accessibility check of the last page it saw, and fails if a script of
+ * its pages threw: a page whose server and browser render different text (a date in another zone)
+ * throws away its server HTML while the person is already pressing it.
+ */
 export const test = base.extend<{ jsEnabled: boolean }>({
   jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
   page: async ({ page, browser, javaScriptEnabled }, use) => {
     if (javaScriptEnabled === false) pagesWithoutJs.set(page, browser);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
     await use(page);
+    expect(errors, "errors thrown by the page's scripts").toEqual([]);
     if (page.url().startsWith("http")) await expectAccessible(page);
   },
 });

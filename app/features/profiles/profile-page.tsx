@@ -160,7 +160,9 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
             <dd>{user.timeZone.replaceAll("_", " ")}</dd>
             <dt className="font-semibold">{t("legal:profile.termsAccepted")}</dt>
             <dd>
-              {user.termsAcceptedAt ? formatDate(user.termsAcceptedAt, i18n.language) : t("legal:profile.notRecorded")}
+              {user.termsAcceptedAt
+                ? formatDate(user.termsAcceptedAt, i18n.language, user.timeZone)
+                : t("legal:profile.notRecorded")}
             </dd>
           </dl>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
@@ -216,7 +218,7 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
           </ul>
         </section>
 
-        {earnings ? <Earnings earnings={earnings} /> : null}
+        {earnings ? <Earnings earnings={earnings} timeZone={user.timeZone} /> : null}
 
         <Section
           title={t("page.bookingHistory")}
@@ -236,7 +238,9 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
                     <span className="block font-semibold">
                       {booking.as === "owner" ? booking.other.name : `${booking.petName} (${booking.other.name})`}
                     </span>
-                    <span className="block text-stone-700">{formatDate(booking.startAt, i18n.language)}</span>
+                    <span className="block text-stone-700">
+                      {formatDate(booking.startAt, i18n.language, user.timeZone)}
+                    </span>
                   </span>
                   <span className="text-right">
                     <span className="block">{t(`bookings:status.${booking.status}`)}</span>
@@ -271,7 +275,7 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
                   ) : review.comment ? (
                     <p className="text-stone-800">{review.comment}</p>
                   ) : null}
-                  <p className="text-stone-600">{formatDate(review.createdAt, i18n.language)}</p>
+                  <p className="text-stone-600">{formatDate(review.createdAt, i18n.language, user.timeZone)}</p>
                   {review.removed ? null : (
                     <Link
                       to={`/report/review/${review.id}?back=%2Fprofile`}
@@ -296,10 +300,11 @@ export function ProfilePage({ user, mainPhoto, rating, pets, history, reviews, e
   );
 }
 
-const formatDate = (iso: string, language: string) =>
-  dateTimeFormat(language, { dateStyle: "medium" }).format(new Date(iso));
+/** In the member's own zone: the server and the browser then print the same day. */
+const formatDate = (iso: string, language: string, timeZone: string) =>
+  dateTimeFormat(language, { dateStyle: "medium", timeZone }).format(new Date(iso));
 
-function Earnings({ earnings }: { earnings: EarningsSummary }) {
+function Earnings({ earnings, timeZone }: { earnings: EarningsSummary; timeZone: string }) {
   const { t, i18n } = useTranslation("bookings");
   const money = (cents: number) => formatMoney(cents, i18n.language);
   return (
@@ -325,7 +330,7 @@ function Earnings({ earnings }: { earnings: EarningsSummary }) {
           {earnings.bookings.map((booking) => (
             <li key={booking.id} className="flex justify-between gap-3 py-2">
               <span>
-                {booking.petName} ({booking.ownerName}) · {formatDate(booking.startAt, i18n.language)}
+                {booking.petName} ({booking.ownerName}) · {formatDate(booking.startAt, i18n.language, timeZone)}
               </span>
               <span className="text-right">
                 {money(booking.earningsCents)} · {t(`paymentStatus.${booking.status}`)}
