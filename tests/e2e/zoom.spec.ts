@@ -15,6 +15,9 @@ const narrow = { width: 320, height: 640 };
  */
 async function overflowAt200(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
+  // Replacing <noscript> parts under React while it hydrates would break the hydration, not the page:
+  // React marks each element it has hydrated, <body> once everything inside it is.
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
   const withScripts = await measure(page, false);
   const withoutScripts = await measure(page, true);
   return [
