@@ -89,8 +89,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ["./tests/unit/worker-setup.ts"],
     pool: "forks",
     // Vitest keeps a core free for itself by default, which on a two-core machine is one test file at a
-    // time; its own process mostly waits, so every core runs a file.
-    maxWorkers: availableParallelism(),
+    // time. Its own process mostly waits, and so does a file while its database answers: one file more
+    // than cores keeps them busy.
+    maxWorkers: availableParallelism() + 1,
     // Expected failures (a processor that is down, a refused webhook) log as the server would;
     // only a failing test's logs are worth reading.
     silent: "passed-only",
