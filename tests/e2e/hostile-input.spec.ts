@@ -4,7 +4,7 @@ import { expect, newPerson, signUpAndConfirm, test } from "./support";
 /**
  * Markup typed into forms is stored as the person typed it and shown as text on every page that
  * shows it: the HTML the server sends holds it escaped (page and streamed loader data alike) and
- * no script of it runs. app/hostile-input.test.ts covers the refusals; this covers what is kept.
+ * no script of it runs. app/hostile-input/*.test.ts cover the refusals; this covers what is kept.
  */
 
 const PET_NAME = "<script>window.__pwned=1</script>";
