@@ -260,6 +260,10 @@ test("killed with SIGKILL 50 times while messages and bookings are written: the 
     const server = await startServer(dataDir, port);
     cookie ||= await signIn(server.origin, emails[0]!);
     let writing = true;
+    // The kill comes at a random moment once this round has a booking acknowledged (so that however
+    // slow the machine, every round writes): by then the writers are in full flow.
+    let firstBooking = () => {};
+    const bookingAcknowledged = new Promise<void>((resolve) => (firstBooking = resolve));
     // Three writers send messages; the fourth asks for bookings.
     const writers = Array.from({ length: 4 }, async (_, writer) => {
       for (let n = 0; writing; n++) {
@@ -267,14 +271,18 @@ test("killed with SIGKILL 50 times while messages and bookings are written: the 
         const bookingId = randomUUID();
         try {
           if (writer === 3) {
-            if (await requestBooking(server.origin, cookie, booking, bookingId)) acknowledgedBookings.push(bookingId);
+            if (await requestBooking(server.origin, cookie, booking, bookingId)) {
+              acknowledgedBookings.push(bookingId);
+              firstBooking();
+            }
           } else if (await send(server.origin, cookie, conversationId, body)) acknowledged.push(body);
         } catch {
           return; // The server died under this request: it was never acknowledged.
         }
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 350));
+    await Promise.race([bookingAcknowledged, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 350));
     server.process.kill("SIGKILL");
     writing = false;
     await Promise.all(writers);
