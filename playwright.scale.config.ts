@@ -9,6 +9,8 @@ const ports = (process.env.SCALE_PORTS ?? "4311,4312").split(",").map(Number);
 
 export default defineConfig({
   testDir: "tests/scale",
+  // Not test-results/ itself, which Playwright empties when it starts: the end-to-end groups' failures stay.
+  outputDir: "test-results/scale",
   // The specs move both instances' clocks (the scheduler's spec): one at a time.
   workers: 1,
   fullyParallel: false,

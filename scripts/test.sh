@@ -97,7 +97,8 @@ else
   group "First-load JavaScript and CSS budgets" npm run -s bench:js
   group "End-to-end tests (port $E2E_PORT)" npx playwright test --project=js --project=no-js
   # Tests that move the server's one clock run one at a time, on a server of their own.
-  group "End-to-end tests that move the clock" npx playwright test --project=clock-js --project=clock-no-js --no-deps --workers=1
+  # Each group keeps its own failures: Playwright empties its output folder when it starts.
+  group "End-to-end tests that move the clock" npx playwright test --project=clock-js --project=clock-no-js --no-deps --workers=1 --output=test-results/clock
   group "End-to-end smoke on PostgreSQL, two instances" scale_smoke
 fi
 
