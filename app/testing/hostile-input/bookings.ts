@@ -1,8 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { dayAhead } from "~/testing/bookings";
 import { weekdayOf } from "~/features/series/index.server";
-import type { Fields, Forms } from "./form";
+import type { Fields, Form, Forms } from "./form";
 import type { World } from "./world";
+
+/** One of the sitter's posts on the visit page of the paid booking. */
+function visitForm(name: string, fields: (w: World) => Fields): Form {
+  return {
+    name,
+    who: "sitter",
+    url: (w) => `/bookings/${w.paidBookingId}/visit`,
+    params: (w) => ({ bookingId: w.paidBookingId }),
+    fields,
+  };
+}
 
 /** Availability, bookings and their steps, visits, meet & greets, weekly care. */
 export const BOOKING_FORMS: Forms = {
@@ -191,66 +202,33 @@ export const BOOKING_FORMS: Forms = {
     },
   ],
   "routes/booking-visit.tsx": [
-    ...(["check-in", "check-out"] as const).map((intent) => ({
-      name: `visit ${intent}`,
-      who: "sitter" as const,
-      url: (w: World) => `/bookings/${w.paidBookingId}/visit`,
-      params: (w: World) => ({ bookingId: w.paidBookingId }),
-      fields: (): Fields => [["intent", intent]],
-    })),
+    visitForm("visit check-in", () => [["intent", "check-in"]]),
+    visitForm("visit check-out", () => [["intent", "check-out"]]),
+    visitForm("visit tick", () => [
+      ["intent", "tick"],
+      ["position", "0"],
+    ]),
+    visitForm("visit notes", () => [
+      ["intent", "details"],
+      ["quickNotes", "ate"],
+      ["quickNotes", "peed"],
+      ["note", "Good boy"],
+    ]),
+    visitForm("visit typed walk", () => [
+      ["intent", "walk"],
+      ["distanceKm", "1.5"],
+      ["durationMinutes", "30"],
+    ]),
+    visitForm("visit recorded walk", () => [
+      ["intent", "walk"],
+      ["route", "[[40.4165,-3.7038,0],[40.4169,-3.7038,60]]"],
+    ]),
     {
-      name: "visit tick",
-      who: "sitter",
-      url: (w) => `/bookings/${w.paidBookingId}/visit`,
-      params: (w) => ({ bookingId: w.paidBookingId }),
-      fields: () => [
-        ["intent", "tick"],
-        ["position", "0"],
-      ],
-    },
-    {
-      name: "visit notes",
-      who: "sitter",
-      url: (w) => `/bookings/${w.paidBookingId}/visit`,
-      params: (w) => ({ bookingId: w.paidBookingId }),
-      fields: () => [
-        ["intent", "details"],
-        ["quickNotes", "ate"],
-        ["quickNotes", "peed"],
-        ["note", "Good boy"],
-      ],
-    },
-    {
-      name: "visit typed walk",
-      who: "sitter",
-      url: (w) => `/bookings/${w.paidBookingId}/visit`,
-      params: (w) => ({ bookingId: w.paidBookingId }),
-      fields: () => [
-        ["intent", "walk"],
-        ["distanceKm", "1.5"],
-        ["durationMinutes", "30"],
-      ],
-    },
-    {
-      name: "visit recorded walk",
-      who: "sitter",
-      url: (w) => `/bookings/${w.paidBookingId}/visit`,
-      params: (w) => ({ bookingId: w.paidBookingId }),
-      fields: () => [
-        ["intent", "walk"],
-        ["route", "[[40.4165,-3.7038,0],[40.4169,-3.7038,60]]"],
-      ],
-    },
-    {
-      name: "visit photo",
-      who: "sitter",
-      encoding: "multipart",
-      url: (w) => `/bookings/${w.paidBookingId}/visit`,
-      params: (w) => ({ bookingId: w.paidBookingId }),
-      fields: (w) => [
+      ...visitForm("visit photo", (w) => [
         ["intent", "media"],
         ["media", w.image()],
-      ],
+      ]),
+      encoding: "multipart",
     },
   ],
   "routes/booking-cancel.tsx": [
