@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { databaseUrl, dropDatabase, onCluster } from "./postgres";
+import { databaseUrl, dropDatabase, onCluster, workerTemplates } from "./postgres";
 
 /** A migrated database file that every test file starts from (copied by worker-setup.ts). */
 export const templateDir = path.resolve("tests/.tmp/unit");
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** On PostgreSQL: the migrated database every test file's database is copied from. */
-    templateDatabase: string | null;
+    /** On PostgreSQL: the migrated databases each worker copies its test files' databases from, one per worker. */
+    templateDatabases: string[];
   }
 }
 
@@ -29,13 +29,20 @@ export default async function setup(project: TestProject) {
   } else {
     delete process.env.DATABASE_URL;
   }
-  project.provide("templateDatabase", template);
   const { db, migrateToLatest } = await import("../../app/platform/db.server");
   await migrateToLatest();
   await db.destroy();
   if (cluster && template) {
+    // PostgreSQL copies a template for one CREATE DATABASE at a time: each worker gets a template of its
+    // own, so that workers starting their files together do not queue for one.
+    const copies = workerTemplates(template, project.config.maxWorkers);
+    await onCluster(cluster, async (client) => {
+      for (const copy of copies) await client.query(`create database "${copy}" template "${template}"`);
+    });
+    project.provide("templateDatabases", copies);
     return async () => {
-      await dropDatabase(cluster, template);
+      for (const database of [template, ...copies]) await dropDatabase(cluster, database);
     };
   }
+  project.provide("templateDatabases", []);
 }

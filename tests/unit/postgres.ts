@@ -1,7 +1,8 @@
 import pg from "pg";
 
-// Unit tests on PostgreSQL (TEST_DATABASE_URL set): global-setup migrates a template database once,
-// and every test file gets its own copy of it (CREATE DATABASE … TEMPLATE, a file copy on the server).
+// Unit tests on PostgreSQL (TEST_DATABASE_URL set): global-setup migrates a template database once and
+// copies it for each worker, and every test file gets its own copy of its worker's (CREATE DATABASE …
+// TEMPLATE, a file copy on the server).
 
 /** The URL of `database` on the cluster `url` points to. */
 export function databaseUrl(url: string, database: string): string {
@@ -18,6 +19,17 @@ export async function onCluster<T>(url: string, work: (client: pg.Client) => Pro
   } finally {
     await client.end();
   }
+}
+
+/** The copies of the template that the workers make their databases from, one per worker. */
+export function workerTemplates(template: string, workers: number): string[] {
+  return Array.from({ length: workers }, (_, i) => `${template}_${i + 1}`);
+}
+
+/** Of the workers' templates, the one of the worker running this file (Vitest numbers its workers from 1). */
+export function templateOfThisWorker(templates: string[]): string {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return templates[(worker - 1) % templates.length]!;
 }
 
 /** Creates `database` from the template; retried while another copy of the template is being made. */
