@@ -3,10 +3,11 @@ import { randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { instantAt } from "../../app/platform/time";
+import { dataDir, databaseFile } from "./data-dir";
 
 // For what a test cannot reasonably click through, such as a day's worth of earlier likes.
 function open() {
-  const database = new Database(path.resolve("tests/.tmp/e2e-data/trusted-sitters.db"));
+  const database = new Database(databaseFile);
   database.pragma("busy_timeout = 5000");
   return database;
 }
@@ -157,7 +158,7 @@ export function confirmedBookingSoon(
 // The operator role is given only on the server, by the same command an operator of the site runs.
 export function grantOperator(email: string) {
   execFileSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "grant", email], {
-    env: { ...process.env, DATA_DIR: path.resolve("tests/.tmp/e2e-data"), NODE_ENV: "production", TEST_MODE: "true" },
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", TEST_MODE: "true" },
     stdio: "pipe",
   });
 }
@@ -168,6 +169,19 @@ export function userIdOf(email: string): string {
     const row = database.prepare("select id from users where email = ?").get(email) as { id: string } | undefined;
     if (!row) throw new Error(`No user ${email}`);
     return row.id;
+  } finally {
+    database.close();
+  }
+}
+
+/** The zone a member's dates are printed in: the browser's when signing up with JavaScript, else the city's. */
+export function timeZoneOf(email: string): string {
+  const database = open();
+  try {
+    const row = database.prepare("select time_zone from users where email = ?").get(email) as
+      { time_zone: string } | undefined;
+    if (!row) throw new Error(`No user ${email}`);
+    return row.time_zone;
   } finally {
     database.close();
   }

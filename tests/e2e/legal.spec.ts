@@ -1,3 +1,4 @@
+import { timeZoneOf } from "./database";
 import { expect, fillSignup, newPerson, signUpAndConfirm, test, visit } from "./support";
 
 const PAGES = ["terms", "privacy", "cookies", "imprint", "help"] as const;
@@ -124,7 +125,9 @@ test("signing up accepts the terms; the profile shows the date and links the leg
   const person = newPerson("owner", { name: "Tessa Terms" });
   await signUpAndConfirm(page, person, jsEnabled);
   await visit(page, "/profile");
-  const today = new Intl.DateTimeFormat("en", { dateStyle: "medium" }).format(new Date());
+  // The profile prints dates in the member's own zone.
+  const timeZone = timeZoneOf(person.email);
+  const today = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone }).format(new Date());
   await expect(page.getByText("Terms accepted")).toBeVisible();
   await expect(page.getByText(today)).toBeVisible();
   await page.getByRole("region", { name: "Legal and help" }).getByRole("link", { name: "Help" }).click();
