@@ -9,11 +9,12 @@ if [ ! -d node_modules ]; then
   npm ci --no-audit --no-fund || exit 1
 fi
 
-if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Debian's Chromium for the end-to-end tests…"
+# The end-to-end tests run in Chromium's headless shell; the push tests in the full browser.
+if [ -z "${CHROME_PATH:-}" ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; }; then
+  echo "Installing Debian's Chromium and its headless shell for the end-to-end tests…"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq || exit 1
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium || exit 1
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium chromium-headless-shell || exit 1
 fi
 
 failed=()
@@ -57,6 +58,27 @@ scale_smoke() {
   return $status
 }
 
+# Tests that move a server's one clock run one at a time on a server of their own: with JavaScript and
+# without side by side, each on its own server, port and data folder. Each keeps its own failures
+# (Playwright empties its output folder when it starts).
+clock_tests() {
+  local log status=0 no_js_port js_port no_js
+  log="$(mktemp)"
+  no_js_port="$(free_port)"
+  js_port="$(free_port)"
+  while [ "$js_port" = "$no_js_port" ]; do js_port="$(free_port)"; done
+  E2E_PORT="$no_js_port" E2E_DATA_DIR=tests/.tmp/e2e-clock-no-js npx playwright test --project=clock-no-js \
+    --no-deps --workers=1 --output=test-results/clock-no-js > "$log" 2>&1 &
+  no_js=$!
+  E2E_PORT="$js_port" E2E_DATA_DIR=tests/.tmp/e2e-clock-js npx playwright test --project=clock-js \
+    --no-deps --workers=1 --output=test-results/clock-js || status=1
+  wait "$no_js" || status=1
+  echo "-- without JavaScript:"
+  cat "$log"
+  rm -f "$log"
+  return $status
+}
+
 # Typecheck and lint side by side: each mostly waits on one core.
 typecheck_and_lint() {
   local log status=0
@@ -96,9 +118,7 @@ if [[ " ${failed[*]} " == *" Build "* ]]; then
 else
   group "First-load JavaScript and CSS budgets" npm run -s bench:js
   group "End-to-end tests (port $E2E_PORT)" npx playwright test --project=js --project=no-js
-  # Tests that move the server's one clock run one at a time, on a server of their own.
-  # Each group keeps its own failures: Playwright empties its output folder when it starts.
-  group "End-to-end tests that move the clock" npx playwright test --project=clock-js --project=clock-no-js --no-deps --workers=1 --output=test-results/clock
+  group "End-to-end tests that move the clock" clock_tests
   group "End-to-end smoke on PostgreSQL, two instances" scale_smoke
 fi
 

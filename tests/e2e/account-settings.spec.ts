@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
+import { dataDir, databaseFile } from "./data-dir";
 import {
   PASSWORD,
   expect,
@@ -15,10 +16,8 @@ import {
   type Person,
 } from "./support";
 
-const dataDir = path.resolve("tests/.tmp/e2e-data");
-
 function database() {
-  const opened = new Database(path.join(dataDir, "trusted-sitters.db"), { readonly: true });
+  const opened = new Database(databaseFile, { readonly: true });
   opened.pragma("busy_timeout = 5000");
   return opened;
 }

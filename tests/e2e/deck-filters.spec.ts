@@ -1,6 +1,6 @@
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import { databaseFile } from "./data-dir";
 import { sitterOffers, sitterTakesPets } from "./database";
 import { dayAhead, ownerWithDog, sitterIn } from "./people";
 import { expect, expectAccessible, test, visit } from "./support";
@@ -36,7 +36,7 @@ async function browseLocally(page: Page, jsEnabled: boolean, city: string) {
 
 /** What a sitter's calendar and services forms would have saved: no hourly rate, a day marked not free. */
 function inDatabase(run: (database: Database.Database) => void) {
-  const database = new Database(path.resolve("tests/.tmp/e2e-data/trusted-sitters.db"));
+  const database = new Database(databaseFile);
   database.pragma("busy_timeout = 5000");
   try {
     run(database);

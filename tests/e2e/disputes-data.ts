@@ -1,11 +1,11 @@
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
+import { databaseFile } from "./data-dir";
 
 // Bookings that finished (or were confirmed) earlier, made here rather than by moving the server's
 // clock, which only the clock tests may do. The hold is a real one of the offline test provider.
 function open() {
-  const database = new Database(path.resolve("tests/.tmp/e2e-data/trusted-sitters.db"));
+  const database = new Database(databaseFile);
   database.pragma("busy_timeout = 5000");
   return database;
 }

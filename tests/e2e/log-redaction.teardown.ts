@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { dataDir } from "./data-dir";
 import { PASSWORD } from "./support";
 
 // The teardown of the end-to-end projects (playwright.config.ts): once every test has run, the server's
 // log of the whole run (kept by tests/e2e/start-server.js) must hold no test person's email address,
 // password or chat message, however it was written (as typed, URL-encoded or inside a JSON string).
-const LOG = path.resolve("tests/.tmp/e2e-data/server.log");
+const LOG = path.join(dataDir, "server.log");
 
 /** What the tests typed that must never be logged: the shared password and messages.spec.ts's messages. */
 const TYPED = [PASSWORD, "Hi! <b>Pip</b> looks lovely. When do you need me?", "Saturday morning, if you can!"];

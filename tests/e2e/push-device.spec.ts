@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
+import { fullChromium } from "../../playwright.config";
 import { browserKeys, decryptPush, startFakePushService, type FakePushService } from "../../app/testing/push-service";
 import { pushDevicesOf, userIdOf } from "./database";
 import { dayAhead, ownerWithDog, sitterAvailableOn, signIn } from "./people";
@@ -9,7 +10,7 @@ import { expect, test, visit } from "./support";
 // subscription to a stand-in on a loopback port instead (the port start-server.js told the app), with keys
 // made here, so the test reads each push as the browser would. Everything else is the real page and server.
 test.describe.configure({ mode: "serial" });
-test.use({ serviceWorkers: "allow" });
+test.use({ serviceWorkers: "allow", launchOptions: fullChromium });
 
 let service: FakePushService;
 test.afterEach(async () => service?.close());

@@ -1,4 +1,8 @@
+import { fullChromium } from "../../playwright.config";
 import { expect, newPerson, signUpAndConfirm, test } from "./support";
+
+// In the browser people have: the headless shell denies notifications outright.
+test.use({ launchOptions: fullChromium });
 
 test("the settings page explains push without JavaScript, and never asks for permission before a press", async ({
   page,

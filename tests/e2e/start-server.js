@@ -5,7 +5,8 @@ import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const dataDir = path.resolve("tests/.tmp/e2e-data");
+// E2E_DATA_DIR: a run with a server of its own beside another (tests/e2e/data-dir.ts).
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? "tests/.tmp/e2e-data");
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 process.env.DATA_DIR = dataDir;
