@@ -13,8 +13,12 @@ fi
 if [ -z "${CHROME_PATH:-}" ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; }; then
   echo "Installing Debian's Chromium and its headless shell for the end-to-end tests…"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq || exit 1
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium chromium-headless-shell || exit 1
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+    chromium chromium-headless-shell || echo "!! apt-get could not install Chromium and its headless shell"
+  if [ ! -x /usr/bin/chromium-headless-shell ] && [ -x /usr/bin/chromium ]; then
+    echo "Without the headless shell, the end-to-end tests run in the full Chromium (slower)."
+    export CHROME_PATH=/usr/bin/chromium
+  fi
 fi
 
 failed=()
