@@ -5,10 +5,10 @@ import http, {
   type ServerResponse,
 } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
-import { matchRoutes } from "@remix-run/react";
 import { i18nServer, translatorFor } from "./i18n.server";
 import type { Language } from "./i18n";
 import { FORM_BODY_MAX_BYTES, type RequestBodyHandle } from "./request-limits";
+import { remixPathOf, routeMatcher } from "./route-matches.server";
 import { uploaderOf as signedInUploader } from "./upload-gate.server";
 
 export interface ServerTimeouts {
@@ -53,36 +53,16 @@ export function createHttpServer(listener: RequestListener, timeouts: ServerTime
 
 export type BodyLimit = number | "upload";
 
-type RouteNode = { id: string; path?: string; caseSensitive?: boolean } & (
-  { index: true } | { index?: false; children: RouteNode[] }
-);
-
-// On the path as Remix reads it: a `.data` suffix is a JavaScript request to the route without it.
+// On the path as Remix reads it (remixPathOf): the innermost route that says its limit decides.
 export function requestBodyLimits(
   routes: ServerBuild["routes"],
 ): (url: string, contentType: string | undefined) => BodyLimit {
-  const nodesUnder = (parentId: string | undefined): RouteNode[] =>
-    Object.values(routes)
-      .filter((route) => route?.parentId === parentId)
-      .map((route) => route!)
-      .map((route) =>
-        route.index
-          ? { id: route.id, path: route.path, caseSensitive: route.caseSensitive, index: true as const }
-          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: nodesUnder(route.id) },
-      );
-  const tree = nodesUnder(undefined);
+  const matchesOf = routeMatcher(routes);
   return (url, contentType) => {
-    let pathname: string;
-    try {
-      // As the Remix adapter builds it, so the same route matches.
-      pathname = new URL(`http://localhost${url}`).pathname;
-    } catch {
-      return FORM_BODY_MAX_BYTES;
-    }
-    if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length).replace(/^\/_root$/, "/");
-    const matches = matchRoutes(tree, pathname) ?? [];
-    for (const match of matches.reverse()) {
-      const handle = routes[match.route.id]?.module.handle as RequestBodyHandle | undefined;
+    const pathname = remixPathOf(url);
+    if (pathname === null) return FORM_BODY_MAX_BYTES;
+    for (const match of [...(matchesOf(pathname) ?? [])].reverse()) {
+      const handle = routes[match.id]?.module.handle as RequestBodyHandle | undefined;
       if (handle?.uploads && /^multipart\/form-data\s*;/i.test(contentType ?? "")) return "upload";
       if (handle?.bodyMaxBytes) return handle.bodyMaxBytes;
     }

@@ -45,6 +45,16 @@ describe("route patterns", () => {
     expect(patternOf("/assets/entry.client-AbCd1234.js")).toBe("/assets/*");
     expect(patternOf("/readyz")).toBe("/readyz");
   });
+
+  it("answers the same for an address asked again, after thousands of others and for a very long one", () => {
+    const ids = Array.from({ length: 2500 }, (_, i) => `${ID.slice(0, -4)}${String(i).padStart(4, "0")}`);
+    for (const id of ids) expect(patternOf(`/users/${id}`)).toBe("/users/:userId");
+    for (const id of ids.slice(0, 3)) expect(patternOf(`/bookings/${id}/cancel`)).toBe("/bookings/:bookingId/cancel");
+    expect(patternOf(`/users/${ids[0]}`)).toBe("/users/:userId");
+    expect(patternOf(`/users/${"x".repeat(5000)}`)).toBe("/users/:userId");
+    expect(patternOf(`/users/${"x".repeat(5000)}`)).toBe("/users/:userId");
+    expect(patternOf("/admin")).toBe("/admin");
+  });
 });
 
 describe("request metrics", () => {

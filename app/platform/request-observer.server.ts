@@ -1,13 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
-import { matchRoutes } from "@remix-run/react";
 import { logger, runWithRequestLog, type RequestLog } from "./log.server";
 import { observeRequest } from "./metrics.server";
-
-type RouteNode = { id: string; path?: string; caseSensitive?: boolean } & (
-  { index: true } | { index?: false; children: RouteNode[] }
-);
+import { remixPathOf, routeMatcher } from "./route-matches.server";
 
 // Answered by the server itself, before the app: named as they are (they take no parameters).
 const SERVER_PATHS = new Set(["/readyz"]);
@@ -19,30 +15,15 @@ const QUIET_ROUTES = new Set(["/healthz", "/readyz", "/metrics", "/assets/*"]);
  * as the app's routes declare it: what metrics and logs name a request by, so ids never become labels.
  */
 export function routePatterns(routes: ServerBuild["routes"]): (url: string) => string {
-  const nodesUnder = (parentId: string | undefined): RouteNode[] =>
-    Object.values(routes)
-      .filter((route) => route?.parentId === parentId)
-      .map((route) => route!)
-      .map((route): RouteNode =>
-        route.index
-          ? { id: route.id, path: route.path, caseSensitive: route.caseSensitive, index: true }
-          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: nodesUnder(route.id) },
-      );
-  const tree = nodesUnder(undefined);
+  const matchesOf = routeMatcher(routes);
   return (url) => {
-    let pathname: string;
-    try {
-      pathname = new URL(`http://localhost${url}`).pathname;
-    } catch {
-      return "unparsable";
-    }
+    const pathname = remixPathOf(url);
+    if (pathname === null) return "unparsable";
     if (pathname.startsWith("/assets/")) return "/assets/*";
     if (SERVER_PATHS.has(pathname)) return pathname;
-    // A `.data` address is the JavaScript request for the route without it (`/_root.data` for `/`).
-    if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length).replace(/^\/_root$/, "/");
-    const matches = matchRoutes(tree, pathname);
+    const matches = matchesOf(pathname);
     if (!matches) return "unmatched";
-    const parts = matches.map((match) => match.route.path).filter((part): part is string => Boolean(part));
+    const parts = matches.map((match) => match.path).filter((part): part is string => Boolean(part));
     return `/${parts.join("/")}`.replace(/\/+/g, "/");
   };
 }
