@@ -33,8 +33,7 @@ export function remixPathOf(url: string): string | null {
 /**
  * The app's routes that answer a path, as Remix matches them: what the request log, the metrics and the
  * body limits ask before Remix runs. Remix 2's router flattens, ranks and compiles every route again on
- * each match, which cost a twentieth of a page's processor time here: the answers for recent paths are
- * kept (the same route table always gives the same answer).
+ * each match, so the answers for recent paths are kept (the same route table always gives the same answer).
  */
 export function routeMatcher(routes: ServerBuild["routes"]): (path: string) => readonly RouteMatch[] | null {
   const nodesUnder = (parentId: string | undefined): RouteNode[] =>
