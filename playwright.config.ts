@@ -5,8 +5,8 @@ const baseURL = `http://localhost:${port}`;
 
 /**
  * Debian's Chromium headless shell (or CHROME_PATH), quiet: shared with playwright.scale.config.ts. The
- * shell is Chromium without its windowing layer, what Playwright itself runs headless: a quarter less
- * processor time per test than the full browser.
+ * shell is Chromium without its windowing layer, what Playwright itself runs headless: the browser was
+ * most of the machine's work in a run (figures in the README).
  */
 export const chromium = {
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium-headless-shell",

@@ -61,8 +61,9 @@ export function requestBodyLimits(
   return (url, contentType) => {
     const pathname = remixPathOf(url);
     if (pathname === null) return FORM_BODY_MAX_BYTES;
-    for (const match of [...(matchesOf(pathname) ?? [])].reverse()) {
-      const handle = routes[match.id]?.module.handle as RequestBodyHandle | undefined;
+    const matches = matchesOf(pathname) ?? [];
+    for (let i = matches.length - 1; i >= 0; i--) {
+      const handle = routes[matches[i]!.id]?.module.handle as RequestBodyHandle | undefined;
       if (handle?.uploads && /^multipart\/form-data\s*;/i.test(contentType ?? "")) return "upload";
       if (handle?.bodyMaxBytes) return handle.bodyMaxBytes;
     }
