@@ -2,11 +2,14 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
+import { keepEarlyInputFromReact } from "~/platform/hydration.client";
 import { createTranslator, fetchTranslations } from "~/platform/i18n.client";
 
 async function hydrate() {
   const translator = createTranslator(document.documentElement.lang, fetchTranslations);
   await translator.init();
+  // Remix has decoded the page's data once its router exists.
+  keepEarlyInputFromReact(() => window.__remixRouter !== undefined);
   startTransition(() => {
     hydrateRoot(
       document,

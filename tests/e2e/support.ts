@@ -74,6 +74,11 @@ export const test = base.extend<{ jsEnabled: boolean }>({
   },
 });
 
+/** Waits until React has hydrated the page: it marks each element it has hydrated, <body> once everything inside it is. */
+export async function reactHydrated(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+}
+
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   await expectAccessible(page);

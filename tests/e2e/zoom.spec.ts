@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { dayAhead, ownerWithDog, sitterAvailableOn } from "./people";
-import { expect, logIn, logOut, test } from "./support";
+import { expect, logIn, logOut, reactHydrated, test } from "./support";
 
 // WCAG 1.4.4 and 1.4.10 together: text at 200 % on a 320 CSS px wide screen (a 640 px window
 // zoomed to 200 %) must reflow without horizontal scrolling. The app sizes text and spacing in rem
@@ -15,9 +15,8 @@ const narrow = { width: 320, height: 640 };
  */
 async function overflowAt200(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
-  // Replacing <noscript> parts under React while it hydrates would break the hydration, not the page:
-  // React marks each element it has hydrated, <body> once everything inside it is.
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  // Replacing <noscript> parts under React while it hydrates would break the hydration, not the page.
+  await reactHydrated(page);
   const withScripts = await measure(page, false);
   const withoutScripts = await measure(page, true);
   return [
