@@ -287,6 +287,29 @@ describe("distance", () => {
     expect(ids(await petsFor(sitter))).toEqual([nearPet, farPet]);
   });
 
+  it("a sitter who moves is found where they live now and no longer where they were; one with no place is in no local deck", async () => {
+    const owner = await member({ role: "owner", at: MADRID, browseMode: "local", maxDistanceKm: 50 });
+    const barcelonaOwner = await member({ role: "owner", at: BARCELONA, browseMode: "local", maxDistanceKm: 50 });
+    const mover = await member({ role: "sitter", at: travel(MADRID, 5, 90) });
+    const stays = await member({ role: "sitter", at: travel(MADRID, 8, 0) });
+    const moveTo = (id: string, place: Coordinates | null) =>
+      setFilters(id, { latitude: place?.latitude ?? null, longitude: place?.longitude ?? null });
+    expect(ids(await sittersFor(owner))).toEqual([mover, stays]);
+
+    await moveTo(mover, travel(BARCELONA, 3, 180));
+    expect(ids(await sittersFor(owner))).toEqual([stays]);
+    expect(ids(await sittersFor(barcelonaOwner))).toEqual([mover]);
+    expect((await sittersFor(barcelonaOwner))[0]!.distanceKm).toBe(3);
+
+    await moveTo(mover, null);
+    expect(ids(await sittersFor(barcelonaOwner))).toEqual([]);
+    await moveTo(mover, travel(MADRID, 2, 270));
+    expect(ids(await sittersFor(owner))).toEqual([mover, stays]);
+
+    await db.deleteFrom("users").where("id", "=", stays).execute();
+    expect(ids(await sittersFor(owner))).toEqual([mover]);
+  });
+
   it("local mode without a known location asks for one", async () => {
     const owner = await member({ role: "owner", at: null, browseMode: "local" });
     await member({ role: "sitter" });
