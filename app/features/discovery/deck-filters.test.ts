@@ -276,6 +276,28 @@ describe("the deck's service, dates and pets filters", () => {
     expect(sixPets).not.toContain(three);
   });
 
+  it("worldwide, newest first: the newest sitters who offer the service, however far down the order they are", async () => {
+    // Thirty sitters newer than anyone else here; the walker is the fifth newest, the three oldest alone do day care.
+    const newest: string[] = [];
+    for (let second = 29; second >= 0; second -= 1) {
+      const offer: Offer = second < 3 ? { day_care: 2500 } : second === 25 ? { walk: 700 } : {};
+      newest.push(
+        await sitter(1500, offer, { created_at: `2099-01-01T00:00:${String(second).padStart(2, "0")}.000Z` }),
+      );
+    }
+    const { id } = await person("owner", { at: MADRID, columns: { ...columns, filter_sort: "newest" } });
+    const pageOf = async (service: ServiceId | "any") => {
+      await db.updateTable("users").set({ filter_service: service }).where("id", "=", id).execute();
+      const viewer = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      const result = await deckFor(viewer, "sitters");
+      if (result.status !== "cards") throw new Error(result.status);
+      return idsOf(result.cards as SitterCard[]);
+    };
+    expect(await pageOf("any")).toEqual(newest.slice(0, 5));
+    expect((await pageOf("walk"))[0]).toBe(newest[4]);
+    expect((await pageOf("day_care")).slice(0, 3)).toEqual(newest.slice(27));
+  });
+
   it("counts each set filter as active", () => {
     expect(activeFilterCount(DEFAULT_FILTERS, true)).toBe(0);
     const all = {

@@ -7,6 +7,7 @@ import { premiumSql } from "~/features/subscriptions/index.server";
 import { shownTo } from "~/features/safety/index.server";
 import { inCircle, nearness, rowsPerDegreeFor, valuesOf, type SearchValues } from "./deck-places.server";
 import {
+  careTests,
   inDeckOrder,
   notSwiped,
   notSwipedOrBlocked,
@@ -15,7 +16,7 @@ import {
   sitterRow,
   type Reading,
 } from "./deck-rules.server";
-import type { Cards, Ranked, Search } from "./deck-search";
+import type { Cards, Found, Premium, Ranked, Search } from "./deck-search";
 
 /**
  * Worldwide, a filter whose range holds at most this many sitters (a top rating, a low price) has its
@@ -87,6 +88,57 @@ function ringRead(
   return read.all(valuesOf(search, cap));
 }
 
+/**
+ * How many times a page's candidates a worldwide page lists before its care filters are tested (see
+ * orderedPage).
+ */
+const CARE_LISTED = 4;
+
+/**
+ * A worldwide page of sitters, read in an index's order: the first candidates that pass are the page.
+ * Planned on every run (which index suits depends on how rare the filters' values are); circles keep their
+ * plans. With care filters that read other tables (a service, dates), the first CARE_LISTED pages' worth
+ * of candidates by every other rule are listed, then tested for care: PostgreSQL cannot tell how much
+ * those tests and the number of pets leave together (a sitter who boards takes several pets), and with
+ * them in the query it may read a whole index and sort it rather than walk the order's index. Only when
+ * care leaves fewer than a page of a full list is the whole query run.
+ */
+async function orderedPage(search: Search, values: SearchValues, premium: Premium, limit: number): Promise<Found[]> {
+  const ordered = (care: "tested" | "apart") =>
+    inDeckOrder(
+      sitterQuery(search, values, premium, "all", care)
+        .select(nearness(search, values, "u").as("closeness"))
+        .where(shownTo(search.viewerId, "u"))
+        .where(notSwiped(search.viewerId, "u.id", sql`''`)),
+      search.sort,
+      "u",
+      premium,
+    );
+  const tests = careTests(search, values);
+  if (tests.length === 0) return ordered("tested").limit(limit).execute();
+  const listed = await ordered("apart")
+    .limit(limit * CARE_LISTED)
+    .execute();
+  if (listed.length === 0) return listed;
+  const cared = await tests
+    .reduce(
+      (query, test) => query.where(test),
+      db
+        .selectFrom("users as u")
+        .select("u.id")
+        .where(
+          "u.id",
+          "in",
+          listed.map((card) => card.id),
+        ),
+    )
+    .execute();
+  const passed = new Set(cared.map((card) => card.id));
+  const page = listed.filter((card) => passed.has(card.id));
+  if (page.length >= limit || listed.length < limit * CARE_LISTED) return page.slice(0, limit);
+  return ordered("tested").limit(limit).execute();
+}
+
 export const sitters: Cards = {
   card: "sitter",
 
@@ -96,16 +148,8 @@ export const sitters: Cards = {
 
   async page(search, premium, limit) {
     const values = valuesOf(search, limit);
-    const query = sitterQuery(search, values, premium, inCircle(search) ? await sitterReading(search, "all") : "all");
-    if (!inCircle(search)) {
-      // Read in an index's order: the first candidates that pass are the page. Planned on every run
-      // (which index suits depends on how rare the filters' values are); circles keep their plans.
-      const page = query
-        .select(nearness(search, values, "u").as("closeness"))
-        .where(shownTo(search.viewerId, "u"))
-        .where(notSwiped(search.viewerId, "u.id", sql`''`));
-      return inDeckOrder(page, search.sort, "u", premium).limit(limit).execute();
-    }
+    if (!inCircle(search)) return orderedPage(search, values, premium, limit);
+    const query = sitterQuery(search, values, premium, await sitterReading(search, "all"));
     // Every candidate in a circle is read before the order is known: ranked from the index alone, then
     // the page's rows are read and checked by the rules. The ranked rows carry their order's columns to
     // the outer query (ring reads, which need none, send only a card's id, closeness and membership).

@@ -156,7 +156,28 @@ export function inDeckOrder<Q extends Orderable<Q>>(
 }
 
 /** Which filters and rules apply comes from the search; every value they compare with from `values`. */
-export function sitterQuery(search: Search, values: SearchValues, premium: Premium, reading: Reading = "all") {
+/**
+ * A sitter's care filters that read other tables: a service other than by the hour (its row of
+ * sitter_services) and the dates (days off, stays). Tested in the query, or apart ("apart": see the
+ * sitters' page in deck-reads).
+ */
+export function careTests(search: Search, values: SearchValues): RawBuilder<boolean>[] {
+  const { filters } = search;
+  return [
+    ...(filters.service !== "any" && filters.service !== "hourly"
+      ? [offers(filters.service, values, filters.maxPriceCents !== null)]
+      : []),
+    ...(filters.firstDay !== null ? [freeOnDays(values, filters.service)] : []),
+  ];
+}
+
+export function sitterQuery(
+  search: Search,
+  values: SearchValues,
+  premium: Premium,
+  reading: Reading = "all",
+  care: "tested" | "apart" = "tested",
+) {
   const { filters } = search;
   // The filters first: SQLite tests a candidate's conditions in the order written, the rarest first.
   let query = people("users as u", search, values).select("u.id");
@@ -165,8 +186,9 @@ export function sitterQuery(search: Search, values: SearchValues, premium: Premi
   if (filters.pets > 1) query = query.where("u.max_pets", ">=", values.pets);
   // Without a service, a price filter meets the sitter's lowest price; with one, that service's price.
   if (filters.maxPriceCents !== null) query = query.where("u.from_price_cents", "<=", values.maxPriceCents);
-  if (filters.service !== "any") query = query.where(offers(filters.service, values, filters.maxPriceCents !== null));
-  if (filters.firstDay !== null) query = query.where(freeOnDays(values, filters.service));
+  if (filters.service === "hourly")
+    query = query.where(offers(filters.service, values, filters.maxPriceCents !== null));
+  if (care === "tested") for (const test of careTests(search, values)) query = query.where(test);
   query = query
     .where(sitterRow)
     .where("u.suspended_at", "is", null)
