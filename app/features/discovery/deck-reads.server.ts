@@ -120,19 +120,16 @@ async function orderedPage(search: Search, values: SearchValues, premium: Premiu
     .limit(limit * CARE_LISTED)
     .execute();
   if (listed.length === 0) return listed;
-  const cared = await tests
-    .reduce(
-      (query, test) => query.where(test),
-      db
-        .selectFrom("users as u")
-        .select("u.id")
-        .where(
-          "u.id",
-          "in",
-          listed.map((card) => card.id),
-        ),
-    )
-    .execute();
+  let caring = db
+    .selectFrom("users as u")
+    .select("u.id")
+    .where(
+      "u.id",
+      "in",
+      listed.map((card) => card.id),
+    );
+  for (const test of tests) caring = caring.where(test);
+  const cared = await caring.execute();
   const passed = new Set(cared.map((card) => card.id));
   const page = listed.filter((card) => passed.has(card.id));
   if (page.length >= limit || listed.length < limit * CARE_LISTED) return page.slice(0, limit);

@@ -155,7 +155,6 @@ export function inDeckOrder<Q extends Orderable<Q>>(
   );
 }
 
-/** Which filters and rules apply comes from the search; every value they compare with from `values`. */
 /**
  * A sitter's care filters that read other tables: a service other than by the hour (its row of
  * sitter_services) and the dates (days off, stays). Tested in the query, or apart ("apart": see the
@@ -171,6 +170,10 @@ export function careTests(search: Search, values: SearchValues): RawBuilder<bool
   ];
 }
 
+/**
+ * Which filters and rules apply comes from the search; every value they compare with from `values`.
+ * Care filters that read other tables are left out with `care` "apart" (see careTests).
+ */
 export function sitterQuery(
   search: Search,
   values: SearchValues,
