@@ -4,17 +4,20 @@ import type { BookingStatus, ServiceId, UserUpdate } from "~db/schema";
 import { db } from "~/platform/db.server";
 import { person } from "~/testing/people";
 import { caresForColumns } from "~/features/profiles/index.server";
-import { deckFor, todayUtc, type SitterCard } from "./deck.server";
+import { greatCircleKm } from "~/features/geo/index.server";
+import { travel } from "~/testing/places";
+import { deckFor, forgetHowToRead, todayUtc, type SitterCard } from "./deck.server";
 import { activeFilterCount, DEFAULT_FILTERS } from "./filters";
 
 const MADRID = { latitude: 40.4168, longitude: -3.7038 };
+const LISBON = { latitude: 38.7223, longitude: -9.1393 };
 const columns = { ...caresForColumns(["dog"]), browse_mode: "global" as const };
 
 type Offer = Partial<Record<Exclude<ServiceId, "hourly">, number>>;
 
-/** A sitter in Madrid: an hourly rate in cents (or none) and other services at their prices in cents. */
-async function sitter(hourly: number | null, offer: Offer = {}, more: UserUpdate = {}): Promise<string> {
-  const { id } = await person("sitter", { at: MADRID, rateCents: hourly, columns: { ...columns, ...more } });
+/** A sitter (in Madrid unless told): an hourly rate in cents (or none) and other services at their prices in cents. */
+async function sitter(hourly: number | null, offer: Offer = {}, more: UserUpdate = {}, at = MADRID): Promise<string> {
+  const { id } = await person("sitter", { at, rateCents: hourly, columns: { ...columns, ...more } });
   for (const [service, price] of Object.entries(offer)) {
     await db
       .insertInto("sitter_services")
@@ -296,6 +299,79 @@ describe("the deck's service, dates and pets filters", () => {
     expect(await pageOf("any")).toEqual(newest.slice(0, 5));
     expect((await pageOf("walk"))[0]).toBe(newest[4]);
     expect((await pageOf("day_care")).slice(0, 3)).toEqual(newest.slice(27));
+  });
+
+  it("within a circle, newest first: care is tested on the nearest two hundred, then on everyone in it", async () => {
+    // 203 sitters newer than anyone else here (2100), all within the circle; the three oldest alone do day care,
+    // so they are past the first two hundred the circle's page tests care on.
+    const newest: string[] = [];
+    for (let n = 202; n >= 0; n -= 1) {
+      const offer: Offer = n < 3 ? { day_care: 2500 } : n === 190 ? { walk: 700 } : {};
+      const created = new Date(Date.UTC(2100, 0, 1, 0, 0, n)).toISOString();
+      newest.push(await sitter(1500, offer, { created_at: created }));
+    }
+    const local = { browse_mode: "local" as const, filter_max_distance_km: 10, filter_sort: "newest" as const };
+    expect(idsOf(await deckOf(local)).slice(0, 5)).toEqual(newest.slice(0, 5));
+    expect(idsOf(await deckOf({ ...local, filter_service: "walk" }))[0]).toBe(newest[12]);
+    expect(idsOf(await deckOf({ ...local, filter_service: "day_care" })).slice(0, 3)).toEqual(newest.slice(200));
+  });
+
+  it("nearest first through a crowd: the nearest who board, where many of the crowd do and where only a few do", async () => {
+    // 150 sitters 1 to 4 km away, more than a ring is read whole with; one in three boards. Nobody else
+    // of these tests lives near Lisbon.
+    const crowd: string[] = [];
+    for (let i = 0; i < 150; i += 1) {
+      const offer: Offer = i % 3 === 0 ? { boarding: 3000 } : {};
+      crowd.push(await sitter(1500, offer, {}, travel(LISBON, 1 + (i * 3) / 150, i * 37)));
+    }
+    const { id } = await person("owner", {
+      at: LISBON,
+      columns: {
+        ...columns,
+        browse_mode: "local",
+        filter_max_distance_km: 50,
+        filter_sort: "distance",
+        filter_service: "boarding",
+      },
+    });
+    const owner = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const nearestBoarders = async () => {
+      const boarders = await db
+        .selectFrom("users")
+        .innerJoin("sitter_services", "sitter_services.sitter_id", "users.id")
+        .select(["users.id", "latitude", "longitude"])
+        .where("service", "=", "boarding")
+        .where("users.id", "in", [...crowd, ...further])
+        .execute();
+      const km = (row: (typeof boarders)[number]) =>
+        greatCircleKm(
+          { latitude: owner.latitude!, longitude: owner.longitude! },
+          { latitude: row.latitude!, longitude: row.longitude! },
+        );
+      return boarders
+        .sort((a, b) => km(a) - km(b) || (a.id < b.id ? -1 : 1))
+        .slice(0, 5)
+        .map((row) => row.id);
+    };
+    const dealt = async () => {
+      const result = await deckFor(owner, "sitters", 5);
+      if (result.status !== "cards") throw new Error(result.status);
+      return idsOf(result.cards as SitterCard[]);
+    };
+    const further: string[] = [];
+    expect(await dealt()).toEqual(await nearestBoarders());
+
+    // Only the farthest of the crowd boards now, and three more sitters 6 to 8 km away: fewer than a page
+    // among any hundred of the crowd. Read as a first search again (nothing kept of where the page lay).
+    await db.deleteFrom("sitter_services").where("sitter_id", "in", crowd).execute();
+    for (const km of [6, 7, 8]) further.push(await sitter(null, { boarding: 3000 }, {}, travel(LISBON, km, 90)));
+    await db
+      .insertInto("sitter_services")
+      .values({ sitter_id: crowd[149]!, service: "boarding", price_cents: 3000 })
+      .execute();
+    forgetHowToRead(owner.id);
+    expect(await nearestBoarders()).toEqual([crowd[149], ...further]);
+    expect(await dealt()).toEqual([crowd[149], ...further]);
   });
 
   it("counts each set filter as active", () => {

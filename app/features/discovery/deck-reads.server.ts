@@ -1,7 +1,7 @@
 // The two decks' reads (sitters, pets): ring reads prepared once per shape, pages in deck order, a
 // filter's few matches; and the answers kept that choose how a search reads.
 
-import { sql, type Compilable } from "kysely";
+import { sql, type Compilable, type RawBuilder } from "kysely";
 import { databaseEngine, db, executeKeepingPlan, preparedQuery, type PreparedQuery } from "~/platform/db.server";
 import { premiumSql } from "~/features/subscriptions/index.server";
 import { shownTo } from "~/features/safety/index.server";
@@ -16,7 +16,7 @@ import {
   sitterRow,
   type Reading,
 } from "./deck-rules.server";
-import type { Cards, Found, Premium, Ranked, Search } from "./deck-search";
+import type { Cards, Found, Premium, Ranked, RingRead, Search } from "./deck-search";
 
 /**
  * Worldwide, a filter whose range holds at most this many sitters (a top rating, a low price) has its
@@ -50,23 +50,37 @@ function ringCandidates(
   search: Search,
   values: SearchValues,
   reading: Reading,
-): Compilable<Ranked> {
+  care: "tested" | "marked",
+): Compilable<RingCandidate> {
   const select = (table: "u" | "o") =>
     [nearness(search, values, table).as("closeness"), premiumSql(table, values.at).as("premium")] as const;
-  return card === "sitter"
-    ? sitterQuery(search, values, "alike", reading).select(select("u")).limit(values.limit)
-    : petQuery(search, values, "alike", reading).select(select("o")).limit(values.limit);
+  if (card === "pet") return petQuery(search, values, "alike", reading).select(select("o")).limit(values.limit);
+  if (care === "tested") return sitterQuery(search, values, "alike", reading).select(select("u")).limit(values.limit);
+  // Care marked on each candidate read by the other rules, from the columns read with it (its id and
+  // how many pets it takes): no row of users is read again.
+  const listed = sitterQuery(search, values, "alike", reading, "apart")
+    .select([...select("u"), "u.max_pets"])
+    .limit(values.limit);
+  const cared = sql<boolean>`${sql.join(careTests(search, values), sql` and `)}`;
+  return db.selectFrom(listed.as("u")).select(["u.id", "u.closeness", "u.premium", cared.as("cared")]);
 }
 
-/** Ring reads by shape: all that changes their text is the card, which filters apply, the rows' size and how swipes are read. */
-const ringReads = new Map<string, PreparedQuery<SearchValues, Ranked>>();
+/** A candidate of a ring read, and where care is marked rather than tested, whether its sitter passes it. */
+type RingCandidate = Ranked & { cared?: boolean };
+
+/**
+ * Ring reads by shape: all that changes their text is the card, which filters apply (care in the read or
+ * apart), the rows' size and how swipes are read.
+ */
+const ringReads = new Map<string, PreparedQuery<SearchValues, RingCandidate>>();
 
 function ringRead(
   card: "sitter" | "pet",
   search: Search,
   cap: number,
   reading: Reading = "until-enough",
-): Promise<Ranked[]> {
+  care: "tested" | "marked" = "tested",
+): Promise<RingCandidate[]> {
   const { filters } = search;
   const shape = [
     card,
@@ -78,11 +92,12 @@ function ringRead(
     filters.pets > 1,
     rowsPerDegreeFor(search.withinKm!),
     reading,
+    care,
   ].join(" ");
   let read = ringReads.get(shape);
   if (!read) {
     // Built from this search for its shape alone: its values are stand-ins, bound anew on every run.
-    read = preparedQuery((values: SearchValues) => ringCandidates(card, search, values, reading));
+    read = preparedQuery((values: SearchValues) => ringCandidates(card, search, values, reading, care));
     ringReads.set(shape, read);
   }
   return read.all(valuesOf(search, cap));
@@ -119,50 +134,103 @@ async function orderedPage(search: Search, values: SearchValues, premium: Premiu
   const listed = await ordered("apart")
     .limit(limit * CARE_LISTED)
     .execute();
+  const page = await passingCare(listed, tests);
+  if (page.length >= limit || listed.length < limit * CARE_LISTED) return page.slice(0, limit);
+  return ordered("tested").limit(limit).execute();
+}
+
+/** The cards listed (in their order) whose sitters pass the care tests (see careTests): one query for all. */
+async function passingCare<Card extends Found>(listed: Card[], tests: RawBuilder<boolean>[]): Promise<Card[]> {
   if (listed.length === 0) return listed;
   let caring = db
     .selectFrom("users as u")
     .select("u.id")
-    .where(
-      "u.id",
-      "in",
-      listed.map((card) => card.id),
-    );
+    .where("u.id", "in", [...new Set(listed.map((card) => card.id))]);
   for (const test of tests) caring = caring.where(test);
-  const cared = await caring.execute();
-  const passed = new Set(cared.map((card) => card.id));
-  const page = listed.filter((card) => passed.has(card.id));
-  if (page.length >= limit || listed.length < limit * CARE_LISTED) return page.slice(0, limit);
-  return ordered("tested").limit(limit).execute();
+  const passed = new Set((await caring.execute()).map((card) => card.id));
+  return listed.filter((card) => passed.has(card.id));
+}
+
+/** How many of a circle's nearest candidates by every other rule its care filters are tested on (see circlePage). */
+const CARE_LISTED_IN_CIRCLE = 200;
+
+/**
+ * A page of a circle's sitters. Every candidate in it is read before the order is known: ranked from
+ * the index alone, the first `listed` of them in deck order; then their rows are read and checked by the
+ * rules until a page is found. The ranked rows carry their order's columns to the outer query (ring
+ * reads, which need none, send only a card's id, closeness and membership), which keeps their order.
+ * With `careTests`, care is left out of the ranking and tested on the ranked rows in turn: a lookup or
+ * three of other tables per sitter, the nearest few tested instead of the whole circle. Fewer than a page
+ * then means that care left fewer among those listed: the caller asks again with care in the ranking.
+ */
+function circlePage(
+  search: Search,
+  values: SearchValues,
+  premium: Premium,
+  reading: Reading,
+  listed: number,
+  limit: number,
+  careTests: RawBuilder<boolean>[] = [],
+): Promise<Found[]> {
+  const apart = careTests.length > 0;
+  const ranked = sitterQuery(search, values, premium, reading, apart ? "apart" : "tested")
+    .$if(search.sort === "distance", (q) => q.select(nearness(search, values, "u").as("closeness")))
+    .select([...SITTER_ORDER_COLUMNS[search.sort]]);
+  const candidates = inDeckOrder(ranked, search.sort, "u", premium).limit(listed);
+  // Nearest first, the closeness ranked on (the same as the row's): the outer query then follows the
+  // ranked order and stops at a page, instead of sorting every row it checked.
+  const closeness = search.sort === "distance" ? sql<number>`${sql.ref("c.closeness")}` : nearness(search, values, "u");
+  let page = db
+    .selectFrom(candidates.as("c"))
+    .crossJoin("users as u")
+    .whereRef("u.id", "=", "c.id")
+    .select(["c.id", closeness.as("closeness")])
+    .$if(premium === "first", (q) => q.select(sql<boolean>`${sql.ref("c.premium")}`.as("premium")))
+    .where(shownTo(search.viewerId, "u"))
+    .where(notSwiped(search.viewerId, "u.id", sql`''`));
+  for (const test of careTests) page = page.where(test);
+  return executeKeepingPlan(inDeckOrder(page, search.sort, "c", premium).limit(limit));
+}
+
+/**
+ * A ring read of at most one more than `cap`: whole if it held no more than `cap`. SQLite reads rings in
+ * turn: its cross join loops over the places outside, in their order (see people). PostgreSQL plans it as
+ * any join, and may hash the places and walk the index instead (as it does on a small table), so a
+ * capped read may hold people of any of its rings.
+ */
+function readOf(cards: Ranked[], cap: number): RingRead {
+  return { cards, whole: cards.length <= cap, inTurn: databaseEngine === "sqlite" };
 }
 
 export const sitters: Cards = {
   card: "sitter",
 
-  async candidates(search, cap) {
-    return ringRead("sitter", search, cap, await sitterReading(search, "until-enough"));
+  async candidates(search, cap, page) {
+    const reading = await sitterReading(search, "until-enough");
+    const tests = careTests(search, valuesOf(search, cap + 1));
+    if (tests.length === 0) return readOf(await ringRead("sitter", search, cap + 1, reading), cap);
+    // Care marked: the ring's candidates by every other rule, read from the place index alone, each
+    // marked with whether it passes care. Tested in the read, care was tested on every candidate until
+    // enough passed (a few hundred lookups of other tables where one sitter in five boards). A crowded
+    // ring's cards that pass care must show where a page lies: where they are fewer than a page, the ring
+    // is read again with care tested.
+    const listed = await ringRead("sitter", search, cap + 1, reading, "marked");
+    const cared = listed
+      .filter((card) => Boolean(card.cared))
+      .map(({ id, closeness, premium }) => ({ id, closeness, premium }));
+    if (listed.length <= cap) return { ...readOf(cared, cap), whole: true };
+    if (new Set(cared.map((card) => card.id)).size >= page) return { ...readOf(cared, cap), whole: false };
+    return readOf(await ringRead("sitter", search, cap + 1, reading), cap);
   },
 
   async page(search, premium, limit) {
     const values = valuesOf(search, limit);
     if (!inCircle(search)) return orderedPage(search, values, premium, limit);
-    const query = sitterQuery(search, values, premium, await sitterReading(search, "all"));
-    // Every candidate in a circle is read before the order is known: ranked from the index alone, then
-    // the page's rows are read and checked by the rules. The ranked rows carry their order's columns to
-    // the outer query (ring reads, which need none, send only a card's id, closeness and membership).
-    const ranked = query
-      .$if(search.sort === "distance", (q) => q.select(nearness(search, values, "u").as("closeness")))
-      .select([...SITTER_ORDER_COLUMNS[search.sort]]);
-    const candidates = inDeckOrder(ranked, search.sort, "u", premium).limit(limit);
-    const page = db
-      .selectFrom(candidates.as("c"))
-      .crossJoin("users as u")
-      .whereRef("u.id", "=", "c.id")
-      .select(["c.id", nearness(search, values, "u").as("closeness")])
-      .$if(premium === "first", (q) => q.select(sql<boolean>`${sql.ref("c.premium")}`.as("premium")))
-      .where(shownTo(search.viewerId, "u"))
-      .where(notSwiped(search.viewerId, "u.id", sql`''`));
-    return executeKeepingPlan(inDeckOrder(page, search.sort, "c", premium).limit(limit));
+    const reading = await sitterReading(search, "all");
+    const tests = careTests(search, values);
+    if (tests.length === 0) return circlePage(search, values, premium, reading, limit, limit);
+    const cared = await circlePage(search, values, premium, reading, CARE_LISTED_IN_CIRCLE, limit, tests);
+    return cared.length >= limit ? cared : circlePage(search, values, premium, reading, limit, limit);
   },
 
   async fewMatching(search) {
@@ -213,8 +281,8 @@ export const sitters: Cards = {
 export const pets: Cards = {
   card: "pet",
 
-  candidates(search, cap) {
-    return ringRead("pet", search, cap);
+  async candidates(search, cap) {
+    return readOf(await ringRead("pet", search, cap + 1), cap);
   },
 
   page(search, premium, limit) {

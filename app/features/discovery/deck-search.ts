@@ -34,10 +34,22 @@ export interface Ranked extends Found {
 /** Which cards a page holds: premium ones only, premium ones first, or all alike. */
 export type Premium = "only" | "first" | "alike";
 
+/**
+ * A ring's cards, unordered: all of them (`whole`) or, where it holds more than a read's cap, some of
+ * them: the rings before the one the read stopped in whole, and at least a page in all.
+ */
+export interface RingRead {
+  cards: Ranked[];
+  whole: boolean;
+  /** Whether several rings were read one after another, each whole before the next (see readOf). */
+  inTurn: boolean;
+}
+
 /** The two decks' queries: candidates unordered and a page in deck order, both with the rules applied. */
 export interface Cards {
   card: "sitter" | "pet";
-  candidates(search: Search, cap: number): Promise<Ranked[]>;
+  /** A ring's candidates (`search.ringsKm`, read in turn), whole where it holds at most `cap`, else at least `page` of them. */
+  candidates(search: Search, cap: number, page: number): Promise<RingRead>;
   page(search: Search, premium: Premium, limit: number): Promise<Found[]>;
   /** Every card a worldwide search whose filters leave few may show (the rules applied), or null when they may leave many. */
   fewMatching(search: Search): Promise<Ranked[] | null>;

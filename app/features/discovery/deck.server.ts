@@ -185,20 +185,23 @@ async function nearestFirst(cards: Cards, search: Search, limit: number): Promis
       rings.push(further);
     const read = await cards.candidates(
       { ...search, withinKm: rings.at(-1)!, beyondKm: inside, ringsKm: rings, pieces: true },
-      CIRCLE_CAP + 1,
+      CIRCLE_CAP,
+      limit,
     );
     // Someone on the edge two pieces share is read twice: the cap counts rows read, the rings hold people.
-    const readCards = [...new Map(read.map((card) => [card.id, card])).values()];
-    if (read.length > CIRCLE_CAP) {
-      // Too many to read whole. The read stopped in the ring of the farthest card it read (a ring's ranges
-      // hold only its own people, and the rings are read in turn): the rings before were read whole.
+    const readCards = [...new Map(read.cards.map((card) => [card.id, card])).values()];
+    if (!read.whole) {
+      // Too many to read whole: the rings up to the farthest card read hold more. Where the rings were
+      // read in turn, the read stopped in that card's ring (a ring's ranges hold only its own people) and
+      // the rings before were read whole; otherwise none of them may have been.
       const farthest = Math.min(...readCards.map((card) => card.closeness!));
       const ringOfFarthest = rings.findIndex((edgeKm) => farthest >= closenessAt(edgeKm));
       // (Past every edge only by rounding: then it is the last ring's.)
       const stoppedIn = ringOfFarthest === -1 ? rings.length - 1 : ringOfFarthest;
+      const wholeRings = read.inTurn ? stoppedIn : 0;
       if (firstRead) keepAnswer(firstRingCrowded, stoppedIn === 0);
-      if (stoppedIn > 0) inside = rings[stoppedIn - 1]!;
-      const wholeWithin = stoppedIn > 0 ? closenessAt(inside) : Infinity;
+      if (wholeRings > 0) inside = rings[wholeRings - 1]!;
+      const wholeWithin = wholeRings > 0 ? closenessAt(inside) : Infinity;
       const beyond: Found[] = [];
       for (const card of readCards) {
         if (card.closeness! >= wholeWithin) found.set(card.id, card);
