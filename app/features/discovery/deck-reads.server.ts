@@ -43,7 +43,7 @@ const SITTER_ORDER_COLUMNS = {
 /**
  * A ring's candidates (see Cards), unordered, as many as `values.limit`. Up to eight per search, each
  * of a few shapes: built and compiled once per shape (below). Building and compiling them anew was a
- * third of the Node CPU of a search from far away (Las Palmas pets on PostgreSQL: 4.7 → 3.4 ms a search).
+ * third of the Node CPU of a search from far away (the README's Benchmarks).
  */
 function ringCandidates(
   card: "sitter" | "pet",
@@ -321,11 +321,10 @@ export const pets: Cards = {
 
 /**
  * Answers that choose how a search reads, not what it finds, and change slowly: whether a filter's
- * range holds few sitters (counting it reads up to FEW_IN_RANGE index entries, 2–3 ms on PostgreSQL at
- * a million profiles, for each of a search's two ranges), whether a viewer has passed on many, whether
- * a viewer's first ring held a crowd and how near their page lay (learnt from their last search). Each is kept ANSWER_KEPT_MS, in
- * each instance. Either answer deals the same cards; a stale one
- * only chooses the slower way to find them.
+ * range holds few sitters (counting it reads up to FEW_IN_RANGE index entries for each of a search's
+ * two ranges), whether a viewer has passed on many, whether a viewer's first ring held a crowd and how
+ * near their page lay (learnt from their last search). Each is kept ANSWER_KEPT_MS, in each instance.
+ * Either answer deals the same cards; a stale one only chooses the slower way to find them.
  */
 const ANSWER_KEPT_MS = 10 * 60_000;
 const MOST_ANSWERS_KEPT = 50_000;
@@ -365,8 +364,7 @@ export function keepAnswer(question: string, answer: boolean | number): void {
  * PASSED_ON_MOST: their list is then worth hashing on PostgreSQL (see notSwipedOrBlocked). Past the
  * most, a list hashed on every read would cost more than the lookups it saves. From a hundred: a
  * circle's page, planned for the average viewer's few swipes, read all of a viewer's swipes again for
- * each candidate (300 swipes, by rating within 50 km: 4.8 → 3.6 ms p50, by newest 5.8 → 4.0, A/B),
- * where a hashed list costs a few hundred entries of the index swipes_card read once.
+ * each candidate, where a hashed list costs a few hundred entries of the index swipes_card read once.
  */
 const PASSED_ON_MANY = 100;
 const PASSED_ON_MOST = 10_000;

@@ -21,8 +21,9 @@ const ownerRow = sql<boolean>`o.role in ('owner', 'both') and o.email_verified_a
  * Whether the viewer has not swiped the card (the person and, for a pet's card, the pet): a lookup. On
  * PostgreSQL, where a query may stop after a few candidates, fenced (`offset 0`) so it stays a lookup
  * per candidate: planned from the average viewer's few swipes, a join read every swipe of the viewer
- * for each candidate instead (a ring read of 101 sitters by a viewer with 300 swipes: 30,300 rows,
- * 1.5 → 4.4 ms). Where every candidate is read (`everyCandidate`), the planner may hash the swipes.
+ * for each candidate instead (a ring read of a hundred sitters by a viewer with hundreds of swipes read
+ * tens of thousands of rows). Where every candidate is read (`everyCandidate`), the planner may hash the
+ * swipes.
  */
 export function notSwiped(
   viewerId: string,
@@ -47,15 +48,14 @@ export type Reading = "all" | "until-enough" | "all, passed on many" | "until-en
  * stops after a few candidates, as the rules themselves (notSwiped, safety's shownTo), a lookup per
  * candidate: what it finds needs no second check. Where SQLite reads every candidate before the order is
  * known, as lists read once per query (a lookup each cost more), the page's few rows then meeting the
- * rules themselves; a list of a heavy swiper's 3,000 swipes cost a millisecond to build for 101 cards,
- * so never where SQLite stops early. PostgreSQL looks up (anti-joins) everywhere but for sitters read by
+ * rules themselves; a list of a heavy swiper's thousands of swipes costs more to build than a capped
+ * read's hundred lookups, so never where SQLite stops early. PostgreSQL looks up (anti-joins) everywhere but for sitters read by
  * a viewer who has passed on many: lists make its planner price every range of a circle as if it built
- * them again and read the whole index instead, and a pet's list turned its plans over entirely (Las
- * Palmas pets 11 → 138 ms). Where a viewer has passed on many, PostgreSQL hashes their list once per
- * read, where a lookup costs about 1.8 µs a candidate and a ring they passed on whole is all lookups
- * (the heavy swiper's first ring: 1,715 of them, 3.8 → 1.9 ms); and their pages in a circle, which
- * with a million swipes in the table it planned as a walk of the rating index with a lookup per
- * sitter passed (the heavy swiper by rating: 37 → 4.6 ms). Since a viewer's swipes are read from the
+ * them again and read the whole index instead, and a pet's list turned its plans over entirely (from
+ * far away, a read of pets became a scan). Where a viewer has passed on many, PostgreSQL hashes their
+ * list once per read, where a ring they passed on whole would be all lookups, one per candidate; and
+ * their pages in a circle, which with a million swipes in the table it planned as a walk of the rating
+ * index with a lookup per sitter passed. Since a viewer's swipes are read from the
  * index alone (migration 0030), it read them all again for each candidate of a circle's page where the
  * viewer had swiped a few hundred: hashed from PASSED_ON_MANY.
  */
@@ -68,8 +68,7 @@ export function notSwipedOrBlocked(
 ): RawBuilder<boolean> {
   const personId = `${table}.id`;
   // A pet's person through the pet (p.owner_id, the same person as o.id): PostgreSQL then looks the
-  // swipe up on person and pet; through o.id it read every swipe of the viewer for each pet (a sitter's
-  // pets near them, newest first, with 300 swipes: 4.3 → 2.1 ms).
+  // swipe up on person and pet; through o.id it read every swipe of the viewer for each pet.
   const swipedPerson = card === "pet" ? "p.owner_id" : personId;
   const lookups =
     databaseEngine === "postgres" ? !reading.endsWith("passed on many") : reading.startsWith("until-enough");
