@@ -35,8 +35,8 @@ export interface Ranked extends Found {
 export type Premium = "only" | "first" | "alike";
 
 /**
- * A ring's cards, unordered: all of them (`whole`) or, where it holds more than a read's cap, some of
- * them: the rings before the one the read stopped in whole, and at least a page in all.
+ * A ring's cards, unordered: all of them (`whole`) or, where it holds more than a read's cap, at least a
+ * page of them; read `inTurn`, those of the rings before the one the read stopped in are all there.
  */
 export interface RingRead {
   cards: Ranked[];
@@ -48,7 +48,7 @@ export interface RingRead {
 /** The two decks' queries: candidates unordered and a page in deck order, both with the rules applied. */
 export interface Cards {
   card: "sitter" | "pet";
-  /** A ring's candidates (`search.ringsKm`, read in turn), whole where it holds at most `cap`, else at least `page` of them. */
+  /** A ring's candidates (`search.ringsKm`, one after another), whole where it holds at most `cap`, else at least `page` of them. */
   candidates(search: Search, cap: number, page: number): Promise<RingRead>;
   page(search: Search, premium: Premium, limit: number): Promise<Found[]>;
   /** Every card a worldwide search whose filters leave few may show (the rules applied), or null when they may leave many. */
