@@ -14,6 +14,7 @@ import {
   petQuery,
   sitterQuery,
   sitterRow,
+  testsCare,
   type Reading,
 } from "./deck-rules.server";
 import type { Cards, Found, Premium, Ranked, RingRead, Search } from "./deck-search";
@@ -207,17 +208,14 @@ export const sitters: Cards = {
 
   async candidates(search, cap, page) {
     const reading = await sitterReading(search, "until-enough");
-    const tests = careTests(search, valuesOf(search, cap + 1));
-    if (tests.length === 0) return readOf(await ringRead("sitter", search, cap + 1, reading), cap);
+    if (!testsCare(search)) return readOf(await ringRead("sitter", search, cap + 1, reading), cap);
     // Care marked: the ring's candidates by every other rule, read from the place index alone, each
     // marked with whether it passes care. Tested in the read, care was tested on every candidate until
     // enough passed (a few hundred lookups of other tables where one sitter in five boards). A crowded
     // ring's cards that pass care must show where a page lies: where they are fewer than a page, the ring
     // is read again with care tested.
     const listed = await ringRead("sitter", search, cap + 1, reading, "marked");
-    const cared = listed
-      .filter((card) => Boolean(card.cared))
-      .map(({ id, closeness, premium }) => ({ id, closeness, premium }));
+    const cared = listed.filter((card) => Boolean(card.cared));
     if (listed.length <= cap) return { ...readOf(cared, cap), whole: true };
     if (new Set(cared.map((card) => card.id)).size >= page) return { ...readOf(cared, cap), whole: false };
     return readOf(await ringRead("sitter", search, cap + 1, reading), cap);

@@ -162,12 +162,15 @@ export function inDeckOrder<Q extends Orderable<Q>>(
 export function careTests(search: Search, values: SearchValues): RawBuilder<boolean>[] {
   const { filters } = search;
   return [
-    ...(filters.service !== "any" && filters.service !== "hourly"
-      ? [offers(filters.service, values, filters.maxPriceCents !== null)]
-      : []),
+    ...(servesOtherThanHourly(filters) ? [offers(filters.service, values, filters.maxPriceCents !== null)] : []),
     ...(filters.firstDay !== null ? [freeOnDays(values, filters.service)] : []),
   ];
 }
+
+/** Whether a search has care filters that read other tables (see careTests), from its filters alone. */
+export const testsCare = ({ filters }: Search) => servesOtherThanHourly(filters) || filters.firstDay !== null;
+
+const servesOtherThanHourly = (filters: DeckFilters) => filters.service !== "any" && filters.service !== "hourly";
 
 /**
  * Which filters and rules apply comes from the search; every value they compare with from `values`.
